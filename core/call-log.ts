@@ -1,0 +1,47 @@
+// SPEC §call-log: with METABOB_CALL_LOG=<path>, one JSON line per tool call, arguments by
+// name and size only, file mode 0600; a failed write never fails the call.
+import { appendFileSync, chmodSync, existsSync } from 'node:fs';
+import { describeArgsForLog } from './outgoing-guard.ts';
+import { log } from './log.ts';
+import type { Plane } from './server/define-tool.ts';
+
+export type CallOutcome = 'ok' | 'refused' | 'not_attached' | 'error';
+
+export interface CallRecord {
+  session: string;
+  tool: string;
+  plane: Plane;
+  args: unknown;
+  outcome: CallOutcome;
+  result?: string;
+  ms: number;
+}
+
+let warned = false;
+
+// @anchor logCall
+export function logCall(record: CallRecord, path: string | undefined = process.env.METABOB_CALL_LOG): void {
+  if (!path) return;
+  const line = {
+    ts: new Date().toISOString(),
+    session: record.session,
+    tool: record.tool,
+    // The spec names two entry points; a headless `call` is logged as what it is.
+    via: record.plane,
+    args: describeArgsForLog(record.args),
+    outcome: record.outcome,
+    // @anchor reportResult
+    ...(record.result !== undefined ? { result: record.result } : {}),
+    ms: record.ms,
+  };
+  try {
+    const existed = existsSync(path);
+    appendFileSync(path, JSON.stringify(line) + '\n', { mode: 0o600 });
+    if (!existed) chmodSync(path, 0o600);
+  } catch (err) {
+    if (!warned) {
+      warned = true;
+      log.warn(`call log ${path} could not be written (${(err as Error).message}); calls go on unlogged`);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+// `metabob-mcp call <tool> [json-args] [--json]`: one tool, headless, through the same
+// boundary as stdio. Prints the answer's text (--json: the whole result with `_meta`);
+// exit 1 when the result is an error.
+import { routeConsoleToStderr } from '../log.ts';
+import { callTool } from '../server/boundary.ts';
+import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
+
+export const callCommand: CliCommand = {
+  name: 'call',
+  usage: '<tool> [json-args] [--json]',
+  summary: 'run one tool headless and print its answer (--json: with _meta)',
+  async run(argv) {
+    routeConsoleToStderr();
+    const { flags, positionals } = parseFlags(argv, ['json']);
+    const [tool, json, ...extra] = positionals;
+    if (!tool) throw new UsageError('call needs a tool name: metabob-mcp call <tool> [json-args]');
+    if (extra.length > 0) throw new UsageError(`call takes one JSON argument object; got extra "${extra[0]}" (quote the JSON)`);
+    let args: unknown = {};
+    if (json !== undefined) {
+      try {
+        args = JSON.parse(json);
+      } catch (err) {
+        throw new UsageError(`json-args is not valid JSON (${(err as Error).message}); pass one object such as '{"query":"auth"}'`);
+      }
+    }
+    const result = await callTool(tool, args, { plane: 'cli' });
+    const out = flags.json ? JSON.stringify(result, null, 2) : result.content.map((c) => c.text).join('\n');
+    await new Promise<void>((resolve) => process.stdout.write(out + '\n', () => resolve()));
+    return result.isError ? EXIT.failed : EXIT.ok;
+  },
+};

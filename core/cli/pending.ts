@@ -1,0 +1,40 @@
+// Subcommands the spec names whose capability lands in a later issue. Each moves to its own
+// file when it is built.
+import { pendingCommand } from './command.ts';
+
+export const doctorCommand = pendingCommand(
+  'doctor',
+  '[--json] [--attach]',
+  'check the runtime, configuration, network, store, parser and workspace',
+  'the doctor / attach --check issue (#6)',
+);
+export const attachCommand = pendingCommand(
+  'attach',
+  '--check [--json]',
+  'run the attachment once and show every hop',
+  'the doctor / attach --check issue (#6)',
+);
+export const configureCommand = pendingCommand(
+  'configure',
+  '[--endpoint URL] [--api-key KEY] [--yes]',
+  'set up ~/.substrate/config.json after checking the attachment',
+  'the doctor / attach --check issue (#6)',
+);
+export const taskCommand = pendingCommand(
+  'task',
+  'pull --origin <git url> [--task-dir DIR] [--work-dir DIR] [--minutes N] [--trust IDS] [--json]',
+  'take a task from the ledger, claim it and clone its work directory',
+  'the substrate tools, after the attachment (#5)',
+);
+export const findingCommand = pendingCommand(
+  'finding',
+  'close (--commits-from FILE | --commits RANGE) [--target BRANCH] [--json]',
+  'close findings by the Fixes-Finding trailers of pushed commits',
+  'the substrate tools, after the attachment (#5)',
+);
+export const indexCommand = pendingCommand(
+  'index',
+  '[path] [--json] [--graph out.jsonl]',
+  'build the local index once and print its statistics',
+  'the local code intelligence issue (#3)',
+);

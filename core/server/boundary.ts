@@ -1,0 +1,191 @@
+// The one boundary every tool call passes through, on every plane (stdio, loopback HTTP,
+// headless CLI): argument validation, the workspace gate, the substrate gate, the handler,
+// the `_meta` envelope, the call log and call events (STYLE habit 2; ARCHITECTURE).
+import { EventEmitter } from 'node:events';
+import type { z } from 'zod';
+import { TOOL_REGISTRY, findTool } from '../tools/registry.ts';
+import { log } from '../log.ts';
+import { ulid } from './ulid.ts';
+import { sessionId } from './session.ts';
+import { buildMeta, type MetaEnvelope } from './meta.ts';
+import { workspaceState } from '../workspace/workspace.ts';
+import { substrateToolRefusal } from '../substrate/gate.ts';
+import { logCall, type CallOutcome } from '../call-log.ts';
+import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from './define-tool.ts';
+
+export interface CallResult {
+  [key: string]: unknown;
+  content: Array<{ type: 'text'; text: string }>;
+  isError?: boolean;
+  _meta: MetaEnvelope;
+}
+
+export interface CallOptions {
+  plane: Plane;
+  signal?: AbortSignal;
+  progress?: ToolContext['progress'];
+}
+
+/** Emitted after every call, for metrics and the SSE event stream. */
+export interface CallEvent {
+  requestId: string;
+  tool: string;
+  plane: Plane;
+  outcome: CallOutcome;
+  latencyMs: number;
+  tokensUsed: number;
+  tokensSaved?: number;
+}
+export const callEvents = new EventEmitter();
+
+function errorAnswer(line: string, code: string, data?: Record<string, unknown>): ToolAnswer {
+  return { text: line, isError: true, diagnosis: [{ code, severity: 'error', message: line, data }] };
+}
+
+function unknownArgNotices(tool: ToolDefinition, args: Record<string, unknown>): Notice[] {
+  const accepted = Object.keys(tool.inputSchema.shape);
+  return Object.keys(args)
+    .filter((key) => !accepted.includes(key))
+    .map((key) => ({
+      code: 'unknown_arg',
+      severity: 'warning' as const,
+      message: `unknown argument "${key}" was ignored; ${tool.name} accepts ${accepted.length ? accepted.join(', ') : 'no arguments'}`,
+      data: { arg: key, accepted },
+    }));
+}
+
+function describeZodError(error: z.ZodError): { line: string; notices: Notice[] } {
+  const notices = error.issues.map((issue) => {
+    const path = issue.path.join('.') || '(arguments)';
+    return {
+      code: 'invalid_arg',
+      severity: 'error' as const,
+      message: `${path}: ${issue.message}`,
+      data: { arg: path, issue: issue.code },
+    };
+  });
+  return { line: notices.map((n) => n.message).join('; '), notices };
+}
+
+async function runTool(
+  tool: ToolDefinition,
+  rawArgs: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<{ answer: ToolAnswer; outcome: CallOutcome }> {
+  const unknown = unknownArgNotices(tool, rawArgs);
+  const parsed = tool.inputSchema.safeParse(rawArgs);
+  if (!parsed.success) {
+    const { line, notices } = describeZodError(parsed.error);
+    const answer = errorAnswer(`invalid_arguments: ${tool.name}: ${line}`, 'invalid_arguments');
+    answer.diagnosis = [...notices, ...unknown];
+    return { answer, outcome: 'error' };
+  }
+  const args = parsed.data;
+
+  if (tool.pending) {
+    const answer = errorAnswer(
+      `not_implemented: ${tool.name} is registered but not built yet (${tool.pending}); nothing was done`,
+      'not_implemented',
+    );
+    answer.emptyReason = 'not_implemented';
+    answer.diagnosis!.push(...unknown);
+    return { answer, outcome: 'error' };
+  }
+
+  const decision = await ctx.workspace();
+  if (!decision.decided && !tool.allowedWhenWorkspaceUndetermined?.(args)) {
+    const answer = errorAnswer(`${tool.name}: ${decision.refusal}`, 'workspace_undetermined');
+    answer.emptyReason = 'workspace_undetermined';
+    return { answer, outcome: 'error' };
+  }
+
+  if (tool.tier === 'substrate') {
+    const refusal = await substrateToolRefusal(tool.name);
+    if (refusal) {
+      const answer = errorAnswer(refusal, refusal.split(/[(:]/)[0]);
+      answer.emptyReason = 'not_attached';
+      return { answer: { ...answer, outcome: 'not_attached' }, outcome: 'not_attached' };
+    }
+  }
+
+  let answer: ToolAnswer;
+  try {
+    const raw = await tool.handle(args, ctx);
+    answer = typeof raw === 'string' ? { text: raw } : raw;
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    const cause = e.code ? `${e.name ?? 'Error'}(${e.code})` : e.name || 'Error';
+    log.error(`${tool.name} threw:`, e.stack ?? e.message);
+    answer = errorAnswer(`internal_error: ${tool.name} failed: ${cause}: ${e.message}`, 'internal_error', { cause });
+  }
+  if (unknown.length > 0) {
+    answer.diagnosis = [...(answer.diagnosis ?? []), ...unknown];
+    answer.text += `\n\n(${unknown.map((n) => n.message).join('; ')})`;
+  }
+  const outcome: CallOutcome = answer.outcome ?? (answer.isError ? 'error' : 'ok');
+  return { answer, outcome };
+}
+
+/**
+ * Runs one tool call through the boundary. Never throws: every failure is an `isError`
+ * result with a named cause and a full `_meta`.
+ */
+export async function callTool(name: string, rawArgs: unknown, options: CallOptions): Promise<CallResult> {
+  const startedAt = performance.now();
+  const requestId = ulid();
+  const tool = findTool(name);
+  const ctx: ToolContext = {
+    requestId,
+    plane: options.plane,
+    sessionId,
+    log,
+    signal: options.signal ?? new AbortController().signal,
+    workspace: () => (options.plane === 'stdio' ? workspaceState().decide() : Promise.resolve(workspaceState().decideNow())),
+    progress: options.progress ?? (() => {}),
+  };
+
+  let answer: ToolAnswer;
+  let outcome: CallOutcome;
+  if (!tool) {
+    const names = TOOL_REGISTRY.map((t) => t.name);
+    answer = errorAnswer(
+      `unknown_tool: "${name}" is not a tool of this server; tools/list names its ${names.length} tools`,
+      'unknown_tool',
+      { accepted: names },
+    );
+    outcome = 'error';
+  } else if (rawArgs !== undefined && rawArgs !== null && (typeof rawArgs !== 'object' || Array.isArray(rawArgs))) {
+    answer = errorAnswer(`invalid_arguments: ${name}: arguments must be a JSON object`, 'invalid_arguments');
+    outcome = 'error';
+  } else {
+    ({ answer, outcome } = await runTool(tool, (rawArgs ?? {}) as Record<string, unknown>, ctx));
+  }
+
+  const decision = workspaceState().decideNow();
+  const meta = await buildMeta({
+    requestId,
+    tool,
+    answer,
+    latencyMs: performance.now() - startedAt,
+    workspace: decision,
+  });
+  const latencyMs = meta.latency_ms;
+  log.debug(`${name} ${outcome} in ${latencyMs} ms (${requestId})`);
+  logCall({ session: sessionId, tool: name, plane: options.plane, args: rawArgs, outcome, result: answer.result, ms: latencyMs });
+  const event: CallEvent = {
+    requestId,
+    tool: name,
+    plane: options.plane,
+    outcome,
+    latencyMs,
+    tokensUsed: meta.tokens_used,
+    tokensSaved: meta.tokens_saved,
+  };
+  callEvents.emit('call', event);
+
+  return {
+    content: [{ type: 'text', text: answer.text }],
+    ...(answer.isError ? { isError: true } : {}),
+    _meta: meta,
+  };
+}

@@ -1,0 +1,43 @@
+// META-ENVELOPE §capabilities: the tags this server advertises, each with the condition
+// under which it is emitted and the test that probes it at run time. Adding a tag means
+// adding its probe (tests/e2e/capabilities.test.ts holds every tag to one).
+import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
+
+export interface CapabilityTag {
+  tag: string;
+  meaning: string;
+  /** Absent: always on. */
+  when?: () => boolean;
+}
+
+export const CAPABILITY_TAGS: CapabilityTag[] = [
+  { tag: `schema_v${SCHEMA_VERSION}`, meaning: 'The local store schema version this binary writes.' },
+  { tag: 'tokens_used_envelope', meaning: 'Every response carries `_meta.tokens_used`.' },
+  { tag: 'complexity_tier', meaning: 'Every response carries the tool\'s declared `complexity_tier`.' },
+  {
+    tag: 'standardized_error_envelope',
+    meaning: 'Every error is `isError` with a one-line cause token and a typed `diagnosis_v2` entry.',
+  },
+  { tag: 'mcp_logging', meaning: 'Server log lines reach the client as `notifications/message` after `logging/setLevel`.' },
+  { tag: 'mcp_prompts', meaning: 'The `metabob-start` prompt mirrors the skill\'s first steps (`prompts/list`, `prompts/get`).' },
+  { tag: 'roots_workspace', meaning: 'The client\'s first `file:` root decides the workspace (SPEC §workspace).' },
+  { tag: 'headless_call', meaning: '`metabob-mcp call <tool> [json]` runs a tool through the same boundary.' },
+  {
+    tag: 'call_log',
+    meaning: 'METABOB_CALL_LOG is set: one JSON line per call is appended there (SPEC §call-log).',
+    when: () => Boolean(process.env.METABOB_CALL_LOG),
+  },
+  {
+    tag: 'tokens_exact',
+    meaning: 'METABOB_TOKEN_ACCOUNTING=exact: `tokens_used` counts cl100k_base BPE tokens.',
+    when: () => process.env.METABOB_TOKEN_ACCOUNTING === 'exact',
+  },
+];
+
+export function activeCapabilities(): string[] {
+  return CAPABILITY_TAGS.filter((c) => !c.when || c.when()).map((c) => c.tag);
+}
+
+export function capabilitiesInMeta(): boolean {
+  return process.env.METABOB_META_CAPABILITIES !== 'off';
+}

@@ -1,0 +1,80 @@
+// The `empty_reason` enum (META-ENVELOPE §empty_reason): why an answer is empty. Stable once
+// published: values may be added, never renamed or removed. docs/meta-envelope.md is
+// generated from this table (`npm run docs`).
+
+export const EMPTY_REASONS = {
+  workspace_undetermined: {
+    meaning: 'The server was launched in its plugin folder and no workspace was named (SPEC §workspace).',
+    response: 'Call init_workspace with the project\'s absolute workspace_path.',
+  },
+  no_workspace_indexed: {
+    meaning: 'The tool needs the local code graph and init_workspace has not run in this process.',
+    response: 'Call init_workspace, then retry.',
+  },
+  local_index_unavailable: {
+    meaning: 'The parser (web-tree-sitter or a grammar) could not load on this machine.',
+    response: 'Do not retry; ledger and substrate tools still work. metabob-mcp doctor names the cause.',
+  },
+  not_in_index: {
+    meaning: 'A file named in the call is not in the local index (not found, excluded, over a cap, or failed to parse).',
+    response: 'Check the path; re-run init_workspace if the file is new; its dependents are unknown, not none.',
+  },
+  no_dependents: {
+    meaning: 'The files are indexed and nothing in the graph reaches them in the requested direction.',
+    response: 'Not an error; resolution gaps named in the diagnosis may still hide callers.',
+  },
+  no_results_in_corpus: {
+    meaning: 'The query was valid but matched nothing in the index or store.',
+    response: 'Do not retry the same query; widen or pivot.',
+  },
+  unsupported_language: {
+    meaning: 'The files named are in a language this server does not extract.',
+    response: 'Do not retry; include the extension in init_workspace if the language is supported.',
+  },
+  extractor_emitted_nothing: {
+    meaning: 'Parsing ran but produced no components for the files.',
+    response: 'Check the files for syntax errors; metabob-mcp index shows parse failures.',
+  },
+  incremental_no_change: {
+    meaning: 'init_workspace ran and no file changed since the last index.',
+    response: 'Not an error; the index is current.',
+  },
+  all_files_excluded: {
+    meaning: 'The workspace holds no file with an included extension outside the excluded directories.',
+    response: 'Pass include / exclude to init_workspace, or point it at the source directory.',
+  },
+  not_a_git_repository: {
+    meaning: 'The workspace is not inside a git checkout, or git is not installed.',
+    response: 'Do not retry; co-change needs git history.',
+  },
+  no_git_history: {
+    meaning: 'The files have no commits in the mined history window.',
+    response: 'Not an error; new files have no co-change history yet.',
+  },
+  below_threshold: {
+    meaning: 'Co-changing files exist but none reaches confidence_threshold.',
+    response: 'Retry with a lower confidence_threshold if weaker hints are useful.',
+  },
+  no_findings: {
+    meaning: 'The local store holds no open finding matching the call.',
+    response: 'Not an error; path_activity shows the system\'s own gaps, which are not findings.',
+  },
+  store_unavailable: {
+    meaning: 'The local SQLite store could not be opened.',
+    response: 'Surface the cause; metabob-mcp doctor checks the store.',
+  },
+  not_attached: {
+    meaning: 'The substrate half did not run because the attachment is not authenticated.',
+    response: 'Surface the cause line; metabob-mcp attach --check diagnoses it.',
+  },
+  queue_empty: {
+    meaning: 'No solicitation is queued for this session.',
+    response: 'Do not poll; nothing can arrive unless a local caller enqueues one.',
+  },
+  not_implemented: {
+    meaning: 'The tool is registered but its capability has not been built in this release.',
+    response: 'Do not retry; use the tools the instructions name.',
+  },
+} as const satisfies Record<string, { meaning: string; response: string }>;
+
+export type EmptyReason = keyof typeof EMPTY_REASONS;

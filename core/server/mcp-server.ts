@@ -1,0 +1,147 @@
+// The MCP stdio plane (SPEC §architecture): the SDK's low-level Server with tools/list and
+// tools/call from the registry, the instructions, the `metabob-start` prompt, logging
+// notifications, client roots for the workspace, and progress for long calls.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  RootsListChangedNotificationSchema,
+  SetLevelRequestSchema,
+  type LoggingLevel,
+} from '@modelcontextprotocol/sdk/types.js';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import { TOOL_REGISTRY } from '../tools/registry.ts';
+import { callTool } from './boundary.ts';
+import { SERVER_INSTRUCTIONS } from './instructions.ts';
+import { START_PROMPT, startPromptText } from './prompts.ts';
+import { log, setLogMirror, type LogLevel } from '../log.ts';
+import { workspaceState } from '../workspace/workspace.ts';
+import { onShutdown, shutdown } from './shutdown.ts';
+import { VERSION } from '../version.ts';
+
+const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+let toolList: unknown[] | undefined;
+/** tools/list, built once: JSON Schema from each tool's zod schema. */
+export function listTools(): unknown[] {
+  toolList ??= TOOL_REGISTRY.map((tool) => {
+    const { $schema: _ignored, ...inputSchema } = zodToJsonSchema(tool.inputSchema, { target: 'jsonSchema7' }) as Record<string, unknown>;
+    return {
+      name: tool.name,
+      title: tool.title,
+      description: tool.pending ? `${tool.description} (Not built yet: ${tool.pending}.)` : tool.description,
+      inputSchema,
+      annotations: {
+        title: tool.title,
+        readOnlyHint: tool.idempotent,
+        idempotentHint: tool.idempotent,
+        openWorldHint: tool.tier !== 'local',
+      },
+    };
+  });
+  return toolList;
+}
+
+export function createMcpServer(): Server {
+  const server = new Server(
+    { name: 'metabob-mcp', title: 'metabob', version: VERSION },
+    {
+      capabilities: { tools: {}, prompts: {}, logging: {} },
+      instructions: SERVER_INSTRUCTIONS,
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }) as never);
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const progressToken = request.params._meta?.progressToken;
+    const progress =
+      progressToken === undefined
+        ? undefined
+        : (done: number, total?: number, message?: string) => {
+            void extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
+              })
+              .catch(() => {});
+          };
+    return callTool(request.params.name, request.params.arguments, { plane: 'stdio', signal: extra.signal, progress });
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: [{ name: START_PROMPT.name, title: START_PROMPT.title, description: START_PROMPT.description }],
+  }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    if (request.params.name !== START_PROMPT.name) {
+      throw new McpError(ErrorCode.InvalidParams, `unknown prompt "${request.params.name}"; prompts/list names ${START_PROMPT.name}`);
+    }
+    return {
+      description: START_PROMPT.description,
+      messages: [{ role: 'user', content: { type: 'text', text: startPromptText() } }],
+    };
+  });
+
+  // Log lines reach the client only once it has asked for them with logging/setLevel.
+  let clientLevel: LoggingLevel | undefined;
+  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+    clientLevel = request.params.level;
+    return {};
+  });
+  setLogMirror((level: LogLevel, line: string) => {
+    if (!clientLevel || LEVELS.indexOf(level) < LEVELS.indexOf(clientLevel)) return;
+    void server.sendLoggingMessage({ level, logger: 'metabob-mcp', data: line }).catch(() => {});
+  });
+
+  server.oninitialized = () => {
+    if (server.getClientCapabilities()?.roots) {
+      workspaceState().expectRoots(async () => (await server.listRoots()).roots.map((r) => r.uri));
+    }
+  };
+  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    workspaceState().expectRoots(async () => (await server.listRoots()).roots.map((r) => r.uri));
+  });
+  server.onerror = (err) => log.debug('mcp:', err.message);
+  return server;
+}
+
+/** Serves MCP on stdin/stdout until the client goes away. */
+export async function serveStdio(): Promise<void> {
+  const server = createMcpServer();
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+
+  // A line that is not JSON-RPC still gets an answer, and the server keeps serving.
+  const protocolOnError = transport.onerror;
+  transport.onerror = (err: Error) => {
+    const parseError = err instanceof SyntaxError;
+    const invalid = err.name === 'ZodError';
+    if (parseError || invalid) {
+      void transport
+        .send({
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: parseError ? ErrorCode.ParseError : ErrorCode.InvalidRequest,
+            message: parseError ? `Parse error: the line is not JSON (${err.message})` : 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message',
+          },
+        } as never)
+        .catch(() => {});
+    }
+    protocolOnError?.(err);
+  };
+
+  onShutdown(() => setLogMirror(undefined));
+  process.stdin.on('end', () => void shutdown('stdin closed'));
+  process.stdin.on('close', () => void shutdown('stdin closed'));
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    void shutdown(err.code === 'EPIPE' ? 'stdout closed (EPIPE)' : `stdout error: ${err.message}`);
+  });
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}

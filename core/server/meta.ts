@@ -1,0 +1,94 @@
+// The `_meta` envelope (META-ENVELOPE.md, READING-NOTES §_meta), stamped in one place.
+// A field that does not apply to a call is left out, never filled with a zero.
+import type { EmptyReason } from './empty-reason.ts';
+import type { ComplexityTier, Notice, NextStep, ToolAnswer, ToolDefinition, BaselineMethod } from './define-tool.ts';
+import type { WorkspaceDecision } from '../workspace/workspace.ts';
+import { countTokens, fileTokens } from './tokens.ts';
+import { takeUncountedFiles, sessionId } from './session.ts';
+import { activeCapabilities, capabilitiesInMeta } from './capabilities.ts';
+import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
+import { storeMeta, type BinaryDrift } from '../ledger/store-meta.ts';
+
+export interface MetaEnvelope {
+  [key: string]: unknown;
+  request_id: string;
+  tokens_used: number;
+  tokens_saved?: number;
+  tokens_saved_pct?: number;
+  baseline_method?: Exclude<BaselineMethod, null>;
+  complexity_tier?: ComplexityTier;
+  latency_ms: number;
+  empty_reason?: EmptyReason;
+  diagnosis?: string;
+  diagnosis_v2?: Notice[];
+  next_steps?: NextStep[];
+  warnings?: string[];
+  warnings_v2?: Notice[];
+  capabilities?: string[];
+  binary_drift_warning?: BinaryDrift | null;
+  schema_version: number;
+  schema_version_at_index?: number;
+  project_id?: string;
+  project_name?: string;
+  session_id: string;
+}
+
+interface MetaInput {
+  requestId: string;
+  tool: ToolDefinition | undefined;
+  answer: ToolAnswer;
+  latencyMs: number;
+  workspace: WorkspaceDecision;
+}
+
+/** The honest baseline: the files the answer covers, each counted once per session. */
+async function baselineTokens(answer: ToolAnswer): Promise<number> {
+  let total = answer.baselineTokens ?? 0;
+  for (const file of takeUncountedFiles(answer.baselineFiles ?? [])) total += await fileTokens(file);
+  return total;
+}
+
+export async function buildMeta({ requestId, tool, answer, latencyMs, workspace }: MetaInput): Promise<MetaEnvelope> {
+  const tokensUsed = await countTokens(answer.text);
+  const meta: MetaEnvelope = {
+    request_id: requestId,
+    tokens_used: tokensUsed,
+    latency_ms: Math.round(latencyMs),
+    schema_version: SCHEMA_VERSION,
+    session_id: sessionId,
+  };
+  if (tool) meta.complexity_tier = tool.complexity;
+
+  if (tool?.baseline && !answer.isError && (answer.baselineFiles || answer.baselineTokens)) {
+    const baseline = await baselineTokens(answer);
+    // No baseline left (every file already counted this session): no honest saving to claim.
+    if (baseline > 0) {
+      meta.baseline_method = tool.baseline;
+      meta.tokens_saved = baseline - tokensUsed;
+      meta.tokens_saved_pct = Math.round((meta.tokens_saved / baseline) * 1000) / 10;
+    }
+  }
+
+  if (answer.emptyReason) meta.empty_reason = answer.emptyReason;
+  if (answer.diagnosis?.length) {
+    meta.diagnosis = answer.diagnosis.map((d) => d.message).join('; ');
+    meta.diagnosis_v2 = answer.diagnosis;
+  }
+  if (answer.warnings?.length) {
+    meta.warnings = answer.warnings.map((w) => w.message);
+    meta.warnings_v2 = answer.warnings;
+  }
+  if (answer.nextSteps?.length) meta.next_steps = answer.nextSteps;
+  if (capabilitiesInMeta()) meta.capabilities = activeCapabilities();
+
+  const store = storeMeta();
+  if (store?.binaryDrift !== undefined) meta.binary_drift_warning = store.binaryDrift;
+  const atIndex = answer.schemaVersionAtIndex ?? store?.schemaVersionAtIndex;
+  if (atIndex !== undefined) meta.schema_version_at_index = atIndex;
+
+  if (workspace.decided) {
+    meta.project_id = workspace.projectId;
+    meta.project_name = workspace.projectName;
+  }
+  return meta;
+}

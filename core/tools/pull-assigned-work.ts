@@ -1,0 +1,18 @@
+// SPEC §pull_assigned_work
+import { z } from 'zod';
+import { defineTool, pendingHandler } from '../server/define-tool.ts';
+
+export default defineTool({
+  name: 'pull_assigned_work',
+  title: 'Decisions queued for this session',
+  tier: 'local',
+  complexity: 'lite',
+  baseline: null,
+  idempotent: false,
+  pending: 'the substrate tools, which build on the attachment (#5)',
+  description: `List the human_input solicitations queued on this machine and claim them for this session.`,
+  inputSchema: z.object({
+    limit: z.number().int().min(1).max(100).default(10).describe('Max tasks (max 100)'),
+  }),
+  handle: pendingHandler,
+});

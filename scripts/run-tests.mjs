@@ -1,0 +1,23 @@
+// Runs every tests/**/*.test.ts with node:test (Node 20 has no --test globbing).
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+function findTests(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...findTests(path));
+    else if (name.endsWith('.test.ts') || name.endsWith('.test.tsx')) out.push(path);
+  }
+  return out;
+}
+
+const filter = process.argv.slice(2);
+const files = findTests('tests').filter((f) => filter.length === 0 || filter.some((p) => f.includes(p))).sort();
+const run = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', '--test-reporter=spec', ...files],
+  { stdio: 'inherit' },
+);
+process.exit(run.status ?? 1);

@@ -1,0 +1,49 @@
+// Real git repositories in temp folders for tests.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Test',
+      GIT_AUTHOR_EMAIL: 'test@example.invalid',
+      GIT_COMMITTER_NAME: 'Test',
+      GIT_COMMITTER_EMAIL: 'test@example.invalid',
+    },
+  }).trim();
+}
+
+export function tempDir(prefix = 'metabob-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A new repository on branch main with user config set. */
+export function tempRepo(): string {
+  const dir = tempDir('metabob-repo-');
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'user.name', 'Test');
+  git(dir, 'config', 'user.email', 'test@example.invalid');
+  git(dir, 'config', 'commit.gpgsign', 'false');
+  return dir;
+}
+
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    const path = join(root, rel);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+  }
+}
+
+/** Writes the files and commits them; returns the commit sha. */
+export function commitFiles(repo: string, files: Record<string, string>, message = 'change'): string {
+  writeFiles(repo, files);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', message);
+  return git(repo, 'rev-parse', 'HEAD');
+}
