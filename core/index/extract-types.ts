@@ -1,0 +1,61 @@
+// The contract between per-file extraction (core/index/extract/) and the graph built on top of it
+// (resolution, lifecycle, query tools). SPEC §init_workspace: extraction is the per-file phase;
+// everything here is plain data so it crosses worker_threads by structured clone.
+// Only optional fields may be added once this is committed.
+
+export type LanguageId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust';
+
+export type DefinitionKind = 'class' | 'interface' | 'function' | 'method' | 'struct' | 'enum' | 'trait' | 'type';
+
+export interface Definition {
+  kind: DefinitionKind;
+  name: string;
+  startLine: number; // 1-based
+  endLine: number;
+  /** Index into definitions of the enclosing class/struct/impl owner for methods (and nested defs), else null. */
+  parent: number | null;
+  exported: boolean; // ES export / Python top-level public / Go capitalised / Java public / Rust pub
+  /** true when a function value is bound to a name: const f = () => ..., f = function () {}, class field holding an arrow, Python lambda assigned to a name */
+  bound?: boolean;
+}
+
+export interface ImportBinding {
+  imported: string; // 'default' | '*' | a name
+  local: string;
+}
+
+export interface ImportRecord {
+  kind: 'esm' | 'require' | 'reexport' | 'python' | 'go' | 'java' | 'rust' | 'dynamic';
+  source: string; // module specifier as written ('./a', '../b/index', 'pkg', '.mod', '..pkg.mod', 'fmt', 'com.x.Y', 'crate::a::b')
+  bindings: ImportBinding[]; // empty for side-effect imports; for `export * from`, [{imported:'*', local:'*'}]
+  line: number;
+}
+
+export interface CallSite {
+  callee: string; // the called simple name (foo in foo(), obj.foo(), new Foo())
+  receiver?: string; // 'this' | 'self' | 'super' | an identifier (obj in obj.foo()) | a dotted path; absent for a bare call
+  isNew?: boolean;
+  line: number;
+  /** Index into definitions of the innermost enclosing function/method (null at module level). */
+  enclosing: number | null;
+}
+
+export interface Heritage {
+  child: number;
+  parent: string;
+  kind: 'extends' | 'implements';
+}
+
+export interface FileExtraction {
+  file: string; // workspace-relative, forward slashes
+  language: LanguageId;
+  definitions: Definition[];
+  imports: ImportRecord[];
+  /** Names this module exports: local name -> exported name ('default' for export default). */
+  exports: { local: string; exported: string }[];
+  calls: CallSite[];
+  heritage: Heritage[];
+  /** Set when the file could not be read or parsed; tree-sitter ERROR nodes that still yield definitions are not failures but counted in errorNodes. */
+  error?: string;
+  errorNodes?: number;
+}
