@@ -144,6 +144,9 @@ export async function callTool(name: string, rawArgs: unknown, options: CallOpti
     progress: options.progress ?? (() => {}),
   };
 
+  // Wait for the client's roots (at most 2 s) before anything, so the answer and its
+  // `_meta.project_*` describe the workspace the client named.
+  await ctx.workspace();
   let answer: ToolAnswer;
   let outcome: CallOutcome;
   if (!tool) {

@@ -1,0 +1,73 @@
+// The CLI edge: exact --help text, --version, usage errors (exit 2), and `call`, which runs
+// one tool headless through the same boundary as stdio.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { CLI, cleanEnv } from '../helpers/client.ts';
+import { tempDir } from '../helpers/git.ts';
+import { capabilityProbe } from '../helpers/probe.ts';
+import { usageText } from '../../core/cli/main.ts';
+import { ULID_PATTERN } from '../../core/server/ulid.ts';
+
+const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
+function run(args: string[], env: Record<string, string | undefined> = {}) {
+  const out = spawnSync(process.execPath, [CLI, ...args], { cwd: tempDir(), env: cleanEnv(env), encoding: 'utf8', timeout: 30000 });
+  return { code: out.status, stdout: out.stdout, stderr: out.stderr };
+}
+
+test('--help prints the usage, naming every subcommand the spec names', () => {
+  const { code, stdout } = run(['--help']);
+  assert.equal(code, 0);
+  assert.equal(stdout, usageText() + '\n');
+  assert.match(stdout, new RegExp(`^metabob-mcp ${VERSION.replace(/\./g, '\\.')}: `));
+  for (const sub of ['call <tool> [json-args] [--json]', 'doctor', 'attach --check', 'task pull', 'finding close', 'index [path]', 'configure']) {
+    assert.ok(stdout.includes(`metabob-mcp ${sub}`), `--help names ${sub}`);
+  }
+});
+
+test('--version prints the package version', () => {
+  const { code, stdout } = run(['--version']);
+  assert.equal(code, 0);
+  assert.equal(stdout, `${VERSION}\n`);
+});
+
+test('an unknown subcommand prints usage to stderr and exits 2', () => {
+  const { code, stdout, stderr } = run(['frobnicate']);
+  assert.equal(code, 2);
+  assert.equal(stdout, '');
+  assert.ok(stderr.startsWith('metabob-mcp: unknown subcommand "frobnicate"\n\n'));
+  assert.ok(stderr.includes(usageText()));
+});
+
+capabilityProbe('headless_call', () => {
+  const { code, stdout } = run(['call', 'get_metrics', '{}', '--json']);
+  const result = JSON.parse(stdout);
+  assert.match(result._meta.request_id, ULID_PATTERN);
+  assert.equal(result._meta.complexity_tier, 'lite');
+  assert.equal(code, result.isError ? 1 : 0);
+  assert.ok(result._meta.capabilities.includes('headless_call'));
+});
+
+test('call prints the text only, and exits 1 when the result is an error', () => {
+  const unknown = run(['call', 'no_such_tool']);
+  assert.equal(unknown.code, 1);
+  assert.equal(unknown.stdout, 'unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its 30 tools\n');
+
+  const invalid = run(['call', 'search_codebase', '{"query": 3}']);
+  assert.equal(invalid.code, 1);
+  assert.equal(invalid.stdout, 'invalid_arguments: search_codebase: query: Expected string, received number\n');
+});
+
+test('call with bad input is one line naming the fix, exit 2', () => {
+  const badJson = run(['call', 'get_metrics', '{not json']);
+  assert.equal(badJson.code, 2);
+  assert.match(badJson.stderr, /^metabob-mcp call: json-args is not valid JSON \(.+\); pass one object such as '\{"query":"auth"\}'\n$/);
+  const noTool = run(['call']);
+  assert.equal(noTool.code, 2);
+  assert.equal(noTool.stderr, 'metabob-mcp call: call needs a tool name: metabob-mcp call <tool> [json-args]\n');
+  const notObject = run(['call', 'get_metrics', '[1,2]']);
+  assert.equal(notObject.code, 1);
+  assert.equal(notObject.stdout, 'invalid_arguments: get_metrics: arguments must be a JSON object\n');
+});
