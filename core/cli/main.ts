@@ -35,6 +35,7 @@ export function usageText(): string {
   ].join('\n');
 }
 
+// @anchor main
 export async function runCli(argv: string[]): Promise<number | undefined> {
   const [first, ...rest] = argv;
   if (first === '--help' || first === '-h' || first === 'help') {
