@@ -1,0 +1,147 @@
+// Co-change mining (SPEC §architecture "Co-change comes from git history", §predict_cochanges):
+// which files changed in the same commits as the given ones, over the last 500 commits,
+// skipping commits that touch more than 30 files. Needs a git checkout and no index.
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { runGit } from './run-git.ts';
+import { readCommitHistory, type HistoryCommit } from './commit-history.ts';
+import { isLockfileOrGenerated } from './generated-files.ts';
+
+/** SPEC §architecture: the history window and the large-commit cut-off. */
+export const COCHANGE_MAX_COMMITS = 500;
+export const COCHANGE_MAX_FILES_PER_COMMIT = 30;
+/** SPEC §predict_cochanges: `limit` max. */
+export const COCHANGE_MAX_LIMIT = 50;
+
+export type CochangeAnswer =
+  | {
+      status: 'ok';
+      /** Workspace-relative files, best first: confidence, then commits, then path. */
+      predictions: { file: string; confidence: number; commits: number }[];
+      /** Commits in the window (not skipped) that touched at least one given file. */
+      givenCommits: number;
+      /** Commits read from the history window. */
+      scannedCommits: number;
+      /** Commits touching a given file that were skipped for touching more than 30 files. */
+      skippedLargeCommits: number;
+      /** Co-changing files whose confidence stayed under the threshold. */
+      belowThreshold: number;
+    }
+  | { status: 'not_a_git_repository'; line: string }
+  | { status: 'git_failed'; line: string };
+
+interface RepoLocation {
+  /** The workspace's path inside the repository, '' or ending in '/'. */
+  prefix: string;
+  toplevel: string;
+}
+
+type LocateAnswer = { ok: true; repo: RepoLocation } | { ok: false; answer: CochangeAnswer };
+
+async function locateRepository(root: string): Promise<LocateAnswer> {
+  const result = await runGit(root, ['rev-parse', '--show-toplevel', '--show-prefix']);
+  if (result.ok) {
+    const [toplevel = '', prefix = ''] = result.stdout.split('\n');
+    return { ok: true, repo: { toplevel, prefix } };
+  }
+  if (result.kind === 'not_a_repository' || result.kind === 'git_missing') {
+    return { ok: false, answer: { status: 'not_a_git_repository', line: `not_a_git_repository: ${result.line}` } };
+  }
+  if (/must be run in a work tree/.test(result.stderr)) {
+    return { ok: false, answer: { status: 'not_a_git_repository', line: `not_a_git_repository: ${root} is a bare repository or .git folder, not a checkout` } };
+  }
+  return { ok: false, answer: { status: 'git_failed', line: `git_failed: ${result.line}` } };
+}
+
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** Given files (workspace-relative or absolute) as repository-relative paths; outside ones dropped. */
+function repositoryPaths(root: string, files: string[], toplevel: string): Set<string> {
+  const realRoot = realOrResolved(root);
+  const out = new Set<string>();
+  for (const file of files) {
+    const absolute = isAbsolute(file) ? realOrResolved(file) : resolve(realRoot, file);
+    const rel = relative(toplevel, absolute);
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
+    out.add(sep === '/' ? rel : rel.split(sep).join('/'));
+  }
+  return out;
+}
+
+/** Counts, per candidate file, the commits it shares with the given files. */
+export function scoreCochanges(
+  commits: HistoryCommit[],
+  given: Set<string>,
+  isCandidate: (repoPath: string) => boolean,
+): { counts: Map<string, number>; givenCommits: number; skippedLargeCommits: number } {
+  const counts = new Map<string, number>();
+  let givenCommits = 0;
+  let skippedLargeCommits = 0;
+  for (const commit of commits) {
+    if (!commit.files.some((f) => given.has(f))) continue;
+    if (commit.size > COCHANGE_MAX_FILES_PER_COMMIT) {
+      skippedLargeCommits++;
+      continue;
+    }
+    givenCommits++;
+    for (const file of commit.files) {
+      if (given.has(file) || !isCandidate(file)) continue;
+      counts.set(file, (counts.get(file) ?? 0) + 1);
+    }
+  }
+  return { counts, givenCommits, skippedLargeCommits };
+}
+
+// @anchor mineGitCochanges
+/**
+ * Files that changed together with `files`, each with its confidence P(file | a given file
+ * changed): the share of the given files' commits that also touched it (directional, as
+ * SPEC §predict_cochanges defines it), and that commit count. Lockfiles and generated files
+ * are never predicted; with a workspace below the repository root only files inside it are.
+ */
+export async function mineGitCochanges(
+  root: string,
+  files: string[],
+  opts: { limit: number; threshold: number; maxCommits?: number },
+): Promise<CochangeAnswer> {
+  const maxCommits = opts.maxCommits ?? COCHANGE_MAX_COMMITS;
+  // rev-parse and the log run side by side: the log's paths are repository-relative anyway.
+  const [located, history] = await Promise.all([locateRepository(root), readCommitHistory(root, { maxCommits })]);
+  if (!located.ok) return located.answer;
+  if (!history.ok) {
+    const failure = history.failure;
+    if (failure.kind === 'not_a_repository' || failure.kind === 'git_missing') {
+      return { status: 'not_a_git_repository', line: `not_a_git_repository: ${failure.line}` };
+    }
+    return { status: 'git_failed', line: `git_failed: ${failure.line}` };
+  }
+  const { prefix, toplevel } = located.repo;
+  const given = repositoryPaths(root, files, toplevel);
+  const isCandidate = (path: string) => path.startsWith(prefix) && !isLockfileOrGenerated(path.slice(prefix.length));
+  const { counts, givenCommits, skippedLargeCommits } = scoreCochanges(history.commits, given, isCandidate);
+
+  const limit = Math.max(0, Math.min(COCHANGE_MAX_LIMIT, Math.floor(opts.limit)));
+  // Compared as counts so that 3 of 10 meets a threshold of 0.3 despite float rounding.
+  const minCommits = opts.threshold * givenCommits - 1e-9;
+  const above: { file: string; confidence: number; commits: number }[] = [];
+  let belowThreshold = 0;
+  for (const [file, commits] of counts) {
+    if (commits >= minCommits) above.push({ file: file.slice(prefix.length), confidence: commits / givenCommits, commits });
+    else belowThreshold++;
+  }
+  above.sort((a, b) => b.commits - a.commits || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return {
+    status: 'ok',
+    predictions: above.slice(0, limit),
+    givenCommits,
+    scannedCommits: history.commits.length,
+    skippedLargeCommits,
+    belowThreshold,
+  };
+}
