@@ -1,0 +1,15 @@
+// Generated references must match the code (STYLE habit 11): run `npm run docs` after
+// changing a tool, an empty_reason or a capability tag.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { META_DOC, README, metaEnvelopeDoc, readmeWithTable } from '../../scripts/gen-docs.ts';
+
+test('docs/meta-envelope.md is generated from the code', () => {
+  assert.equal(readFileSync(META_DOC, 'utf8'), metaEnvelopeDoc(), 'stale: run npm run docs');
+});
+
+test("README's tool table is generated from the registry", () => {
+  const readme = readFileSync(README, 'utf8');
+  assert.equal(readme, readmeWithTable(readme), 'stale: run npm run docs');
+});
