@@ -51,6 +51,10 @@ export const EMPTY_REASONS = {
     meaning: 'The files have no commits in the mined history window.',
     response: 'Not an error; new files have no co-change history yet.',
   },
+  no_cochanges: {
+    meaning: 'The files have commits in the mined history window, but never changed with another predictable file (alone, only with each other, with lockfiles or generated files, or in commits of more than 30 files).',
+    response: 'Not an error; history has nothing to suggest. analyze_impact finds code dependents.',
+  },
   below_threshold: {
     meaning: 'Co-changing files exist but none reaches confidence_threshold.',
     response: 'Retry with a lower confidence_threshold if weaker hints are useful.',
