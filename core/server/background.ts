@@ -2,9 +2,10 @@
 // startup and the local tools never wait on it (SPEC §attachment). Each service that needs
 // starting adds one line here.
 import { log } from '../log.ts';
+import { attachedMarkerService } from '../identity/marker-service.ts';
 
 type Service = { name: string; start(): void | Promise<void> };
-const services: Service[] = [];
+const services: Service[] = [attachedMarkerService];
 
 export function startBackgroundServices(): void {
   for (const service of services) {

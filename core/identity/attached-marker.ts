@@ -1,0 +1,107 @@
+// The attached marker (READING-NOTES §"The attached marker"): a small JSON file in the
+// user's metabob directory, named by a hash of the workspace's real path, so the edit-check
+// hook finds the server working on a directory from its own working directory. Written once
+// the workspace is decided (and for the launch directory too when that differs, SPEC
+// §Workspace), rewritten when the workspace moves, removed on clean shutdown; a stale one is
+// recognised by its dead pid. A plugin folder never gets one.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { metabobHome } from '../ledger/metabob-home.ts';
+import { sessionId } from '../server/session.ts';
+import { authorIdentity } from './vessel-identity.ts';
+import { log } from '../log.ts';
+
+export interface AttachedMarker {
+  workspace: string;
+  pid: number;
+  session_id: string;
+  vessel_id: string | null;
+  attached: boolean;
+  written_at: string;
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+export function markersDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(metabobHome(env), 'markers');
+}
+
+/** Where the marker for a directory lives: `<metabob dir>/markers/<16 hex of sha256(real path)>.json`. */
+export function markerPathFor(directory: string, env: NodeJS.ProcessEnv = process.env): string {
+  const hash = createHash('sha256').update(realOrSelf(directory)).digest('hex').slice(0, 16);
+  return join(markersDir(env), `${hash}.json`);
+}
+
+/** A marker whose server is alive, or undefined (missing, unreadable, or a dead pid). */
+export function liveMarkerFor(directory: string): AttachedMarker | undefined {
+  try {
+    const marker = JSON.parse(readFileSync(markerPathFor(directory), 'utf8')) as AttachedMarker;
+    process.kill(marker.pid, 0);
+    return marker;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The markers this process wrote, by path, so a move or shutdown removes exactly those. */
+const written = new Set<string>();
+
+function writeOne(directory: string, workspace: string, attached: boolean): void {
+  const path = markerPathFor(directory);
+  const marker: AttachedMarker = {
+    workspace,
+    pid: process.pid,
+    session_id: sessionId,
+    vessel_id: authorIdentity(workspace).vesselId ?? null,
+    attached,
+    written_at: new Date().toISOString(),
+  };
+  mkdirSync(markersDir(), { recursive: true, mode: 0o700 });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(marker) + '\n', { mode: 0o600 });
+  renameSync(tmp, path);
+  written.add(path);
+}
+
+/**
+ * Writes the markers for a decided workspace (and the launch directory when it differs),
+ * removing those this process wrote for any other place. Never throws.
+ */
+export function writeAttachedMarkers(
+  workspace: string,
+  launchDir: string,
+  attached: boolean,
+  inPluginFolder: (path: string) => boolean,
+): void {
+  try {
+    const targets = [workspace, launchDir].filter((dir, i, all) => all.indexOf(dir) === i && !inPluginFolder(dir));
+    const keep = new Set(targets.map((dir) => markerPathFor(dir)));
+    for (const path of [...written]) if (!keep.has(path)) removeOne(path);
+    for (const dir of targets) writeOne(dir, workspace, attached);
+  } catch (err) {
+    log.warn(`attached marker could not be written (${(err as Error).message}); the edit check will not find this server`);
+  }
+}
+
+function removeOne(path: string): void {
+  try {
+    const marker = JSON.parse(readFileSync(path, 'utf8')) as AttachedMarker;
+    // Another server may have taken the place since: only our own marker is ours to remove.
+    if (marker.pid === process.pid) rmSync(path, { force: true });
+  } catch {
+    // gone already
+  }
+  written.delete(path);
+}
+
+/** Clean shutdown removes every marker this process wrote. */
+export function removeAttachedMarkers(): void {
+  for (const path of [...written]) removeOne(path);
+}

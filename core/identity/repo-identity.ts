@@ -1,0 +1,59 @@
+// SPEC §Repository identity: the ledger is keyed by repository, read once per workspace path.
+import { basename, relative, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { runGit } from '../git/run-git.ts';
+import { normalizeRemoteUrl } from './normalize-remote-url.ts';
+
+export interface RepoIdentity {
+  /** `github.com/org/repo[/sub/path]`, or the workspace basename with no origin. */
+  identity: string;
+  /** The workspace basename (`repo_name:`). */
+  name: string;
+  source: 'origin' | 'basename';
+  /** The normalized origin URL, without a workspace subpath. */
+  origin?: string;
+}
+
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+const cache = new Map<string, RepoIdentity>();
+
+// @anchor repoIdentity
+export async function repoIdentity(workspace: string): Promise<RepoIdentity> {
+  const known = cache.get(workspace);
+  if (known) return known;
+  const name = basename(workspace);
+  const origin = await runGit(workspace, ['remote', 'get-url', 'origin'], { timeoutMs: 5000 });
+  let found: RepoIdentity = { identity: name, name, source: 'basename' };
+  if (origin.ok && origin.stdout.trim()) {
+    const originId = normalizeRemoteUrl(origin.stdout.trim());
+    let identity = originId;
+    const top = await runGit(workspace, ['rev-parse', '--show-toplevel'], { timeoutMs: 5000 });
+    if (top.ok) {
+      // A workspace below the repository root keeps its own ledger (monorepo packages).
+      const sub = relative(real(top.stdout.trim()), real(workspace)).split(sep).join('/');
+      if (sub && !sub.startsWith('..')) identity += '/' + sub.toLowerCase();
+    }
+    found = { identity, name, source: 'origin', origin: originId };
+  } else if (!origin.ok && (origin.kind === 'timeout' || origin.kind === 'failed') && !/no such remote/i.test(origin.stderr)) {
+    // git did not answer: the basename stands in for this call, and the next call asks again.
+    return found;
+  }
+  cache.set(workspace, found);
+  return found;
+}
+
+// @anchor commitInHead
+/** Whether a commit is in HEAD's history; undefined when git could not say. */
+export async function commitInHead(root: string, sha: string): Promise<boolean | undefined> {
+  const r = await runGit(root, ['merge-base', '--is-ancestor', sha, 'HEAD']);
+  if (r.ok) return true;
+  if (r.kind === 'failed' && r.code === 1) return false;
+  return undefined;
+}

@@ -1,0 +1,114 @@
+// The local store (SPEC §get_problems "LocalStore"): one SQLite file under the user's metabob
+// directory, WAL, a busy timeout, versioned migrations. better-sqlite3 is native, so it is
+// imported on first use, never at server start (SPEC §init_workspace `lazy-native`).
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SCHEMA_VERSION } from './schema-version.ts';
+import { MIGRATIONS } from './migrations.ts';
+import { storePath } from './metabob-home.ts';
+import { SeedTable } from './seed-table.ts';
+import { log } from '../log.ts';
+
+/** Two server processes on one store wait this long for each other's write lock. */
+export const BUSY_TIMEOUT_MS = 10_000;
+
+export type StoreOpen = { ok: true; store: LocalStore } | { ok: false; cause: string };
+
+export class LocalStore extends SeedTable {
+  constructor(
+    db: BetterSqlite3.Database,
+    readonly path: string,
+  ) {
+    super(db);
+  }
+
+  /** The highest migration applied to this file, by whichever binary applied it. */
+  storedVersion(): number {
+    const row = this.db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | null };
+    return row.v ?? 0;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function migrate(db: BetterSqlite3.Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
+  // IMMEDIATE: two processes opening a new store at once must not both run migration 1.
+  db.transaction(() => {
+    const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | null };
+    const current = row.v ?? 0;
+    for (const migration of MIGRATIONS) {
+      if (migration.version <= current) continue;
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_version (version, applied_at) VALUES (?, ?)').run(migration.version, Date.now());
+    }
+  }).immediate();
+}
+
+let opened: LocalStore | undefined;
+let openFailure: { path: string; cause: string } | undefined;
+
+function storeUnavailable(path: string, reason: string): string {
+  return `store_unavailable: the local findings store ${path} could not be opened (${reason}); ledger answers that need it are empty until it can`;
+}
+
+/**
+ * Opens (once per path) and migrates the store. Never throws: a store that cannot open is
+ * a named cause the caller puts in its answer, and the next call tries again.
+ */
+export async function openLocalStore(): Promise<StoreOpen> {
+  const path = storePath();
+  if (opened?.path === path && opened.db.open) return { ok: true, store: opened };
+  let Database: typeof BetterSqlite3;
+  try {
+    Database = (await import('better-sqlite3')).default;
+  } catch (err) {
+    return { ok: false, cause: storeUnavailable(path, `better-sqlite3 did not load: ${(err as Error).message.split('\n')[0]}`) };
+  }
+  let db: BetterSqlite3.Database | undefined;
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode: a committed transaction survives the process being killed.
+    db.pragma('synchronous = NORMAL');
+    migrate(db);
+    opened?.close();
+    opened = new LocalStore(db, path);
+    openFailure = undefined;
+    const stored = opened.storedVersion();
+    if (stored > SCHEMA_VERSION) log.warn(`local store ${path} is at schema ${stored}, newer than this binary's ${SCHEMA_VERSION}`);
+    return { ok: true, store: opened };
+  } catch (err) {
+    try {
+      db?.close();
+    } catch {
+      // already failing
+    }
+    const e = err as NodeJS.ErrnoException;
+    const cause = storeUnavailable(path, `${e.code ? e.code + ': ' : ''}${e.message.split('\n')[0]}`);
+    if (openFailure?.cause !== cause) log.warn(cause);
+    openFailure = { path, cause };
+    return { ok: false, cause };
+  }
+}
+
+/** The store if this process has opened it; the `_meta` provider must not open it. */
+export function openedStore(): LocalStore | undefined {
+  return opened?.db.open ? opened : undefined;
+}
+
+/** A store error during a call (a lock held past the busy timeout, a full disk), as one line. */
+export function storeErrorLine(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return `store_unavailable: the local findings store failed (${e.code ? e.code + ': ' : ''}${e.message?.split('\n')[0] ?? String(err)})`;
+}
+
+export function closeLocalStore(): void {
+  opened?.close();
+  opened = undefined;
+}

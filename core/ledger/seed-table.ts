@@ -1,0 +1,151 @@
+// The seeds table: one row per file of a finding (SPEC §record_finding "one LocalStore seed
+// per file"), grouped by finding_group (and by concept_ref once the shared half mints one),
+// scoped by workspace. Queries only; text is built by the tools.
+import type BetterSqlite3 from 'better-sqlite3';
+import { SCHEMA_VERSION } from './schema-version.ts';
+
+export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
+export type FindingSeverity = (typeof SEVERITIES)[number];
+
+export interface SeedRow {
+  id: string;
+  workspace: string;
+  repo: string;
+  file: string;
+  line_start: number | null;
+  line_end: number | null;
+  severity: string;
+  category: string;
+  summary: string;
+  details: string | null;
+  status: string;
+  stale: number;
+  confidence: number;
+  finding_group: string;
+  concept_ref: string | null;
+  refs_json: string;
+  recorded_by: string | null;
+  session: string | null;
+  pending_fix: string | null;
+  resolution: string | null;
+  created_at: number;
+  updated_at: number;
+  schema_version: number;
+}
+
+export type NewSeed = Pick<
+  SeedRow,
+  'id' | 'workspace' | 'repo' | 'file' | 'line_start' | 'line_end' | 'severity' | 'category' | 'summary' | 'details' | 'status' | 'finding_group' | 'recorded_by' | 'session' | 'created_at'
+>;
+
+export interface SeedFilter {
+  severity?: string[];
+  category?: string[];
+  /** Substring of the seed's file path. */
+  filePath?: string;
+  /** Exact workspace-relative files. */
+  files?: string[];
+}
+
+// Most severe first, then newest.
+const SEVERITY_RANK = `CASE severity WHEN 'CRITICAL' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 WHEN 'LOW' THEN 3 ELSE 4 END`;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
+export class SeedTable {
+  constructor(readonly db: BetterSqlite3.Database) {}
+
+  /** Writes every seed of one finding in one transaction, and stamps the workspace's schema version. */
+  insertFinding(seeds: NewSeed[]): void {
+    const insert = this.db.prepare(
+      `INSERT INTO seeds (id, workspace, repo, file, line_start, line_end, severity, category, summary, details, status,
+         stale, confidence, finding_group, recorded_by, session, created_at, updated_at, schema_version)
+       VALUES (@id, @workspace, @repo, @file, @line_start, @line_end, @severity, @category, @summary, @details, @status,
+         @stale, 1, @finding_group, @recorded_by, @session, @created_at, @created_at, ${SCHEMA_VERSION})`,
+    );
+    const touch = this.db.prepare(
+      `INSERT INTO workspaces (path, repo, schema_version, first_written, last_written) VALUES (?, ?, ${SCHEMA_VERSION}, ?, ?)
+       ON CONFLICT(path) DO UPDATE SET repo = excluded.repo, schema_version = excluded.schema_version, last_written = excluded.last_written`,
+    );
+    this.db.transaction(() => {
+      for (const seed of seeds) insert.run({ ...seed, stale: seed.status === 'open' ? 0 : 1 });
+      if (seeds[0]) touch.run(seeds[0].workspace, seeds[0].repo, seeds[0].created_at, seeds[0].created_at);
+    }).immediate();
+  }
+
+  /** Open (non-stale) seeds of a workspace, most severe first, then newest. */
+  openSeeds(workspace: string, filter: SeedFilter = {}, limit = 10_000): SeedRow[] {
+    const where = ['workspace = ?', 'stale = 0'];
+    const params: unknown[] = [workspace];
+    if (filter.severity?.length) {
+      where.push(`severity IN (${filter.severity.map(() => '?').join(',')})`);
+      params.push(...filter.severity);
+    }
+    if (filter.category?.length) {
+      where.push(`lower(category) IN (${filter.category.map(() => '?').join(',')})`);
+      params.push(...filter.category.map((c) => c.toLowerCase()));
+    }
+    if (filter.filePath) {
+      where.push(`file LIKE ? ESCAPE '\\'`);
+      params.push(`%${escapeLike(filter.filePath)}%`);
+    }
+    if (filter.files?.length) {
+      where.push(`file IN (${filter.files.map(() => '?').join(',')})`);
+      params.push(...filter.files);
+    }
+    params.push(limit);
+    return this.db
+      .prepare(`SELECT * FROM seeds WHERE ${where.join(' AND ')} ORDER BY ${SEVERITY_RANK}, created_at DESC, id LIMIT ?`)
+      .all(...params) as SeedRow[];
+  }
+
+  /** Stale (closed) seeds of one category, newest first: closed tasks. */
+  closedSeeds(workspace: string, category: string, limit: number): SeedRow[] {
+    return this.db
+      .prepare(`SELECT * FROM seeds WHERE workspace = ? AND stale = 1 AND lower(category) = ? ORDER BY updated_at DESC LIMIT ?`)
+      .all(workspace, category.toLowerCase(), limit) as SeedRow[];
+  }
+
+  seedById(id: string): SeedRow | undefined {
+    return this.db.prepare('SELECT * FROM seeds WHERE id = ?').get(id) as SeedRow | undefined;
+  }
+
+  /** SPEC §mark_complete `LocalStore.getSeedByConceptRef`. */
+  getSeedByConceptRef(conceptId: string): SeedRow | undefined {
+    return this.db.prepare('SELECT * FROM seeds WHERE concept_ref = ? ORDER BY created_at LIMIT 1').get(conceptId) as SeedRow | undefined;
+  }
+
+  /** Every seed of the finding a seed belongs to (a multi-file finding is one finding). */
+  siblings(seed: SeedRow): SeedRow[] {
+    const rows = seed.concept_ref
+      ? this.db.prepare('SELECT * FROM seeds WHERE finding_group = ? OR concept_ref = ? ORDER BY created_at, rowid').all(seed.finding_group, seed.concept_ref)
+      : this.db.prepare('SELECT * FROM seeds WHERE finding_group = ? ORDER BY created_at, rowid').all(seed.finding_group);
+    return rows as SeedRow[];
+  }
+
+  /** Endorse: the seeds go stale (resolved, stop surfacing) with the fix lines kept. */
+  retireStale(ids: string[], resolution: string, now = Date.now()): number {
+    const stmt = this.db.prepare('UPDATE seeds SET stale = 1, status = ?, resolution = ?, pending_fix = NULL, updated_at = ? WHERE id = ?');
+    return this.db.transaction(() => ids.reduce((n, id) => n + stmt.run('resolved', resolution, now, id).changes, 0)).immediate();
+  }
+
+  /** Discard: the local seeds are deleted. */
+  deleteSeeds(ids: string[]): number {
+    const stmt = this.db.prepare('DELETE FROM seeds WHERE id = ?');
+    return this.db.transaction(() => ids.reduce((n, id) => n + stmt.run(id).changes, 0)).immediate();
+  }
+
+  /** A fix that does not close the finding yet (uncommitted, unpushed, awaiting merge). */
+  setPendingFix(ids: string[], pending: string, now = Date.now()): void {
+    const stmt = this.db.prepare('UPDATE seeds SET pending_fix = ?, updated_at = ? WHERE id = ?');
+    this.db.transaction(() => ids.forEach((id) => stmt.run(pending, now, id))).immediate();
+  }
+
+  /** The version this workspace's rows were last written under (`schema_version_at_index`). */
+  workspaceSchemaVersion(workspace: string): number | undefined {
+    const row = this.db.prepare('SELECT schema_version FROM workspaces WHERE path = ?').get(workspace) as { schema_version: number } | undefined;
+    return row?.schema_version;
+  }
+}
