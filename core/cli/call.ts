@@ -3,6 +3,7 @@
 // exit 1 when the result is an error.
 import { routeConsoleToStderr } from '../log.ts';
 import { callTool } from '../server/boundary.ts';
+import { configureProcess } from '../config.ts';
 import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
 
 export const callCommand: CliCommand = {
@@ -23,6 +24,10 @@ export const callCommand: CliCommand = {
         throw new UsageError(`json-args is not valid JSON (${(err as Error).message}); pass one object such as '{"query":"auth"}'`);
       }
     }
+    // The same configuration as the server (SPEC §apply-configuration). A headless call that
+    // needs no substrate should not print the missing-input line every time: it goes to debug,
+    // and a substrate tool's own refusal names the cause.
+    configureProcess({}, 'debug');
     const result = await callTool(tool, args, { plane: 'cli' });
     const out = flags.json ? JSON.stringify(result, null, 2) : result.content.map((c) => c.text).join('\n');
     await new Promise<void>((resolve) => process.stdout.write(out + '\n', () => resolve()));

@@ -2,14 +2,24 @@
 import { routeConsoleToStderr } from '../log.ts';
 import { serveStdio } from '../server/mcp-server.ts';
 import { startBackgroundServices } from '../server/background.ts';
-import type { CliCommand } from './command.ts';
+import { configureProcess } from '../config.ts';
+import { parseFlags, UsageError, type CliCommand } from './command.ts';
+
+const SERVE_FLAGS = ['api-key', 'endpoint'];
 
 export const serveCommand: CliCommand = {
   name: 'serve',
-  usage: '',
+  usage: '[--api-key K] [--endpoint URL]',
   summary: 'serve MCP over stdio (the default; what an MCP client runs)',
-  async run() {
+  async run(argv) {
     routeConsoleToStderr();
+    const { flags, positionals } = parseFlags(argv, []);
+    const unknown = Object.keys(flags).find((name) => !SERVE_FLAGS.includes(name));
+    if (unknown) throw new UsageError(`unknown flag --${unknown}; serve accepts --api-key K and --endpoint URL`);
+    if (positionals.length > 0) throw new UsageError(`serve takes no arguments; got "${positionals[0]}"`);
+    // SPEC §Precedence: the flags go into the environment, then the loaders run, all before
+    // anything (the attachment, the tools) reads it.
+    configureProcess({ apiKey: flags['api-key'] as string | undefined, endpoint: flags.endpoint as string | undefined });
     await serveStdio();
     startBackgroundServices();
     return new Promise<number>(() => {});

@@ -1,0 +1,195 @@
+// SPEC §Configuration lookup and §Config-file schema: which config file is this server's,
+// and what it says. Directory-aware like git: a project can pin its own backend next to
+// where the MCP client launches the server.
+import { readFileSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { CONFIG_PATH_VARIABLES, type ConfigPathVariable, type ConfigVariable, type SkippedConfigFile } from './config-report.ts';
+import { unusableReason, strippedLine } from './placeholders.ts';
+
+/** The file the installer writes, and the one named to create when no file qualifies. */
+export const INSTALLER_CONFIG_PATH = '~/.substrate/config.json';
+
+/** The keys of the `metabob` (or legacy `instance`) section, and the variable each fills. */
+export const FILE_KEYS: ReadonlyArray<{ key: string; variable: ConfigVariable; isEndpoint: boolean }> = [
+  { key: 'apiKey', variable: 'METABOB_API_KEY', isEndpoint: false },
+  { key: 'endpoint', variable: 'METABOB_ENDPOINT', isEndpoint: true },
+  { key: 'vesselId', variable: 'VESSEL_ID', isEndpoint: false },
+  { key: 'discoveryEndpoint', variable: 'DISCOVERY_ENDPOINT', isEndpoint: true },
+  { key: 'identityEndpoint', variable: 'IDENTITY_ENDPOINT', isEndpoint: true },
+];
+
+/** One value the file gives, with the dotted key it was read from. */
+export interface FileValue {
+  variable: ConfigVariable;
+  value: string;
+  key: string;
+  isEndpoint: boolean;
+}
+
+export interface ConfigLookup {
+  /** The file whose values apply, or null. */
+  file: string | null;
+  chosenBy: ConfigPathVariable | 'lookup' | null;
+  values: FileValue[];
+  lookedAt: string[];
+  skipped: SkippedConfigFile[];
+  namedFileProblem: { path: string; namedBy: ConfigPathVariable; reason: string } | null;
+  /** Warning lines: skipped files, a named file that could not be used, unusable values. */
+  warnings: string[];
+}
+
+type ParsedFile =
+  | { state: 'absent' }
+  | { state: 'unusable'; reason: string }
+  | { state: 'config'; section: Record<string, unknown>; legacy: Record<string, unknown> | null; sectionName: string };
+
+function expandHome(path: string, home: string): string {
+  if (path === '~') return home;
+  if (path.startsWith('~/')) return join(home, path.slice(2));
+  return path;
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A JSON.parse message can quote the file's text (and so a key); only its position is kept. */
+function jsonProblem(err: unknown): string {
+  const position = /position (\d+)/.exec((err as Error).message ?? '');
+  return position ? `not valid JSON (at character ${position[1]})` : 'not valid JSON';
+}
+
+function parseConfigFile(path: string): ParsedFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'absent' };
+    if (code === 'EISDIR') return { state: 'unusable', reason: 'a directory, not a file' };
+    return { state: 'unusable', reason: `unreadable (${code ?? (err as Error).message})` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { state: 'unusable', reason: jsonProblem(err) };
+  }
+  if (!isObject(json)) return { state: 'unusable', reason: 'not a JSON object' };
+  const metabob = json.metabob;
+  const instance = json.instance;
+  if (metabob !== undefined && !isObject(metabob)) return { state: 'unusable', reason: 'its "metabob" section is not an object' };
+  if (metabob === undefined && instance !== undefined && !isObject(instance)) {
+    return { state: 'unusable', reason: 'its legacy "instance" section is not an object' };
+  }
+  if (isObject(metabob)) return { state: 'config', section: metabob, legacy: isObject(instance) ? instance : null, sectionName: 'metabob' };
+  if (isObject(instance)) return { state: 'config', section: instance, legacy: null, sectionName: 'instance' };
+  return { state: 'unusable', reason: 'no top-level "metabob" section (another tool\'s config)' };
+}
+
+/**
+ * The file's explicit keys. `metabob` wins key by key over a legacy `instance` section
+ * beside it; unknown keys are ignored (passthrough). A placeholder, a non-string or an
+ * empty value is never used.
+ */
+function fileValues(path: string, parsed: Extract<ParsedFile, { state: 'config' }>, warnings: string[]): FileValue[] {
+  const values: FileValue[] = [];
+  for (const { key, variable, isEndpoint } of FILE_KEYS) {
+    const fromSection = parsed.section[key] !== undefined;
+    const raw = fromSection ? parsed.section[key] : parsed.legacy?.[key];
+    if (raw === undefined || raw === null) continue;
+    const dotted = `${fromSection ? parsed.sectionName : 'instance'}.${key}`;
+    if (typeof raw !== 'string') {
+      warnings.push(`config_value_ignored(${path} ${dotted}): not a string; ignored`);
+      continue;
+    }
+    const reason = unusableReason(raw);
+    if (reason === 'empty') continue;
+    if (reason) {
+      warnings.push(strippedLine(`${path} ${dotted}`, raw, reason, 'it is never used as a key or an endpoint'));
+      continue;
+    }
+    values.push({ variable, value: raw, key: dotted, isEndpoint });
+  }
+  return values;
+}
+
+// @anchor config-lookup
+/** The lookup order after the explicit variables: the launch directory, then the user's home. */
+export function lookupCandidates(cwd: string, home: string): string[] {
+  return [
+    join(cwd, '.substrate', 'config.json'),
+    join(cwd, '.metabob', 'config.json'),
+    join(home, '.substrate', 'config.json'),
+    join(home, '.metabob', 'config.json'),
+  ];
+}
+
+// @anchor resolveConfigPath
+/** The file named by SUBSTRATE_CONFIG_PATH, then METABOB_CONFIG_PATH, resolved against cwd and ~. */
+export function resolveConfigPath(env: NodeJS.ProcessEnv, cwd: string, home: string): { path: string; namedBy: ConfigPathVariable } | null {
+  for (const namedBy of CONFIG_PATH_VARIABLES) {
+    const value = env[namedBy];
+    if (!value) continue;
+    const expanded = expandHome(value, home);
+    return { path: isAbsolute(expanded) ? expanded : resolve(cwd, expanded), namedBy };
+  }
+  return null;
+}
+
+// @anchor lookupConfig
+/**
+ * The first file that exists and is this server's config (a JSON object with a top-level
+ * `metabob` or legacy `instance` section). Other files are skipped with one line naming the
+ * file and the reason. A file named explicitly is read as named and never skipped: when it
+ * cannot be used, the lookup stops there rather than silently reaching another substrate.
+ */
+export function lookupConfig(env: NodeJS.ProcessEnv, cwd: string, home: string): ConfigLookup {
+  const lookup: ConfigLookup = { file: null, chosenBy: null, values: [], lookedAt: [], skipped: [], namedFileProblem: null, warnings: [] };
+  const named = resolveConfigPath(env, cwd, home);
+  if (named) {
+    lookup.lookedAt.push(named.path);
+    const parsed = parseConfigFile(named.path);
+    if (parsed.state === 'config') {
+      lookup.file = named.path;
+      lookup.chosenBy = named.namedBy;
+      lookup.values = fileValues(named.path, parsed, lookup.warnings);
+      return lookup;
+    }
+    const reason = parsed.state === 'absent' ? 'does not exist' : parsed.reason;
+    lookup.namedFileProblem = { path: named.path, namedBy: named.namedBy, reason };
+    lookup.warnings.push(
+      `config_file_unusable(${named.path}): named by ${named.namedBy} but ${reason}; a named file is never skipped, so no config file applies`,
+    );
+    return lookup;
+  }
+  const seen = new Set<string>();
+  for (const candidate of lookupCandidates(cwd, home)) {
+    // ~/.metabob/config.json is usually a symlink to ~/.substrate/config.json, and the launch
+    // directory may be the home: one file is considered (and reported) once.
+    const real = realOrSelf(candidate);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    lookup.lookedAt.push(candidate);
+    const parsed = parseConfigFile(candidate);
+    if (parsed.state === 'absent') continue;
+    if (parsed.state === 'unusable') {
+      lookup.skipped.push({ path: candidate, reason: parsed.reason });
+      lookup.warnings.push(`config_file_skipped(${candidate}): ${parsed.reason}; the lookup goes on`);
+      continue;
+    }
+    lookup.file = candidate;
+    lookup.chosenBy = 'lookup';
+    lookup.values = fileValues(candidate, parsed, lookup.warnings);
+    return lookup;
+  }
+  return lookup;
+}
