@@ -1,0 +1,307 @@
+// The whole-graph resolution pass (issue 3 item 2; SPEC §init_workspace): per-file
+// extractions in, the code graph out. Calls resolve import-aware: same file, then what the
+// file imports, `this`/`self`/`super` to the enclosing class and its bases, `new X()` to the
+// class, and only then a by-name fallback, marked with a lower confidence and taken only when
+// one or two definitions in the workspace carry the name. It is a pure function of the
+// extractions, so an incremental re-index that reuses cached extractions builds exactly the
+// graph a fresh index builds (ids embed start lines, so edges are never patched in place).
+import type { CallSite, FileExtraction } from './extract-types.ts';
+import {
+  CONFIDENCE,
+  componentId,
+  type CallOutcome,
+  type CodeGraph,
+  type EdgeType,
+  type GraphEdge,
+  type GraphNode,
+  type ResolutionStats,
+} from './graph-types.ts';
+import type { ModuleResolver } from './module-resolver.ts';
+import { SymbolTable, type DefRef, type Meaning } from './symbol-table.ts';
+
+interface Target {
+  ref: DefRef;
+  confidence: number;
+}
+
+const MAX_FALLBACK_CANDIDATES = 2;
+const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
+
+export function buildGraph(extractionsIn: FileExtraction[], resolver: ModuleResolver): CodeGraph {
+  const extractions = [...extractionsIn].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const table = new SymbolTable(extractions, resolver);
+  const builder = new GraphBuilder(extractions, table);
+  return builder.build();
+}
+
+class GraphBuilder {
+  private readonly nodes = new Map<string, GraphNode>();
+  private readonly edgeMap = new Map<string, GraphEdge>();
+  private readonly ids: string[][] = [];
+  private readonly componentsByFile = new Map<string, GraphNode[]>();
+  private readonly unresolvedByFile = new Map<string, number>();
+  /** Bare-callable top-level definitions and methods across the workspace, by name (fallback). */
+  private readonly callableByName = new Map<string, DefRef[]>();
+  private readonly methodByName = new Map<string, DefRef[]>();
+  private readonly classByName = new Map<string, DefRef[]>();
+  /** Per class (file:def key): resolved base classes. */
+  private readonly bases = new Map<string, DefRef[]>();
+  private readonly stats: ResolutionStats = {
+    callSites: 0,
+    byOutcome: { same_file: 0, own_class: 0, base_class: 0, import: 0, fallback: 0, external: 0, unresolved: 0 },
+    importsTotal: 0,
+    importsResolved: 0,
+    importsExternal: 0,
+    heritageTotal: 0,
+    heritageResolved: 0,
+  };
+
+  constructor(
+    private readonly extractions: FileExtraction[],
+    private readonly table: SymbolTable,
+  ) {}
+
+  build(): CodeGraph {
+    this.extractions.forEach((ext, f) => this.addNodes(ext, f));
+    this.extractions.forEach((ext, f) => this.addImports(ext, f));
+    this.extractions.forEach((ext, f) => this.addHeritage(ext, f));
+    this.extractions.forEach((ext, f) => this.addCalls(ext, f));
+    const edges = [...this.edgeMap.values()];
+    const outgoing = new Map<string, GraphEdge[]>();
+    const incoming = new Map<string, GraphEdge[]>();
+    for (const edge of edges) {
+      (outgoing.get(edge.from) ?? outgoing.set(edge.from, []).get(edge.from)!).push(edge);
+      (incoming.get(edge.to) ?? incoming.set(edge.to, []).get(edge.to)!).push(edge);
+    }
+    return {
+      nodes: this.nodes,
+      edges,
+      outgoing,
+      incoming,
+      componentsByFile: this.componentsByFile,
+      unresolvedByFile: this.unresolvedByFile,
+      stats: this.stats,
+    };
+  }
+
+  private addNodes(ext: FileExtraction, f: number): void {
+    const lines = ext.definitions.reduce((max, d) => Math.max(max, d.endLine), 1);
+    this.nodes.set(ext.file, { id: ext.file, type: 'file', name: ext.file, file: ext.file, startLine: 1, endLine: lines });
+    const qualified: string[] = [];
+    const ids: string[] = [];
+    const components: GraphNode[] = [];
+    ext.definitions.forEach((d, i) => {
+      const name = d.parent !== null && qualified[d.parent] ? `${qualified[d.parent]}.${d.name}` : d.name;
+      qualified.push(name);
+      let id = componentId(ext.file, d.kind, name, d.startLine);
+      // Two definitions with one id (same name, kind and line): keep both, the second suffixed.
+      for (let n = 2; this.nodes.has(id); n++) id = `${componentId(ext.file, d.kind, name, d.startLine)}#${n}`;
+      ids.push(id);
+      const node: GraphNode = { id, type: d.kind, name, file: ext.file, startLine: d.startLine, endLine: d.endLine };
+      this.nodes.set(id, node);
+      components.push(node);
+      const parentId = d.parent !== null ? ids[d.parent] : ext.file;
+      this.addEdge('contains', parentId ?? ext.file, id, CONFIDENCE.contains);
+      const ref = { file: f, def: i };
+      const parentKind = d.parent !== null ? ext.definitions[d.parent]?.kind : undefined;
+      if (parentKind && CLASS_LIKE.has(parentKind)) push(this.methodByName, d.name, ref);
+      else if (d.parent === null) push(CLASS_LIKE.has(d.kind) ? this.classByName : this.callableByName, d.name, ref);
+      if (d.parent === null && d.kind === 'class') push(this.callableByName, d.name, ref);
+    });
+    this.ids.push(ids);
+    this.componentsByFile.set(ext.file, components);
+  }
+
+  private addEdge(type: EdgeType, from: string, to: string, confidence: number): void {
+    if (from === to && type !== 'calls') return;
+    const key = `${type}\0${from}\0${to}`;
+    const existing = this.edgeMap.get(key);
+    if (!existing) this.edgeMap.set(key, { type, from, to, confidence });
+    else if (existing.confidence < confidence) existing.confidence = confidence;
+  }
+
+  private idOf(ref: DefRef): string {
+    return this.ids[ref.file][ref.def];
+  }
+
+  private addImports(ext: FileExtraction, f: number): void {
+    for (const record of ext.imports) {
+      this.stats.importsTotal++;
+      const target = this.table.moduleFile(f, record.source);
+      if (target === undefined) {
+        this.stats.importsExternal++;
+        continue;
+      }
+      this.stats.importsResolved++;
+      if (target !== f) this.addEdge('imports', ext.file, this.extractions[target].file, CONFIDENCE.import);
+    }
+  }
+
+  private addHeritage(ext: FileExtraction, f: number): void {
+    for (const h of ext.heritage) {
+      this.stats.heritageTotal++;
+      const target = this.resolveTypeName(f, h.parent);
+      if (!target) continue;
+      this.stats.heritageResolved++;
+      const childRef = { file: f, def: h.child };
+      push(this.bases, refKey(childRef), target.ref);
+      this.addEdge('inherits', this.idOf(childRef), this.idOf(target.ref), target.confidence);
+    }
+  }
+
+  /** A class name as written in `extends X` / `class A(pkg.X)`: same file, imports, then a unique class. */
+  private resolveTypeName(f: number, written: string): Target | undefined {
+    const name = written.replace(/<.*$/s, '').trim();
+    const meaning = name.includes('.') ? this.resolveDotted(f, name) : this.table.resolveLocal(f, name);
+    if (meaning?.kind === 'def') return { ref: meaning.ref, confidence: meaning.ref.file === f ? CONFIDENCE.sameFile : meaning.confidence };
+    if (meaning) return undefined; // external or a module
+    const last = name.split('.').pop()!;
+    const candidates = (this.classByName.get(last) ?? []).filter((r) => r.file !== f);
+    return candidates.length === 1 ? { ref: candidates[0], confidence: CONFIDENCE.fallbackUnique } : undefined;
+  }
+
+  /** `a.b.c` where `a` (or `a.b`, a Python `import a.b`) is bound by an import. */
+  private resolveDotted(f: number, dotted: string): Meaning | undefined {
+    const parts = dotted.split('.');
+    for (let cut = parts.length - 1; cut >= 1; cut--) {
+      const head = parts.slice(0, cut).join('.');
+      const binding = this.table.bindings[f].get(head);
+      let meaning: Meaning | undefined = binding ? this.table.follow(binding) : cut === 1 ? this.table.resolveLocal(f, head) : undefined;
+      if (!meaning) continue;
+      for (const part of parts.slice(cut)) {
+        if (meaning.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, part);
+        else if (meaning?.kind === 'def' && this.table.isClassLike(meaning.ref)) {
+          const method = this.findMethod(meaning.ref, part, false);
+          meaning = method ? { kind: 'def', ref: method.ref, confidence: meaning.confidence } : undefined;
+        } else return meaning?.kind === 'external' ? meaning : undefined;
+        if (!meaning) return undefined;
+      }
+      return meaning;
+    }
+    return undefined;
+  }
+
+  private addCalls(ext: FileExtraction, f: number): void {
+    for (const call of ext.calls) {
+      this.stats.callSites++;
+      const { outcome, targets } = this.resolveCall(ext, f, call);
+      this.stats.byOutcome[outcome]++;
+      if (outcome === 'unresolved') this.unresolvedByFile.set(ext.file, (this.unresolvedByFile.get(ext.file) ?? 0) + 1);
+      const from = call.enclosing !== null && this.ids[f][call.enclosing] ? this.ids[f][call.enclosing] : ext.file;
+      for (const t of targets) this.addEdge('calls', from, this.idOf(t.ref), t.confidence);
+    }
+  }
+
+  private resolveCall(ext: FileExtraction, f: number, call: CallSite): { outcome: CallOutcome; targets: Target[] } {
+    const receiver = call.receiver;
+    if (receiver === undefined) return this.resolveBareCall(ext, f, call);
+    if (receiver === 'this' || receiver === 'self' || receiver === 'super') {
+      const cls = this.enclosingClass(ext, call.enclosing);
+      if (cls === undefined) return { outcome: 'unresolved', targets: [] };
+      const found = this.findMethod({ file: f, def: cls }, call.callee, receiver === 'super');
+      if (!found) return { outcome: 'unresolved', targets: [] };
+      return { outcome: found.viaBase ? 'base_class' : 'own_class', targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }] };
+    }
+    const meaning = this.resolveDotted(f, `${receiver}.${call.callee}`);
+    if (meaning?.kind === 'external') return { outcome: 'external', targets: [] };
+    if (meaning?.kind === 'def') {
+      const same = meaning.ref.file === f;
+      return { outcome: same ? 'same_file' : 'import', targets: [{ ref: meaning.ref, confidence: same ? CONFIDENCE.sameFile : meaning.confidence }] };
+    }
+    const head = receiver.split('.')[0];
+    if (this.table.bindings[f].get(head)?.kind === 'external' || this.table.bindings[f].get(receiver)?.kind === 'external') {
+      return { outcome: 'external', targets: [] };
+    }
+    if (meaning || this.table.resolveLocal(f, head)) return { outcome: 'unresolved', targets: [] };
+    return this.fallback(this.methodByName, call.callee, f);
+  }
+
+  private resolveBareCall(ext: FileExtraction, f: number, call: CallSite): { outcome: CallOutcome; targets: Target[] } {
+    const nested = this.nestedInScope(ext, call);
+    if (nested !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: nested }, confidence: CONFIDENCE.sameFile }] };
+    const meaning = this.table.resolveLocal(f, call.callee);
+    if (meaning?.kind === 'def') {
+      const same = meaning.ref.file === f;
+      return { outcome: same ? 'same_file' : 'import', targets: [{ ref: meaning.ref, confidence: same ? CONFIDENCE.sameFile : meaning.confidence }] };
+    }
+    if (meaning?.kind === 'namespace') {
+      // `const m = require('./m'); m()`: the module's default export, when it has one.
+      const def = this.table.resolveExport(meaning.file, 'default');
+      if (def?.kind === 'def') return { outcome: 'import', targets: [{ ref: def.ref, confidence: def.confidence }] };
+      return { outcome: 'unresolved', targets: [] };
+    }
+    if (meaning?.kind === 'external') return { outcome: 'external', targets: [] };
+    if (this.table.bindings[f].has(call.callee)) return { outcome: 'unresolved', targets: [] };
+    return this.fallback(this.callableByName, call.callee, f);
+  }
+
+  /** A function defined inside the calling function (or an enclosing one) under the callee's name. */
+  private nestedInScope(ext: FileExtraction, call: CallSite): number | undefined {
+    const scope = new Set<number>();
+    for (let e = call.enclosing; e !== null && e !== undefined; e = ext.definitions[e]?.parent ?? null) scope.add(e);
+    if (scope.size === 0) return undefined;
+    let found: number | undefined;
+    for (const i of this.childrenOf(ext, call.callee)) {
+      const parent = ext.definitions[i].parent!;
+      if (scope.has(parent) && !CLASS_LIKE.has(ext.definitions[parent].kind)) found = i;
+    }
+    return found;
+  }
+
+  private fallback(index: Map<string, DefRef[]>, name: string, f: number): { outcome: CallOutcome; targets: Target[] } {
+    const candidates = (index.get(name) ?? []).filter((r) => r.file !== f);
+    if (candidates.length === 0 || candidates.length > MAX_FALLBACK_CANDIDATES) return { outcome: 'unresolved', targets: [] };
+    const confidence = candidates.length === 1 ? CONFIDENCE.fallbackUnique : CONFIDENCE.fallbackPair;
+    return { outcome: 'fallback', targets: candidates.map((ref) => ({ ref, confidence })) };
+  }
+
+  private readonly childIndex = new Map<FileExtraction, Map<string, number[]>>();
+  /** Definitions with a parent, by name, per file. */
+  private childrenOf(ext: FileExtraction, name: string): number[] {
+    let index = this.childIndex.get(ext);
+    if (!index) {
+      index = new Map();
+      ext.definitions.forEach((d, i) => {
+        if (d.parent !== null) push(index!, d.name, i);
+      });
+      this.childIndex.set(ext, index);
+    }
+    return index.get(name) ?? [];
+  }
+
+  private enclosingClass(ext: FileExtraction, enclosing: number | null): number | undefined {
+    for (let e = enclosing; e !== null && e !== undefined; e = ext.definitions[e]?.parent ?? null) {
+      if (CLASS_LIKE.has(ext.definitions[e].kind)) return e;
+    }
+    return undefined;
+  }
+
+  /** A method of a class or (breadth-first) of its bases. */
+  private findMethod(cls: DefRef, name: string, basesOnly: boolean): { ref: DefRef; viaBase: boolean } | undefined {
+    const queue: Array<{ ref: DefRef; depth: number }> = basesOnly
+      ? (this.bases.get(refKey(cls)) ?? []).map((ref) => ({ ref, depth: 1 }))
+      : [{ ref: cls, depth: 0 }];
+    const seen = new Set<string>();
+    while (queue.length > 0) {
+      const { ref, depth } = queue.shift()!;
+      if (seen.has(refKey(ref)) || depth > 10) continue;
+      seen.add(refKey(ref));
+      const ext = this.extractions[ref.file];
+      let hit = -1;
+      for (const i of this.childrenOf(ext, name)) if (ext.definitions[i].parent === ref.def) hit = i;
+      if (hit !== -1) return { ref: { file: ref.file, def: hit }, viaBase: depth > 0 };
+      for (const base of this.bases.get(refKey(ref)) ?? []) queue.push({ ref: base, depth: depth + 1 });
+    }
+    return undefined;
+  }
+}
+
+function refKey(ref: DefRef): string {
+  return `${ref.file}:${ref.def}`;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

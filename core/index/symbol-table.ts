@@ -1,0 +1,188 @@
+// What a name means in a file, across the whole workspace (issue 3 item 2): a file's own
+// top-level definitions, its import bindings, and what other files export, following
+// re-export chains, `index` files, CommonJS `module.exports` and Python package
+// `__init__.py` bindings. Built once per resolution pass over all extractions.
+import type { FileExtraction } from './extract-types.ts';
+import { CONFIDENCE } from './graph-types.ts';
+import type { ModuleResolver } from './module-resolver.ts';
+
+/** A definition: which file (index into the extraction list) and which definition in it. */
+export interface DefRef {
+  file: number;
+  def: number;
+}
+
+export type Binding =
+  | { kind: 'symbol'; file: number; name: string; moduleObject: boolean }
+  | { kind: 'namespace'; file: number }
+  | { kind: 'external' };
+
+export type Meaning =
+  | { kind: 'def'; ref: DefRef; confidence: number }
+  | { kind: 'namespace'; file: number; confidence: number }
+  | { kind: 'external' };
+
+const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
+
+export class SymbolTable {
+  readonly fileIndex = new Map<string, number>();
+  /** Per file: top-level definitions by name (source order). */
+  readonly topLevel: Array<Map<string, number[]>> = [];
+  /** Per file: local name -> import binding. */
+  readonly bindings: Array<Map<string, Binding>> = [];
+  private readonly exportMemo = new Map<string, Meaning | undefined>();
+
+  constructor(
+    readonly extractions: FileExtraction[],
+    private readonly resolver: ModuleResolver,
+  ) {
+    extractions.forEach((ext, i) => this.fileIndex.set(ext.file, i));
+    for (const ext of extractions) {
+      const top = new Map<string, number[]>();
+      ext.definitions.forEach((d, i) => {
+        if (d.parent !== null) return;
+        const list = top.get(d.name);
+        if (list) list.push(i);
+        else top.set(d.name, [i]);
+      });
+      this.topLevel.push(top);
+    }
+    for (const ext of extractions) this.bindings.push(this.bindImports(ext));
+  }
+
+  isClassLike(ref: DefRef): boolean {
+    return CLASS_LIKE.has(this.extractions[ref.file].definitions[ref.def].kind);
+  }
+
+  /** The file an import specifier names, or undefined when it is outside the workspace. */
+  moduleFile(fileIdx: number, source: string): number | undefined {
+    const ext = this.extractions[fileIdx];
+    const target = this.resolver.resolve(ext.file, ext.language, source);
+    return target.kind === 'file' ? this.fileIndex.get(target.file) : undefined;
+  }
+
+  private bindImports(ext: FileExtraction): Map<string, Binding> {
+    const map = new Map<string, Binding>();
+    const fileIdx = this.fileIndex.get(ext.file)!;
+    for (const record of ext.imports) {
+      if (record.kind === 'reexport') continue; // exports, not local names
+      const target = this.moduleFile(fileIdx, record.source);
+      if (record.kind === 'python' && record.bindings.length === 0) {
+        // `import a.b.c`: the dotted path is the name the code uses.
+        map.set(record.source, target === undefined ? { kind: 'external' } : { kind: 'namespace', file: target });
+        continue;
+      }
+      for (const { imported, local } of record.bindings) {
+        if (target === undefined) {
+          map.set(local, { kind: 'external' });
+        } else if (imported === '*') {
+          map.set(local, { kind: 'namespace', file: target });
+        } else if (record.kind === 'python') {
+          // `from pkg import name`: a symbol of pkg, or its submodule pkg/name.
+          const sub = this.resolver.pythonSubmodule(this.extractions[target].file, imported);
+          const subIdx = sub === undefined ? undefined : this.fileIndex.get(sub);
+          const hasSymbol = this.topLevel[target].has(imported) || this.bindingsOf(target, imported);
+          if (subIdx !== undefined && !hasSymbol) map.set(local, { kind: 'namespace', file: subIdx });
+          else map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject: false });
+        } else {
+          const moduleObject = (record.kind === 'require' || record.kind === 'dynamic') && imported === 'default';
+          map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject });
+        }
+      }
+    }
+    return map;
+  }
+
+  /** Whether a Python file binds a name by import (checked before bindings exist for it). */
+  private bindingsOf(fileIdx: number, name: string): boolean {
+    return this.extractions[fileIdx].imports.some((r) => r.bindings.some((b) => b.local === name));
+  }
+
+  /** What `name` means at the top level of a file: its own definition, else its import binding. */
+  resolveLocal(fileIdx: number, name: string, seen = new Set<string>()): Meaning | undefined {
+    const own = this.topLevel[fileIdx].get(name);
+    if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(this.extractions[fileIdx], own) }, confidence: 1 };
+    const binding = this.bindings[fileIdx]?.get(name);
+    if (binding) return this.follow(binding, seen);
+    return undefined;
+  }
+
+  follow(binding: Binding, seen = new Set<string>()): Meaning | undefined {
+    if (binding.kind === 'external') return { kind: 'external' };
+    if (binding.kind === 'namespace') return { kind: 'namespace', file: binding.file, confidence: CONFIDENCE.importResolved };
+    const found = this.resolveExport(binding.file, binding.name, seen);
+    if (found) return found;
+    // `const m = require('./m')` with no default export: m is the module object.
+    if (binding.moduleObject) return { kind: 'namespace', file: binding.file, confidence: CONFIDENCE.importResolved };
+    return undefined;
+  }
+
+  /** What another file means by importing `name` from `fileIdx` (re-export chains followed). */
+  resolveExport(fileIdx: number, name: string, seen = new Set<string>()): Meaning | undefined {
+    const key = `${fileIdx}\0${name}`;
+    if (this.exportMemo.has(key)) return this.exportMemo.get(key);
+    if (seen.has(key)) return undefined; // an export cycle
+    seen.add(key);
+    const found = this.computeExport(fileIdx, name, seen);
+    seen.delete(key);
+    const result = found && found.kind !== 'external' ? { ...found, confidence: Math.min(found.confidence, CONFIDENCE.importResolved) } : found;
+    this.exportMemo.set(key, result);
+    return result;
+  }
+
+  private computeExport(fileIdx: number, name: string, seen: Set<string>): Meaning | undefined {
+    const ext = this.extractions[fileIdx];
+    for (const entry of ext.exports) {
+      if (entry.exported !== name) continue;
+      const local = this.resolveLocal(fileIdx, entry.local, seen);
+      if (local) return local;
+    }
+    if (name !== 'default') {
+      const own = this.topLevel[fileIdx].get(name);
+      const exported = own?.filter((i) => ext.definitions[i].exported);
+      if (exported && exported.length > 0) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(ext, exported) }, confidence: 1 };
+    }
+    for (const record of ext.imports) {
+      if (record.kind !== 'reexport') continue;
+      for (const { imported, local } of record.bindings) {
+        const target = this.moduleFile(fileIdx, record.source);
+        if (local === name && imported !== '*') {
+          if (target === undefined) return { kind: 'external' };
+          const found = this.resolveExport(target, imported, seen);
+          if (found) return found;
+        } else if (local === name && imported === '*') {
+          // `export * as ns from './m'`
+          if (target === undefined) return { kind: 'external' };
+          return { kind: 'namespace', file: target, confidence: CONFIDENCE.importResolved };
+        } else if (local === '*' && imported === '*' && name !== 'default' && target !== undefined) {
+          const found = this.resolveExport(target, name, seen);
+          if (found) return found;
+        }
+      }
+    }
+    if (ext.language === 'python') {
+      // A Python module exposes every top-level name, its imports included (package __init__ re-exports).
+      const local = this.resolveLocal(fileIdx, name, seen);
+      if (local) return local;
+      const sub = this.resolver.pythonSubmodule(ext.file, name);
+      const subIdx = sub === undefined ? undefined : this.fileIndex.get(sub);
+      if (subIdx !== undefined) return { kind: 'namespace', file: subIdx, confidence: CONFIDENCE.importResolved };
+      return undefined;
+    }
+    if (name !== 'default' && (ext.language === 'javascript' || ext.error)) {
+      // CommonJS assignments the extractor could not list, or a file with parse errors.
+      const own = this.topLevel[fileIdx].get(name);
+      if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(ext, own) }, confidence: CONFIDENCE.importUnlisted };
+    }
+    return undefined;
+  }
+}
+
+/** Of several same-named top-level definitions (overloads, redefinitions), the last one wins. */
+function pickDefinition(ext: FileExtraction, candidates: number[]): number {
+  // TypeScript overload signatures come first and the implementation last; a Python
+  // redefinition replaces the earlier one. Either way the last is what a call reaches.
+  const nonInterface = candidates.filter((i) => ext.definitions[i].kind !== 'interface' && ext.definitions[i].kind !== 'type');
+  const list = nonInterface.length > 0 ? nonInterface : candidates;
+  return list[list.length - 1];
+}

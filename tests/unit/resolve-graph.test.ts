@@ -1,0 +1,176 @@
+// The resolution pass on hand-built extractions (the extractor's contract), so resolution is
+// tested apart from parsing: every edge is asserted exactly.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CallSite, Definition, FileExtraction, ImportRecord } from '../../core/index/extract-types.ts';
+import { buildGraph } from '../../core/index/build-graph.ts';
+import { ModuleResolver, type TsPathsConfig } from '../../core/index/module-resolver.ts';
+
+function def(kind: Definition['kind'], name: string, startLine: number, parent: number | null = null, exported = false): Definition {
+  return { kind, name, startLine, endLine: startLine + 1, parent, exported };
+}
+function call(callee: string, enclosing: number | null, extra: Partial<CallSite> = {}): CallSite {
+  return { callee, enclosing, line: 1, ...extra };
+}
+function imp(kind: ImportRecord['kind'], source: string, bindings: Array<[string, string]>): ImportRecord {
+  return { kind, source, bindings: bindings.map(([imported, local]) => ({ imported, local })), line: 1 };
+}
+function file(path: string, parts: Partial<FileExtraction>): FileExtraction {
+  const language = path.endsWith('.py') ? 'python' : path.endsWith('.js') || path.endsWith('.cjs') ? 'javascript' : 'typescript';
+  return { file: path, language, definitions: [], imports: [], exports: [], calls: [], heritage: [], ...parts };
+}
+function edgesOf(exts: FileExtraction[], types: string[] = ['calls', 'inherits', 'imports'], tsPaths?: TsPathsConfig, rootName = ''): string[] {
+  const graph = buildGraph(exts, new ModuleResolver(exts.map((e) => e.file), tsPaths, rootName));
+  return graph.edges.filter((e) => types.includes(e.type)).map((e) => `${e.type} ${e.from} -> ${e.to} ${e.confidence}`).sort();
+}
+
+test('ESM named, default, namespace and aliased imports resolve to the exporting definitions', () => {
+  const exts = [
+    file('src/a.ts', {
+      definitions: [def('function', 'foo', 1, null, true), def('function', 'bar', 5, null, true), def('function', 'hidden', 9)],
+      exports: [{ local: 'foo', exported: 'foo' }, { local: 'bar', exported: 'default' }],
+    }),
+    file('src/b.ts', {
+      definitions: [def('function', 'main', 1)],
+      imports: [imp('esm', './a', [['foo', 'f'], ['default', 'B']]), imp('esm', './a.js', [['*', 'ns']])],
+      calls: [call('f', 0), call('B', 0), call('foo', 0, { receiver: 'ns' }), call('hidden', 0, { receiver: 'ns' }), call('x', 0, { receiver: 'console' })],
+    }),
+  ];
+  assert.deepEqual(edgesOf(exts), [
+    'calls src/b.ts::function::main::1 -> src/a.ts::function::bar::5 0.95',
+    'calls src/b.ts::function::main::1 -> src/a.ts::function::foo::1 0.95',
+    'imports src/b.ts -> src/a.ts 1',
+  ]);
+});
+
+test('re-export chains, export * and index files are followed', () => {
+  const exts = [
+    file('lib/core/impl.ts', { definitions: [def('function', 'deep', 3, null, true), def('class', 'Widget', 7, null, true)] }),
+    file('lib/core/index.ts', { imports: [imp('reexport', './impl', [['*', '*']])] }),
+    file('lib/index.ts', { imports: [imp('reexport', './core', [['deep', 'renamed'], ['Widget', 'Widget']])] }),
+    file('app.ts', {
+      definitions: [def('function', 'run', 1)],
+      imports: [imp('esm', './lib', [['renamed', 'renamed'], ['Widget', 'W']])],
+      calls: [call('renamed', 0), call('W', 0, { isNew: true })],
+    }),
+  ];
+  assert.deepEqual(edgesOf(exts), [
+    'calls app.ts::function::run::1 -> lib/core/impl.ts::class::Widget::7 0.95',
+    'calls app.ts::function::run::1 -> lib/core/impl.ts::function::deep::3 0.95',
+    'imports app.ts -> lib/index.ts 1',
+    'imports lib/core/index.ts -> lib/core/impl.ts 1',
+    'imports lib/index.ts -> lib/core/index.ts 1',
+  ]);
+});
+
+test('tsconfig paths and baseUrl map bare specifiers; packages stay external', () => {
+  const tsPaths: TsPathsConfig = { baseUrl: '', hasBaseUrl: true, paths: [{ pattern: '@app/*', targets: ['src/app/*'] }] };
+  const exts = [
+    file('src/app/util.ts', { definitions: [def('function', 'helper', 2, null, true)] }),
+    file('src/shared.ts', { definitions: [def('function', 'share', 1, null, true)] }),
+    file('src/main.ts', {
+      imports: [imp('esm', '@app/util', [['helper', 'helper']]), imp('esm', 'src/shared', [['share', 'share']]), imp('esm', 'lodash', [['map', 'map']])],
+      calls: [call('helper', null), call('share', null), call('map', null)],
+    }),
+  ];
+  assert.deepEqual(edgesOf(exts, ['calls', 'imports'], tsPaths), [
+    'calls src/main.ts -> src/app/util.ts::function::helper::2 0.95',
+    'calls src/main.ts -> src/shared.ts::function::share::1 0.95',
+    'imports src/main.ts -> src/app/util.ts 1',
+    'imports src/main.ts -> src/shared.ts 1',
+  ]);
+});
+
+test('CommonJS require: destructured, module object, and a default function export', () => {
+  const exts = [
+    file('m.js', { definitions: [def('function', 'one', 1), def('function', 'two', 4)], exports: [{ local: 'one', exported: 'one' }] }),
+    file('f.js', { definitions: [def('function', 'make', 1)], exports: [{ local: 'make', exported: 'default' }] }),
+    file('use.js', {
+      imports: [imp('require', './m', [['one', 'one']]), imp('require', './m', [['default', 'm']]), imp('require', './f', [['default', 'mk']])],
+      calls: [call('one', null), call('two', null, { receiver: 'm' }), call('mk', null)],
+    }),
+  ];
+  assert.deepEqual(edgesOf(exts, ['calls']), [
+    'calls use.js -> f.js::function::make::1 0.95',
+    'calls use.js -> m.js::function::one::1 0.95',
+    'calls use.js -> m.js::function::two::4 0.85',
+  ]);
+});
+
+test('this/self/super calls go to the enclosing class and its bases; new X() to the class', () => {
+  const exts = [
+    file('base.ts', { definitions: [def('class', 'Base', 1, null, true), def('method', 'save', 2, 0)] }),
+    file('child.ts', {
+      definitions: [def('class', 'Child', 1, null, true), def('method', 'run', 2, 0), def('method', 'helper', 6, 0), def('function', 'inner', 3, 1)],
+      imports: [imp('esm', './base', [['Base', 'Base']])],
+      heritage: [{ child: 0, parent: 'Base', kind: 'extends' }],
+      calls: [call('helper', 1, { receiver: 'this' }), call('save', 3, { receiver: 'this' }), call('save', 1, { receiver: 'super' }), call('inner', 1), call('Child', null, { isNew: true }), call('missing', 1, { receiver: 'this' })],
+    }),
+  ];
+  assert.deepEqual(edgesOf(exts), [
+    'calls child.ts -> child.ts::class::Child::1 1',
+    'calls child.ts::function::Child.run.inner::3 -> base.ts::method::Base.save::2 0.9',
+    'calls child.ts::method::Child.run::2 -> base.ts::method::Base.save::2 0.9',
+    'calls child.ts::method::Child.run::2 -> child.ts::function::Child.run.inner::3 1',
+    'calls child.ts::method::Child.run::2 -> child.ts::method::Child.helper::6 1',
+    'imports child.ts -> base.ts 1',
+    'inherits child.ts::class::Child::1 -> base.ts::class::Base::1 0.95',
+  ]);
+});
+
+test('Python absolute, relative and package imports, dotted bases, self methods', () => {
+  const exts = [
+    file('pkg/__init__.py', { imports: [imp('python', '.models', [['Model', 'Model']])] }),
+    file('pkg/models.py', { definitions: [def('class', 'Model', 1, null, true), def('method', 'save', 2, 0, true)] }),
+    file('pkg/util.py', { definitions: [def('function', 'clean', 1, null, true)] }),
+    file('app/views.py', {
+      definitions: [def('class', 'View', 3, null, true), def('method', 'get', 4, 0, true), def('function', 'render', 9, null, true)],
+      imports: [imp('python', 'pkg', [['Model', 'Model']]), imp('python', 'pkg.util', []), imp('python', '..pkg', [['util', 'u']])],
+      heritage: [{ child: 0, parent: 'pkg.models.Model', kind: 'extends' }],
+      calls: [call('render', 1), call('save', 1, { receiver: 'self' }), call('clean', 1, { receiver: 'pkg.util' }), call('clean', 2, { receiver: 'u' }), call('Model', 2)],
+    }),
+  ];
+  // The base is written pkg.models.Model but only pkg.util is bound by `import`, so the unique
+  // class named Model is reached by the by-name fallback (0.5).
+  assert.deepEqual(edgesOf(exts), [
+    'calls app/views.py::function::render::9 -> pkg/models.py::class::Model::1 0.95',
+    'calls app/views.py::function::render::9 -> pkg/util.py::function::clean::1 0.95',
+    'calls app/views.py::method::View.get::4 -> app/views.py::function::render::9 1',
+    'calls app/views.py::method::View.get::4 -> pkg/models.py::method::Model.save::2 0.9',
+    'calls app/views.py::method::View.get::4 -> pkg/util.py::function::clean::1 0.95',
+    'imports app/views.py -> pkg/__init__.py 1',
+    'imports app/views.py -> pkg/util.py 1',
+    'imports pkg/__init__.py -> pkg/models.py 1',
+    'inherits app/views.py::class::View::3 -> pkg/models.py::class::Model::1 0.5',
+  ]);
+});
+
+test('by-name fallback: one candidate 0.5, two 0.3 each, three or more left unresolved', () => {
+  const exts = [
+    file('a.ts', { definitions: [def('function', 'solo', 1), def('function', 'pair', 3), def('function', 'many', 5)] }),
+    file('b.ts', { definitions: [def('function', 'pair', 1), def('function', 'many', 3)] }),
+    file('c.ts', { definitions: [def('function', 'many', 1)] }),
+    file('d.ts', { calls: [call('solo', null), call('pair', null), call('many', null)] }),
+  ];
+  const graph = buildGraph(exts, new ModuleResolver(exts.map((e) => e.file), undefined));
+  assert.deepEqual(edgesOf(exts, ['calls']), [
+    'calls d.ts -> a.ts::function::pair::3 0.3',
+    'calls d.ts -> a.ts::function::solo::1 0.5',
+    'calls d.ts -> b.ts::function::pair::1 0.3',
+  ]);
+  assert.equal(graph.stats.byOutcome.fallback, 2);
+  assert.equal(graph.stats.byOutcome.unresolved, 1);
+  assert.equal(graph.unresolvedByFile.get('d.ts'), 1);
+});
+
+test('Python package root named like the workspace: `import django.db` under a root named django', () => {
+  const exts = [
+    file('__init__.py', {}),
+    file('db/__init__.py', { definitions: [def('function', 'connect', 1, null, true)] }),
+    file('core/x.py', { imports: [imp('python', 'django.db', [['connect', 'connect']])], calls: [call('connect', null)] }),
+  ];
+  assert.deepEqual(edgesOf(exts, ['calls', 'imports'], undefined, 'django'), [
+    'calls core/x.py -> db/__init__.py::function::connect::1 0.95',
+    'imports core/x.py -> db/__init__.py 1',
+  ]);
+});
