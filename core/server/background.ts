@@ -2,10 +2,14 @@
 // startup and the local tools never wait on it (SPEC §attachment). Each service that needs
 // starting adds one line here.
 import { log } from '../log.ts';
+import { startAttachment } from '../attachment.ts';
 import { attachedMarkerService } from '../identity/marker-service.ts';
 
 type Service = { name: string; start(): void | Promise<void> };
-const services: Service[] = [attachedMarkerService];
+const services: Service[] = [
+  attachedMarkerService,
+  { name: 'attachment', start: startAttachment },
+];
 
 export function startBackgroundServices(): void {
   for (const service of services) {

@@ -1,0 +1,156 @@
+// SPEC §attachment "The one ingress": resolve(pointer) posts {pointer} to discovery
+// POST /resolve with the key, under the family's client cap, and names discovery's own
+// failures in one line. Tools reach it through resolveShape (core/attachment.ts).
+import { netRequest, NetError } from '../substrate/net-client.ts';
+import { clientClaim } from '../substrate/operator-id.ts';
+import { isAttached, type AttachmentState, type Family } from './state.ts';
+
+// @anchor resolve-timeouts
+/** Client caps just above discovery's cut for each producer family; none above 60 s. */
+export const RESOLVE_TIMEOUTS_MS: Record<Family, number> = {
+  discovery: 10_000,
+  trace: 15_000,
+  concept: 35_000,
+  goal: 60_000,
+  other: 30_000,
+};
+export const MAX_REQUEST_MS = 60_000;
+const READ_RETRY_DELAYS_MS = [500, 1500];
+/** activity-api does not cancel a query discovery cut: retrying would run it twice. */
+const NEVER_RETRIED_READS = new Set(['activityExecutionTrace', 'executionTraceList']);
+
+export interface ResolveOptions {
+  family: Family;
+  /** A write: never retried, refused for a read-only key, and carries client_claim. */
+  write?: boolean;
+  /** A tighter cap than the family's (never above 60 s). */
+  timeoutMs?: number;
+}
+
+export type ResolveResult =
+  | { ok: true; status: number; body: unknown; text: string; shape: string; attempts: number }
+  | { ok: false; cause: string; line: string; shape: string; status?: number };
+
+function refusal(cause: string, line: string, shape: string, status?: number): ResolveResult {
+  return { ok: false, cause, line, shape, ...(status !== undefined ? { status } : {}) };
+}
+
+// @anchor no-producer-line
+export function noProducerLine(shape: string): string {
+  return (
+    `no_producer(${shape}): discovery found no producer for ${shape}, or a producer behind a peer refused the request ` +
+    'or lacks the item (a forwarded 404 does not say which)'
+  );
+}
+
+// @anchor classifyDiscoveryAnswer
+/**
+ * Names discovery's own failures (SPEC §attachment): its 404 {error:"Not found", shape},
+ * its 502 forward_failed (cut at the producer's timeout, or any other forward failure).
+ * Anything else is the producer's answer and passes through; null means "not a failure".
+ */
+export function classifyDiscoveryAnswer(shape: string, status: number, body: unknown, elapsedMs: number): { cause: string; line: string } | null {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (status === 404 && b.error === 'Not found' && (b.shape === undefined || b.shape === shape)) {
+    return { cause: 'no_producer', line: noProducerLine(shape) };
+  }
+  if (status === 502 && b.error === 'forward_failed') {
+    const detail = typeof b.detail === 'string' ? b.detail : '';
+    if (/time(d)?\s?out|abort/i.test(detail)) {
+      const ms = Math.round(elapsedMs / 100) * 100;
+      return {
+        cause: 'producer_timeout',
+        line: `producer_timeout(${shape}, ${ms}): discovery cut the forward to ${shape}'s producer at its resolve timeout (${detail})`,
+      };
+    }
+    return {
+      cause: 'producer_unreachable',
+      line: `producer_unreachable(${shape}): discovery could not reach ${shape}'s producer${detail ? ` (${detail})` : ''}`,
+    };
+  }
+  return null;
+}
+
+function scopesAllowWrite(state: AttachmentState): boolean {
+  const scopes = state.auth.scopes;
+  // No scopes reported (the flat org check): nothing is known about the key, nothing is gated.
+  if (!Array.isArray(scopes)) return true;
+  return scopes.includes('write') || scopes.includes('admin');
+}
+
+/**
+ * One resolve against a settled, authenticated state. `key` is the attachment's key; it goes
+ * in the Authorization header and nowhere else.
+ */
+// @anchor attachment-resolve
+export async function resolveWithState(
+  state: AttachmentState,
+  key: string,
+  pointer: Record<string, unknown>,
+  options: ResolveOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ResolveResult> {
+  const shape = typeof pointer.type === 'string' ? pointer.type : '';
+  if (!shape) return refusal('invalid_pointer', 'invalid_pointer: the pointer has no type; nothing was sent', shape);
+  if (!isAttached(state)) return refusal(state.cause ?? 'not_configured', state.message ?? 'not_configured: the attachment is not authenticated', shape);
+  if (!state.anchor.discovery) {
+    return refusal('not_configured', 'not_configured: no discovery endpoint is configured, so there is nowhere to resolve; set METABOB_ENDPOINT or DISCOVERY_ENDPOINT', shape);
+  }
+  // @anchor read-only-key
+  if (options.write && !scopesAllowWrite(state)) {
+    const scopes = (state.auth.scopes as string[]).join(', ');
+    return refusal('key_read_only', `key_read_only: this key has scopes [${scopes}]; the ${shape} write was not sent`, shape);
+  }
+  let sent = pointer;
+  if (options.write && env.METABOB_CLIENT_CLAIM !== 'off' && pointer.client_claim === undefined) {
+    sent = { ...pointer, client_claim: clientClaim(env) };
+  }
+  const cap = Math.min(options.timeoutMs ?? RESOLVE_TIMEOUTS_MS[options.family], RESOLVE_TIMEOUTS_MS[options.family], MAX_REQUEST_MS);
+  const retries = options.write || NEVER_RETRIED_READS.has(shape) ? [] : READ_RETRY_DELAYS_MS;
+  const url = `${state.anchor.discovery}/resolve`;
+  let last: ResolveResult | undefined;
+  for (let attempt = 0; attempt <= retries.length; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, retries[attempt - 1]));
+    const started = Date.now();
+    let res;
+    try {
+      res = await netRequest({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `ApiKey ${key}` },
+        body: JSON.stringify({ pointer: sent }),
+        responseBudgetMs: cap,
+        idempotent: false,
+        env,
+      });
+    } catch (err) {
+      const e = err as NetError;
+      if (e instanceof NetError && e.token === 'response_timeout') {
+        // The request outlived its client cap: the producer is slow, discovery is not gone.
+        last = refusal('producer_timeout', `producer_timeout(${shape}, ${cap}): no answer within the ${options.family} cap of ${cap} ms`, shape);
+        continue;
+      }
+      const line = e instanceof NetError ? e.line : (err as Error).message;
+      return refusal('anchor_unreachable', `anchor_unreachable: discovery ${state.anchor.discovery} did not answer POST /resolve — ${line}`, shape);
+    }
+    const elapsed = Date.now() - started;
+    let body: unknown;
+    try {
+      body = JSON.parse(res.body);
+    } catch {
+      body = undefined;
+    }
+    if (body === undefined) {
+      const html = /^\s*</.test(res.body) ? 'an HTML page' : 'a non-JSON body';
+      return refusal('blocked_by_portal', `blocked_by_portal: discovery answered POST /resolve for ${shape} with ${html} (HTTP ${res.status})`, shape, res.status);
+    }
+    if (res.status === 401 && (body as any)?.error?.code === 'INVALID_API_KEY') {
+      return refusal('key_rejected', `key_rejected: discovery rejected the API key on POST /resolve for ${shape} (HTTP 401): ${(body as any).error.message}`, shape, 401);
+    }
+    const named = classifyDiscoveryAnswer(shape, res.status, body, elapsed);
+    if (!named) return { ok: true, status: res.status, body, text: res.body, shape, attempts: attempt + 1 };
+    last = refusal(named.cause, named.line, shape, res.status);
+    if (named.cause !== 'producer_timeout') return last;
+  }
+  return last!;
+}
