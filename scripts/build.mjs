@@ -18,6 +18,8 @@ await build({
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: 'linked',
+  minify: true,
+  keepNames: true,
   external: [
     'better-sqlite3',
     'web-tree-sitter',

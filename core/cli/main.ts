@@ -1,32 +1,42 @@
 // Dispatches argv to one subcommand; bad input is one line and exit 2.
 import { VERSION } from '../version.ts';
 import { EXIT, UsageError, type CliCommand } from './command.ts';
-import { serveCommand } from './serve.ts';
-import { callCommand } from './call.ts';
-import { attachCommand, configureCommand, doctorCommand, findingCommand, indexCommand, taskCommand } from './pending.ts';
 
-export const COMMANDS: CliCommand[] = [
-  serveCommand,
-  callCommand,
-  indexCommand,
-  doctorCommand,
-  attachCommand,
-  configureCommand,
-  taskCommand,
-  findingCommand,
+/**
+ * What --help shows of a subcommand, and how to load it: each subcommand's module (and so
+ * the MCP SDK, the TUI, ...) loads only when that subcommand runs, so `--version` and
+ * `--help` stay cheap.
+ */
+interface CommandEntry {
+  name: string;
+  usage: string;
+  summary: string;
+  pending?: boolean;
+  load(): Promise<CliCommand>;
+}
+
+const pending = (name: string) => async () => (await import('./pending.ts')).pendingCommands[name];
+
+export const COMMANDS: CommandEntry[] = [
+  { name: 'serve', usage: '', summary: 'serve MCP over stdio (the default; what an MCP client runs)', load: async () => (await import('./serve.ts')).serveCommand },
+  { name: 'call', usage: '<tool> [json-args] [--json]', summary: 'run one tool headless and print its answer (--json: with _meta)', load: async () => (await import('./call.ts')).callCommand },
+  { name: 'index', usage: '[path] [--json] [--graph out.jsonl]', summary: 'build the local index once and print its statistics', pending: true, load: pending('index') },
+  { name: 'doctor', usage: '[--json] [--attach]', summary: 'check the runtime, configuration, network, store, parser and workspace', pending: true, load: pending('doctor') },
+  { name: 'attach', usage: '--check [--json]', summary: 'run the attachment once and show every hop', pending: true, load: pending('attach') },
+  { name: 'configure', usage: '[--endpoint URL] [--api-key KEY] [--yes]', summary: 'set up ~/.substrate/config.json after checking the attachment', pending: true, load: pending('configure') },
+  { name: 'task', usage: 'pull --origin <git url> [--task-dir DIR] [--work-dir DIR] [--minutes N] [--trust IDS] [--json]', summary: 'take a task from the ledger, claim it and clone its work directory', pending: true, load: pending('task') },
+  { name: 'finding', usage: 'close (--commits-from FILE | --commits RANGE) [--target BRANCH] [--json]', summary: 'close findings by the Fixes-Finding trailers of pushed commits', pending: true, load: pending('finding') },
 ];
 
 export function usageText(): string {
-  const width = Math.max(...COMMANDS.map((c) => `${c.name} ${c.usage}`.trim().length));
-  const lines = COMMANDS.map((c) => {
-    const head = `${c.name} ${c.usage}`.trim().padEnd(width);
-    return `  metabob-mcp ${head}  ${c.summary}${c.pending ? ' [not built yet]' : ''}`;
-  });
+  const lines = COMMANDS.flatMap((c) => [
+    `  metabob-mcp ${c.name === 'serve' ? '[serve]' : `${c.name} ${c.usage}`.trim()}`,
+    `      ${c.summary}${c.pending ? ' [not built yet]' : ''}`,
+  ]);
   return [
     `metabob-mcp ${VERSION}: code intelligence and a findings ledger for coding agents, over MCP stdio`,
     '',
     'Usage:',
-    `  metabob-mcp ${''.padEnd(width)}  serve MCP over stdio (what an MCP client runs)`,
     ...lines,
     '  metabob-mcp --help | --version',
     '',
@@ -46,16 +56,18 @@ export async function runCli(argv: string[]): Promise<number | undefined> {
     process.stdout.write(VERSION + '\n');
     return EXIT.ok;
   }
-  const command = first === undefined || first.startsWith('-') ? serveCommand : COMMANDS.find((c) => c.name === first);
-  if (!command) {
+  const serving = first === undefined || first.startsWith('-');
+  const entry = serving ? COMMANDS[0] : COMMANDS.find((c) => c.name === first);
+  if (!entry) {
     process.stderr.write(`metabob-mcp: unknown subcommand "${first}"\n\n${usageText()}\n`);
     return EXIT.usage;
   }
   try {
-    return await command.run(first === undefined || first.startsWith('-') ? argv : rest);
+    const command = await entry.load();
+    return await command.run(serving ? argv : rest);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`metabob-mcp ${command.name}: ${err.message}\n`);
+      process.stderr.write(`metabob-mcp ${entry.name}: ${err.message}\n`);
       return EXIT.usage;
     }
     throw err;

@@ -1,6 +1,6 @@
 // Subcommands the spec names whose capability lands in a later issue. Each moves to its own
 // file when it is built.
-import { pendingCommand } from './command.ts';
+import { pendingCommand, type CliCommand } from './command.ts';
 
 export const doctorCommand = pendingCommand(
   'doctor',
@@ -38,3 +38,12 @@ export const indexCommand = pendingCommand(
   'build the local index once and print its statistics',
   'the local code intelligence issue (#3)',
 );
+
+export const pendingCommands: Record<string, CliCommand> = {
+  index: indexCommand,
+  doctor: doctorCommand,
+  attach: attachCommand,
+  configure: configureCommand,
+  task: taskCommand,
+  finding: findingCommand,
+};
