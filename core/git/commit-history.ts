@@ -72,9 +72,13 @@ export class NameStatusParser {
     const commit = this.current;
     if (!commit) return;
     commit.size++;
+    if (kind === 'D') {
+      // The deleted file is gone from here on; its older commits touched nothing that exists.
+      this.currentName.set(path, RETIRED);
+      return;
+    }
     const name = this.currentName.get(path) ?? path;
     if (kind === 'R') this.currentName.set(this.firstPath, name);
-    else if (kind === 'D') this.currentName.set(path, RETIRED);
     if (name !== RETIRED) commit.files.add(name);
   }
 
