@@ -116,10 +116,12 @@ async function attemptOnce(
 function withConnectBudget(opening: Promise<Socket>, handle: ConnectionHandle, plan: ConnectionPlan, ms: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
+      // Which hop ran out: the TCP connect to the first hop, or the tunnel / TLS handshake after it.
+      const connected = handle.current !== undefined && !handle.current.connecting;
       handle.current?.destroy();
       const proxyUrl = plan.route.proxyUrl;
-      const hop = proxyUrl && !handle.current?.remoteAddress ? `${proxyUrl.hostname}:${proxyUrl.port || 80}` : `${plan.host}:${plan.port}`;
-      const phase = handle.current && !handle.current.connecting ? (plan.https ? 'tunnel or TLS handshake' : 'connection') : 'connection';
+      const hop = proxyUrl && !connected ? `${proxyUrl.hostname}:${proxyUrl.port || (proxyUrl.protocol === 'https:' ? 443 : 80)}` : `${plan.host}:${plan.port}`;
+      const phase = !connected ? 'connection' : proxyUrl && plan.https ? 'tunnel' : 'TLS handshake';
       reject(netCause.connectTimeout(plan.route, hop, ms, phase));
     }, ms);
     opening.then(
@@ -226,4 +228,41 @@ function classifyExchangeError(err: NodeJS.ErrnoException, plan: ConnectionPlan)
     return netCause.connectionReset(plan.route, plan.host, code === 'ECONNRESET' && /hang up/i.test(err.message) ? 'closed without an answer' : code || 'closed');
   }
   return classifyError(err, `${plan.https ? 'https' : 'http'}://${plan.host}:${plan.port}`, plan.route);
+}
+
+export interface OpenedTls {
+  socket: Socket;
+  tls: TlsInfo;
+  /** SHA-256 fingerprint of the certificate the peer served (AA:BB:...). */
+  fingerprint256: string;
+  route: RouteInfo;
+}
+
+// @anchor open-tls-socket
+/**
+ * A verified TLS socket to an https: URL over the same route, trust and connect budget as
+ * netRequest (doctor's TLS probe, the certificate-fingerprint self-probe). The caller ends it.
+ */
+export async function openTlsSocket(url: string, env: NodeJS.ProcessEnv = process.env): Promise<OpenedTls> {
+  const target = new URL(url);
+  const selected = selectProxy(target.href, env);
+  const route = publicRoute(selected);
+  if (selected.unsupportedScheme) throw netCause.proxyUnsupported(route, selected.unsupportedScheme, selected.proxyVar);
+  const plan: ConnectionPlan = {
+    route: { ...selected, ...route },
+    https: true,
+    host: target.hostname.replace(/^\[|\]$/g, ''),
+    port: target.port ? Number(target.port) : 443,
+    env,
+  };
+  const handle: ConnectionHandle = {};
+  try {
+    const socket = (await withConnectBudget(openConnection(plan, handle), handle, plan, connectBudgetMs(env))) as Socket & {
+      getPeerCertificate?: () => { fingerprint256?: string };
+    };
+    const fingerprint256 = socket.getPeerCertificate?.().fingerprint256 ?? '';
+    return { socket, tls: handle.tls as TlsInfo, fingerprint256, route };
+  } catch (err) {
+    throw await withOsProxyHint(classifyError(err, target.href, route), selected, env);
+  }
 }

@@ -18,6 +18,7 @@ const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/
 
 let systemCas: string[] | undefined;
 
+// @anchor systemCaAdditions
 /** The OS store's certificates, read once per process (SPEC §Trust). */
 export function systemCaAdditions(): string[] {
   if (systemCas) return systemCas;
