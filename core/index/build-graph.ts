@@ -104,7 +104,7 @@ class GraphBuilder {
       this.addEdge('contains', parentId ?? ext.file, id, CONFIDENCE.contains);
       const ref = { file: f, def: i };
       const parentKind = d.parent !== null ? ext.definitions[d.parent]?.kind : undefined;
-      if (parentKind && CLASS_LIKE.has(parentKind)) push(this.methodByName, d.name, ref);
+      if ((parentKind && CLASS_LIKE.has(parentKind)) || (d.kind === 'method' && d.parent === null)) push(this.methodByName, d.name, ref);
       else if (d.parent === null) push(CLASS_LIKE.has(d.kind) ? this.classByName : this.callableByName, d.name, ref);
       if (d.parent === null && d.kind === 'class') push(this.callableByName, d.name, ref);
     });
