@@ -98,6 +98,30 @@ export function scoreCochanges(
   return { counts, givenCommits, skippedLargeCommits };
 }
 
+/**
+ * The predictions at or above `threshold`, best first (confidence, then path), at most
+ * `limit` (capped at 50), and how many co-changing files stayed below the threshold.
+ */
+export function rankCochanges(
+  counts: Map<string, number>,
+  givenCommits: number,
+  threshold: number,
+  limit: number,
+): { predictions: { file: string; confidence: number; commits: number }[]; belowThreshold: number } {
+  // Compared as counts so that 3 of 10 meets a threshold of 0.3 despite float rounding.
+  const minCommits = threshold * givenCommits - 1e-9;
+  const above: { file: string; confidence: number; commits: number }[] = [];
+  let belowThreshold = 0;
+  for (const [file, commits] of counts) {
+    if (commits >= minCommits) above.push({ file, confidence: commits / givenCommits, commits });
+    else belowThreshold++;
+  }
+  // One denominator: more shared commits is higher confidence.
+  above.sort((a, b) => b.commits - a.commits || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const cap = Math.max(0, Math.min(COCHANGE_MAX_LIMIT, Math.floor(limit)));
+  return { predictions: above.slice(0, cap), belowThreshold };
+}
+
 // @anchor mineGitCochanges
 /**
  * Files that changed together with `files`, each with its confidence P(file | a given file
@@ -126,19 +150,10 @@ export async function mineGitCochanges(
   const isCandidate = (path: string) => path.startsWith(prefix) && !isLockfileOrGenerated(path.slice(prefix.length));
   const { counts, givenCommits, skippedLargeCommits } = scoreCochanges(history.commits, given, isCandidate);
 
-  const limit = Math.max(0, Math.min(COCHANGE_MAX_LIMIT, Math.floor(opts.limit)));
-  // Compared as counts so that 3 of 10 meets a threshold of 0.3 despite float rounding.
-  const minCommits = opts.threshold * givenCommits - 1e-9;
-  const above: { file: string; confidence: number; commits: number }[] = [];
-  let belowThreshold = 0;
-  for (const [file, commits] of counts) {
-    if (commits >= minCommits) above.push({ file: file.slice(prefix.length), confidence: commits / givenCommits, commits });
-    else belowThreshold++;
-  }
-  above.sort((a, b) => b.commits - a.commits || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const { predictions, belowThreshold } = rankCochanges(counts, givenCommits, opts.threshold, opts.limit);
   return {
     status: 'ok',
-    predictions: above.slice(0, limit),
+    predictions: predictions.map((p) => ({ ...p, file: p.file.slice(prefix.length) })),
     givenCommits,
     scannedCommits: history.commits.length,
     skippedLargeCommits,
