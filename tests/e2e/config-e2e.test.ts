@@ -1,0 +1,101 @@
+// SPEC §Configuration at the process edge: the built server, spawned as an MCP host spawns
+// it, removes a placeholder the host left unfilled (one line naming it), fills it from the
+// config file in a temp HOME, logs the H1 derivation WARN once, and says what is missing
+// in one line when nothing is configured. Flags on the launch command win.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CLI, cleanEnv, startClient, tempHome } from '../helpers/client.ts';
+import { tempDir } from '../helpers/git.ts';
+import { LOOKUP_ORDER_TEXT } from '../../core/config.ts';
+
+// Nothing listens on these ports: the attachment fails fast, which is not what is tested here.
+const ENDPOINT = 'http://127.0.0.1:48080';
+const DISCOVERY = 'http://127.0.0.1:48100';
+const FILE_KEY = 'mb_live_from_config_file_7Q2Z';
+const PLACEHOLDER_LINE =
+  '[metabob-mcp] WARNING unsubstituted_placeholder(METABOB_API_KEY): ${user_config.api_key} was never filled in by the MCP host; ' +
+  'ignored, so the next source in the lookup order fills it';
+const h1Line = (from: string) =>
+  `[metabob-mcp] WARNING derived_discovery_h1: discovery ${DISCOVERY} was derived from the endpoint ${ENDPOINT} (${from}); ` +
+  'deriving the anchor is census class H1, which CONFORMANCE §c4-anchoring forbids, kept as interim H1 debt ' +
+  'until the installer writes the discovery endpoint: set DISCOVERY_ENDPOINT or metabob.discoveryEndpoint to give it explicitly';
+
+function homeWithConfig(section: Record<string, string>): { home: string; file: string } {
+  const home = tempHome();
+  mkdirSync(join(home, '.substrate'));
+  const file = join(home, '.substrate', 'config.json');
+  writeFileSync(file, JSON.stringify({ metabob: section }));
+  return { home, file };
+}
+
+const configLines = (stderr: string[]) =>
+  stderr.filter((l) => /unsubstituted_placeholder|empty_value|derived_discovery_h1|not_configured: missing|config_file_|env_conflict/.test(l));
+
+test('a placeholder the host left unfilled is removed with one line, the config file fills it, and the H1 derivation warns once', async () => {
+  const { home, file } = homeWithConfig({ apiKey: FILE_KEY, endpoint: ENDPOINT });
+  const { client, close, stderr } = await startClient({ cwd: tempDir(), env: { HOME: home, METABOB_API_KEY: '${user_config.api_key}' } });
+  const { tools } = await client.listTools();
+  assert.ok(tools.length > 0);
+  await close();
+  assert.deepEqual(configLines(stderr), [PLACEHOLDER_LINE, h1Line(`file ${file} (metabob.endpoint)`)]);
+  assert.equal(stderr.filter((l) => l.includes('METABOB_API_KEY')).length, 1, 'the stripped variable is named once');
+  assert.ok(!stderr.join('\n').includes(FILE_KEY), 'the key never reaches the log');
+});
+
+test('with nothing configured the server still serves and logs one not_configured line naming the file to create', async () => {
+  const { client, close, stderr } = await startClient({ cwd: tempDir() });
+  const { tools } = await client.listTools();
+  assert.ok(tools.length > 0);
+  await close();
+  const expected =
+    '[metabob-mcp] INFO not_configured: missing the API key (METABOB_API_KEY or metabob.apiKey) and the endpoint (METABOB_ENDPOINT or metabob.endpoint; ' +
+    'or the anchor itself, DISCOVERY_ENDPOINT or metabob.discoveryEndpoint); the local tools work, the substrate tools are not attached. ' +
+    `Looked in order at: ${LOOKUP_ORDER_TEXT}; no config file qualified: create ~/.substrate/config.json with {"metabob": {"apiKey": "<key>", "endpoint": "<url>"}}`;
+  assert.deepEqual(configLines(stderr), [expected]);
+});
+
+test('--api-key and --endpoint on the launch command win over the environment and the file', async () => {
+  const { home } = homeWithConfig({ apiKey: FILE_KEY, endpoint: 'https://file.example.com' });
+  const stderr: string[] = [];
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, '--api-key', 'mb_live_flag_key_0000', '--endpoint', ENDPOINT],
+    cwd: tempDir(),
+    env: cleanEnv({ HOME: home, METABOB_ENDPOINT: 'https://env.example.com' }),
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => stderr.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+  const client = new Client({ name: 'metabob-test', version: '1.0.0' });
+  await client.connect(transport);
+  await client.listTools();
+  await client.close();
+  assert.deepEqual(configLines(stderr), [h1Line('flag --endpoint')]);
+});
+
+test('serve refuses an unknown flag or an argument with one line and exit 2', () => {
+  const bad = spawnSync(process.execPath, [CLI, '--api-kee', 'x'], { cwd: tempDir(), env: cleanEnv(), encoding: 'utf8', timeout: 30000 });
+  assert.equal(bad.status, 2);
+  assert.equal(bad.stdout, '');
+  assert.equal(bad.stderr, 'metabob-mcp serve: unknown flag --api-kee; serve accepts --api-key K and --endpoint URL\n');
+  const extra = spawnSync(process.execPath, [CLI, 'serve', 'now'], { cwd: tempDir(), env: cleanEnv(), encoding: 'utf8', timeout: 30000 });
+  assert.equal(extra.status, 2);
+  assert.equal(extra.stderr, 'metabob-mcp serve: serve takes no arguments; got "now"\n');
+});
+
+test('call reads the configuration the same way: the placeholder line, and no missing-input line for a headless call', () => {
+  const { home } = homeWithConfig({ endpoint: ENDPOINT });
+  const out = spawnSync(process.execPath, [CLI, 'call', 'no_such_tool'], {
+    cwd: tempDir(),
+    env: cleanEnv({ HOME: home, METABOB_API_KEY: '${user_config.api_key}' }),
+    encoding: 'utf8',
+    timeout: 30000,
+  });
+  assert.equal(out.status, 1);
+  const lines = out.stderr.split('\n').filter(Boolean);
+  assert.deepEqual(configLines(lines), [PLACEHOLDER_LINE, h1Line(`file ${join(home, '.substrate', 'config.json')} (metabob.endpoint)`)]);
+});
