@@ -17,6 +17,12 @@ export interface Definition {
   exported: boolean; // ES export / Python top-level public / Go capitalised / Java public / Rust pub
   /** true when a function value is bound to a name: const f = () => ..., f = function () {}, class field holding an arrow, Python lambda assigned to a name */
   bound?: boolean;
+  /**
+   * Methods only: the owning type's name, i.e. the enclosing class/struct/trait, a Go method's
+   * receiver type, or a Rust impl's self type. Set even when that type is defined in another
+   * file of the package (then `parent` is null), so the graph can attach it by name.
+   */
+  parentName?: string;
 }
 
 export interface ImportBinding {
@@ -33,7 +39,13 @@ export interface ImportRecord {
 
 export interface CallSite {
   callee: string; // the called simple name (foo in foo(), obj.foo(), new Foo())
-  receiver?: string; // 'this' | 'self' | 'super' | an identifier (obj in obj.foo()) | a dotted path; absent for a bare call
+  /**
+   * 'this' | 'self' | 'super' | an identifier (obj in obj.foo()) | a dotted path ('this.a', 'a.b',
+   * Rust 'crate::m' for crate::m::f()); absent for a bare call. A receiver that is not a name
+   * (foo().bar(), a[0].b()) is '<expr>', so such a call is never mistaken for a bare one.
+   * `super(...)` in a constructor is { callee: 'constructor', receiver: 'super' }.
+   */
+  receiver?: string;
   isNew?: boolean;
   line: number;
   /** Index into definitions of the innermost enclosing function/method (null at module level). */

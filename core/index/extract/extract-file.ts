@@ -1,0 +1,108 @@
+// One file in, one FileExtraction out: read, parse, run the grammar's query once, hand each
+// match to its pattern's handler, free the tree. Runs the same in the main thread and in the
+// pool's workers.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Query } from 'web-tree-sitter';
+import type { FileExtraction, LanguageId } from '../extract-types.ts';
+import { ExtractionBuilder } from './extraction-builder.ts';
+import { grammarForPath, loadGrammar, loadRuntime, parserFor, type GrammarId } from './grammar-loader.ts';
+import type { LanguageModule, Pattern } from './languages/language-module.ts';
+import { ERROR_PATTERN } from './languages/language-module.ts';
+import { typescriptModule } from './languages/typescript.ts';
+import { pythonModule } from './languages/python.ts';
+import { goModule } from './languages/go.ts';
+import { javaModule } from './languages/java.ts';
+import { rustModule } from './languages/rust.ts';
+
+/** SPEC §init_workspace: each file at most 200 KB. */
+export const MAX_FILE_BYTES = 200 * 1024;
+
+const MODULES: LanguageModule[] = [typescriptModule, pythonModule, goModule, javaModule, rustModule];
+
+interface CompiledGrammar {
+  query: Query;
+  patterns: Pattern[];
+  module: LanguageModule;
+}
+
+const compiled = new Map<GrammarId, Promise<CompiledGrammar>>();
+
+function compile(grammar: GrammarId): Promise<CompiledGrammar> {
+  let pending = compiled.get(grammar);
+  if (!pending) {
+    pending = (async () => {
+      const [mod, language] = await Promise.all([loadRuntime(), loadGrammar(grammar)]);
+      const module = MODULES.find((m) => m.grammars.includes(grammar));
+      if (!module) throw new Error(`no language module for grammar ${grammar}`);
+      const patterns = [...module.patterns(grammar), ERROR_PATTERN];
+      const query = new mod.Query(language, patterns.map((p) => p.query).join('\n'));
+      if (query.patternCount() !== patterns.length) {
+        // A pattern holding two top-level patterns would shift every handler after it.
+        throw new Error(`query for ${grammar} has ${query.patternCount()} patterns, expected ${patterns.length}`);
+      }
+      return { query, patterns, module };
+    })();
+    compiled.set(grammar, pending);
+  }
+  return pending;
+}
+
+function failed(file: string, language: LanguageId, error: string): FileExtraction {
+  return { file, language, definitions: [], imports: [], exports: [], calls: [], heritage: [], error };
+}
+
+function oneLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+}
+
+/**
+ * Extracts from text already in memory. Grammar load failures (ParserLoadError) propagate:
+ * they make the whole index unavailable, not one file.
+ */
+export async function extractSource(file: string, source: string): Promise<FileExtraction> {
+  const kind = grammarForPath(file);
+  if (!kind) return failed(file, 'javascript', `unsupported_language(${file})`);
+  const [parser, grammar] = await Promise.all([parserFor(kind.grammar), compile(kind.grammar)]);
+  let tree;
+  try {
+    tree = parser.parse(source);
+  } catch (err) {
+    parser.reset();
+    return failed(file, kind.language, `parse_failed(${oneLine(err)})`);
+  }
+  if (!tree) return failed(file, kind.language, 'parse_failed(no tree)');
+  try {
+    const builder = new ExtractionBuilder(file, kind.language);
+    const { patterns } = grammar;
+    for (const match of grammar.query.matches(tree.rootNode)) {
+      const captures: Record<string, import('web-tree-sitter').Node> = {};
+      for (const capture of match.captures) captures[capture.name] = capture.node;
+      patterns[match.patternIndex]!.handle(captures, builder, match);
+    }
+    const result = builder.finish();
+    grammar.module.finish?.(result);
+    return result;
+  } catch (err) {
+    return failed(file, kind.language, `extract_failed(${oneLine(err)})`);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Reads `<root>/<relFile>` and extracts it; read problems and oversize files become `error`. */
+export async function extractFile(root: string, relFile: string): Promise<FileExtraction> {
+  const kind = grammarForPath(relFile);
+  const language = kind?.language ?? 'javascript';
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(join(root, relFile));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
+    return failed(relFile, language, `read_failed(${code}: ${oneLine(err)})`);
+  }
+  if (buffer.length > MAX_FILE_BYTES) {
+    return failed(relFile, language, `file_too_large(${buffer.length} bytes > ${MAX_FILE_BYTES} bytes)`);
+  }
+  return extractSource(relFile, buffer.toString('utf8'));
+}

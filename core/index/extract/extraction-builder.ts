@@ -1,0 +1,230 @@
+// Collects what one language module finds in a file (in whatever order the query reports it)
+// and settles the structure once at the end: definitions in document order, each with the
+// index of its innermost enclosing definition, methods told apart from functions by their
+// owner, and every call given its innermost enclosing function or method. Doing the nesting
+// here, by comparing ranges, keeps the per-language code to one pass over the query matches
+// and no walking up the tree (SPEC §init_workspace: the index is rebuilt on every launch, so
+// per-file work stays lean).
+import type { Node } from 'web-tree-sitter';
+import type {
+  CallSite, Definition, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId,
+} from '../extract-types.ts';
+
+export interface RawDefinition {
+  kind: DefinitionKind;
+  name: string;
+  start: number;
+  end: number;
+  startLine: number;
+  endLine: number;
+  exported: boolean;
+  bound?: boolean;
+  /** A function whose innermost owner is a type (class, struct, trait, impl) becomes a method. */
+  methodInType?: boolean;
+  /** The owning type's name when it is not lexically enclosing (Go receiver, Rust impl). */
+  parentName?: string;
+  /** Set by finish(): the index in the definitions list. */
+  index?: number;
+}
+
+/** A range that owns methods without being a definition itself (a Rust `impl` block). */
+interface OwnerScope {
+  start: number;
+  end: number;
+  ownerName: string;
+}
+
+interface RawCall extends Omit<CallSite, 'enclosing'> {
+  start: number;
+}
+
+interface RawHeritage {
+  child: RawDefinition | string;
+  parent: string;
+  kind: Heritage['kind'];
+}
+
+const TYPE_KINDS: ReadonlySet<DefinitionKind> = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type']);
+const FUNCTION_KINDS: ReadonlySet<DefinitionKind> = new Set(['function', 'method']);
+
+export class ExtractionBuilder {
+  private readonly defs: RawDefinition[] = [];
+  private readonly scopes: OwnerScope[] = [];
+  private readonly calls: RawCall[] = [];
+  private readonly imports: ImportRecord[] = [];
+  private readonly exports: { local: string; exported: string }[] = [];
+  private readonly exportKeys = new Set<string>();
+  private readonly heritage: RawHeritage[] = [];
+  errorNodes = 0;
+
+  constructor(readonly file: string, readonly language: LanguageId) {}
+
+  /** Records a definition spanning `node`. */
+  define(
+    node: Node,
+    kind: DefinitionKind,
+    name: string,
+    opts: { exported?: boolean; bound?: boolean; methodInType?: boolean; parentName?: string } = {},
+  ): RawDefinition {
+    const def: RawDefinition = {
+      kind,
+      name,
+      start: node.startIndex,
+      end: node.endIndex,
+      startLine: node.startPosition.row + 1,
+      endLine: node.endPosition.row + 1,
+      exported: opts.exported ?? false,
+    };
+    if (opts.bound) def.bound = true;
+    if (opts.methodInType) def.methodInType = true;
+    if (opts.parentName !== undefined) def.parentName = opts.parentName;
+    this.defs.push(def);
+    return def;
+  }
+
+  /** A block whose functions are methods of `ownerName` (Rust impl). */
+  ownerScope(node: Node, ownerName: string): void {
+    this.scopes.push({ start: node.startIndex, end: node.endIndex, ownerName });
+  }
+
+  /** `at` is the node whose position stands for the call (its callee name, for chained calls). */
+  call(callee: string, receiver: string | undefined, at: Node, isNew = false): void {
+    const call: RawCall = { callee, line: at.startPosition.row + 1, start: at.startIndex };
+    if (receiver !== undefined) call.receiver = receiver;
+    if (isNew) call.isNew = true;
+    this.calls.push(call);
+  }
+
+  addImport(record: ImportRecord): void {
+    this.imports.push(record);
+  }
+
+  addExport(local: string, exported: string): void {
+    const key = `${local}\u0000${exported}`;
+    if (this.exportKeys.has(key)) return;
+    this.exportKeys.add(key);
+    this.exports.push({ local, exported });
+  }
+
+  /** `child` by name when the relation is declared apart from the type (Rust `impl Trait for Type`). */
+  inherits(child: RawDefinition | string, parent: string, kind: Heritage['kind']): void {
+    this.heritage.push({ child, parent, kind });
+  }
+
+  finish(): FileExtraction {
+    const definitions = this.settleDefinitions();
+    const result: FileExtraction = {
+      file: this.file,
+      language: this.language,
+      definitions,
+      imports: this.imports.sort((a, b) => a.line - b.line),
+      exports: this.exports,
+      calls: this.settleCalls(),
+      heritage: this.settleHeritage(definitions),
+    };
+    if (this.errorNodes > 0) result.errorNodes = this.errorNodes;
+    return result;
+  }
+
+  private settleDefinitions(): Definition[] {
+    const byStart = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+      a.start - b.start || b.end - a.end;
+    this.defs.sort(byStart);
+    this.scopes.sort(byStart);
+    const exportedLocals = new Set(this.exports.map((e) => e.local));
+    const out: Definition[] = [];
+    const stack: RawDefinition[] = [];
+    const scopeStack: OwnerScope[] = [];
+    let s = 0;
+    for (const def of this.defs) {
+      while (stack.length && stack[stack.length - 1]!.end <= def.start) stack.pop();
+      while (scopeStack.length && scopeStack[scopeStack.length - 1]!.end <= def.start) scopeStack.pop();
+      while (s < this.scopes.length && this.scopes[s]!.start <= def.start) {
+        const scope = this.scopes[s++]!;
+        if (scope.end > def.start) scopeStack.push(scope);
+      }
+      const owner = stack[stack.length - 1];
+      const scope = scopeStack[scopeStack.length - 1];
+      // An impl block opened inside the innermost definition owns what follows it.
+      const scopeIsInner = scope !== undefined && (owner === undefined || scope.start >= owner.start);
+      let parent: number | null = owner?.index ?? null;
+      if (scopeIsInner) {
+        def.parentName ??= scope.ownerName;
+        if (def.methodInType) def.kind = 'method';
+      } else if (owner && def.methodInType && TYPE_KINDS.has(owner.kind)) {
+        def.kind = 'method';
+        def.parentName ??= owner.name;
+      }
+      if (parent === null && exportedLocals.has(def.name)) def.exported = true;
+      def.index = out.length;
+      const item: Definition = {
+        kind: def.kind,
+        name: def.name,
+        startLine: def.startLine,
+        endLine: def.endLine,
+        parent,
+        exported: def.exported,
+      };
+      if (def.bound) item.bound = true;
+      if (def.parentName !== undefined) item.parentName = def.parentName;
+      out.push(item);
+      stack.push(def);
+    }
+    this.linkOwnersByName(out);
+    return out;
+  }
+
+  private typesByName?: Map<string, number>;
+
+  /** The first type definition of a name in this file. */
+  private typeIndex(out: Definition[], name: string): number | undefined {
+    if (!this.typesByName) {
+      const types = new Map<string, number>();
+      out.forEach((d, i) => {
+        if (TYPE_KINDS.has(d.kind) && !types.has(d.name)) types.set(d.name, i);
+      });
+      this.typesByName = types;
+    }
+    return this.typesByName.get(name);
+  }
+
+  /** Go methods and Rust impl methods name their owner; point `parent` at it when it is in this file. */
+  private linkOwnersByName(out: Definition[]): void {
+    for (const def of out) {
+      if (def.parent !== null || def.parentName === undefined) continue;
+      const owner = this.typeIndex(out, def.parentName);
+      if (owner !== undefined) def.parent = owner;
+    }
+  }
+
+  private settleHeritage(out: Definition[]): Heritage[] {
+    const settled: Heritage[] = [];
+    for (const h of this.heritage) {
+      const child = typeof h.child === 'string' ? this.typeIndex(out, h.child) : h.child.index;
+      if (child !== undefined) settled.push({ child, parent: h.parent, kind: h.kind });
+    }
+    return settled.sort((a, b) => a.child - b.child);
+  }
+
+  private settleCalls(): CallSite[] {
+    this.calls.sort((a, b) => a.start - b.start);
+    const fns = this.defs.filter((d) => FUNCTION_KINDS.has(d.kind));
+    const out: CallSite[] = new Array(this.calls.length);
+    const stack: RawDefinition[] = [];
+    let j = 0;
+    for (let i = 0; i < this.calls.length; i++) {
+      const call = this.calls[i]!;
+      while (j < fns.length && fns[j]!.start <= call.start) {
+        const fn = fns[j++]!;
+        while (stack.length && stack[stack.length - 1]!.end <= fn.start) stack.pop();
+        stack.push(fn);
+      }
+      while (stack.length && stack[stack.length - 1]!.end <= call.start) stack.pop();
+      const site: CallSite = { callee: call.callee, line: call.line, enclosing: stack[stack.length - 1]?.index ?? null };
+      if (call.receiver !== undefined) site.receiver = call.receiver;
+      if (call.isNew) site.isNew = true;
+      out[i] = site;
+    }
+    return out;
+  }
+}

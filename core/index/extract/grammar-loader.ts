@@ -1,0 +1,166 @@
+// Loads web-tree-sitter and the prebuilt grammar .wasm files (tree-sitter-wasms) on first use.
+// SPEC §init_workspace: the parser loads on the first init_workspace, never at server start,
+// and a module that cannot load makes the local tools answer
+// `local_index_unavailable(<module>: <reason>)` while everything else keeps working. So nothing
+// here runs at import time: `web-tree-sitter` is imported dynamically and each grammar is
+// loaded the first time a file of its language is parsed.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import type { Language, Parser } from 'web-tree-sitter';
+import type { LanguageId } from '../extract-types.ts';
+
+/** Which grammar parses a file. `.jsx` uses the tsx grammar (SPEC-free choice of issue 3). */
+export type GrammarId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust';
+
+/** The typed load failure part B turns into `local_index_unavailable(<module>: <reason>)`. */
+export interface ParserUnavailable {
+  module: string;
+  reason: string;
+}
+
+export class ParserLoadError extends Error implements ParserUnavailable {
+  readonly module: string;
+  readonly reason: string;
+  constructor(module: string, reason: string) {
+    super(`local_index_unavailable(${module}: ${reason})`);
+    this.name = 'ParserLoadError';
+    this.module = module;
+    this.reason = reason;
+  }
+}
+
+export function isParserUnavailable(value: unknown): value is ParserUnavailable {
+  return typeof value === 'object' && value !== null
+    && typeof (value as ParserUnavailable).module === 'string'
+    && typeof (value as ParserUnavailable).reason === 'string';
+}
+
+/** The module name a grammar failure is reported under, e.g. `tree-sitter-python`. */
+export function grammarModuleName(grammar: GrammarId): string {
+  return `tree-sitter-${grammar}`;
+}
+
+/**
+ * Test switch: `METABOB_FAKE_PARSER_FAILURE=web-tree-sitter` (or `tree-sitter-python`, ...)
+ * makes loading that module fail, so the `local_index_unavailable` path can be exercised
+ * end to end without breaking the installation.
+ */
+function fakeFailure(module: string): void {
+  const fake = process.env.METABOB_FAKE_PARSER_FAILURE;
+  if (fake && (fake === module || fake === '*')) {
+    throw new ParserLoadError(module, 'simulated load failure (METABOB_FAKE_PARSER_FAILURE)');
+  }
+}
+
+function oneLine(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.split('\n')[0]!.trim() || 'unknown error';
+}
+
+const requireHere = createRequire(import.meta.url);
+
+function resolveGrammarDir(): string {
+  let pkg: string;
+  try {
+    pkg = requireHere.resolve('tree-sitter-wasms/package.json');
+  } catch (err) {
+    throw new ParserLoadError('tree-sitter-wasms', `not installed: ${oneLine(err)}`);
+  }
+  return join(dirname(pkg), 'out');
+}
+
+/** web-tree-sitter's own runtime wasm, found next to its CommonJS entry. */
+function resolveRuntimeWasm(): string | undefined {
+  try {
+    const file = join(dirname(requireHere.resolve('web-tree-sitter')), 'tree-sitter.wasm');
+    return existsSync(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type TreeSitterModule = typeof import('web-tree-sitter');
+
+let runtime: Promise<TreeSitterModule> | undefined;
+const grammars = new Map<GrammarId, Promise<Language>>();
+
+// @anchor lazy-native
+/** Loads web-tree-sitter once (per thread); later calls share the same promise. */
+export function loadRuntime(): Promise<TreeSitterModule> {
+  runtime ??= (async () => {
+    fakeFailure('web-tree-sitter');
+    let mod: TreeSitterModule;
+    try {
+      mod = await import('web-tree-sitter');
+    } catch (err) {
+      throw new ParserLoadError('web-tree-sitter', oneLine(err));
+    }
+    const wasm = resolveRuntimeWasm();
+    try {
+      await mod.Parser.init(wasm ? { locateFile: () => wasm } : undefined);
+    } catch (err) {
+      throw new ParserLoadError('web-tree-sitter', oneLine(err));
+    }
+    return mod;
+  })();
+  // A failed load is remembered: every later call answers the same cause without retrying.
+  return runtime;
+}
+
+/** Loads one grammar on its first use. */
+export function loadGrammar(grammar: GrammarId): Promise<Language> {
+  let pending = grammars.get(grammar);
+  if (!pending) {
+    pending = (async () => {
+      const mod = await loadRuntime();
+      const module = grammarModuleName(grammar);
+      fakeFailure(module);
+      const file = join(resolveGrammarDir(), `${module}.wasm`);
+      if (!existsSync(file)) throw new ParserLoadError(module, `grammar file missing: ${file}`);
+      try {
+        return await mod.Language.load(file);
+      } catch (err) {
+        throw new ParserLoadError(module, oneLine(err));
+      }
+    })();
+    grammars.set(grammar, pending);
+  }
+  return pending;
+}
+
+/** One parser per grammar, reused for every file of that grammar in this thread. */
+const parsers = new Map<GrammarId, Parser>();
+
+export async function parserFor(grammar: GrammarId): Promise<Parser> {
+  const existing = parsers.get(grammar);
+  if (existing) return existing;
+  const [mod, language] = await Promise.all([loadRuntime(), loadGrammar(grammar)]);
+  const parser = new mod.Parser();
+  parser.setLanguage(language);
+  parsers.set(grammar, parser);
+  return parser;
+}
+
+const GRAMMAR_BY_EXTENSION: Record<string, { grammar: GrammarId; language: LanguageId }> = {
+  '.ts': { grammar: 'typescript', language: 'typescript' },
+  '.mts': { grammar: 'typescript', language: 'typescript' },
+  '.cts': { grammar: 'typescript', language: 'typescript' },
+  '.tsx': { grammar: 'tsx', language: 'tsx' },
+  '.jsx': { grammar: 'tsx', language: 'javascript' },
+  '.js': { grammar: 'javascript', language: 'javascript' },
+  '.mjs': { grammar: 'javascript', language: 'javascript' },
+  '.cjs': { grammar: 'javascript', language: 'javascript' },
+  '.py': { grammar: 'python', language: 'python' },
+  '.pyi': { grammar: 'python', language: 'python' },
+  '.go': { grammar: 'go', language: 'go' },
+  '.java': { grammar: 'java', language: 'java' },
+  '.rs': { grammar: 'rust', language: 'rust' },
+};
+
+/** The grammar and language of a path by its extension, or undefined when none is known. */
+export function grammarForPath(path: string): { grammar: GrammarId; language: LanguageId } | undefined {
+  const dot = path.lastIndexOf('.');
+  if (dot < 0 || dot < path.lastIndexOf('/')) return undefined;
+  return GRAMMAR_BY_EXTENSION[path.slice(dot).toLowerCase()];
+}

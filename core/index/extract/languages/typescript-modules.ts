@@ -1,0 +1,215 @@
+// TypeScript / JavaScript module edges: ESM imports, `require()`, re-exports, dynamic
+// `import()`, ES exports and CommonJS `module.exports` / `exports.x`.
+//
+// CommonJS is expressed in ES terms so the graph needs one resolution rule: `module.exports = x`
+// exports x as 'default', `exports.f = g` exports g as 'f', and a whole-module
+// `const m = require('a')` binds m to '*' (the module object), like `import * as m`.
+import type { Node } from 'web-tree-sitter';
+import type { ImportBinding } from '../../extract-types.ts';
+import type { ExtractionBuilder } from '../extraction-builder.ts';
+import { unquote } from './language-module.ts';
+
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
+
+function lineOf(node: Node): number {
+  return node.startPosition.row + 1;
+}
+
+function stringValue(node: Node | null | undefined): string | undefined {
+  if (!node || node.type !== 'string') return undefined;
+  return unquote(node.text);
+}
+
+/** `import ... from 'm'`, `import 'm'`, and TypeScript's `import fs = require('fs')`. */
+export function importStatement(stmt: Node, b: ExtractionBuilder): void {
+  const source = stringValue(stmt.childForFieldName('source'));
+  const bindings: ImportBinding[] = [];
+  for (const child of stmt.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'import_require_clause') {
+      const local = child.namedChild(0)?.text;
+      const from = stringValue(child.childForFieldName('source'));
+      if (from !== undefined) {
+        b.addImport({ kind: 'require', source: from, bindings: local ? [{ imported: '*', local }] : [], line: lineOf(stmt) });
+      }
+      return;
+    }
+    if (child.type !== 'import_clause') continue;
+    for (const part of child.namedChildren) {
+      if (!part) continue;
+      if (part.type === 'identifier') bindings.push({ imported: 'default', local: part.text });
+      else if (part.type === 'namespace_import') {
+        const local = part.namedChild(0)?.text;
+        if (local) bindings.push({ imported: '*', local });
+      } else if (part.type === 'named_imports') {
+        for (const spec of part.namedChildren) {
+          if (spec?.type !== 'import_specifier') continue;
+          const imported = unquote(spec.childForFieldName('name')?.text ?? '');
+          bindings.push({ imported, local: spec.childForFieldName('alias')?.text ?? imported });
+        }
+      }
+    }
+  }
+  if (source !== undefined) b.addImport({ kind: 'esm', source, bindings, line: lineOf(stmt) });
+}
+
+function specifiers(clause: Node): { name: string; alias: string }[] {
+  const out: { name: string; alias: string }[] = [];
+  for (const spec of clause.namedChildren) {
+    if (spec?.type !== 'export_specifier') continue;
+    const name = unquote(spec.childForFieldName('name')?.text ?? '');
+    out.push({ name, alias: unquote(spec.childForFieldName('alias')?.text ?? name) });
+  }
+  return out;
+}
+
+/** Names a declaration after `export` introduces. */
+function declaredNames(decl: Node): string[] {
+  if (decl.type === 'lexical_declaration' || decl.type === 'variable_declaration') {
+    const names: string[] = [];
+    for (const d of decl.namedChildren) {
+      const name = d?.type === 'variable_declarator' ? d.childForFieldName('name') : null;
+      if (name?.type === 'identifier') names.push(name.text);
+    }
+    return names;
+  }
+  if (decl.type === 'ambient_declaration') {
+    const inner = decl.namedChild(0);
+    return inner ? declaredNames(inner) : [];
+  }
+  const name = decl.childForFieldName('name');
+  return name ? [name.text] : [];
+}
+
+/** Every form of `export`: declarations, default, lists, re-exports, `export =`. */
+export function exportStatement(stmt: Node, b: ExtractionBuilder): void {
+  const source = stringValue(stmt.childForFieldName('source'));
+  let isDefault = false;
+  let star = false;
+  let assign = false;
+  let clause: Node | undefined;
+  let namespace: Node | undefined;
+  let bare: Node | undefined;
+  for (const child of stmt.children) {
+    if (!child) continue;
+    switch (child.type) {
+      case 'default': isDefault = true; break;
+      case '*': star = true; break;
+      case '=': assign = true; break;
+      case 'export_clause': clause = child; break;
+      case 'namespace_export': namespace = child; break;
+      case 'identifier': bare = child; break;
+    }
+  }
+  if (source !== undefined) {
+    let bindings: ImportBinding[] = [];
+    if (clause) bindings = specifiers(clause).map((s) => ({ imported: s.name, local: s.alias }));
+    else if (namespace) bindings = [{ imported: '*', local: namespace.namedChild(0)?.text ?? '*' }];
+    else if (star) bindings = [{ imported: '*', local: '*' }];
+    b.addImport({ kind: 'reexport', source, bindings, line: lineOf(stmt) });
+    return;
+  }
+  if (clause) {
+    for (const s of specifiers(clause)) b.addExport(s.name, s.alias);
+    return;
+  }
+  if (assign && bare) {
+    // TypeScript `export = foo`: the CommonJS default.
+    b.addExport(bare.text, 'default');
+    return;
+  }
+  const decl = stmt.childForFieldName('declaration');
+  if (decl) {
+    for (const name of declaredNames(decl)) b.addExport(name, isDefault ? 'default' : name);
+    return;
+  }
+  const value = stmt.childForFieldName('value');
+  if (!value || !isDefault) return;
+  if (value.type === 'identifier') b.addExport(value.text, 'default');
+  else if (value.type === 'class') b.addExport(value.childForFieldName('name')?.text ?? 'default', 'default');
+  else if (FUNCTION_VALUES.has(value.type)) {
+    const name = value.childForFieldName('name')?.text ?? 'default';
+    b.define(value, 'function', name);
+    b.addExport(name, 'default');
+  }
+}
+
+/** `require('a')` in its context: `const x = require('a')`, `const {a, b: c} = require('b')`, `require('a').f`. */
+export function requireCall(call: Node, b: ExtractionBuilder): void {
+  const source = stringValue(call.childForFieldName('arguments')?.namedChild(0));
+  if (source === undefined) return;
+  const bindings: ImportBinding[] = [];
+  let holder = call.parent;
+  let member: string | undefined;
+  if (holder?.type === 'member_expression') {
+    member = holder.childForFieldName('property')?.text;
+    holder = holder.parent;
+  }
+  if (holder?.type === 'variable_declarator') {
+    const name = holder.childForFieldName('name');
+    if (name?.type === 'identifier') bindings.push({ imported: member ?? '*', local: name.text });
+    else if (name?.type === 'object_pattern' && member === undefined) {
+      for (const part of name.namedChildren) {
+        if (part?.type === 'shorthand_property_identifier_pattern') bindings.push({ imported: part.text, local: part.text });
+        else if (part?.type === 'pair_pattern') {
+          const value = part.childForFieldName('value');
+          const local = value?.type === 'assignment_pattern' ? value.childForFieldName('left') : value;
+          if (local?.type === 'identifier') {
+            bindings.push({ imported: unquote(part.childForFieldName('key')?.text ?? ''), local: local.text });
+          }
+        }
+      }
+    }
+  }
+  b.addImport({ kind: 'require', source, bindings, line: lineOf(call) });
+}
+
+/** `import('./x')`. */
+export function dynamicImport(call: Node, source: Node, b: ExtractionBuilder): void {
+  const from = stringValue(source);
+  if (from !== undefined) b.addImport({ kind: 'dynamic', source: from, bindings: [], line: lineOf(call) });
+}
+
+/** `module.exports = <right>`. */
+export function moduleExportsAssignment(right: Node, b: ExtractionBuilder): void {
+  if (right.type === 'identifier') {
+    b.addExport(right.text, 'default');
+  } else if (right.type === 'class') {
+    b.addExport(right.childForFieldName('name')?.text ?? 'default', 'default');
+  } else if (FUNCTION_VALUES.has(right.type)) {
+    const name = right.childForFieldName('name')?.text ?? 'default';
+    b.define(right, 'function', name);
+    b.addExport(name, 'default');
+  } else if (right.type === 'object') {
+    for (const part of right.namedChildren) {
+      if (!part) continue;
+      if (part.type === 'shorthand_property_identifier') b.addExport(part.text, part.text);
+      else if (part.type === 'method_definition') {
+        const name = unquote(part.childForFieldName('name')?.text ?? '');
+        b.define(part, 'function', name);
+        b.addExport(name, name);
+      } else if (part.type === 'pair') {
+        const key = unquote(part.childForFieldName('key')?.text ?? '');
+        const value = part.childForFieldName('value');
+        if (!value) continue;
+        if (value.type === 'identifier') b.addExport(value.text, key);
+        else if (FUNCTION_VALUES.has(value.type)) {
+          b.define(part, 'function', key, { bound: true });
+          b.addExport(key, key);
+        }
+      }
+    }
+  }
+}
+
+/** `exports.<name> = <right>` and `module.exports.<name> = <right>`. */
+export function exportsPropertyAssignment(assignment: Node, name: string, right: Node, b: ExtractionBuilder): void {
+  if (right.type === 'identifier') {
+    b.addExport(right.text, name);
+  } else if (FUNCTION_VALUES.has(right.type)) {
+    b.define(assignment, 'function', name, { bound: true });
+    b.addExport(name, name);
+  } else if (right.type === 'class') {
+    b.addExport(name, name);
+  }
+}
