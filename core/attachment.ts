@@ -66,8 +66,9 @@ export function resolveShape(pointer: Record<string, unknown>, options: ResolveO
 export function resolveOnce(
   state: AttachmentState,
   pointer: Record<string, unknown>,
-  family: Family,
+  family: Family | ResolveOptions,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ResolveResult> {
-  return resolveWithState(state, env.METABOB_API_KEY?.trim() ?? '', pointer, { family }, env);
+  const options = typeof family === 'string' ? { family } : family;
+  return resolveWithState(state, env.METABOB_API_KEY?.trim() ?? '', pointer, options, env);
 }

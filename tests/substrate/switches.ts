@@ -1,0 +1,48 @@
+// The emulator's fault switches (READING-NOTES §the substrate): set them between requests
+// with setSwitch(name, value); every service reads them per request.
+
+export interface Switches {
+  /** Delay before a producer answers, by shape or by producer name (concept-db, goal-host, ...). */
+  latencyMs: Record<string, number>;
+  /** A producer answers this shape with an HTML page or a plain-text body. */
+  producerBody: Record<string, 'html' | 'text'>;
+  /** Shapes discovery answers 404 {error:"Not found", shape} for, as if nothing produced them. */
+  noProducer: string[];
+  /** Shapes whose forward fails outright: 502 forward_failed (not a timeout). */
+  forwardFailed: string[];
+  /** resolve_timeout_ms by producer name, overriding the registry's (to cut forwards fast in tests). */
+  resolveTimeoutMs: Record<string, number>;
+  /** What GET /bootstrap answers: the JSON, a captive portal's HTML page, plain text, or a 503. */
+  bootstrap: 'json' | 'html' | 'text' | 'status503';
+  /** What POST /resolve answers before anything else: normally JSON; html = a portal page. */
+  resolveBody: 'json' | 'html';
+  /** The identity_endpoint /bootstrap advertises; null = the emulated identity's own URL; '' = none. */
+  advertisedIdentity: string | null;
+  /** How long a goal dispatch runs before it completes. */
+  goalRunMs: number;
+  /** Every request a producer received, for assertions. */
+  calls: Array<{ producer: string; shape: string; pointer: any; at: number }>;
+  /** activity-api's execution rows. */
+  traces: any[];
+  /** The gap store's rows. */
+  gaps: any[];
+}
+
+export function defaultSwitches(): Switches {
+  return {
+    latencyMs: {},
+    producerBody: {},
+    noProducer: [],
+    forwardFailed: [],
+    resolveTimeoutMs: {},
+    bootstrap: 'json',
+    resolveBody: 'json',
+    advertisedIdentity: null,
+    goalRunMs: 50,
+    calls: [],
+    traces: [],
+    gaps: [],
+  };
+}
+
+export type SwitchName = Exclude<keyof Switches, 'calls'>;
