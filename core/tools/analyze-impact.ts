@@ -1,6 +1,39 @@
 // SPEC §analyze_impact
+import { join } from 'node:path';
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, type Notice, type ToolAnswer } from '../server/define-tool.ts';
+import { indexGaps, requireIndex, toIndexPath } from '../index/index-access.ts';
+import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
+import { localFindingsForFiles } from '../ledger/local-findings.ts';
+
+const ROWS_PER_DEPTH = 50;
+
+function depthBlocks(hits: ImpactHit[]): string[] {
+  const blocks: string[] = [];
+  for (const relation of ['dependent', 'dependency'] as const) {
+    const ofRelation = hits.filter((h) => h.relation === relation);
+    if (ofRelation.length === 0) continue;
+    blocks.push(relation === 'dependent' ? 'Dependents (what calls, imports or extends the changed code):' : 'Dependencies (what the changed code calls, imports or extends):');
+    const depths = [...new Set(ofRelation.map((h) => h.depth))];
+    for (const depth of depths) {
+      const atDepth = ofRelation.filter((h) => h.depth === depth);
+      const rows = atDepth
+        .slice(0, ROWS_PER_DEPTH)
+        .map((h) => `    ${h.node.type.padEnd(9)} ${h.node.name}  ${h.node.file}:${h.node.startLine}  confidence ${h.confidence.toFixed(2)} via ${h.via}  [${h.node.id}]`);
+      const more = atDepth.length > ROWS_PER_DEPTH ? [`    ... and ${atDepth.length - ROWS_PER_DEPTH} more at depth ${depth}`] : [];
+      blocks.push(`  Depth ${depth} (${atDepth.length}):\n${[...rows, ...more].join('\n')}`);
+    }
+  }
+  return blocks;
+}
+
+async function findingsBlock(root: string, files: string[]): Promise<string> {
+  const found = await localFindingsForFiles(root, files, 20);
+  if (!found.ok) return `Local store findings for the changed files: ${found.cause}`;
+  if (found.findings.length === 0) return 'Local store findings for the changed files: none open.';
+  const more = found.total > found.findings.length ? `\n  (${found.total - found.findings.length} more not shown)` : '';
+  return `Local store findings for the changed files (${found.total}):\n${found.findings.map((f) => `  ${f.line}`).join('\n')}${more}`;
+}
 
 export default defineTool({
   name: 'analyze_impact',
@@ -9,7 +42,6 @@ export default defineTool({
   complexity: 'standard',
   baseline: 'full_file_read',
   idempotent: true,
-  pending: 'the local code intelligence issue (#3)',
   description: `Components affected by changing the given files: a BFS over call and import edges of the local code graph, grouped by depth with confidence. Requires init_workspace.`,
   inputSchema: z.object({
     changed_files: z.array(z.string()).min(1).describe('Files being changed'),
@@ -18,5 +50,52 @@ export default defineTool({
     max_depth: z.number().int().min(1).max(10).default(5).describe('Max traversal depth (max 10)'),
     include_tests: z.boolean().default(true).describe('Include test files'),
   }),
-  handle: pendingHandler,
+  // @anchor handle
+  async handle(args, ctx): Promise<ToolAnswer> {
+    const access = await requireIndex(ctx, 'analyze_impact');
+    if (!access.ok) return access.answer;
+    const { index, graph, root } = access;
+    const files = [...new Set(args.changed_files.map((f) => toIndexPath(root, f)))];
+    const indexed = files.filter((f) => graph.componentsByFile.has(f));
+    const missing = files.filter((f) => !graph.componentsByFile.has(f));
+    const warnings: Notice[] = [];
+    const lines: string[] = [];
+    if (missing.length > 0) {
+      const line = `not_in_index: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in the local index (not found, excluded, over a cap, failed to parse or not yet parsed), so ${missing.length === 1 ? 'its' : 'their'} dependents are unknown, not none`;
+      lines.push(line + '.');
+      warnings.push({ code: 'not_in_index', severity: 'warning', message: line, data: { files: missing } });
+    }
+    const gaps = indexGaps(index);
+    const findings = await findingsBlock(root, files);
+    if (indexed.length === 0) {
+      return {
+        text: [...lines, gaps.line, findings].filter(Boolean).join('\n\n'),
+        emptyReason: 'not_in_index',
+        warnings,
+        nextSteps: [{ tool: 'init_workspace', args: {}, why: 're-index in case the files are new since the last init_workspace' }],
+        result: 'not_in_index',
+      };
+    }
+
+    const hits = impactOf(graph, indexed, args.direction, args.max_depth, args.include_tests);
+    const directionWord = args.direction === 'backward' ? 'dependents' : args.direction === 'forward' ? 'dependencies' : 'dependents and dependencies';
+    const affectedFiles = [...new Set(hits.map((h) => h.node.file))];
+    lines.push(`Impact of changing ${indexed.join(', ')} (${directionWord}, max depth ${args.max_depth}${args.include_tests ? '' : ', tests excluded'}):`);
+    if (hits.length === 0) {
+      lines.push(`No ${directionWord}: the files are indexed and nothing in the graph reaches them in this direction.`);
+    } else {
+      lines.push(...depthBlocks(hits));
+      lines.push(`Affected: ${hits.length} component(s) in ${affectedFiles.length} file(s). Confidence is the product of edge confidences along the path (1.0 same file or own class, 0.95 import-resolved, 0.5 or 0.3 by-name fallback).`);
+    }
+    if (gaps.line) lines.push(`${gaps.line} Dependents through those are not shown.`);
+    lines.push(findings);
+    return {
+      text: lines.join('\n'),
+      emptyReason: hits.length === 0 ? 'no_dependents' : undefined,
+      warnings,
+      diagnosis: gaps.line ? [{ code: 'index_gaps', severity: 'info', message: gaps.line, data: gaps.data }] : undefined,
+      baselineFiles: affectedFiles.map((f) => join(root, f)),
+      result: `${hits.length} affected`,
+    };
+  },
 });

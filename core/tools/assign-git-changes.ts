@@ -1,6 +1,13 @@
 // SPEC §assign_git_changes
+import { join } from 'node:path';
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, type Notice, type ToolAnswer } from '../server/define-tool.ts';
+import { requireIndex, toIndexPath } from '../index/index-access.ts';
+import { mineGitCochanges } from '../git/git-cochange.ts';
+import { localFindingsForFiles } from '../ledger/local-findings.ts';
+
+const COMPONENTS_PER_FILE = 40;
+const COCHANGE_THRESHOLD = 0.3;
 
 export default defineTool({
   name: 'assign_git_changes',
@@ -9,7 +16,6 @@ export default defineTool({
   complexity: 'standard',
   baseline: 'read_all_changed',
   idempotent: true,
-  pending: 'the local code intelligence issue (#3)',
   description: `Assign changed files to the code-graph components they affect, with the files that change together with them in git history. Requires init_workspace.`,
   inputSchema: z.object({
     changed_files: z.array(z.string()).min(1).describe('Changed file paths'),
@@ -17,5 +23,54 @@ export default defineTool({
     include_cochange_predictions: z.boolean().default(true).describe('Include git-history co-changes'),
     prediction_limit: z.number().int().min(1).max(20).default(5).describe('Prediction budget per changed file (max 20)'),
   }),
-  handle: pendingHandler,
+  // @anchor handle
+  async handle(args, ctx): Promise<ToolAnswer> {
+    const access = await requireIndex(ctx, 'assign_git_changes');
+    if (!access.ok) return access.answer;
+    const { graph, root } = access;
+    const files = [...new Set(args.changed_files.map((f) => toIndexPath(root, f)))];
+    const warnings: Notice[] = [];
+    const lines = ['Changed files -> components:'];
+    const missing: string[] = [];
+    for (const file of files) {
+      const components = graph.componentsByFile.get(file);
+      if (!components) {
+        missing.push(file);
+        lines.push(`  ${file}: not in the local index (not found, excluded, over a cap or failed to parse); its components are unknown`);
+        continue;
+      }
+      lines.push(`  ${file}: ${components.length} component(s)`);
+      for (const node of components.slice(0, COMPONENTS_PER_FILE)) lines.push(`    ${node.type.padEnd(9)} ${node.name}  lines ${node.startLine}-${node.endLine}  [${node.id}]`);
+      if (components.length > COMPONENTS_PER_FILE) lines.push(`    ... and ${components.length - COMPONENTS_PER_FILE} more`);
+    }
+    if (missing.length) warnings.push({ code: 'not_in_index', severity: 'warning', message: `not_in_index: ${missing.join(', ')}`, data: { files: missing } });
+
+    if (args.include_cochange_predictions) {
+      const limit = args.prediction_limit * 2;
+      const mined = await mineGitCochanges(root, files, { limit, threshold: COCHANGE_THRESHOLD });
+      if (mined.status !== 'ok') lines.push('', `Co-changes: ${mined.line}`);
+      else {
+        const pooled = mined.predictions.filter((p) => !files.includes(p.file));
+        if (pooled.length === 0) lines.push('', `Co-changes: none at confidence >= ${COCHANGE_THRESHOLD} (${mined.givenCommits} commit(s) of the last ${mined.scannedCommits} touched the changed files).`);
+        else {
+          lines.push('', `Files that change together with them in git history (pooled, up to ${limit}; confidence = share of the changed files' commits that also touched the file):`);
+          for (const p of pooled) lines.push(`  ${p.file}  confidence ${p.confidence.toFixed(2)}  (${p.commits} of ${mined.givenCommits} commits)`);
+        }
+      }
+    }
+
+    const found = await localFindingsForFiles(root, files, 20);
+    if (!found.ok) lines.push('', `Local store findings for the changed files: ${found.cause}`);
+    else if (found.findings.length === 0) lines.push('', 'Local store findings for the changed files: none open.');
+    else lines.push('', `Local store findings for the changed files (${found.total}):`, ...found.findings.map((f) => `  ${f.line}`));
+
+    const indexed = files.filter((f) => !missing.includes(f));
+    return {
+      text: lines.join('\n'),
+      emptyReason: indexed.length === 0 ? 'not_in_index' : undefined,
+      warnings,
+      baselineFiles: indexed.map((f) => join(root, f)),
+      result: `${indexed.length} file(s) assigned`,
+    };
+  },
 });

@@ -1,6 +1,18 @@
 // SPEC §init_workspace
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { resolve } from 'node:path';
+import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
+import { workspaceState } from '../workspace/workspace.ts';
+import { indexWorkspace } from '../index/local-index.ts';
+import { indexGaps } from '../index/index-access.ts';
+import { describeIndexRun } from '../index/index-report.ts';
+import { mineGitCochanges } from '../git/git-cochange.ts';
+
+const COCHANGE_THRESHOLD = 0.3;
+const PROGRESS_INTERVAL_MS = 50;
+
+export const NOTHING_LEFT_THE_MACHINE =
+  'No file content left this machine: indexing is local and made no request (batch_size and sync_api are accepted and change nothing).';
 
 export default defineTool({
   name: 'init_workspace',
@@ -9,7 +21,6 @@ export default defineTool({
   complexity: 'heavy',
   baseline: null,
   idempotent: true,
-  pending: 'the local code intelligence issue (#3)',
   description: `Index the workspace into the local code graph (tree-sitter; nothing leaves the machine). Call once per session before analyze_impact, search_codebase and assign_git_changes; a later call re-parses changed files.`,
   inputSchema: z.object({
     workspace_path: z.string().optional().describe('Absolute path to the workspace root; an existing directory'),
@@ -19,5 +30,81 @@ export default defineTool({
     exclude: z.array(z.string()).optional().describe('Directory names to skip; dot-directories are always skipped'),
     sync_api: z.boolean().default(true).describe('Accepted and ignored'),
   }),
-  handle: pendingHandler,
+  // SPEC §workspace: the one call allowed before the workspace is decided.
+  allowedWhenWorkspaceUndetermined: (args) => args.workspace_path !== undefined,
+  // @anchor handle
+  async handle(args, ctx): Promise<ToolAnswer> {
+    const state = workspaceState();
+    let root: string;
+    if (args.workspace_path !== undefined) {
+      const refusal = state.bindInitPath(args.workspace_path);
+      if (refusal) {
+        const token = refusal.split(':')[0];
+        return {
+          text: refusal,
+          isError: true,
+          emptyReason: token === 'workspace_undetermined' ? 'workspace_undetermined' : undefined,
+          diagnosis: [{ code: token, severity: 'error', message: refusal }],
+        };
+      }
+      root = resolve(state.launchDir, args.workspace_path);
+    } else {
+      const decision = await ctx.workspace();
+      if (!decision.decided) return { text: decision.refusal, isError: true, emptyReason: 'workspace_undetermined' };
+      root = decision.path;
+      // SPEC §init_workspace behaviour 2: the indexed root is the workspace from now on.
+      state.bindInitPath(root);
+    }
+
+    let lastProgress = 0;
+    const { index, result } = await indexWorkspace(root, {
+      include: args.include,
+      exclude: args.exclude,
+      signal: ctx.signal,
+      onProgress: (done, total) => {
+        const now = Date.now();
+        if (done === total || now - lastProgress >= PROGRESS_INTERVAL_MS) {
+          lastProgress = now;
+          ctx.progress(done, total, `parsed ${done} of ${total} files`);
+        }
+      },
+    });
+    if (!result.ok) {
+      return {
+        text: `${result.cause}; the local code graph is unavailable in this process. The ledger and substrate tools still work.\n${NOTHING_LEFT_THE_MACHINE}`,
+        isError: true,
+        emptyReason: 'local_index_unavailable',
+        diagnosis: [{ code: 'local_index_unavailable', severity: 'error', message: result.cause }],
+      };
+    }
+    const report = result.report;
+    const lines = describeIndexRun(index, report);
+    const gaps = indexGaps(index);
+
+    if (args.recently_changed_files.length > 0) {
+      const cochange = await mineGitCochanges(root, args.recently_changed_files, { limit: 50, threshold: COCHANGE_THRESHOLD });
+      if (cochange.status === 'ok') {
+        const n = cochange.predictions.length;
+        lines.push(
+          `Co-change: the ${args.recently_changed_files.length} recently changed file(s) have ${n === 50 ? 'at least 50' : n} co-change neighbour(s) at confidence >= ${COCHANGE_THRESHOLD} in git history (${cochange.givenCommits} of their commits in the last ${cochange.scannedCommits}; ${cochange.belowThreshold} more below the threshold); predict_cochanges lists them.`,
+        );
+      } else lines.push(`Co-change: ${cochange.line}`);
+    }
+    lines.push(NOTHING_LEFT_THE_MACHINE);
+
+    const warnings = [];
+    if (report.pending > 0) {
+      warnings.push({ code: 'index_budget_exhausted', severity: 'warning' as const, message: `${report.pending} file(s) not parsed within the 20 s budget; call init_workspace again to resume`, data: { pending: report.pending } });
+    }
+    let emptyReason: ToolAnswer['emptyReason'];
+    if (report.scanned === 0) emptyReason = 'all_files_excluded';
+    else if (report.parsed === 0 && report.removed === 0 && report.reused > 0 && report.resumedFrom === 0) emptyReason = 'incremental_no_change';
+    return {
+      text: lines.join('\n'),
+      emptyReason,
+      warnings,
+      diagnosis: gaps.line ? [{ code: 'index_gaps', severity: 'info', message: gaps.line, data: gaps.data }] : undefined,
+      result: `${report.scanned} files, ${index.graph?.nodes.size ?? 0} nodes, ${index.graph?.edges.length ?? 0} edges`,
+    };
+  },
 });

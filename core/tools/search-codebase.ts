@@ -1,6 +1,12 @@
 // SPEC §search_codebase
+import { join } from 'node:path';
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
+import { requireIndex } from '../index/index-access.ts';
+import { searchComponents } from '../index/component-search.ts';
+import { searchLocalFindings } from '../ledger/local-findings.ts';
+
+const NO_SERVER_ANALYSIS = 'There is no server-side analysis: problems are the findings agents recorded in the local store.';
 
 export default defineTool({
   name: 'search_codebase',
@@ -9,7 +15,6 @@ export default defineTool({
   complexity: 'lite',
   baseline: 'grep_recursive',
   idempotent: true,
-  pending: 'the local code intelligence issue (#3)',
   description: `Search code components (local graph) and findings in the local store by keyword. Tokenised: camelCase, snake_case and kebab-case split; partial token containment.`,
   inputSchema: z.object({
     query: z.string().min(1).describe('Keywords'),
@@ -17,5 +22,52 @@ export default defineTool({
     target: z.enum(['components', 'problems', 'both']).default('both').describe('What to search'),
     file_filter: z.array(z.string()).optional().describe('Narrow to these file paths (substring)'),
   }),
-  handle: pendingHandler,
+  // @anchor handle
+  async handle(args, ctx): Promise<ToolAnswer> {
+    const sections: string[] = [];
+    const baselineFiles: string[] = [];
+    let found = 0;
+    let componentsUnavailable: ToolAnswer | undefined;
+
+    if (args.target !== 'problems') {
+      const access = await requireIndex(ctx, 'search_codebase');
+      if (!access.ok) componentsUnavailable = access.answer;
+      else {
+        const hits = searchComponents(access.graph, args.query, args.limit, args.file_filter);
+        found += hits.length;
+        if (hits.length === 0) sections.push(`Components: none match "${args.query}".`);
+        else {
+          const rows = hits.map(({ node }) => `  ${node.type.padEnd(9)} ${node.name}  ${node.file}:${node.startLine}-${node.endLine}  [${node.id}]`);
+          sections.push(`Components matching "${args.query}" (${hits.length}):\n${rows.join('\n')}`);
+          // The honest baseline: the files an agent would have opened to find these components.
+          for (const file of new Set(hits.map((h) => h.node.file))) baselineFiles.push(join(access.root, file));
+        }
+      }
+    }
+
+    if (args.target !== 'components') {
+      const decision = await ctx.workspace();
+      const root = decision.decided ? decision.path : '';
+      const problems = await searchLocalFindings(root, args.query, args.file_filter, args.limit);
+      if (!problems.ok) sections.push(`Problems: ${problems.cause}`);
+      else if (problems.findings.length === 0) sections.push(`Problems: no open finding in the local store matches "${args.query}".`);
+      else {
+        found += problems.findings.length;
+        sections.push(`Problems matching "${args.query}" (${problems.total}):\n${problems.findings.map((f) => `  ${f.line}`).join('\n')}`);
+      }
+      sections.push(NO_SERVER_ANALYSIS);
+    }
+
+    if (componentsUnavailable) {
+      if (args.target === 'components') return componentsUnavailable;
+      sections.unshift(`Components: ${componentsUnavailable.text}`);
+    }
+    return {
+      text: sections.join('\n\n'),
+      emptyReason: found === 0 ? (componentsUnavailable ? componentsUnavailable.emptyReason : 'no_results_in_corpus') : undefined,
+      nextSteps: componentsUnavailable?.nextSteps,
+      baselineFiles: baselineFiles.length ? baselineFiles : undefined,
+      result: `${found} result(s)`,
+    };
+  },
 });

@@ -75,6 +75,7 @@ export class WorkspaceState {
   private env: NodeJS.ProcessEnv;
 
   /** True when a path is the plugin's own folder or inside it (SPEC §workspace `workspace-gate`). */
+  // @anchor workspace-gate
   inPluginFolder(path: string): boolean {
     return this.pluginRoot !== undefined && isInside(realOrSelf(path), this.pluginRoot);
   }
@@ -118,6 +119,7 @@ export class WorkspaceState {
   }
 
   /** The decision without waiting for roots (headless planes, and /health). */
+  // @anchor activeWorkspacePath
   decideNow(): WorkspaceDecision {
     const fileRoots = this.roots ?? [];
     const pick = (path: string, source: WorkspaceSource, otherRoots: string[]): WorkspaceDecision => ({

@@ -1,0 +1,85 @@
+// What every graph-reading tool checks first (SPEC §analyze_impact, §search_codebase,
+// §assign_git_changes "Requires init_workspace"): the parser loaded, and this workspace was
+// indexed in this process. Also maps the paths agents pass to the index's relative paths.
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { ToolAnswer, ToolContext } from '../server/define-tool.ts';
+import type { CodeGraph } from './graph-types.ts';
+import { currentIndex, localIndexUnavailable, type LocalIndex } from './local-index.ts';
+
+export type IndexAccess = { ok: true; index: LocalIndex; graph: CodeGraph; root: string } | { ok: false; answer: ToolAnswer };
+
+export async function requireIndex(ctx: ToolContext, tool: string): Promise<IndexAccess> {
+  const unavailable = localIndexUnavailable();
+  if (unavailable) {
+    return {
+      ok: false,
+      answer: {
+        text: `${unavailable}; ${tool} needs the local code graph. The ledger and substrate tools still work.`,
+        isError: true,
+        emptyReason: 'local_index_unavailable',
+        diagnosis: [{ code: 'local_index_unavailable', severity: 'error', message: unavailable }],
+      },
+    };
+  }
+  const decision = await ctx.workspace();
+  const index = currentIndex();
+  if (!decision.decided || !index?.graph || index.root !== decision.path) {
+    const where = decision.decided ? decision.path : 'this workspace';
+    const line = `no_workspace_indexed: ${tool} needs the local code graph and init_workspace has not indexed ${where} in this process (the index is not persisted across restarts); call init_workspace, then retry`;
+    return {
+      ok: false,
+      answer: {
+        text: line,
+        isError: true,
+        emptyReason: 'no_workspace_indexed',
+        nextSteps: decision.decided ? [{ tool: 'init_workspace', args: {}, why: `index ${decision.path} so ${tool} can read the code graph` }] : undefined,
+        diagnosis: [{ code: 'no_workspace_indexed', severity: 'error', message: line }],
+      },
+    };
+  }
+  return { ok: true, index, graph: index.graph, root: index.root };
+}
+
+/** A path as an agent passes it (workspace-relative, ./-prefixed or absolute) as the index's relative path. */
+export function toIndexPath(root: string, given: string): string {
+  let rel = given.trim().replace(/\\/g, '/');
+  if (isAbsolute(rel)) {
+    let abs = rel;
+    try {
+      abs = realpathSync(rel);
+    } catch {
+      // a deleted file keeps its given path
+    }
+    const realRoot = safeRealpath(root);
+    const fromReal = relative(realRoot, abs);
+    rel = fromReal.startsWith('..') ? relative(root, resolve(rel)) : fromReal;
+    rel = rel.split('\\').join('/');
+  }
+  return rel.replace(/^\.\//, '').replace(/\/+$/, '');
+}
+
+function safeRealpath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** One-line summary of what the index could not see, for honest answers. */
+export function indexGaps(index: LocalIndex): { line: string | undefined; data: Record<string, number> } {
+  const failures = index.parseFailures().length;
+  const { tooLarge, overCap, pending } = index.skipped();
+  const unresolved = index.graph?.stats.byOutcome.unresolved ?? 0;
+  const parts: string[] = [];
+  if (failures) parts.push(`${failures} file(s) failed to parse`);
+  if (tooLarge.length) parts.push(`${tooLarge.length} file(s) over 200 KB were skipped`);
+  if (overCap.length) parts.push(`${overCap.length} file(s) past the 2000-file cap were skipped`);
+  if (pending.length) parts.push(`${pending.length} file(s) are not parsed yet (the 20 s budget ran out; init_workspace resumes)`);
+  if (unresolved) parts.push(`${unresolved} call site(s) stayed unresolved`);
+  return {
+    line: parts.length ? `Index gaps: ${parts.join('; ')}.` : undefined,
+    data: { parse_failures: failures, too_large: tooLarge.length, over_cap: overCap.length, pending: pending.length, unresolved_calls: unresolved },
+  };
+}

@@ -1,0 +1,89 @@
+// The statistics of one index run, as init_workspace and `metabob-mcp index` print them:
+// files, nodes, edges by type, parse failures, skips, resolution rates and time.
+import type { CallOutcome, CodeGraph } from './graph-types.ts';
+import type { IndexRunReport, LocalIndex } from './local-index.ts';
+
+export interface IndexStats {
+  root: string;
+  files: number;
+  nodes: number;
+  nodesByType: Record<string, number>;
+  edges: number;
+  edgesByType: Record<string, number>;
+  parseFailures: string[];
+  tooLarge: number;
+  overCap: number;
+  pending: number;
+  calls: { sites: number; byOutcome: Record<CallOutcome, number>; resolvedPct: number };
+  imports: { total: number; resolved: number; external: number };
+  heritage: { total: number; resolved: number };
+}
+
+function countBy<T>(items: Iterable<T>, key: (item: T) => string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of items) out[key(item)] = (out[key(item)] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+export function indexStats(index: LocalIndex): IndexStats {
+  const graph = index.graph as CodeGraph;
+  const s = graph.stats;
+  const resolved = s.byOutcome.same_file + s.byOutcome.own_class + s.byOutcome.base_class + s.byOutcome.import + s.byOutcome.fallback;
+  const skipped = index.skipped();
+  return {
+    root: index.root,
+    files: graph.componentsByFile.size,
+    nodes: graph.nodes.size,
+    nodesByType: countBy(graph.nodes.values(), (n) => n.type),
+    edges: graph.edges.length,
+    edgesByType: countBy(graph.edges, (e) => e.type),
+    parseFailures: index.parseFailures(),
+    tooLarge: skipped.tooLarge.length,
+    overCap: skipped.overCap.length,
+    pending: skipped.pending.length,
+    calls: { sites: s.callSites, byOutcome: s.byOutcome, resolvedPct: pct(resolved, s.callSites) },
+    imports: { total: s.importsTotal, resolved: s.importsResolved, external: s.importsExternal },
+    heritage: { total: s.heritageTotal, resolved: s.heritageResolved },
+  };
+}
+
+function pct(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
+}
+
+function list(record: Record<string, number>): string {
+  return Object.entries(record).map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
+/** The statistics lines shared by init_workspace and `metabob-mcp index`. */
+export function statsLines(stats: IndexStats): string[] {
+  const o = stats.calls.byOutcome;
+  const lines = [
+    `Graph: ${stats.nodes} nodes (${list(stats.nodesByType)}); ${stats.edges} edges (${list(stats.edgesByType)}).`,
+    `Calls: ${stats.calls.sites} call sites, ${stats.calls.resolvedPct}% resolved (same file ${o.same_file}, own class ${o.own_class}, base class ${o.base_class}, import ${o.import}, by-name fallback ${o.fallback}); ${o.external} to packages outside the workspace; ${o.unresolved} unresolved.`,
+    `Imports: ${stats.imports.resolved} of ${stats.imports.total} resolved to workspace files (${stats.imports.external} external or unresolvable); inheritance: ${stats.heritage.resolved} of ${stats.heritage.total} bases resolved.`,
+  ];
+  if (stats.parseFailures.length) {
+    const shown = stats.parseFailures.slice(0, 5).join(', ');
+    lines.push(`Parse failures: ${stats.parseFailures.length} (${shown}${stats.parseFailures.length > 5 ? ', ...' : ''}).`);
+  } else lines.push('Parse failures: 0.');
+  if (stats.tooLarge || stats.overCap) {
+    lines.push(`Skipped: ${stats.tooLarge} file(s) over 200 KB; ${stats.overCap} file(s) past the 2000-file cap.`);
+  }
+  return lines;
+}
+
+export function describeIndexRun(index: LocalIndex, report: IndexRunReport): string[] {
+  const stats = indexStats(index);
+  const seconds = (report.ms / 1000).toFixed(2);
+  const head =
+    report.reused === 0 && report.removed === 0
+      ? `Indexed ${index.root}: ${stats.files} files parsed in ${seconds} s.`
+      : `Re-indexed ${index.root}: ${report.parsed} changed or new file(s) parsed, ${report.reused} unchanged reused, ${report.removed} deleted dropped (${stats.files} files) in ${seconds} s; the graph is re-resolved whole, as a fresh index would build it.`;
+  const lines = [head, ...statsLines(stats)];
+  if (report.resumedFrom > 0) lines.push(`Resumed: this call finished ${report.resumedFrom} file(s) a previous call's 20 s budget had left.`);
+  if (report.pending > 0) {
+    lines.push(`Budget: the 20 s budget ran out with ${report.pending} file(s) not parsed; they are not in the graph yet. Call init_workspace again to resume.`);
+  }
+  return lines;
+}

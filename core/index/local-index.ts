@@ -1,0 +1,190 @@
+// The local index's lifecycle (SPEC §init_workspace): scan, parse within a budget, resolve,
+// re-index incrementally, and the parser's load failure. One index per process.
+//
+// @anchor index-not-persisted
+// SPEC §init_workspace: the graph lives in this process only and is rebuilt by init_workspace
+// after every launch. Within a process a later init_workspace re-parses only files whose size
+// or mtime changed and drops deleted ones, then re-runs the whole resolution pass over the
+// cached per-file extractions: ids embed start lines, so edges are never patched in place, and
+// the graph is identical to a fresh full index (tests/unit/graph-incremental.test.ts).
+import { basename } from 'node:path';
+import type { FileExtraction } from './extract-types.ts';
+import type { CodeGraph } from './graph-types.ts';
+import { buildGraph } from './build-graph.ts';
+import { ModuleResolver } from './module-resolver.ts';
+import { readTsPaths } from './tsconfig-paths.ts';
+import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type ScannedFile } from './scan-workspace.ts';
+import { loadExtractor, parserFailureLine, type ExtractFn } from './extractor-port.ts';
+
+export const INDEX_BUDGET_MS = 20_000;
+
+interface CachedFile {
+  size: number;
+  mtimeMs: number;
+  extraction: FileExtraction;
+}
+
+export interface IndexRunReport {
+  scanned: number;
+  parsed: number;
+  reused: number;
+  removed: number;
+  /** Files left for the next call because the budget ran out. */
+  pending: number;
+  /** This call finished files a previous call's budget left. */
+  resumedFrom: number;
+  tooLarge: string[];
+  overCap: string[];
+  ms: number;
+  parseMs: number;
+  resolveMs: number;
+}
+
+export interface IndexOptions {
+  include?: string[];
+  exclude?: string[];
+  budgetMs?: number;
+  signal?: AbortSignal;
+  /** Called as files finish parsing: (done, total). */
+  onProgress?: (done: number, total: number) => void;
+  extract?: ExtractFn;
+}
+
+export type IndexRunResult = { ok: true; report: IndexRunReport } | { ok: false; cause: string };
+
+export class LocalIndex {
+  private readonly cache = new Map<string, CachedFile>();
+  private pendingFiles: string[] = [];
+  private graphValue: CodeGraph | undefined;
+  private lastScan: { tooLarge: string[]; overCap: string[] } = { tooLarge: [], overCap: [] };
+  include: string[] = normalizeExtensions(undefined);
+  exclude: string[] = DEFAULT_EXCLUDE;
+
+  constructor(readonly root: string) {}
+
+  get graph(): CodeGraph | undefined {
+    return this.graphValue;
+  }
+
+  /** Files whose extraction reported an error (unreadable, or the parser gave up). */
+  parseFailures(): string[] {
+    return [...this.cache.values()].filter((c) => c.extraction.error).map((c) => c.extraction.file);
+  }
+
+  skipped(): { tooLarge: string[]; overCap: string[]; pending: string[] } {
+    return { ...this.lastScan, pending: [...this.pendingFiles] };
+  }
+
+  has(file: string): boolean {
+    return this.cache.has(file);
+  }
+
+  extractions(): FileExtraction[] {
+    return [...this.cache.values()].map((c) => c.extraction);
+  }
+
+  async run(options: IndexOptions = {}): Promise<IndexRunResult> {
+    const started = performance.now();
+    if (options.include) this.include = normalizeExtensions(options.include);
+    if (options.exclude) this.exclude = options.exclude;
+    const scan = scanWorkspace(this.root, this.include, this.exclude);
+    this.lastScan = { tooLarge: scan.tooLarge, overCap: scan.overCap };
+    const current = new Map<string, ScannedFile>(scan.files.map((f) => [f.file, f]));
+
+    let removed = 0;
+    for (const file of [...this.cache.keys()]) {
+      if (!current.has(file)) {
+        this.cache.delete(file);
+        removed++;
+      }
+    }
+    const resumedFrom = this.pendingFiles.filter((f) => current.has(f)).length;
+    const toParse = scan.files
+      .filter((f) => {
+        const cached = this.cache.get(f.file);
+        return !cached || cached.size !== f.size || cached.mtimeMs !== f.mtimeMs;
+      })
+      .map((f) => f.file);
+    for (const file of toParse) this.cache.delete(file);
+
+    const parseStarted = performance.now();
+    let extractions: FileExtraction[] = [];
+    if (toParse.length > 0) {
+      const extract = options.extract ?? (await loadExtractor());
+      if (typeof extract === 'string') return { ok: false, cause: extract };
+      let done = 0;
+      const deadline = Date.now() + (options.budgetMs ?? INDEX_BUDGET_MS);
+      try {
+        extractions = await extract(this.root, toParse, {
+          onFileDone: () => options.onProgress?.(++done, toParse.length),
+          signal: options.signal,
+          deadline,
+        });
+      } catch (err) {
+        const line = parserFailureLine(err);
+        if (line) return { ok: false, cause: line };
+        throw err;
+      }
+    }
+    const parseMs = performance.now() - parseStarted;
+    const parsedSet = new Set<string>();
+    for (const extraction of extractions) {
+      const stat = current.get(extraction.file);
+      if (!stat) continue;
+      parsedSet.add(extraction.file);
+      this.cache.set(extraction.file, { size: stat.size, mtimeMs: stat.mtimeMs, extraction });
+    }
+    this.pendingFiles = toParse.filter((f) => !parsedSet.has(f));
+
+    const resolveStarted = performance.now();
+    const resolver = new ModuleResolver(this.cache.keys(), readTsPaths(this.root), basename(this.root));
+    this.graphValue = buildGraph(this.extractions(), resolver);
+    const resolveMs = performance.now() - resolveStarted;
+
+    return {
+      ok: true,
+      report: {
+        scanned: scan.files.length,
+        parsed: parsedSet.size,
+        reused: this.cache.size - parsedSet.size,
+        removed,
+        pending: this.pendingFiles.length,
+        resumedFrom,
+        tooLarge: scan.tooLarge,
+        overCap: scan.overCap,
+        ms: performance.now() - started,
+        parseMs,
+        resolveMs,
+      },
+    };
+  }
+}
+
+let current: LocalIndex | undefined;
+let unavailable: string | undefined;
+
+/** The process's index, once init_workspace has built one. */
+export function currentIndex(): LocalIndex | undefined {
+  return current;
+}
+
+/** `local_index_unavailable(<module>: <reason>)` once the parser failed to load in this process. */
+export function localIndexUnavailable(): string | undefined {
+  return unavailable;
+}
+
+/**
+ * Index (or re-index) a workspace root as this process's index. A different root starts a new
+ * index; the same root re-parses only what changed.
+ */
+export async function indexWorkspace(root: string, options: IndexOptions = {}): Promise<{ index: LocalIndex; result: IndexRunResult }> {
+  const index = current && current.root === root ? current : new LocalIndex(root);
+  if (unavailable) return { index, result: { ok: false, cause: unavailable } };
+  const result = await index.run(options);
+  if (!result.ok) {
+    if (result.cause.startsWith('local_index_unavailable')) unavailable = result.cause;
+    return { index, result };
+  }
+  current = index;
+  return { index, result };
+}
