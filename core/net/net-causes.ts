@@ -40,7 +40,9 @@ export class NetError extends Error {
     this.name = 'NetError';
     this.token = init.token;
     this.line = init.line;
-    this.route = init.route;
+    // Only the public, redacted facts: a SelectedRoute also carries the proxy URL with its credentials.
+    const { via, proxy, bypass, noProxyEntry } = init.route;
+    this.route = { via, ...(proxy ? { proxy } : {}), ...(bypass ? { bypass } : {}), ...(noProxyEntry ? { noProxyEntry } : {}) };
     this.tls = init.tls;
     this.osProxy = init.osProxy;
     this.transient = init.transient ?? false;
@@ -96,13 +98,15 @@ export const netCause = {
   tlsFailed(route: RouteInfo, host: string, port: number, reason: string, tls?: TlsInfo): NetError {
     return new NetError({ token: 'tls_failed', line: `tls_failed(${host}:${port}): the TLS handshake failed: ${reason}`, route, tls });
   },
-  dnsFailed(route: RouteInfo, host: string, code: string): NetError {
+  dnsFailed(route: RouteInfo, host: string, _code: string): NetError {
+    // The resolver's code (ENOTFOUND, EAI_AGAIN) differs by machine for the same fault; the line does not.
     const what = route.via === 'proxy' ? `the proxy's name ${host} does not resolve` : `the name ${host} does not resolve`;
-    return new NetError({ token: 'dns_failed', line: `dns_failed(${host}): ${what} (${code})`, route });
+    return new NetError({ token: 'dns_failed', line: `dns_failed(${host}): ${what}`, route });
   },
   connectTimeout(route: RouteInfo, hostPort: string, ms: number | undefined, phase: string): NetError {
     const within = ms === undefined ? 'the connect budget' : `${ms} ms`;
-    const line = `connect_timeout(${hostPort}): no ${phase} within ${within}; packets are being dropped on the way`;
+    const why = phase === 'connection' ? '; packets to it are being dropped' : '';
+    const line = `connect_timeout(${hostPort}): no ${phase} within ${within}${why}`;
     return new NetError({ token: 'connect_timeout', line, route });
   },
   connectRefused(route: RouteInfo, hostPort: string): NetError {
@@ -173,7 +177,7 @@ export function classifyError(err: unknown, target: string, route: RouteInfo = d
   if (/^ERR_SSL|^ERR_TLS|ssl|tls/i.test(code + ' ' + message)) {
     return netCause.tlsFailed(route, host, Number(hostPort.split(':')[1] ?? 443), code || message.split('\n')[0]);
   }
-  if (code.startsWith('HPE_')) return netCause.blockedByPortal(route, `${hostPort} answered with something that is not HTTP (${code})`);
+  if (code.startsWith('HPE_')) return netCause.blockedByPortal(route, `${hostPort} answered with something that is not HTTP`);
   const first = message.split('\n')[0].trim() || 'unknown error';
   return netCause.anchorUnreachable(route, hostPort, code ? `${code}: ${first}` : first);
 }

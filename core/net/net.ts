@@ -222,7 +222,8 @@ function exchange(
 function classifyExchangeError(err: NodeJS.ErrnoException, plan: ConnectionPlan): NetError {
   const code = err.code ?? '';
   if (code.startsWith('HPE_')) {
-    return netCause.blockedByPortal(plan.route, `${plan.host}:${plan.port} answered with something that is not HTTP (${code})`);
+    // The parser's exact code varies with the answer and the Node version; the cause does not.
+    return netCause.blockedByPortal(plan.route, `${plan.host}:${plan.port} answered with something that is not HTTP`);
   }
   if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(err.message)) {
     return netCause.connectionReset(plan.route, plan.host, code === 'ECONNRESET' && /hang up/i.test(err.message) ? 'closed without an answer' : code || 'closed');
