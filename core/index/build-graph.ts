@@ -134,6 +134,12 @@ class GraphBuilder {
       }
       this.stats.importsResolved++;
       if (target !== f) this.addEdge('imports', ext.file, this.extractions[target].file, CONFIDENCE.import);
+      if (record.kind !== 'python') continue;
+      // `from pkg import mod` imports the submodule file too.
+      for (const { imported } of record.bindings) {
+        const sub = this.table.pythonSubmoduleIndex(target, imported);
+        if (sub !== undefined && sub !== f) this.addEdge('imports', ext.file, this.extractions[sub].file, CONFIDENCE.import);
+      }
     }
   }
 

@@ -93,6 +93,12 @@ export class SymbolTable {
     return map;
   }
 
+  /** The file of submodule `name` of a Python package file, when the index holds it. */
+  pythonSubmoduleIndex(packageIdx: number, name: string): number | undefined {
+    const sub = this.resolver.pythonSubmodule(this.extractions[packageIdx].file, name);
+    return sub === undefined ? undefined : this.fileIndex.get(sub);
+  }
+
   /** Whether a Python file binds a name by import (checked before bindings exist for it). */
   private bindingsOf(fileIdx: number, name: string): boolean {
     return this.extractions[fileIdx].imports.some((r) => r.bindings.some((b) => b.local === name));

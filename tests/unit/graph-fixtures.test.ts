@@ -1,0 +1,65 @@
+// The code graph on fixture repositories, one per language and import style, parsed by the real
+// extractor and resolved by the real resolution pass: the exact calls, imports and inherits edges.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { LocalIndex } from '../../core/index/local-index.ts';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/graph/', import.meta.url));
+
+async function edgesOf(fixture: string): Promise<string[]> {
+  const index = new LocalIndex(FIXTURES + fixture);
+  const result = await index.run({});
+  assert.ok(result.ok, result.ok ? '' : result.cause);
+  assert.deepEqual(index.parseFailures(), []);
+  return index.graph!.edges.filter((e) => e.type !== 'contains').map((e) => `${e.type} ${e.from} -> ${e.to} ${e.confidence}`).sort();
+}
+
+test('TypeScript ESM: named, aliased, default and namespace imports, re-export chains, index files, tsconfig paths, inheritance', async () => {
+  assert.deepEqual(await edgesOf('ts-esm'), [
+    'calls src/main.ts::function::run::6 -> src/lib/log.ts::function::log::1 0.95',
+    'calls src/main.ts::function::run::6 -> src/math.ts::function::add::1 0.95',
+    'calls src/main.ts::function::run::6 -> src/math.ts::function::mul::5 0.95',
+    'calls src/main.ts::function::run::6 -> src/shapes/circle.ts::class::Circle::3 0.95',
+    // `new Circle().area()` and `b.side()`: receivers of unknown type, one method each by name.
+    'calls src/main.ts::function::run::6 -> src/shapes/circle.ts::method::Circle.area::4 0.5',
+    'calls src/main.ts::function::run::6 -> src/shapes/square.ts::class::Square::3 0.95',
+    'calls src/main.ts::function::run::6 -> src/shapes/square.ts::method::Square.side::4 0.5',
+    'calls src/shapes/circle.ts::method::Circle.area::4 -> src/shapes/base.ts::method::Base.describe::2 0.9',
+    'imports src/main.ts -> src/lib/log.ts 1',
+    'imports src/main.ts -> src/math.ts 1',
+    'imports src/main.ts -> src/shapes/index.ts 1',
+    'imports src/shapes/circle.ts -> src/shapes/base.ts 1',
+    'imports src/shapes/index.ts -> src/shapes/circle.ts 1',
+    'imports src/shapes/index.ts -> src/shapes/square.ts 1',
+    'imports src/shapes/square.ts -> src/shapes/base.ts 1',
+    'inherits src/shapes/circle.ts::class::Circle::3 -> src/shapes/base.ts::class::Base::1 0.95',
+    'inherits src/shapes/square.ts::class::Square::3 -> src/shapes/base.ts::class::Base::1 0.95',
+  ]);
+});
+
+test('CommonJS: destructured require, the module object, module.exports = fn, class methods via this', async () => {
+  assert.deepEqual(await edgesOf('cjs'), [
+    'calls app.js::method::Service.start::6 -> app.js::method::Service.stop::11 1',
+    'calls app.js::method::Service.start::6 -> lib/db.js::function::connect::1 0.95',
+    'calls app.js::method::Service.stop::11 -> lib/db.js::function::close::5 0.95',
+    'calls app.js::method::Service.stop::11 -> lib/factory.js::function::makeThing::1 0.95',
+    'imports app.js -> lib/db.js 1',
+    'imports app.js -> lib/factory.js 1',
+  ]);
+});
+
+test('Python: absolute, relative and package imports, submodules, self methods through a base class', async () => {
+  assert.deepEqual(await edgesOf('py-pkg'), [
+    'calls shop/models.py::method::Base.save::2 -> shop/models.py::method::Base.validate::5 1',
+    'calls shop/models.py::method::Order.total::10 -> shop/models.py::method::Base.save::2 0.9',
+    'calls shop/views.py::function::show::7 -> shop/models.py::class::Order::9 0.95',
+    'calls shop/views.py::function::show::7 -> shop/models.py::method::Order.total::10 0.5',
+    'calls shop/views.py::function::show::7 -> shop/utils/money.py::function::fmt::1 0.95',
+    'imports shop/__init__.py -> shop/models.py 1',
+    'imports shop/views.py -> shop/__init__.py 1',
+    'imports shop/views.py -> shop/models.py 1',
+    'imports shop/views.py -> shop/utils/money.py 1',
+    'inherits shop/models.py::class::Order::9 -> shop/models.py::class::Base::1 1',
+  ]);
+});

@@ -1,0 +1,61 @@
+// SPEC §init_workspace `index-not-persisted`, issue 3 item 3: a re-index re-parses only files
+// whose size or mtime changed, drops deleted files, and yields the graph a fresh index builds.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LocalIndex } from '../../core/index/local-index.ts';
+import type { CodeGraph } from '../../core/index/graph-types.ts';
+import { tempDir } from '../helpers/git.ts';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/graph/ts-esm', import.meta.url));
+
+function shape(graph: CodeGraph) {
+  return {
+    nodes: [...graph.nodes.values()].map((n) => JSON.stringify(n)).sort(),
+    edges: graph.edges.map((e) => `${e.type} ${e.from} -> ${e.to} ${e.confidence}`).sort(),
+    stats: graph.stats,
+  };
+}
+
+function touch(path: string, content: string): void {
+  writeFileSync(path, content);
+  const later = new Date(Date.now() + 5000);
+  utimesSync(path, later, later);
+}
+
+test('after edits, a re-index equals a fresh index and re-parses only what changed', async () => {
+  const root = tempDir('graph-incr-');
+  cpSync(FIXTURE, root, { recursive: true });
+  const index = new LocalIndex(root);
+  const first = await index.run({});
+  assert.ok(first.ok);
+  assert.equal(first.report.parsed, 7);
+
+  const unchanged = await index.run({});
+  assert.ok(unchanged.ok);
+  assert.deepEqual([unchanged.report.parsed, unchanged.report.reused, unchanged.report.removed], [0, 7, 0]);
+
+  // Shift every definition of math.ts down two lines (its ids change, so its callers' edges must),
+  // delete square.ts and its re-export, and add a file that calls into circle.ts.
+  const math = join(root, 'src/math.ts');
+  touch(math, '// moved\n\n' + readFileSync(math, 'utf8'));
+  rmSync(join(root, 'src/shapes/square.ts'));
+  touch(join(root, 'src/shapes/index.ts'), "export * from './circle';\n");
+  touch(join(root, 'src/main.ts'), readFileSync(join(root, 'src/main.ts'), 'utf8').replace(', Box', '').replace('const b = new Box();\n  log(String(b.side()));\n', "log('x');\n"));
+  touch(join(root, 'src/extra.ts'), "import { Circle } from './shapes';\nexport function extra(): number {\n  return new Circle().area();\n}\n");
+
+  const again = await index.run({});
+  assert.ok(again.ok);
+  assert.deepEqual([again.report.parsed, again.report.reused, again.report.removed], [4, 3, 1]);
+
+  const fresh = new LocalIndex(root);
+  assert.ok((await fresh.run({})).ok);
+  assert.deepEqual(shape(index.graph!), shape(fresh.graph!));
+  const edges = shape(index.graph!).edges;
+  assert.ok(edges.includes('calls src/main.ts::function::run::6 -> src/math.ts::function::add::3 0.95'), 'callers follow the moved ids');
+  assert.ok(!edges.some((e) => e.includes('math.ts::function::add::1')), 'no edge to an id that no longer exists');
+  assert.ok(!edges.some((e) => e.includes('square.ts')), 'the deleted file is gone');
+  assert.ok(edges.includes('calls src/extra.ts::function::extra::2 -> src/shapes/circle.ts::class::Circle::3 0.95'));
+});
