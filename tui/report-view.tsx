@@ -58,7 +58,7 @@ export function Summary({ model }: { model: ReportModel }) {
   const ok = model.summary.exitCode === 0;
   return (
     <Box flexDirection="column" marginTop={1}>
-      <Text color={ok ? 'green' : 'red'} bold>{`${ok ? '✓' : '✗'} ${model.summary.line}`}</Text>
+      <Text color={ok ? 'green' : 'red'} bold>{`${ok ? '✓' : '✗'} ${model.summary.headline}`}</Text>
       <Text dimColor>{`${counts.ok} ok, ${counts.warn} warn, ${counts.fail} fail${counts.skip ? `, ${counts.skip} skipped` : ''}; exit ${model.summary.exitCode}`}</Text>
     </Box>
   );

@@ -2,18 +2,6 @@
 // file when it is built.
 import { pendingCommand, type CliCommand } from './command.ts';
 
-export const doctorCommand = pendingCommand(
-  'doctor',
-  '[--json] [--attach]',
-  'check the runtime, configuration, network, store, parser and workspace',
-  'the doctor / attach --check issue (#6)',
-);
-export const attachCommand = pendingCommand(
-  'attach',
-  '--check [--json]',
-  'run the attachment once and show every hop',
-  'the doctor / attach --check issue (#6)',
-);
 export const configureCommand = pendingCommand(
   'configure',
   '[--endpoint URL] [--api-key KEY] [--yes]',
@@ -41,8 +29,6 @@ export const indexCommand = pendingCommand(
 
 export const pendingCommands: Record<string, CliCommand> = {
   index: indexCommand,
-  doctor: doctorCommand,
-  attach: attachCommand,
   configure: configureCommand,
   task: taskCommand,
   finding: findingCommand,

@@ -11,6 +11,8 @@ export interface AttachCheckInput {
   cwd: string;
   home: string;
   flags?: Record<string, string>;
+  /** doctor's checks on the configuration, shown right after the config hop. */
+  afterConfig?: (config: ConfigView | null) => Promise<void>;
 }
 
 export interface AttachCheckResult {
@@ -124,7 +126,7 @@ function hopOutcomeFromState(hop: HopEvent['hop'], state: AttachmentView, event:
   const a = state.auth;
   const data = { auth: { status: a.status, orgId: a.orgId ?? null, keyId: a.keyId ?? null, accountId: a.accountId ?? null, scopes: a.scopes ?? null } };
   if (a.status === 'authenticated') {
-    const scopes = a.scopes ? `scopes [${a.scopes.join(', ')}]` : 'scopes not reported by identity';
+    const scopes = Array.isArray(a.scopes) ? `scopes [${a.scopes.join(', ')}]` : 'scopes not reported by identity';
     return { status: 'ok', detail: `org ${a.orgId ?? '?'}; account ${a.accountId ?? 'none'}; key ${a.keyId ?? '?'}; ${scopes}`, data };
   }
   return { status: 'fail', detail: `${a.status}${a.detail ? `: ${a.detail}` : ''}`, cause: failLine, remedy: remedyFor(failLine), data };
@@ -144,14 +146,15 @@ export async function attachCheck(run: ReportRun, deps: AttachDeps, input: Attac
     return configOutcome(config);
   });
   const cfg = config as ConfigView | null;
+  await input.afterConfig?.(cfg);
   const anchorUrl = cfg?.anchor.discovery ?? null;
   if (configResult.status === 'fail' || !cfg) {
     for (const id of ['proxy', 'tls', 'bootstrap', 'identity', 'org_check', 'resolve'] as CheckId[]) {
       run.skip(id, LABELS[id], 'not run: nothing to attach to');
     }
     const line = configResult.cause ?? 'not_configured';
-    const summary = { exitCode: 1, attached: false, resolved: false, cause: causeToken(line), line, networkCause: null };
-    await run.check('result', LABELS.result, () => ({ status: 'fail', detail: line, cause: line, remedy: configResult.remedy ?? null }));
+    const summary = resultSummary(run, { exitCode: 1, attached: false, resolved: false, cause: causeToken(line), line, networkCause: null });
+    await run.check('result', LABELS.result, () => resultOutcome(run, summary, null));
     return { summary, config: cfg, state: null, env };
   }
 
@@ -175,6 +178,7 @@ export async function attachCheck(run: ReportRun, deps: AttachDeps, input: Attac
   try {
     state = await deps.runAttachmentOnce({
       env,
+      anchor: cfg.anchor,
       onHop: (event) => {
         if (event.phase === 'start' && !started.has(event.hop)) started.set(event.hop, run.start(event.hop, LABELS[event.hop]));
         if (event.phase !== 'done') return;
@@ -195,8 +199,9 @@ export async function attachCheck(run: ReportRun, deps: AttachDeps, input: Attac
     }
     if (tlsStarted) run.finish('tls', LABELS.tls, tlsStarted, { status: 'skip', detail: 'not reached' });
     run.skip('resolve', LABELS.resolve, 'not reached');
-    await run.check('result', LABELS.result, () => ({ status: 'fail', detail: line, cause: line }));
-    return { summary: { exitCode: 1, attached: false, resolved: false, cause: 'attach_check_failed', line, networkCause: null }, config: cfg, state: null, env };
+    const summary = resultSummary(run, { exitCode: 1, attached: false, resolved: false, cause: 'attach_check_failed', line, networkCause: null });
+    await run.check('result', LABELS.result, () => resultOutcome(run, summary, null));
+    return { summary, config: cfg, state: null, env };
   }
   if (tlsStarted) run.finish('tls', LABELS.tls, tlsStarted, tlsOutcome(state, probeUrl));
   let failedEarlier: string | null = null;
@@ -229,15 +234,33 @@ export async function attachCheck(run: ReportRun, deps: AttachDeps, input: Attac
   let summary: RunSummary;
   if (attached && resolved) {
     const line = `attached: org ${state.auth.orgId ?? '?'} through ${state.anchor.discovery}; vesselRegistry resolved`;
-    summary = { exitCode: 0, attached, resolved, cause: null, line, networkCause: null };
+    summary = resultSummary(run, { exitCode: 0, attached, resolved, cause: null, line, networkCause: null });
   } else {
     const line = attached ? (resolveLine ?? 'resolve_failed') : (state.message ?? state.cause ?? 'not attached');
-    summary = { exitCode: 1, attached, resolved, cause: causeToken(attached ? line : (state.cause ?? line)), line, networkCause };
+    summary = resultSummary(run, { exitCode: 1, attached, resolved, cause: causeToken(attached ? line : (state.cause ?? line)), line, networkCause });
   }
-  await run.check('result', LABELS.result, () =>
-    summary.exitCode === 0
-      ? { status: 'ok', detail: summary.line, data: { attachment: state } }
-      : { status: 'fail', detail: summary.line, cause: summary.line, remedy: remedyFor(summary.line), data: { attachment: state } },
-  );
+  await run.check('result', LABELS.result, () => resultOutcome(run, summary, state));
   return { summary, config: cfg, state, env };
+}
+
+/** The headline: the whole line when attached, otherwise which hop failed and its cause token. */
+function resultSummary(run: ReportRun, summary: Omit<RunSummary, 'headline'>): RunSummary {
+  if (summary.exitCode === 0) return { ...summary, headline: summary.line };
+  const failed = run.model().checks.find((c) => c.state === 'fail');
+  const what = summary.attached ? 'attached, but the vesselRegistry read failed' : 'not attached';
+  const token = summary.cause ?? 'unknown';
+  const network = summary.networkCause && summary.networkCause !== token ? ` (${summary.networkCause})` : '';
+  return { ...summary, headline: `${what}: ${token}${network}${failed ? ` at the ${failed.label} hop` : ''}` };
+}
+
+/**
+ * The result check. The failing hop already carries the cause line and the remedy, so the
+ * result names it briefly; only a failure no hop shows carries the whole line here.
+ */
+function resultOutcome(run: ReportRun, summary: RunSummary, state: AttachmentView | null): CheckOutcome {
+  const data = { attached: summary.attached, resolved: summary.resolved, cause: summary.cause, attachment: state };
+  if (summary.exitCode === 0) return { status: 'ok', detail: summary.line, data };
+  const shown = run.model().checks.some((c) => c.state === 'fail' && c.cause);
+  if (shown) return { status: 'fail', detail: summary.headline, data };
+  return { status: 'fail', detail: summary.line, cause: summary.line, remedy: remedyFor(summary.line), data };
 }

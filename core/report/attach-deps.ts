@@ -39,7 +39,7 @@ export interface AttachmentView {
   anchor: { discovery: string | null; source: string };
   bootstrap: { status: string; identityEndpoint?: string; detail?: string };
   identity: { endpoint: string | null; source: string; advertised: string | null; tried: string[] };
-  auth: { status: string; orgId?: string; keyId?: string; accountId?: string; scopes?: string[]; detail?: string };
+  auth: { status: string; orgId?: string; keyId?: string; accountId?: string; scopes?: string[] | 'not reported'; detail?: string };
   cause: string | null;
   message: string | null;
   network: {
@@ -66,7 +66,11 @@ export interface AttachDeps {
   selectProxy(url: string, env: NodeJS.ProcessEnv): RouteView;
   proxyEnvironment(env: NodeJS.ProcessEnv): { httpsProxy?: string; httpProxy?: string; noProxy: string[] };
   /** The attachment run once, as the server runs it, with per-hop callbacks. */
-  runAttachmentOnce(opts: { env: NodeJS.ProcessEnv; onHop: (event: HopEvent) => void }): Promise<AttachmentView>;
+  runAttachmentOnce(opts: {
+    env: NodeJS.ProcessEnv;
+    onHop: (event: HopEvent) => void;
+    anchor: { discovery: string | null; source: 'explicit' | 'derived-h1' | 'none' };
+  }): Promise<AttachmentView>;
   /** One vesselRegistry read through discovery POST /resolve. */
   resolveRegistry(state: AttachmentView, env: NodeJS.ProcessEnv): Promise<ResolveView>;
 }

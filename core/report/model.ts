@@ -52,6 +52,8 @@ export interface RunSummary {
   cause: string | null;
   /** The one line for that cause, or the attached line. */
   line: string;
+  /** Short: `attached: ...`, or `not attached: <cause> at the <hop> hop` (the hop shows the line). */
+  headline: string;
   /** The network cause under an anchor_unreachable (`connect_refused`, ...), or null. */
   networkCause: string | null;
 }

@@ -29,8 +29,7 @@ export function plainLine(check: CheckState): string {
 export function summaryLine(model: ReportModel): string {
   const counts = countByStatus(model);
   const tally = `${counts.ok} ok, ${counts.warn} warn, ${counts.fail} fail${counts.skip ? `, ${counts.skip} skipped` : ''}`;
-  const line = model.summary?.line ?? '';
-  return `result: ${line} [${tally}]`;
+  return `${model.summary?.exitCode === 0 ? 'ok' : 'FAILED'}: ${model.summary?.headline ?? ''} [${tally}; exit ${model.summary?.exitCode ?? 1}]`;
 }
 
 /** Writes a line per check as each finishes, then the summary line. */
@@ -53,6 +52,7 @@ export interface ReportJson {
   cause: string | null;
   networkCause: string | null;
   message: string;
+  headline: string;
   runtime: { node: string; platform: string; arch: string; inProcess: true };
   counts: Record<string, number>;
   checks: Array<{
@@ -81,6 +81,7 @@ export function reportJson(command: string, model: ReportModel): ReportJson {
     cause: summary?.cause ?? null,
     networkCause: summary?.networkCause ?? null,
     message: summary?.line ?? '',
+    headline: summary?.headline ?? '',
     runtime: { node: process.versions.node, platform: process.platform, arch: process.arch, inProcess: true },
     counts: countByStatus(model),
     checks: model.checks.map((c) => ({

@@ -1,0 +1,244 @@
+// doctor's checks beyond the attachment (issue 6 item 2): configuration files, placeholders,
+// the network diagnosis, the local store, the parser, the workspace decision, the plugin
+// environment, the call log and the loopback server. Each ends ok / warn / fail with one line
+// of remedy. None of them writes a file.
+import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { AttachmentView, ConfigView } from './attach-deps.ts';
+import type { CheckOutcome } from './model.ts';
+import { causeToken } from './remedies.ts';
+import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
+import { metabobHome, storePath } from '../ledger/metabob-home.ts';
+import { workspaceState } from '../workspace/workspace.ts';
+import { proxyEnvironment } from '../net/net.ts';
+import { detectOsProxy } from '../net/os-proxy.ts';
+
+export function configFilesOutcome(config: ConfigView | null): CheckOutcome {
+  if (!config) return { status: 'skip', detail: 'configuration was not read' };
+  const data = { fileRead: config.fileRead, sources: config.sources, skipped: config.skipped, warnings: config.warnings };
+  const sources = Object.entries(config.sources).map(([name, source]) => `${name} from ${source}`);
+  const detail = sources.length ? sources.join('; ') : 'no value came from any source';
+  if (config.skipped.length > 0) {
+    const skipped = config.skipped.map((s) => `${s.path} (${s.reason})`).join('; ');
+    return {
+      status: 'warn',
+      detail: `${detail}; skipped ${skipped}`,
+      remedy: 'a skipped file is not this server\'s config: give it a top-level "metabob" section, or leave it to the tool that owns it',
+      data,
+    };
+  }
+  return { status: 'ok', detail, data };
+}
+
+export function placeholdersOutcome(config: ConfigView | null): CheckOutcome {
+  if (!config) return { status: 'skip', detail: 'configuration was not read' };
+  if (config.placeholders.length === 0) return { status: 'ok', detail: 'no unsubstituted placeholder or empty value', data: { stripped: [] } };
+  return {
+    status: 'warn',
+    detail: `removed at start: ${config.placeholders.join(', ')}`,
+    remedy: 'fill the plugin\'s settings (api key, endpoint) in the host, or leave them empty and use ~/.substrate/config.json',
+    data: { stripped: config.placeholders },
+  };
+}
+
+const DIRECT_FAILURES = new Set(['connect_timeout', 'dns_failed', 'connect_refused']);
+
+export async function networkOutcome(state: AttachmentView | null, env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
+  const proxy = proxyEnvironment(env);
+  const route = state?.network.anchorRoute ?? null;
+  const cause = causeToken(state?.network.causeLine ?? state?.network.cause ?? null);
+  let osProxy = state?.network.osProxy ?? null;
+  const noProxyVars = !proxy.httpsProxy && !proxy.httpProxy;
+  // SPEC §PAC and OS proxy settings: read only after a direct connection failed.
+  if (!osProxy && cause && DIRECT_FAILURES.has(cause) && noProxyVars && route?.via !== 'proxy') {
+    const found = await detectOsProxy(env);
+    if (found) osProxy = `${found.kind === 'pac' ? 'a PAC script' : 'a proxy'} ${found.value} (from ${found.source})`;
+  }
+  const data = { proxy, anchorRoute: route, cause, causeLine: state?.network.causeLine ?? null, osProxy };
+  const proxyText = noProxyVars
+    ? 'no HTTPS_PROXY / HTTP_PROXY'
+    : [proxy.httpsProxy && `HTTPS_PROXY ${proxy.httpsProxy}`, proxy.httpProxy && `HTTP_PROXY ${proxy.httpProxy}`].filter(Boolean).join(', ');
+  const routeText = route ? `; anchor ${route.via === 'proxy' ? `through ${route.proxy}` : `direct (${route.bypass ?? 'no proxy'})`}` : '';
+  if (!cause) return { status: 'ok', detail: `${proxyText}${routeText}; no network failure`, data };
+  const osText = osProxy ? `; the OS proxy settings use ${osProxy}, which this process does not see` : '';
+  return {
+    status: 'fail',
+    detail: `${proxyText}${routeText}; ${cause}${osText}`,
+    cause: state?.network.causeLine ?? cause,
+    remedy: osProxy ? 'set HTTPS_PROXY (and HTTP_PROXY for a plain-http anchor) to the proxy the OS uses' : null,
+    data,
+  };
+}
+
+export async function storeOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
+  const path = storePath(env);
+  if (!existsSync(path)) {
+    return {
+      status: 'ok',
+      detail: `no store yet at ${path}; the first tool call that records a finding creates it (schema v${SCHEMA_VERSION})`,
+      data: { path, exists: false, schemaVersion: null, binarySchemaVersion: SCHEMA_VERSION, bytes: 0, integrity: null },
+    };
+  }
+  let bytes = statSync(path).size;
+  for (const side of ['-wal', '-shm']) if (existsSync(path + side)) bytes += statSync(path + side).size;
+  let Database: typeof import('better-sqlite3');
+  try {
+    Database = (await import('better-sqlite3')).default;
+  } catch (err) {
+    const line = `local_store_unavailable(better-sqlite3: ${(err as Error).message.split('\n')[0]})`;
+    return { status: 'fail', detail: line, cause: line, remedy: 'reinstall the package so better-sqlite3 builds for this Node (npm rebuild better-sqlite3)', data: { path, bytes } };
+  }
+  // Read-only: doctor looks at the store, never migrates or writes it.
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | null };
+    const stored = row.v ?? 0;
+    const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');
+    const data = { path, exists: true, schemaVersion: stored, binarySchemaVersion: SCHEMA_VERSION, bytes, integrity };
+    const detail = `${path}: schema v${stored} (this binary writes v${SCHEMA_VERSION}), ${bytes} bytes, integrity ${integrity}`;
+    if (integrity !== 'ok') {
+      return { status: 'fail', detail, cause: `store_corrupt: PRAGMA integrity_check answered ${integrity}`, remedy: `move ${path} aside; the next tool call creates a fresh store`, data };
+    }
+    if (stored > SCHEMA_VERSION) {
+      return { status: 'warn', detail, remedy: 'a newer metabob-mcp wrote this store: upgrade this one (npm i -g @metabob/mcp)', data };
+    }
+    if (stored < SCHEMA_VERSION) return { status: 'ok', detail: `${detail}; migrates on next open`, data };
+    return { status: 'ok', detail, data };
+  } finally {
+    db.close();
+  }
+}
+
+const GRAMMARS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'java', 'rust'] as const;
+
+export async function parserOutcome(): Promise<CheckOutcome> {
+  const { loadGrammar } = await import('../index/extract/grammar-loader.ts');
+  const loaded: string[] = [];
+  const failed: string[] = [];
+  for (const grammar of GRAMMARS) {
+    try {
+      await loadGrammar(grammar);
+      loaded.push(grammar);
+    } catch (err) {
+      failed.push(`${grammar}: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
+  const data = { loaded, failed };
+  if (loaded.length === 0) {
+    const line = `local_index_unavailable(web-tree-sitter: ${failed[0] ?? 'no grammar loaded'})`;
+    return { status: 'fail', detail: line, cause: line, remedy: 'reinstall the package (web-tree-sitter and tree-sitter-wasms ship the WASM files)', data };
+  }
+  if (failed.length > 0) {
+    return { status: 'warn', detail: `grammars load: ${loaded.join(', ')}; failed: ${failed.join('; ')}`, remedy: 'reinstall the package to restore the missing grammar files', data };
+  }
+  return { status: 'ok', detail: `web-tree-sitter loads; grammars: ${loaded.join(', ')}`, data };
+}
+
+export function workspaceOutcome(): CheckOutcome {
+  const decision = workspaceState().decideNow();
+  if (decision.decided) {
+    return {
+      status: 'ok',
+      detail: `${decision.path} (from ${decision.source}); project ${decision.projectName} ${decision.projectId}`,
+      data: { decided: true, path: decision.path, source: decision.source, projectId: decision.projectId },
+    };
+  }
+  return {
+    status: 'warn',
+    detail: decision.refusal,
+    remedy: 'start the server in the project, set WORKSPACE_PATH, or have the agent call init_workspace with the project\'s absolute path',
+    data: { decided: false, refusal: decision.refusal },
+  };
+}
+
+export function pluginOutcome(env: NodeJS.ProcessEnv): CheckOutcome {
+  const state = workspaceState();
+  if (!env.PLUGIN_ROOT) {
+    return { status: 'ok', detail: 'PLUGIN_ROOT unset: not started by an Agent Plugins host; the workspace gate is open', data: { pluginRoot: null, gateClosed: false } };
+  }
+  const inside = state.inPluginFolder(state.launchDir);
+  const gateClosed = !state.decideNow().decided;
+  const data = { pluginRoot: state.pluginRoot, launchDir: state.launchDir, launchedInPluginFolder: inside, gateClosed };
+  if (gateClosed) {
+    return {
+      status: 'warn',
+      detail: `PLUGIN_ROOT ${state.pluginRoot}; launched inside it with no roots and no WORKSPACE_PATH: the workspace gate is closed`,
+      remedy: 'the agent must call init_workspace {"workspace_path": "<project>"} first, or the host must send roots',
+      data,
+    };
+  }
+  return { status: 'ok', detail: `PLUGIN_ROOT ${state.pluginRoot}; launched ${inside ? 'inside it, but a workspace is named' : 'outside it'}; the workspace gate is open`, data };
+}
+
+export function callLogOutcome(env: NodeJS.ProcessEnv): CheckOutcome {
+  const path = env.METABOB_CALL_LOG;
+  if (!path) return { status: 'ok', detail: 'off (METABOB_CALL_LOG unset)', data: { path: null, writable: null } };
+  const writable = (target: string) => {
+    try {
+      accessSync(target, constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const exists = existsSync(path);
+  const ok = exists ? writable(path) : existsSync(dirname(path)) && writable(dirname(path));
+  const data = { path, exists, writable: ok };
+  if (ok) return { status: 'ok', detail: `${path}: ${exists ? 'writable' : 'would be created (mode 0600)'}`, data };
+  return {
+    status: 'warn',
+    detail: `${path} cannot be written (${exists ? 'no write permission' : `its directory ${dirname(path)} is missing or read-only`}); calls go on unlogged`,
+    remedy: 'point METABOB_CALL_LOG at a file in a writable directory',
+    data,
+  };
+}
+
+interface RunFile {
+  file: string;
+  pid?: number;
+  port?: number;
+  alive: boolean;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Loopback servers' run files under the metabob dir (`<metabob home>/run/<pid>.json`). */
+export function loopbackOutcome(env: NodeJS.ProcessEnv): CheckOutcome {
+  const dir = join(metabobHome(env), 'run');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.json'));
+  } catch {
+    return { status: 'ok', detail: `no loopback server running (no run files in ${dir})`, data: { dir, servers: [] } };
+  }
+  const servers: RunFile[] = names.map((name) => {
+    const file = join(dir, name);
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { pid?: number; port?: number };
+      const pid = typeof parsed.pid === 'number' ? parsed.pid : Number(name.replace(/\.json$/, ''));
+      return { file, pid, port: parsed.port, alive: Number.isInteger(pid) && pidAlive(pid) };
+    } catch {
+      return { file, alive: false };
+    }
+  });
+  const live = servers.filter((s) => s.alive);
+  const stale = servers.filter((s) => !s.alive);
+  const data = { dir, servers };
+  const liveText = live.length ? live.map((s) => `pid ${s.pid} on 127.0.0.1:${s.port ?? '?'}`).join(', ') : 'none running';
+  if (stale.length) {
+    return {
+      status: 'warn',
+      detail: `loopback servers: ${liveText}; stale run files: ${stale.map((s) => s.file).join(', ')}`,
+      remedy: 'a server that died without a clean shutdown left these; they are safe to delete',
+      data,
+    };
+  }
+  return { status: 'ok', detail: `loopback servers: ${liveText}`, data };
+}

@@ -1,0 +1,56 @@
+// Runs one report and shows it in the chosen rendering: the Ink view (loaded by the caller's
+// dynamic import, so core never imports ink), plain lines, or the one JSON object. All three
+// consume the same ReportRun.
+import { log } from '../log.ts';
+import type { ReportRun, RunSummary } from './model.ts';
+import { renderPlain, reportJson, type Rendering } from './render-text.ts';
+
+export type InkRenderer = () => Promise<{ renderInk(run: ReportRun, title: string): Promise<void> }>;
+
+export interface PresentOptions {
+  run: ReportRun;
+  /** The command as typed, for the JSON object (`attach --check`, `doctor`). */
+  command: string;
+  title: string;
+  rendering: Rendering;
+  loadInk: InkRenderer;
+  work: () => Promise<RunSummary>;
+  stdout?: NodeJS.WritableStream;
+}
+
+function writer(stream: NodeJS.WritableStream): (text: string) => Promise<void> {
+  return (text) => new Promise((resolve) => stream.write(text, () => resolve()));
+}
+
+/** Shows the run while `work` fills it; returns the exit code. */
+export async function presentRun(options: PresentOptions): Promise<number> {
+  const { run, rendering } = options;
+  const write = writer(options.stdout ?? process.stdout);
+  let view: Promise<unknown> | undefined;
+  let mode = rendering;
+  if (mode === 'ink') {
+    try {
+      const { renderInk } = await options.loadInk();
+      view = renderInk(run, options.title);
+    } catch (err) {
+      log.warn(`tui_unavailable(ink: ${(err as Error).message.split('\n')[0]}): showing plain lines`);
+      mode = 'plain';
+    }
+  }
+  if (mode === 'plain') {
+    await write(`${options.title}\n`);
+    view = renderPlain(run, (text) => void write(text));
+  }
+  let summary: RunSummary;
+  try {
+    summary = await options.work();
+  } catch (err) {
+    const line = `report_failed: ${(err as Error).message.split('\n')[0]}`;
+    summary = { exitCode: 1, attached: false, resolved: false, cause: 'report_failed', line, headline: line, networkCause: null };
+  }
+  run.end(summary);
+  await view;
+  if (mode === 'json') await write(JSON.stringify(reportJson(options.command, run.model()), null, 2) + '\n');
+  else await write('');
+  return summary.exitCode;
+}
