@@ -1,8 +1,8 @@
 // Co-change mining (SPEC §architecture "Co-change comes from git history", §predict_cochanges):
 // which files changed in the same commits as the given ones, over the last 500 commits,
 // skipping commits that touch more than 30 files. Needs a git checkout and no index.
-import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { runGit } from './run-git.ts';
 import { readCommitHistory, type HistoryCommit } from './commit-history.ts';
 import { isLockfileOrGenerated } from './generated-files.ts';
@@ -38,7 +38,27 @@ interface RepoLocation {
 
 type LocateAnswer = { ok: true; repo: RepoLocation } | { ok: false; answer: CochangeAnswer };
 
+/**
+ * The checkout's top level by the `.git` entry git itself looks for (a folder, or a file in
+ * worktrees and submodules), walking up from the workspace. No process: a second spawn beside
+ * the log costs as much as the log's own parse on a loaded machine (scripts/bench/cochange.ts).
+ */
+function findCheckoutTop(realRoot: string): string | undefined {
+  for (let dir = realRoot; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Where the workspace sits in its checkout; rev-parse only when the `.git` walk finds nothing. */
 async function locateRepository(root: string): Promise<LocateAnswer> {
+  const realRoot = realOrResolved(root);
+  const top = findCheckoutTop(realRoot);
+  if (top !== undefined) {
+    const rel = relative(top, realRoot).split(sep).join('/');
+    return { ok: true, repo: { toplevel: top, prefix: rel ? rel + '/' : '' } };
+  }
+  // GIT_DIR / GIT_WORK_TREE, core.worktree or a bare repository: ask git.
   const result = await runGit(root, ['rev-parse', '--show-toplevel', '--show-prefix']);
   if (result.ok) {
     const [toplevel = '', prefix = ''] = result.stdout.split('\n');
@@ -135,9 +155,8 @@ export async function mineGitCochanges(
   opts: { limit: number; threshold: number; maxCommits?: number },
 ): Promise<CochangeAnswer> {
   const maxCommits = opts.maxCommits ?? COCHANGE_MAX_COMMITS;
-  // rev-parse and the log run side by side: the log's paths are repository-relative anyway.
-  const [located, history] = await Promise.all([locateRepository(root), readCommitHistory(root, { maxCommits })]);
-  if (!located.ok) return located.answer;
+  // The log first: it names "not a git repository" itself, and its paths are repository-relative.
+  const history = await readCommitHistory(root, { maxCommits });
   if (!history.ok) {
     const failure = history.failure;
     if (failure.kind === 'not_a_repository' || failure.kind === 'git_missing') {
@@ -145,6 +164,8 @@ export async function mineGitCochanges(
     }
     return { status: 'git_failed', line: `git_failed: ${failure.line}` };
   }
+  const located = await locateRepository(root);
+  if (!located.ok) return located.answer;
   const { prefix, toplevel } = located.repo;
   const given = repositoryPaths(root, files, toplevel);
   const isCandidate = (path: string) => path.startsWith(prefix) && !isLockfileOrGenerated(path.slice(prefix.length));

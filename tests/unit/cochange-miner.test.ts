@@ -175,3 +175,20 @@ test('a git log that fails is git_failed, never "not a git repository"', async (
   assert.equal(answer.status, 'git_failed');
   assert.match((answer as { line: string }).line, /^git_failed: git log failed: (fatal|error): /);
 });
+
+test('a linked worktree is a checkout; a bare repository is not', async () => {
+  const repo = craftedRepo();
+  const worktree = join(tempDir(), 'wt');
+  git(repo, 'worktree', 'add', '-q', worktree, '-b', 'side');
+  const fromWorktree = ok(await mineGitCochanges(worktree, ['a.ts'], opts));
+  assert.deepEqual(fromWorktree.predictions, [
+    { file: 'b.ts', confidence: 0.75, commits: 3 },
+    { file: 'c.ts', confidence: 0.5, commits: 2 },
+  ]);
+  const bare = join(tempDir(), 'bare.git');
+  git(repo, 'clone', '-q', '--bare', repo, bare);
+  assert.deepEqual(await mineGitCochanges(bare, ['a.ts'], opts), {
+    status: 'not_a_git_repository',
+    line: `not_a_git_repository: ${bare} is a bare repository or .git folder, not a checkout`,
+  });
+});
