@@ -9,6 +9,7 @@ import {
   CONFIG_VARIABLES,
   SUBSTRATE_ALIASES,
   describeSource,
+  type AnchorSource,
   type ConfigFlag,
   type ConfigReport,
   type ConfigVariable,
@@ -129,6 +130,20 @@ function reported(env: NodeJS.ProcessEnv, sources: Sources, variable: ConfigVari
   return value !== undefined && source ? { value, source } : null;
 }
 
+/** Internal: how DISCOVERY_ENDPOINT was found, for the attachment's state (`explicit` / `derived-h1`). */
+export const ANCHOR_SOURCE_VARIABLE = 'METABOB_ANCHOR_SOURCE';
+
+/**
+ * A discovery this process derived earlier is already in the environment when the
+ * configuration is applied again in the same process: it stays `derived-h1`, not `explicit`.
+ */
+function anchorSource(env: NodeJS.ProcessEnv, discovery: ReportedValue | null): AnchorSource {
+  if (!discovery) return 'none';
+  if (discovery.source.kind === 'derived') return 'derived-h1';
+  const derivedEarlier = discovery.source.kind === 'env' && env[ANCHOR_SOURCE_VARIABLE] === 'derived-h1';
+  return derivedEarlier ? 'derived-h1' : 'explicit';
+}
+
 // @anchor apply-configuration
 /**
  * Fills `env` from, in order (SPEC §Precedence; earlier wins): the CLI flags; the
@@ -182,15 +197,15 @@ export function applyConfiguration(input: ConfigurationInput): ConfigReport {
     discovery,
     identity: reported(env, sources, 'IDENTITY_ENDPOINT'),
     vesselId: reported(env, sources, 'VESSEL_ID'),
-    anchor: {
-      discovery: discovery?.value ?? null,
-      source: !discovery ? 'none' : discovery.source.kind === 'derived' ? 'derived-h1' : 'explicit',
-    },
+    anchor: { discovery: discovery?.value ?? null, source: anchorSource(env, discovery) },
     warnings,
     missing,
     unattachedMessage: null,
   };
   report.unattachedMessage = unattachedMessage(report);
+  // The attachment reads the anchor's provenance from here (core/attachment anchorFromEnv).
+  if (report.anchor.source === 'none') delete env[ANCHOR_SOURCE_VARIABLE];
+  else env[ANCHOR_SOURCE_VARIABLE] = report.anchor.source;
   return report;
 }
 

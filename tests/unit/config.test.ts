@@ -254,6 +254,7 @@ test('the file fills all five variables; unknown keys (gapStoreEndpoint) are ign
     METABOB_ENDPOINT: 'https://gw.example.com',
     DISCOVERY_ENDPOINT: 'https://discovery.example.com',
     IDENTITY_ENDPOINT: 'https://identity.example.com',
+    METABOB_ANCHOR_SOURCE: 'explicit',
   });
   assert.deepEqual(report.vesselId, { value: 'from-env', source: { kind: 'env', variable: 'VESSEL_ID' } });
   assert.deepEqual(report.identity, { value: 'https://identity.example.com', source: { kind: 'file', path: file, key: 'metabob.identityEndpoint' } });
@@ -339,6 +340,7 @@ test('placeholders in the environment are removed with one line each, and the co
     METABOB_API_KEY: KEY,
     METABOB_ENDPOINT: 'http://127.0.0.1:18080',
     DISCOVERY_ENDPOINT: 'http://127.0.0.1:18100',
+    METABOB_ANCHOR_SOURCE: 'derived-h1',
   });
   assert.deepEqual(report.strippedPlaceholders, [
     { name: 'METABOB_API_KEY', reason: 'placeholder' },
@@ -415,4 +417,21 @@ test('the report never carries the key: a short key shows no characters at all',
   const report = s.run();
   assert.deepEqual(report.apiKey, { keyLast4: null, source: { kind: 'env', variable: 'METABOB_API_KEY' } });
   assert.ok(!JSON.stringify(report).includes('abc123'));
+});
+
+test('the anchor\'s provenance is left in METABOB_ANCHOR_SOURCE for the attachment, and survives a second application in the process', () => {
+  const s = setup({ METABOB_API_KEY: KEY, METABOB_ENDPOINT: 'http://127.0.0.1:18080' });
+  assert.equal(s.run().anchor.source, 'derived-h1');
+  assert.equal(s.env.METABOB_ANCHOR_SOURCE, 'derived-h1');
+  const again = s.run();
+  assert.deepEqual(again.anchor, { discovery: 'http://127.0.0.1:18100', source: 'derived-h1' });
+  assert.equal(s.env.METABOB_ANCHOR_SOURCE, 'derived-h1');
+
+  const explicit = setup({ DISCOVERY_ENDPOINT: 'https://discovery.example.com', METABOB_ANCHOR_SOURCE: 'stale' });
+  assert.equal(explicit.run().anchor.source, 'explicit');
+  assert.equal(explicit.env.METABOB_ANCHOR_SOURCE, 'explicit');
+
+  const none = setup({ METABOB_ANCHOR_SOURCE: 'derived-h1' });
+  assert.equal(none.run().anchor.source, 'none');
+  assert.equal('METABOB_ANCHOR_SOURCE' in none.env, false);
 });
