@@ -4,7 +4,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { classifyError, netCause, NetError, type NetCauseToken, type TlsInfo } from './net-causes.ts';
-import { openConnection, proxyAuthorizationFor, type ConnectionHandle, type ConnectionPlan } from './open-connection.ts';
+import { authSchemes, openConnection, proxyAuthorizationFor, type ConnectionHandle, type ConnectionPlan } from './open-connection.ts';
 import { withOsProxyHint } from './os-proxy.ts';
 import { defaultPort, selectProxy, type RouteInfo, type SelectedRoute } from './select-proxy.ts';
 
@@ -203,6 +203,11 @@ function exchange(
           if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
         }
         socket.destroy();
+        if (absoluteForm && res.statusCode === 407) {
+          // Through a proxy in absolute form, a 407 is the proxy's own challenge, never the target's.
+          const schemes = authSchemes([flat['proxy-authenticate'] ?? '']);
+          return settle(() => reject(netCause.proxyAuthRequired(route, schemes, proxyAuthorizationFor(route) !== undefined, route.proxyVar)));
+        }
         settle(() =>
           resolve({
             status: res.statusCode ?? 0,
