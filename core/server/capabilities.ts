@@ -21,6 +21,14 @@ export const CAPABILITY_TAGS: CapabilityTag[] = [
   { tag: 'mcp_logging', meaning: 'Server log lines reach the client as `notifications/message` after `logging/setLevel`.' },
   { tag: 'mcp_prompts', meaning: 'The `metabob-start` prompt mirrors the skill\'s first steps (`prompts/list`, `prompts/get`).' },
   { tag: 'roots_workspace', meaning: 'The client\'s first `file:` root decides the workspace (SPEC §workspace).' },
+  {
+    tag: 'mcp_progress',
+    meaning: 'init_workspace sends `notifications/progress` (files parsed of total) when the request carries a `progressToken`.',
+  },
+  {
+    tag: 'tokens_saved_pct',
+    meaning: 'search_codebase, analyze_impact and assign_git_changes report `tokens_saved` / `tokens_saved_pct` against the files their answer covers, each counted once per session.',
+  },
   { tag: 'headless_call', meaning: '`metabob-mcp call <tool> [json]` runs a tool through the same boundary.' },
   {
     tag: 'call_log',
