@@ -1,7 +1,10 @@
 // What the local-tier tools read from the findings ledger (SPEC §analyze_impact "Appends up to
 // 20 findings from the local store", §predict_cochanges, §search_codebase problems target).
-// The ledger fills these in; until it does, they report that the store is not built, which the
-// tools print instead of pretending there are no findings.
+// A store that cannot open is a cause the tools print, never an empty list.
+import { openLocalStore, storeErrorLine, storeScope } from './local-store.ts';
+import { isTask, seedLine } from './findings-text.ts';
+import { tokenize } from '../index/component-search.ts';
+import type { SeedRow } from './seed-table.ts';
 
 export interface LocalFindingLine {
   id: string;
@@ -15,21 +18,61 @@ export type LocalFindingsAnswer =
   | { ok: true; findings: LocalFindingLine[]; total: number }
   | { ok: false; cause: string };
 
-/** Open local findings on these workspace-relative files, most severe first. */
-export async function localFindingsForFiles(
-  _workspaceRoot: string,
-  _relFiles: string[],
-  _limit: number,
-): Promise<LocalFindingsAnswer> {
-  return { ok: false, cause: 'store_unavailable: the local findings store is not built in this release' };
+function toLine(seed: SeedRow, now: number): LocalFindingLine {
+  return { id: seed.id, line: seedLine(seed, now), severity: seed.severity, file: seed.file };
 }
 
-/** Open local findings matching a keyword query (brief, category, file path). */
+/** Open local findings on these workspace-relative files, most severe first. Tasks are not problems. */
+export async function localFindingsForFiles(workspaceRoot: string, relFiles: string[], limit: number): Promise<LocalFindingsAnswer> {
+  if (relFiles.length === 0) return { ok: true, findings: [], total: 0 };
+  const opened = await openLocalStore();
+  if (!opened.ok) return { ok: false, cause: opened.cause };
+  try {
+    const seeds = opened.store.openSeeds(storeScope(workspaceRoot), { files: [...new Set(relFiles)] }).filter((s) => !isTask(s.category, s.summary));
+    const now = Date.now();
+    return { ok: true, findings: seeds.slice(0, limit).map((s) => toLine(s, now)), total: seeds.length };
+  } catch (err) {
+    return { ok: false, cause: storeErrorLine(err) };
+  }
+}
+
+/** How well one query token matches a seed's tokens: exact 3, prefix 2, containment 1. */
+function tokenScore(query: string, tokens: string[]): number {
+  let best = 0;
+  for (const t of tokens) {
+    if (t === query) return 3;
+    if (t.startsWith(query)) best = Math.max(best, 2);
+    else if (t.includes(query)) best = Math.max(best, 1);
+  }
+  return best;
+}
+
+/** Open local findings matching a keyword query on their brief, category and file path. */
 export async function searchLocalFindings(
-  _workspaceRoot: string,
-  _query: string,
-  _fileFilter: string[] | undefined,
-  _limit: number,
+  workspaceRoot: string,
+  query: string,
+  fileFilter: string[] | undefined,
+  limit: number,
 ): Promise<LocalFindingsAnswer> {
-  return { ok: false, cause: 'store_unavailable: the local findings store is not built in this release' };
+  const qTokens = [...new Set(tokenize(query))];
+  if (qTokens.length === 0) return { ok: true, findings: [], total: 0 };
+  const opened = await openLocalStore();
+  if (!opened.ok) return { ok: false, cause: opened.cause };
+  try {
+    const seeds = opened.store.openSeeds(storeScope(workspaceRoot));
+    const scored: { seed: SeedRow; score: number; order: number }[] = [];
+    seeds.forEach((seed, order) => {
+      if (fileFilter?.length && !fileFilter.some((f) => seed.file.includes(f))) return;
+      const tokens = [...tokenize(seed.summary), ...tokenize(seed.category), ...tokenize(seed.file)];
+      let score = 0;
+      for (const q of qTokens) score += tokenScore(q, tokens);
+      if (score > 0) scored.push({ seed, score, order });
+    });
+    // Best match first; among equals the store's order (most severe, then newest).
+    scored.sort((a, b) => b.score - a.score || a.order - b.order);
+    const now = Date.now();
+    return { ok: true, findings: scored.slice(0, limit).map((s) => toLine(s.seed, now)), total: scored.length };
+  } catch (err) {
+    return { ok: false, cause: storeErrorLine(err) };
+  }
 }

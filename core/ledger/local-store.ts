@@ -1,7 +1,7 @@
 // The local store (SPEC §get_problems "LocalStore"): one SQLite file under the user's metabob
 // directory, WAL, a busy timeout, versioned migrations. better-sqlite3 is native, so it is
 // imported on first use, never at server start (SPEC §init_workspace `lazy-native`).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema-version.ts';
@@ -9,6 +9,9 @@ import { MIGRATIONS } from './migrations.ts';
 import { storePath } from './metabob-home.ts';
 import { SeedTable } from './seed-table.ts';
 import { log } from '../log.ts';
+import { setStoreMetaProvider, type BinaryDrift } from './store-meta.ts';
+import { workspaceState } from '../workspace/workspace.ts';
+import { onShutdown } from '../server/shutdown.ts';
 
 /** Two server processes on one store wait this long for each other's write lock. */
 export const BUSY_TIMEOUT_MS = 10_000;
@@ -77,6 +80,7 @@ export async function openLocalStore(): Promise<StoreOpen> {
     // NORMAL in WAL mode: a committed transaction survives the process being killed.
     db.pragma('synchronous = NORMAL');
     migrate(db);
+    if (!opened) onShutdown(closeLocalStore);
     opened?.close();
     opened = new LocalStore(db, path);
     openFailure = undefined;
@@ -111,4 +115,32 @@ export function storeErrorLine(err: unknown): string {
 export function closeLocalStore(): void {
   opened?.close();
   opened = undefined;
+}
+
+// What the store tells `_meta` (META-ENVELOPE §schema_version_at_index, §binary_drift_warning):
+// read on every call, so a newer binary migrating the file meanwhile shows at once. Before
+// this process has opened the store the fields do not apply and are left out.
+setStoreMetaProvider(() => {
+  const store = openedStore();
+  if (!store) return undefined;
+  const stored = store.storedVersion();
+  const decision = workspaceState().decideNow();
+  const binaryDrift: BinaryDrift | null =
+    stored > SCHEMA_VERSION
+      ? {
+          stored_version: stored,
+          running_version: SCHEMA_VERSION,
+          remediation: `the local store ${store.path} was migrated by a newer metabob-mcp; upgrade this one (npm i -g @metabob/mcp) and restart it`,
+        }
+      : null;
+  return { binaryDrift, schemaVersionAtIndex: decision.decided ? store.workspaceSchemaVersion(storeScope(decision.path)) : undefined };
+});
+
+/** The workspace key seeds are scoped by: its real path, so a symlinked launch is one workspace. */
+export function storeScope(workspace: string): string {
+  try {
+    return realpathSync(workspace);
+  } catch {
+    return workspace;
+  }
 }

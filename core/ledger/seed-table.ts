@@ -97,7 +97,7 @@ export class SeedTable {
     }
     params.push(limit);
     return this.db
-      .prepare(`SELECT * FROM seeds WHERE ${where.join(' AND ')} ORDER BY ${SEVERITY_RANK}, created_at DESC, id LIMIT ?`)
+      .prepare(`SELECT * FROM seeds WHERE ${where.join(' AND ')} ORDER BY ${SEVERITY_RANK}, created_at DESC, finding_group, rowid LIMIT ?`)
       .all(...params) as SeedRow[];
   }
 
@@ -141,6 +141,12 @@ export class SeedTable {
   setPendingFix(ids: string[], pending: string, now = Date.now()): void {
     const stmt = this.db.prepare('UPDATE seeds SET pending_fix = ?, updated_at = ? WHERE id = ?');
     this.db.transaction(() => ids.forEach((id) => stmt.run(pending, now, id))).immediate();
+  }
+
+  /** The shared half minted a concept for these seeds (refs_json and concept_ref). */
+  setConceptRef(ids: string[], conceptId: string): void {
+    const stmt = this.db.prepare('UPDATE seeds SET concept_ref = ?, refs_json = ? WHERE id = ?');
+    this.db.transaction(() => ids.forEach((id) => stmt.run(conceptId, JSON.stringify({ concept_id: conceptId }), id))).immediate();
   }
 
   /** The version this workspace's rows were last written under (`schema_version_at_index`). */

@@ -63,6 +63,10 @@ export const EMPTY_REASONS = {
     meaning: 'The local store holds no open finding matching the call.',
     response: 'Not an error; path_activity shows the system\'s own gaps, which are not findings.',
   },
+  finding_not_found: {
+    meaning: 'The finding id is not in the local store (never recorded on this machine, discarded, or not a finding id).',
+    response: 'Take ids from get_problems; there is no server-side analysis, so only recorded findings have ids.',
+  },
   store_unavailable: {
     meaning: 'The local SQLite store could not be opened.',
     response: 'Surface the cause; metabob-mcp doctor checks the store.',

@@ -1,6 +1,31 @@
 // SPEC §get_analysis_context
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, type NextStep, type ToolAnswer } from '../server/define-tool.ts';
+import { sessionId } from '../server/session.ts';
+import { attachmentStatus } from '../substrate/attachment-status.ts';
+import { ledgerScope, ledgerStore, workspaceRelative } from '../ledger/ledger-scope.ts';
+import { storeErrorLine } from '../ledger/local-store.ts';
+import { sharedLedger, type RecallAnswer } from '../ledger/shared-ledger.ts';
+import { NO_SERVER_ANALYSIS, findingLines, groupSeeds, isTask, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
+import { localIndexSummary } from '../ledger/index-summary.ts';
+import { authorIdentity } from '../identity/vessel-identity.ts';
+import { mineGitCochanges } from '../git/git-cochange.ts';
+
+const COCHANGE_THRESHOLD = 0.3;
+const COCHANGE_TOP = 8;
+const RECALL_TOP = 5;
+
+async function cochangeLines(root: string, given: string[]): Promise<string[]> {
+  if (given.length === 0) return ['Co-change: no recently_changed_files given.'];
+  const files = given.map((f) => workspaceRelative(root, f) ?? f);
+  const answer = await mineGitCochanges(root, files, { limit: COCHANGE_TOP, threshold: COCHANGE_THRESHOLD });
+  if (answer.status !== 'ok') return [`Co-change: ${answer.line}`];
+  const header = `Co-change with ${files.join(', ')} (git history, confidence >= ${COCHANGE_THRESHOLD}, top ${COCHANGE_TOP}):`;
+  if (answer.predictions.length === 0) {
+    return [header, answer.givenCommits === 0 ? '  none: the files have no commits in the history window' : '  none at or above the threshold'];
+  }
+  return [header, ...answer.predictions.map((p) => `  ${p.file} (confidence ${p.confidence.toFixed(2)}, ${p.commits} commit${p.commits === 1 ? '' : 's'})`)];
+}
 
 export default defineTool({
   name: 'get_analysis_context',
@@ -9,12 +34,87 @@ export default defineTool({
   complexity: 'heavy',
   baseline: null,
   idempotent: true,
-  pending: 'the findings ledger issue (#4)',
   description: `The current analysis state in one snapshot: attachment line, code-graph stats, open problems, co-change hints for recently changed files, and findings other agents recorded. Call first in a session.`,
   inputSchema: z.object({
     recently_changed_files: z.array(z.string()).default([]).describe('Files whose git co-changes are listed'),
     problem_limit: z.number().int().min(1).max(50).default(10).describe('Max open problems (max 50)'),
     scope: z.enum(['session', 'project', 'org']).default('session').describe('Accepted for compatibility; not read'),
   }),
-  handle: pendingHandler,
+  // @anchor handle
+  async handle(args, ctx): Promise<ToolAnswer> {
+    const decision = await ctx.workspace();
+    const scope = await ledgerScope(ctx);
+    const author = authorIdentity(scope.root);
+    const status = await attachmentStatus();
+
+    // @anchor attachment-line
+    const lines = [`Attachment: ${status.summary}`, `  as: ${author.vesselId ?? 'no vessel identity (no VESSEL_ID, no METABOB_API_KEY)'} (session ${sessionId})`];
+    if (decision.decided) {
+      lines.push(`Workspace: ${decision.path} (from ${decision.source})${decision.otherRoots.length ? `; other roots: ${decision.otherRoots.join(', ')}` : ''}`);
+      if (author.workspace !== decision.path) lines.push(`  identity derived from: ${author.workspace}`);
+    }
+    lines.push(`Repository: ${scope.repo.identity}${scope.repo.source === 'basename' ? ' (no origin remote: the workspace basename)' : ''}`);
+    const index = localIndexSummary();
+    lines.push(index.line[0].toUpperCase() + index.line.slice(1), '');
+
+    // The recall runs first (it retires the local seeds of findings it shows closed).
+    const shared = await sharedLedger();
+    let recallCause: string | undefined;
+    let recalled: RecallAnswer | undefined;
+    if ('cause' in shared) recallCause = shared.cause;
+    else {
+      const r = await shared.ledger.recall({ repo: scope.repo.identity, repoName: scope.repo.name, limit: RECALL_TOP });
+      if (r.ok) recalled = r.value;
+      else recallCause = r.cause;
+    }
+
+    let problems: FindingGroup[] = [];
+    let openTasks = 0;
+    let storeCause: string | undefined;
+    const opened = await ledgerStore();
+    if (opened.ok) {
+      try {
+        const groups = groupSeeds(opened.store.openSeeds(scope.scope));
+        problems = groups.filter((g) => !isTask(g.seeds[0].category, g.seeds[0].summary));
+        openTasks = groups.length - problems.length;
+      } catch (err) {
+        storeCause = storeErrorLine(err);
+      }
+    } else storeCause = opened.cause;
+
+    lines.push(
+      'Problems:',
+      openFindingsHeadline({ local: storeCause ? { cause: storeCause } : problems.length, recall: recalled ? recalled.open.length : { cause: recallCause ?? 'unknown' }, openTasks }),
+    );
+    const critical = problems.filter((g) => g.seeds[0].severity === 'CRITICAL');
+    const high = problems.filter((g) => g.seeds[0].severity === 'HIGH');
+    if (storeCause) lines.push(`local store: not read (${storeCause})`);
+    else {
+      lines.push(`local store: ${problems.length} open (${critical.length} critical, ${high.length} high)`);
+      problems.slice(0, args.problem_limit).forEach((g, i) => lines.push(...findingLines(g, i + 1)));
+    }
+    lines.push(NO_SERVER_ANALYSIS, '', ...(await cochangeLines(scope.root, args.recently_changed_files)), '');
+
+    if (recalled) {
+      lines.push(`Findings recorded by agents on this codebase (top ${RECALL_TOP} of ${recalled.open.length}):`);
+      recalled.open.slice(0, RECALL_TOP).forEach((f, i) => lines.push(`${i + 1}. [${f.severity}][${f.category}] ${f.files.join(', ')} ${f.summary} (${f.conceptId})`));
+    } else lines.push(`Findings recorded by agents on this codebase: not read (${recallCause}).`);
+
+    const next: string[] = [];
+    const nextSteps: NextStep[] = [];
+    for (const g of [...critical, ...high].slice(0, 5)) next.push(`fix or record progress on [${g.seeds[0].severity}] ${g.seeds[0].summary} (${g.seeds[0].id})`);
+    for (const f of recalled?.open.slice(0, 3) ?? []) next.push(`look at the shared finding ${f.summary} (${f.conceptId})`);
+    if (!index.built && !index.line.includes('local_index_unavailable')) {
+      next.push('call init_workspace to build the local code graph');
+      nextSteps.push({ tool: 'init_workspace', args: {}, why: 'the local code graph is not built in this process' });
+    }
+    next.push('call get_problems with file_path for the files you are about to edit');
+    lines.push('', 'Suggested next actions:', ...next.map((n) => `- ${n}`));
+    return {
+      text: lines.join('\n'),
+      ...(nextSteps.length ? { nextSteps } : {}),
+      ...(storeCause ? { diagnosis: [{ code: 'store_unavailable', severity: 'error' as const, message: storeCause }] } : {}),
+      ...(recallCause ? { warnings: [{ code: recallCause.split(/[(:]/)[0], severity: 'info' as const, message: `recall not run: ${recallCause}` }] } : {}),
+    };
+  },
 });

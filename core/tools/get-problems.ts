@@ -1,6 +1,42 @@
 // SPEC §get_problems
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
+import { ledgerScope, ledgerStore } from '../ledger/ledger-scope.ts';
+import { storeErrorLine } from '../ledger/local-store.ts';
+import { sharedLedger, type RecallAnswer } from '../ledger/shared-ledger.ts';
+import { NO_SERVER_ANALYSIS, findingLines, groupSeeds, isTask, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
+import { recallSection } from '../ledger/recall-text.ts';
+import type { SeedRow } from '../ledger/seed-table.ts';
+
+const CLOSED_TASKS_SHOWN = 5;
+
+function fixedTag(seed: SeedRow): string {
+  const sha = /fix: commit ([0-9a-f]{7,40})/.exec(seed.resolution ?? '')?.[1];
+  return sha ? `[FIXED in ${sha.slice(0, 12)}]` : '[FIXED]';
+}
+
+/** The Tasks section (SPEC §get_problems "Tasks, listed apart"), ordered so the next move comes first. */
+export function tasksSection(open: FindingGroup[], closed: SeedRow[], claimsCause: string | undefined, now = Date.now()): string[] {
+  if (open.length === 0 && closed.length === 0) return [];
+  // Claims live in the shared ledger: without it every task reads unclaimed, and the header says so.
+  const pending = open.filter((g) => g.seeds[0].pending_fix);
+  const unclaimed = open.filter((g) => !g.seeds[0].pending_fix);
+  const counts = [
+    ...(unclaimed.length ? [`${unclaimed.length} unclaimed`] : []),
+    ...(pending.length ? [`${pending.length} with a fix pending`] : []),
+  ];
+  const header =
+    `Tasks (${open.length} open${counts.length ? `: ${counts.join(', ')}` : ''}${closed.length ? `; ${closed.length} closed` : ''})` +
+    (claimsCause ? ` — claims not read (${claimsCause})` : '') +
+    (open.length ? '; claim one with claim_finding before starting:' : ':');
+  const lines = ['', header];
+  [...unclaimed, ...pending].forEach((g, i) => lines.push(...findingLines(g, i + 1, now)));
+  if (closed.length) {
+    lines.push(`Closed tasks (${closed.length}):`);
+    for (const seed of closed.slice(0, CLOSED_TASKS_SHOWN)) lines.push(`- ${fixedTag(seed)} ${seed.summary} (${seed.id}, ${seed.file})`);
+  }
+  return lines;
+}
 
 export default defineTool({
   name: 'get_problems',
@@ -9,7 +45,6 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: true,
-  pending: 'the findings ledger issue (#4)',
   description: `Problems recorded by agents on this codebase, ranked by severity: the local store plus findings other agents recorded. Call it for the files you are about to edit. There is no server-side analysis.`,
   inputSchema: z.object({
     limit: z.number().int().min(1).max(100).default(10).describe('Max results (max 100)'),
@@ -18,5 +53,73 @@ export default defineTool({
     file_path: z.string().optional().describe('Substring match on the finding file path'),
     include_discarded: z.boolean().default(false).describe('Accepted; discarded findings are deleted locally'),
   }),
-  handle: pendingHandler,
+  // @anchor handle
+  async handle(args, ctx): Promise<ToolAnswer> {
+    const scope = await ledgerScope(ctx);
+    const now = Date.now();
+    // The recall runs first (it retires the local seeds of findings it shows closed).
+    const shared = await sharedLedger();
+    let recallCause: string | undefined;
+    let recalled: RecallAnswer | undefined;
+    if ('cause' in shared) recallCause = shared.cause;
+    else {
+      const recall = await shared.ledger.recall({ repo: scope.repo.identity, repoName: scope.repo.name, filePath: args.file_path, limit: 10 });
+      if (recall.ok) recalled = recall.value;
+      else recallCause = recall.cause;
+    }
+
+    const tasksAreTheList = (args.category ?? []).some((c) => c.trim().toLowerCase() === 'task');
+    let findings: FindingGroup[] = [];
+    let openTasks: FindingGroup[] = [];
+    let closedTasks: SeedRow[] = [];
+    let storeCause: string | undefined;
+    const opened = await ledgerStore();
+    if (opened.ok) {
+      try {
+        const seeds = opened.store.openSeeds(scope.scope, { severity: args.severity, category: args.category, filePath: args.file_path });
+        const groups = groupSeeds(seeds);
+        if (tasksAreTheList) findings = groups;
+        else {
+          findings = groups.filter((g) => !isTask(g.seeds[0].category, g.seeds[0].summary));
+          openTasks = groups.filter((g) => isTask(g.seeds[0].category, g.seeds[0].summary));
+          closedTasks = opened.store.closedSeeds(scope.scope, 'task', CLOSED_TASKS_SHOWN + 1).filter((s) => !args.file_path || s.file.includes(args.file_path));
+        }
+      } catch (err) {
+        storeCause = storeErrorLine(err);
+      }
+    } else storeCause = opened.cause;
+
+    const lines = [
+      openFindingsHeadline({
+        local: storeCause ? { cause: storeCause } : findings.length,
+        recall: recalled ? recalled.open.length : { cause: recallCause ?? 'unknown' },
+        openTasks: openTasks.length,
+      }),
+      '',
+    ];
+    if (storeCause) {
+      lines.push(`The local store could not be read: ${storeCause}`);
+    } else if (findings.length === 0) {
+      const where = args.file_path ? ` on files matching "${args.file_path}"` : ' for this workspace';
+      lines.push(`No agent-recorded findings in the local store${where}.`);
+      if (args.file_path) lines.push(`The system's own open gaps there are path_activity's: path_activity {"paths": ["${args.file_path}"]}.`);
+    } else {
+      const shown = findings.slice(0, args.limit);
+      lines.push(`Local store (${scope.repo.identity}): ${findings.length} open${shown.length < findings.length ? `, ${shown.length} shown` : ''}${args.file_path ? ` on files matching "${args.file_path}"` : ''}`);
+      shown.forEach((g, i) => lines.push(...findingLines(g, i + 1, now, true)));
+    }
+    lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(recalled, recallCause));
+    lines.push(...tasksSection(openTasks, closedTasks, recallCause, now));
+
+    const empty = findings.length === 0 && openTasks.length === 0 && !(recalled && recalled.open.length);
+    return {
+      text: lines.join('\n'),
+      ...(storeCause
+        ? { emptyReason: 'store_unavailable' as const, diagnosis: [{ code: 'store_unavailable', severity: 'error' as const, message: storeCause }] }
+        : empty
+          ? { emptyReason: 'no_findings' as const }
+          : {}),
+      ...(recallCause ? { warnings: [{ code: recallCause.split(/[(:]/)[0], severity: 'info' as const, message: `recall not run: ${recallCause}` }] } : {}),
+    };
+  },
 });

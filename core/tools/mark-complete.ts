@@ -1,6 +1,57 @@
 // SPEC §mark_complete
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
+import { sessionId } from '../server/session.ts';
+import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } from '../ledger/ledger-scope.ts';
+import { storeErrorLine } from '../ledger/local-store.ts';
+import { locateFix, type FixLocation } from '../ledger/fix-location.ts';
+import { sharedLedger } from '../ledger/shared-ledger.ts';
+import { authorIdentity } from '../identity/vessel-identity.ts';
+import type { SeedRow } from '../ledger/seed-table.ts';
+
+type MarkResult = 'ok' | 'pending' | 'not_applied' | 'not_shared';
+
+// @anchor markCompleteResult
+/** The call-log result: closed and shared (ok), closed here only (not_shared), left open with a fix pending, or nothing done. */
+export function markCompleteResult(outcome: 'closed' | 'pending' | 'none', shared: boolean): MarkResult {
+  if (outcome === 'none') return 'not_applied';
+  if (outcome === 'pending') return 'pending';
+  return shared ? 'ok' : 'not_shared';
+}
+
+function refusal(line: string, code: string): ToolAnswer {
+  return { text: line, isError: true, result: 'not_applied', diagnosis: [{ code, severity: 'error', message: line }] };
+}
+
+function pendingTag(loc: Extract<FixLocation, { kind: 'pending' }>): string {
+  const branch = loc.lines.find((l) => l.startsWith('fix_branch: '))?.slice(12) ?? '?';
+  if (loc.pending === 'uncommitted') return `fix pending: uncommitted in this checkout on ${branch}`;
+  if (loc.pending === 'unpushed') return `fix pending: committed on ${branch} but not pushed`;
+  const target = loc.lines.find((l) => l.startsWith('fix_target: '))?.slice(12) ?? '?';
+  return `fix pending: pushed, awaiting merge into ${target}`;
+}
+
+function verdictHeader(scope: LedgerScope, seeds: SeedRow[]): string[] {
+  const author = authorIdentity(scope.root);
+  return [
+    `repo: ${seeds[0].repo}`,
+    `repo_name: ${scope.repo.name}`,
+    `files: ${seeds.map((s) => s.file).join(', ')}`,
+    ...(author.vesselId ? [`reviewed_by: ${author.vesselId}`] : []),
+    `session: ${sessionId}`,
+    'origin: local',
+  ];
+}
+
+/** The shared half of a verdict: written when the ledger can, else its cause (the local half stands). */
+async function shareVerdict(seed: SeedRow, lines: string[], summary: string, usage?: 'success' | 'failure'): Promise<{ shared: boolean; line: string }> {
+  const shared = await sharedLedger();
+  if ('cause' in shared) return { shared: false, line: `Shared verdict: not written (${shared.cause}); other agents will not see it.` };
+  const written = await shared.ledger.writeVerdict({ findingId: seed.finding_group, conceptId: seed.concept_ref ?? undefined, lines, summary, origin: 'local' });
+  if (!written.ok) return { shared: false, line: `Shared verdict: not written (${written.cause}); other agents will not see it.` };
+  if (usage && seed.concept_ref) await shared.ledger.recordConceptUsage(seed.concept_ref, usage);
+  return { shared: true, line: `Shared verdict: ${written.value.conceptId}` };
+}
 
 export default defineTool({
   name: 'mark_complete',
@@ -9,12 +60,86 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: false,
-  pending: 'the findings ledger issue (#4)',
   description: `Mark a finding resolved (endorse) or a false positive (discard). An endorse records where the fix is from git state: uncommitted, a commit, unpushed, or awaiting merge.`,
   inputSchema: z.object({
     problem_id: z.string().min(1).describe('agf_* finding id or concept_* id'),
     action: z.enum(['endorse', 'discard']).default('endorse').describe('endorse=fixed, discard=false positive'),
     fix_commit: z.string().regex(/^[0-9a-fA-F]{7,40}$/, 'must be 7-40 hex digits').optional().describe('Endorse only: the commit that fixes the finding'),
   }),
-  handle: pendingHandler,
+  // @anchor handle
+  async handle(args, ctx): Promise<ToolAnswer> {
+    const id = args.problem_id.trim();
+    if (!/^(agf|concept)_[A-Za-z0-9_-]+$/.test(id)) {
+      return refusal(`not_a_finding: ${id} is neither an agf_* finding nor a concept_* id; nothing was recorded (there is no server-side analysis, so no backend detection has that id)`, 'not_a_finding');
+    }
+    if (args.action === 'discard' && args.fix_commit) {
+      return refusal('invalid_arguments: mark_complete: fix_commit is for endorse only; a discard records no fix location; nothing was recorded', 'invalid_arguments');
+    }
+    const opened = await ledgerStore();
+    if (!opened.ok) return storeUnavailableAnswer(opened.cause, `${opened.cause}; nothing was recorded`);
+    const store = opened.store;
+    const scope = await ledgerScope(ctx);
+
+    let seed: SeedRow | undefined;
+    let siblings: SeedRow[];
+    try {
+      // A concept id (the form recall hands out) resolves to its local seed.
+      seed = id.startsWith('agf_') ? store.seedById(id) : store.getSeedByConceptRef(id);
+      siblings = seed ? store.siblings(seed) : [];
+    } catch (err) {
+      return storeUnavailableAnswer(storeErrorLine(err), `${storeErrorLine(err)}; nothing was recorded`);
+    }
+    if (!seed) {
+      const shared = await sharedLedger();
+      const why = 'cause' in shared ? `recall is not available (${shared.cause})` : 'writing a verdict from a recalled concept is not built in this release';
+      return {
+        ...refusal(`finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`, 'finding_not_found'),
+        emptyReason: 'finding_not_found',
+      };
+    }
+    const open = siblings.filter((s) => s.stale === 0);
+    if (open.length === 0) {
+      const fixLine = (seed.resolution ?? '').split('\n').find((l) => l.startsWith('fix: ')) ?? seed.status;
+      return refusal(`already_closed: ${seed.id} is already closed (${fixLine}); nothing was recorded`, 'already_closed');
+    }
+    const ids = open.map((s) => s.id);
+    const header = verdictHeader(scope, open);
+
+    try {
+      if (args.action === 'discard') {
+        const removed = store.deleteSeeds(ids);
+        const lines = ['verdict: discarded', ...header];
+        const shared = await shareVerdict(seed, lines, '[verdict:discarded]', 'failure');
+        return {
+          text: [`Discarded ${seed.id} as a false positive: ${removed} local seed${removed === 1 ? '' : 's'} deleted (${ids.join(', ')}).`, ...lines, shared.line].join('\n'),
+          result: markCompleteResult('closed', shared.shared),
+        };
+      }
+
+      const files = [...new Set(open.map((s) => s.file))];
+      const findingTime = Math.min(...siblings.map((s) => s.created_at));
+      const loc = await locateFix({ root: scope.root, files, findingTime, fixCommit: args.fix_commit });
+      if (loc.kind === 'none') return refusal(loc.line, loc.line.split(/[(:]/)[0]);
+      if (loc.kind === 'pending') {
+        store.setPendingFix(ids, pendingTag(loc));
+        const lines = [...loc.lines, ...header];
+        // A pending fix retires nothing and records no relevance.
+        const shared = await shareVerdict(seed, lines, '[verdict:pending]');
+        return {
+          text: [`Not closed: ${seed.id} stays open — ${loc.lines[0].replace('verdict: ', '')}.`, ...lines, ...loc.notes, shared.line].join('\n'),
+          result: markCompleteResult('pending', shared.shared),
+        };
+      }
+      const lines = ['verdict: endorsed', ...loc.lines, ...header];
+      const retired = store.retireStale(ids, lines.join('\n'));
+      const shared = await shareVerdict(seed, lines, '[verdict:endorsed]', 'success');
+      return {
+        text: [`Endorsed ${seed.id} as fixed: ${retired} local seed${retired === 1 ? '' : 's'} retired (${ids.join(', ')}).`, ...lines, ...loc.notes, shared.line].join('\n'),
+        result: markCompleteResult('closed', shared.shared),
+      };
+    } catch (err) {
+      const line = storeErrorLine(err);
+      return { ...storeUnavailableAnswer(line, `${line}; the verdict may not have been recorded`), result: 'not_applied' };
+    }
+  },
 });

@@ -1,6 +1,19 @@
 // SPEC §record_finding
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool } from '../server/define-tool.ts';
+import { sessionId } from '../server/session.ts';
+import { ledgerScope, ledgerStore, storeUnavailableAnswer, workspaceRelative } from '../ledger/ledger-scope.ts';
+import { storeErrorLine } from '../ledger/local-store.ts';
+import { findOpenDuplicate } from '../ledger/duplicate-finding.ts';
+import { attributionLines } from '../ledger/findings-text.ts';
+import { sharedLedger } from '../ledger/shared-ledger.ts';
+import { authorIdentity } from '../identity/vessel-identity.ts';
+import type { NewSeed } from '../ledger/seed-table.ts';
+
+export function newFindingId(): string {
+  return 'agf_' + randomBytes(8).toString('hex');
+}
 
 export default defineTool({
   name: 'record_finding',
@@ -9,7 +22,6 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: false,
-  pending: 'the findings ledger issue (#4)',
   description: `Record a finding (a problem noticed and not fixed) against files, so other agents see it before they edit. Returns agf_* ids for mark_complete.`,
   inputSchema: z.object({
     files: z.array(z.string()).min(1).describe('Files the finding is attributed to (workspace-relative or absolute)'),
@@ -22,5 +34,106 @@ export default defineTool({
     status: z.string().default('open').describe('Finding status; anything but open stores it already stale'),
     force: z.boolean().default(false).describe('Record even when the same finding is already open'),
   }),
-  handle: pendingHandler,
+  // @anchor handle
+  async handle(args, ctx) {
+    const scope = await ledgerScope(ctx);
+    const files: string[] = [];
+    for (const file of args.files) {
+      const rel = workspaceRelative(scope.root, file);
+      if (rel === undefined || rel === '') {
+        return { text: `file_outside_workspace: ${file} is not a file inside the workspace ${scope.root}; nothing was recorded`, isError: true, result: 'refused' };
+      }
+      if (!files.includes(rel)) files.push(rel);
+    }
+    if (args.line_end !== undefined && args.line_start !== undefined && args.line_end < args.line_start) {
+      return { text: `invalid_arguments: record_finding: line_end (${args.line_end}) is before line_start (${args.line_start}); nothing was recorded`, isError: true };
+    }
+    const opened = await ledgerStore();
+    if (!opened.ok) return storeUnavailableAnswer(opened.cause, `${opened.cause}; nothing was recorded`);
+    const store = opened.store;
+    const status = args.status.trim().toLowerCase() || 'open';
+
+    try {
+      if (status === 'open' && !args.force) {
+        const dup = findOpenDuplicate(store, scope.scope, files, args.summary);
+        if (dup) {
+          const siblings = store.siblings(dup).filter((s) => s.stale === 0);
+          return {
+            text: [
+              `Already recorded (open): ${dup.id} — use mark_complete or add details there.`,
+              `summary: [${dup.severity}][${dup.category}] ${dup.summary}`,
+              `files: ${siblings.map((s) => s.file).join(', ')}`,
+              'found in: the local store (this machine)',
+              'Nothing was written; pass force: true to record it anyway.',
+            ].join('\n'),
+            result: 'duplicate',
+          };
+        }
+      }
+
+      const author = authorIdentity(scope.root);
+      const now = Date.now();
+      const group = newFindingId();
+      const seeds: NewSeed[] = files.map((file, i) => ({
+        id: i === 0 ? group : newFindingId(),
+        workspace: scope.scope,
+        repo: scope.repo.identity,
+        file,
+        // Line ranges belong to the first file only (SPEC §record_finding line_start).
+        line_start: i === 0 ? (args.line_start ?? null) : null,
+        line_end: i === 0 ? (args.line_end ?? args.line_start ?? null) : null,
+        severity: args.severity,
+        category: args.category.trim(),
+        summary: args.summary.trim(),
+        details: args.details ?? null,
+        status,
+        finding_group: group,
+        recorded_by: author.vesselId ?? null,
+        session: sessionId,
+        created_at: now,
+      }));
+      store.insertFinding(seeds);
+
+      const lines = [
+        status === 'open'
+          ? `Recorded ${seeds.length === 1 ? 'finding' : `finding on ${seeds.length} files`}: ${seeds.map((s) => s.id).join(', ')}`
+          : `Recorded already stale (status: ${status}): ${seeds.map((s) => s.id).join(', ')}`,
+        `[${args.severity}][${args.category.trim()}] ${args.summary.trim()}`,
+        ...seeds.map((s) => `  ${s.id}  ${s.file}${s.line_start != null ? `:${s.line_start}${s.line_end != null && s.line_end !== s.line_start ? `-${s.line_end}` : ''}` : ''}`),
+        `repo: ${scope.repo.identity}`,
+        ...attributionLines(author.vesselId, sessionId),
+      ];
+      const shared = await sharedLedger();
+      // The concept mint is the shared half; until it exists the reply says other agents will not see it.
+      if ('cause' in shared) {
+        lines.push(`Shared with other agents: no (${shared.cause}); the finding is in the local store only.`);
+      } else if (status === 'open') {
+        const minted = await shared.ledger.mintFinding({
+          repo: scope.repo.identity,
+          repoName: scope.repo.name,
+          workspace: scope.root,
+          files,
+          lines: args.line_start !== undefined ? `${files[0]}:${args.line_start}-${args.line_end ?? args.line_start}` : undefined,
+          severity: args.severity,
+          category: args.category.trim(),
+          status,
+          summary: args.summary.trim(),
+          details: args.details,
+          findingIds: seeds.map((s) => s.id),
+          attribution: attributionLines(author.vesselId, sessionId),
+        });
+        if (minted.ok) {
+          store.setConceptRef(seeds.map((s) => s.id), minted.value.conceptId);
+          lines.push(`Shared with other agents: ${minted.value.conceptId}`);
+        } else {
+          lines.push(`Shared with other agents: no (${minted.cause}); the finding is in the local store only.`);
+        }
+      }
+      lines.push(`Close it with mark_complete {"problem_id": "${seeds[0].id}"} once fixed (endorse), or as a false positive (discard).`);
+      return { text: lines.join('\n'), result: 'recorded' };
+    } catch (err) {
+      const line = storeErrorLine(err);
+      return storeUnavailableAnswer(line, `${line}; nothing was recorded`);
+    }
+  },
 });

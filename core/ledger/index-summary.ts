@@ -1,0 +1,19 @@
+// The local code graph's size, as the ledger's snapshot tools print it (SPEC §get_metrics
+// "the local CPG size", §get_analysis_context "CPG index stats"). The graph lives in this
+// process only, so a fresh process has none until init_workspace.
+import { currentIndex, localIndexUnavailable } from '../index/local-index.ts';
+import { indexStats } from '../index/index-report.ts';
+
+export type IndexSummary = { built: true; line: string } | { built: false; line: string };
+
+export function localIndexSummary(): IndexSummary {
+  const broken = localIndexUnavailable();
+  if (broken) return { built: false, line: `index: ${broken}` };
+  const index = currentIndex();
+  if (!index?.graph) return { built: false, line: 'index: not built in this process; call init_workspace' };
+  const s = indexStats(index);
+  return {
+    built: true,
+    line: `index: ${s.files} files, ${s.nodes} nodes, ${s.edges} edges (${index.root}); calls ${s.calls.resolvedPct}% resolved; ${s.parseFailures.length} parse failures`,
+  };
+}

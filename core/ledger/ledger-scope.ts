@@ -1,0 +1,49 @@
+// What every ledger tool starts from: the decided workspace, its repository identity, and
+// the open store, or the one-line store_unavailable answer that names why not.
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { ToolAnswer, ToolContext } from '../server/define-tool.ts';
+import { openLocalStore, storeScope, type LocalStore } from './local-store.ts';
+import { repoIdentity, type RepoIdentity } from '../identity/repo-identity.ts';
+
+export interface LedgerScope {
+  /** The workspace as decided (where git runs). */
+  root: string;
+  /** The key seeds are scoped by (the workspace's real path). */
+  scope: string;
+  repo: RepoIdentity;
+}
+
+export async function ledgerScope(ctx: ToolContext): Promise<LedgerScope> {
+  const decision = await ctx.workspace();
+  // The boundary's workspace gate has run: the workspace is decided here.
+  const root = decision.decided ? decision.path : process.cwd();
+  return { root, scope: storeScope(root), repo: await repoIdentity(root) };
+}
+
+export type StoreOrAnswer = { ok: true; store: LocalStore } | { ok: false; cause: string; answer: ToolAnswer };
+
+export function storeUnavailableAnswer(cause: string, text = cause): ToolAnswer {
+  return {
+    text,
+    isError: true,
+    emptyReason: 'store_unavailable',
+    diagnosis: [{ code: 'store_unavailable', severity: 'error', message: cause }],
+  };
+}
+
+export async function ledgerStore(): Promise<StoreOrAnswer> {
+  const opened = await openLocalStore();
+  if (opened.ok) return opened;
+  return { ok: false, cause: opened.cause, answer: storeUnavailableAnswer(opened.cause) };
+}
+
+/** A file argument as a workspace-relative path with `/`, or undefined when outside it. */
+export function workspaceRelative(root: string, file: string): string | undefined {
+  const abs = isAbsolute(file) ? file : resolve(root, file);
+  let rel = relative(root, abs);
+  if (rel.startsWith('..') || isAbsolute(rel)) {
+    rel = relative(storeScope(root), abs);
+    if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  }
+  return rel.split(sep).join('/');
+}

@@ -1,0 +1,77 @@
+// The seam for the shared half of the ledger (SPEC §get_problems recall, §record_finding's
+// concept mint, §mark_complete's verdict and relevance writes). The substrate tools install
+// an implementation; until then every mixed tool names why the shared half did not run, in
+// place of its output, and never fakes a recall.
+import { attachmentStatus } from '../substrate/attachment-status.ts';
+
+export interface RecalledFindingRow {
+  conceptId: string;
+  summary: string;
+  severity: string;
+  category: string;
+  files: string[];
+  findingIds: string[];
+  recordedBy?: string;
+  createdAt?: number;
+  /** A live claim or pending fix, rendered as recall tags it. */
+  tags: string[];
+  closed?: { fixedIn?: string; retracted?: boolean };
+}
+
+export interface RecallAnswer {
+  open: RecalledFindingRow[];
+  closed: RecalledFindingRow[];
+  truncated: boolean;
+}
+
+export interface FindingMint {
+  repo: string;
+  repoName: string;
+  workspace: string;
+  files: string[];
+  lines?: string;
+  severity: string;
+  category: string;
+  status: string;
+  summary: string;
+  details?: string;
+  findingIds: string[];
+  attribution: string[];
+}
+
+export interface VerdictWrite {
+  findingId: string;
+  conceptId?: string;
+  lines: string[];
+  summary: string;
+  origin: 'local' | 'remote';
+}
+
+export type SharedResult<T> = { ok: true; value: T } | { ok: false; cause: string };
+
+/** The operations the spec names for the shared ledger (concept-db through the attachment). */
+export interface SharedLedger {
+  // @anchor fetchAgentFindings
+  recall(query: { repo: string; repoName: string; filePath?: string; limit: number }): Promise<SharedResult<RecallAnswer>>;
+  // @anchor postConcept
+  mintFinding(finding: FindingMint): Promise<SharedResult<{ conceptId: string }>>;
+  writeVerdict(verdict: VerdictWrite): Promise<SharedResult<{ conceptId: string }>>;
+  // @anchor recordConceptUsage
+  recordConceptUsage(conceptId: string, outcome: 'success' | 'failure'): Promise<SharedResult<void>>;
+  // @anchor fetchConceptById
+  fetchConceptById(conceptId: string): Promise<SharedResult<RecalledFindingRow | undefined>>;
+}
+
+let installed: SharedLedger | undefined;
+
+export function setSharedLedger(ledger: SharedLedger | undefined): void {
+  installed = ledger;
+}
+
+/** The shared ledger when it can run, else the one-line cause it did not. */
+export async function sharedLedger(): Promise<{ ledger: SharedLedger } | { cause: string }> {
+  const status = await attachmentStatus();
+  if (!status.attached) return { cause: status.cause ?? 'not_attached: the substrate attachment is not authenticated' };
+  if (!installed) return { cause: 'not_implemented: the shared ledger (concept-db recall and verdicts) is not built in this release' };
+  return { ledger: installed };
+}
