@@ -8,6 +8,8 @@
 import { installSubstrateGate } from './substrate/gate.ts';
 import { setAttachmentStatusProvider } from './substrate/attachment-status.ts';
 import { AttachmentSupervisor } from './attachment/supervisor.ts';
+import { anchorFromEnv } from './attachment/attach-once.ts';
+import { currentConfigReport } from './config.ts';
 import { resolveWithState, type ResolveOptions, type ResolveResult } from './attachment/resolve.ts';
 import { isAttached, type AttachmentState, type Family } from './attachment/state.ts';
 
@@ -25,7 +27,10 @@ let supervisor: AttachmentSupervisor | undefined;
  */
 export function attachment(): AttachmentSupervisor {
   if (!supervisor) {
-    const created = new AttachmentSupervisor(process.env);
+    // The configuration lookup ran first (serve, call); its report names the anchor's source
+    // and the one missing-input line. Without it (tests, other entry points) read the env.
+    const report = currentConfigReport();
+    const created = new AttachmentSupervisor(process.env, report ? { source: report.anchor.source, discovery: report.anchor.discovery?.replace(/\/+$/, '') ?? null } : anchorFromEnv(process.env), report?.unattachedMessage ?? null);
     supervisor = created;
     installSubstrateGate((tool) => created.refusal(tool));
     setAttachmentStatusProvider(async () => {

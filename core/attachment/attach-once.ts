@@ -2,7 +2,7 @@
 // the identity choice, the org check. The long-running server (supervisor.ts) runs this on
 // start, on its reattach schedule and on a tool call; attach --check and doctor run it once
 // with per-hop callbacks.
-import { netRequest, NetError, proxyEnvironment, selectProxy } from '../substrate/net-client.ts';
+import { classifyError, netRequest, NetError, proxyEnvironment, selectProxy } from '../substrate/net-client.ts';
 import { orgCheck } from '../auth-service.ts';
 import { pendingState, type AnchorSource, type AttachmentCause, type AttachmentState } from './state.ts';
 
@@ -25,6 +25,8 @@ export interface AttachOnceOptions {
   onHop?: (event: HopEvent) => void;
   /** core/config.ts's report anchor, when configuration lookup ran; otherwise read from env. */
   anchor?: AttachmentAnchor;
+  /** core/config.ts's one missing-input line (naming the lookup order), used for not_configured. */
+  notConfiguredMessage?: string | null;
 }
 
 const BOOTSTRAP_BUDGET_MS = 5000;
@@ -103,14 +105,16 @@ export async function runAttachmentOnce(options: AttachOnceOptions = {}): Promis
       ? 'METABOB_API_KEY is not set (set it, or run metabob-mcp configure)'
       : 'no discovery endpoint is configured (set METABOB_ENDPOINT or DISCOVERY_ENDPOINT, or run metabob-mcp configure)';
     state.auth.detail = missing;
-    return settle('not_configured', `not_configured: ${missing}; ${TAIL}`);
+    return settle('not_configured', options.notConfiguredMessage ?? `not_configured: ${missing}; ${TAIL}`);
   }
 
   // Step 1: GET {discovery}/bootstrap, public and keyless.
   let advertised: string | null = null;
   if (anchor.discovery) {
     const url = `${anchor.discovery}/bootstrap`;
-    state.network.anchorRoute = selectProxy(url, env);
+    // Only the public, redacted facts: a selected route also carries the proxy URL with its credentials.
+    const { via, proxy, bypass, noProxyEntry } = selectProxy(url, env);
+    state.network.anchorRoute = { via, ...(proxy ? { proxy } : {}), ...(bypass ? { bypass } : {}), ...(noProxyEntry ? { noProxyEntry } : {}) };
     onHop({ hop: 'bootstrap', phase: 'start' });
     const started = Date.now();
     const done = (ok: boolean, detail: string) => onHop({ hop: 'bootstrap', phase: 'done', ok, detail, ms: Date.now() - started });
@@ -119,7 +123,7 @@ export async function runAttachmentOnce(options: AttachOnceOptions = {}): Promis
       res = await netRequest({ method: 'GET', url, headers: { accept: 'application/json' }, responseBudgetMs: BOOTSTRAP_BUDGET_MS, idempotent: true, retryGatewayErrors: true, env });
       if (res.tls) state.network.tls = res.tls;
     } catch (err) {
-      const e = err instanceof NetError ? err : new NetError('anchor_unreachable', `anchor_unreachable: ${(err as Error).message}`, state.network.anchorRoute);
+      const e = classifyError(err, url, state.network.anchorRoute!);
       netFailure(e);
       state.bootstrap = { status: 'unreachable', detail: e.line };
       state.auth = { status: 'pending' };

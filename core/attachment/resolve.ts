@@ -2,7 +2,8 @@
 // POST /resolve with the key, under the family's client cap, and names discovery's own
 // failures in one line. Tools reach it through resolveShape (core/attachment.ts).
 import { netRequest, NetError } from '../substrate/net-client.ts';
-import { clientClaim } from '../substrate/operator-id.ts';
+import { clientClaim } from '../identity/operator-id.ts';
+import { workspaceState } from '../workspace/workspace.ts';
 import { isAttached, type AttachmentState, type Family } from './state.ts';
 
 // @anchor resolve-timeouts
@@ -103,7 +104,8 @@ export async function resolveWithState(
   }
   let sent = pointer;
   if (options.write && env.METABOB_CLIENT_CLAIM !== 'off' && pointer.client_claim === undefined) {
-    sent = { ...pointer, client_claim: clientClaim(env) };
+    const decision = workspaceState().decideNow();
+    sent = { ...pointer, client_claim: clientClaim(decision.decided ? decision.path : process.cwd(), env) };
   }
   const cap = Math.min(options.timeoutMs ?? RESOLVE_TIMEOUTS_MS[options.family], RESOLVE_TIMEOUTS_MS[options.family], MAX_REQUEST_MS);
   const retries = options.write || NEVER_RETRIED_READS.has(shape) ? [] : READ_RETRY_DELAYS_MS;

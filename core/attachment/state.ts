@@ -18,7 +18,7 @@ export interface FamilyOutcome {
 
 // @anchor network-diagnosis
 export interface NetworkDiagnosis {
-  proxy: { httpsProxy: string | null; httpProxy: string | null; noProxy: string[] };
+  proxy: { httpsProxy?: string; httpProxy?: string; noProxy: string[] };
   anchorRoute: NetRoute | null;
   /** The network cause token of a failed attachment (SPEC §named-network-causes). */
   cause: string | null;

@@ -53,6 +53,7 @@ export class AttachmentSupervisor {
   constructor(
     private readonly env: NodeJS.ProcessEnv = process.env,
     private readonly anchor: AttachmentAnchor = anchorFromEnv(env),
+    private readonly notConfiguredMessage: string | null = null,
   ) {
     this.settled = pendingState(anchor, proxyEnvironment(env));
   }
@@ -118,7 +119,7 @@ export class AttachmentSupervisor {
     if (this.inflight) return this.inflight;
     this.lastAttemptAt = Date.now();
     this.attemptNo += 1;
-    const attempt = runAttachmentOnce({ env: this.env, anchor: this.anchor }).catch((err) => {
+    const attempt = runAttachmentOnce({ env: this.env, anchor: this.anchor, notConfiguredMessage: this.notConfiguredMessage }).catch((err) => {
       // runAttachmentOnce never throws by contract; a bug here must still settle the state.
       log.error('attachment attempt failed unexpectedly:', err);
       const state = pendingState(this.anchor, proxyEnvironment(this.env));

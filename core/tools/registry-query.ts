@@ -1,7 +1,45 @@
-// SPEC §registry_query
+// SPEC §registry_query: discovery's own shapes through the attachment. The vocabulary is the
+// anchor node's (discovery answers vesselRegistry itself), so it can differ from who serves a
+// shape on a peer node; both readings are named when they disagree.
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
+import { resolveShape } from '../attachment.ts';
 
+interface RegistryVessel {
+  vesselId?: string;
+  shapes?: string[];
+}
+interface CapabilityRow {
+  vesselId?: string;
+  vesselName?: string;
+  endpoint?: string;
+  public_endpoint?: string;
+  protocol?: string;
+  resolve_endpoint?: string;
+  discoveredVia?: string;
+}
+
+function failure(line: string): ToolAnswer {
+  return { text: line, isError: true, diagnosis: [{ code: line.split(/[(:]/)[0], severity: 'error', message: line }] };
+}
+
+// @anchor fetchShapeVocabulary
+/** The advertised vocabulary: the union of vesselRegistry's vessels' shapes, sorted. */
+async function fetchShapeVocabulary(): Promise<{ ok: true; shapes: string[] } | { ok: false; line: string }> {
+  const result = await resolveShape({ type: 'vesselRegistry' }, { family: 'discovery' });
+  if (!result.ok) return { ok: false, line: result.line };
+  const vessels = ((result.body as { content?: { vessels?: RegistryVessel[] } })?.content?.vessels ?? []) as RegistryVessel[];
+  if (result.status !== 200) return { ok: false, line: `registry_failed: discovery answered vesselRegistry with HTTP ${result.status}` };
+  const shapes = new Set<string>();
+  for (const vessel of vessels) for (const shape of vessel.shapes ?? []) if (typeof shape === 'string') shapes.add(shape);
+  return { ok: true, shapes: [...shapes].sort() };
+}
+
+const NODE_NOTE =
+  'This is the anchor node\'s vocabulary: discovery answers vesselRegistry itself, while resolves also reach peer nodes; ' +
+  'ask for a peer-served shape by name with mode "vessels".';
+
+// @anchor handle
 export default defineTool({
   name: 'registry_query',
   title: 'The substrate vocabulary and who serves a shape',
@@ -9,11 +47,48 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: true,
-  pending: 'the substrate tools, which build on the attachment (#5)',
   description: `shapes mode lists the advertised vocabulary; vessels mode lists who serves a shape.`,
   inputSchema: z.object({
     mode: z.enum(['shapes', 'vessels']).describe('shapes or vessels'),
     shape: z.string().optional().describe('Required in vessels mode; a substring filter in shapes mode'),
   }),
-  handle: pendingHandler,
+  async handle({ mode, shape }) {
+    if (mode === 'shapes') {
+      const vocabulary = await fetchShapeVocabulary();
+      if (!vocabulary.ok) return failure(vocabulary.line);
+      const filter = shape?.toLowerCase();
+      const shapes = filter ? vocabulary.shapes.filter((s) => s.toLowerCase().includes(filter)) : vocabulary.shapes;
+      if (shapes.length === 0) {
+        return {
+          text: `No advertised shape${filter ? ` contains "${shape}"` : ''} (${vocabulary.shapes.length} in the vocabulary).\n${NODE_NOTE}`,
+          emptyReason: 'no_results_in_corpus',
+        };
+      }
+      return `${shapes.length} shape${shapes.length === 1 ? '' : 's'}${filter ? ` matching "${shape}"` : ''}:\n${shapes.map((s) => `- ${s}`).join('\n')}\n\n${NODE_NOTE}`;
+    }
+
+    if (!shape) return failure('invalid_arguments: registry_query: shape is required in vessels mode');
+    const result = await resolveShape({ type: 'vesselCapability', shape }, { family: 'discovery' });
+    if (!result.ok) return failure(result.line);
+    if (result.status !== 200) return failure(`registry_failed: discovery answered vesselCapability with HTTP ${result.status}`);
+    const rows = ((result.body as { content?: { vessels?: CapabilityRow[] } })?.content?.vessels ?? []) as CapabilityRow[];
+    const vocabulary = await fetchShapeVocabulary();
+    const inVocabulary = vocabulary.ok ? vocabulary.shapes.includes(shape) : undefined;
+    const lines = rows.map((row) => {
+      const endpoint = row.public_endpoint ?? row.endpoint ?? '?';
+      const via = row.discoveredVia === 'peer' ? ' (peer)' : '';
+      return `- ${row.vesselId ?? row.vesselName ?? '?'}${via}: ${endpoint} protocol ${row.protocol ?? '?'}, resolve ${row.resolve_endpoint ?? '/v2/impulses/resolve'}`;
+    });
+    const notes: string[] = [];
+    if (rows.length > 0 && inVocabulary === false) {
+      notes.push(`Note: ${shape} has producers but is not in the anchor's vocabulary: the producers are on a peer node, or one view is stale.`);
+    }
+    if (rows.length === 0 && inVocabulary === true) {
+      notes.push(`Note: ${shape} is in the anchor's vocabulary but vesselCapability lists no producer: one view is stale.`);
+    }
+    if (rows.length === 0) {
+      return { text: [`No vessel serves ${shape}.`, ...notes].join('\n'), emptyReason: 'no_results_in_corpus' };
+    }
+    return [`${rows.length} vessel${rows.length === 1 ? '' : 's'} serve ${shape}:`, ...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
+  },
 });

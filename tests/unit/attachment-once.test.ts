@@ -31,8 +31,8 @@ test('attached: every field of the state, hops reported in order, the key nowher
   assert.equal(state.cause, null);
   assert.equal(state.message, null);
   assert.equal(state.advertised, 'none');
-  assert.deepEqual(state.network.proxy, { httpsProxy: null, httpProxy: null, noProxy: [] });
-  assert.deepEqual(state.network.anchorRoute, { via: 'direct', bypass: 'no proxy configured' });
+  assert.deepEqual(state.network.proxy, { noProxy: [] });
+  assert.deepEqual(state.network.anchorRoute, { via: 'direct', bypass: 'loopback' });
   assert.equal(state.network.cause, null);
   assert.ok(state.startedAt && state.settledAt && state.lastCheckedAt);
   assert.deepEqual(
