@@ -20,7 +20,7 @@ const pending = (name: string) => async () => (await import('./pending.ts')).pen
 export const COMMANDS: CommandEntry[] = [
   { name: 'serve', usage: '', summary: 'serve MCP over stdio (the default; what an MCP client runs)', load: async () => (await import('./serve.ts')).serveCommand },
   { name: 'call', usage: '<tool> [json-args] [--json]', summary: 'run one tool headless and print its answer (--json: with _meta)', load: async () => (await import('./call.ts')).callCommand },
-  { name: 'index', usage: '[path] [--json] [--graph out.jsonl]', summary: 'build the local index once and print its statistics', pending: true, load: pending('index') },
+  { name: 'index', usage: '[path] [--json] [--graph out.jsonl]', summary: 'build the local index once and print its statistics', load: async () => (await import('./index-command.ts')).indexCommand },
   { name: 'doctor', usage: '[--json] [--attach]', summary: 'check the runtime, configuration, attachment, network, store, parser and workspace', load: async () => (await import('./doctor.ts')).doctorCommand },
   { name: 'attach', usage: '--check [--json]', summary: 'run the attachment once and show every hop (exit 0 only when attached)', load: async () => (await import('./attach.ts')).attachCommand },
   { name: 'configure', usage: '[--endpoint URL] [--api-key KEY] [--yes]', summary: 'set up ~/.substrate/config.json after checking the attachment', pending: true, load: pending('configure') },

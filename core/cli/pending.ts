@@ -20,15 +20,7 @@ export const findingCommand = pendingCommand(
   'close findings by the Fixes-Finding trailers of pushed commits',
   'the substrate tools, after the attachment (#5)',
 );
-export const indexCommand = pendingCommand(
-  'index',
-  '[path] [--json] [--graph out.jsonl]',
-  'build the local index once and print its statistics',
-  'the local code intelligence issue (#3)',
-);
-
 export const pendingCommands: Record<string, CliCommand> = {
-  index: indexCommand,
   configure: configureCommand,
   task: taskCommand,
   finding: findingCommand,

@@ -108,12 +108,16 @@ async function attemptOnce(
   attempt: number,
 ): Promise<NetResponse> {
   const handle: ConnectionHandle = {};
-  const connectMs = Math.min(connectBudgetMs(plan.env), Math.max(1, deadline - Date.now()));
-  const socket = await withConnectBudget(openConnection(plan, handle), handle, plan, connectMs);
+  const connectBudget = connectBudgetMs(plan.env);
+  const remaining = Math.max(1, deadline - Date.now());
+  // The response budget covers the whole request, so it caps the connect budget; the line then
+  // names the caller's budget, not the few milliseconds that happened to be left.
+  const capped = remaining < connectBudget;
+  const socket = await withConnectBudget(openConnection(plan, handle), handle, plan, capped ? remaining : connectBudget, capped ? budget : connectBudget);
   return await exchange(options, target, plan, socket, handle, deadline, budget, attempt);
 }
 
-function withConnectBudget(opening: Promise<Socket>, handle: ConnectionHandle, plan: ConnectionPlan, ms: number): Promise<Socket> {
+function withConnectBudget(opening: Promise<Socket>, handle: ConnectionHandle, plan: ConnectionPlan, ms: number, namedMs = ms): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       // Which hop ran out: the TCP connect to the first hop, or the tunnel / TLS handshake after it.
@@ -122,7 +126,7 @@ function withConnectBudget(opening: Promise<Socket>, handle: ConnectionHandle, p
       const proxyUrl = plan.route.proxyUrl;
       const hop = proxyUrl && !connected ? `${proxyUrl.hostname}:${proxyUrl.port || (proxyUrl.protocol === 'https:' ? 443 : 80)}` : `${plan.host}:${plan.port}`;
       const phase = !connected ? 'connection' : proxyUrl && plan.https ? 'tunnel' : 'TLS handshake';
-      reject(netCause.connectTimeout(plan.route, hop, ms, phase));
+      reject(netCause.connectTimeout(plan.route, hop, namedMs, phase));
     }, ms);
     opening.then(
       (socket) => {

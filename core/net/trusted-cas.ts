@@ -47,16 +47,24 @@ function extraCas(path: string): string[] {
 
 const contexts = new Map<string, SecureContext>();
 
+/** Where each trusted certificate comes from, for doctor and for tests. */
+export function trustedCaSources(env: NodeJS.ProcessEnv = process.env): { bundled: string[]; system: string[]; extra: string[] } {
+  const extraPath = env.NODE_EXTRA_CA_CERTS?.trim() || '';
+  return {
+    bundled: [...rootCertificates],
+    system: env.METABOB_NO_SYSTEM_CA === '1' ? [] : systemCaAdditions(),
+    extra: extraPath ? extraCas(extraPath) : [],
+  };
+}
+
 // @anchor trusted-cas
 /** The secure context holding every CA this process trusts for the given environment. */
 export function trustedContext(env: NodeJS.ProcessEnv = process.env): SecureContext {
-  const extraPath = env.NODE_EXTRA_CA_CERTS?.trim() || '';
-  const useSystem = env.METABOB_NO_SYSTEM_CA !== '1';
-  const key = `${useSystem ? 'sys' : 'nosys'}\0${extraPath}`;
+  const key = `${env.METABOB_NO_SYSTEM_CA === '1' ? 'nosys' : 'sys'}\0${env.NODE_EXTRA_CA_CERTS?.trim() || ''}`;
   const cached = contexts.get(key);
   if (cached) return cached;
-  const ca = [...rootCertificates, ...(useSystem ? systemCaAdditions() : []), ...(extraPath ? extraCas(extraPath) : [])];
-  const context = createSecureContext({ ca });
+  const sources = trustedCaSources(env);
+  const context = createSecureContext({ ca: [...sources.bundled, ...sources.system, ...sources.extra] });
   contexts.set(key, context);
   return context;
 }
