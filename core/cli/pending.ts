@@ -2,12 +2,6 @@
 // file when it is built.
 import { pendingCommand, type CliCommand } from './command.ts';
 
-export const configureCommand = pendingCommand(
-  'configure',
-  '[--endpoint URL] [--api-key KEY] [--yes]',
-  'set up ~/.substrate/config.json after checking the attachment',
-  'the doctor / attach --check issue (#6)',
-);
 export const taskCommand = pendingCommand(
   'task',
   'pull --origin <git url> [--task-dir DIR] [--work-dir DIR] [--minutes N] [--trust IDS] [--json]',
@@ -20,8 +14,8 @@ export const findingCommand = pendingCommand(
   'close findings by the Fixes-Finding trailers of pushed commits',
   'the substrate tools, after the attachment (#5)',
 );
+
 export const pendingCommands: Record<string, CliCommand> = {
-  configure: configureCommand,
   task: taskCommand,
   finding: findingCommand,
 };

@@ -183,9 +183,12 @@ export async function attachCheck(run: ReportRun, deps: AttachDeps, input: Attac
         if (event.phase === 'start' && !started.has(event.hop)) started.set(event.hop, run.start(event.hop, LABELS[event.hop]));
         if (event.phase !== 'done') return;
         doneEvents.set(event.hop, event);
-        // A hop that passed finishes at once, live; a failure waits for the settled state,
-        // which follows at once, so it can carry the attachment's own cause line.
-        if (event.ok && event.hop !== 'org_check' && started.has(event.hop) && !finished.has(event.hop)) {
+        // A bootstrap that passed finishes at once, live. Identity and the org check finish from
+        // the settled state (which follows the org check at once): identity is trusted only
+        // once the org check against it passed (SPEC §attachment step 3), and the state names
+        // its endpoint, source, advertised address and every address tried. A failure waits
+        // for the state too, so it carries the attachment's own cause line.
+        if (event.ok && event.hop === 'bootstrap' && started.has(event.hop) && !finished.has(event.hop)) {
           finished.add(event.hop);
           run.emit({ type: 'finish', id: event.hop, label: LABELS[event.hop], ms: event.ms ?? Date.now() - started.get(event.hop)!, status: 'ok', detail: event.detail ?? 'ok' });
         }

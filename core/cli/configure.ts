@@ -1,0 +1,200 @@
+// `metabob-mcp configure` (issue 6 item 4): asks for the endpoint (or the discovery endpoint)
+// and the API key, runs the same attach check on what was typed (in memory, through an env
+// object, writing nothing), shows the hops, and only then, when the person confirms (or
+// --yes), writes ~/.substrate/config.json, mode 0600, merged into what it holds. Ctrl-C at any
+// prompt writes nothing. A check that does not attach writes nothing and exits 1.
+import { homedir } from 'node:os';
+import { routeConsoleToStderr } from '../log.ts';
+import { VERSION } from '../version.ts';
+import { attachCheck } from '../report/attach-check.ts';
+import { ReportRun } from '../report/model.ts';
+import { presentRun } from '../report/present.ts';
+import { substrateDeps } from '../report/substrate-deps.ts';
+import {
+  installerConfigPath,
+  mergeMetabobSection,
+  readExistingConfig,
+  writeConfigFile,
+  type MetabobValues,
+} from '../report/config-write.ts';
+import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
+
+/** Variables that would make the check read something other than the file being written. */
+const CONFIG_ENV = [
+  'METABOB_API_KEY', 'SUBSTRATE_API_KEY', 'METABOB_ENDPOINT', 'SUBSTRATE_ENDPOINT', 'DISCOVERY_ENDPOINT',
+  'IDENTITY_ENDPOINT', 'VESSEL_ID', 'SUBSTRATE_CONFIG_PATH', 'METABOB_CONFIG_PATH',
+];
+
+const FILE_TO_ENV: Array<[string, string]> = [
+  ['apiKey', 'METABOB_API_KEY'],
+  ['endpoint', 'METABOB_ENDPOINT'],
+  ['discoveryEndpoint', 'DISCOVERY_ENDPOINT'],
+  ['identityEndpoint', 'IDENTITY_ENDPOINT'],
+  ['vesselId', 'VESSEL_ID'],
+];
+
+/**
+ * The environment the server would see from the merged file alone: the typed values over the
+ * file's metabob section, as variables, with the process's proxy and TLS settings kept.
+ */
+export function checkEnvironment(base: NodeJS.ProcessEnv, merged: Record<string, unknown>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base };
+  for (const name of CONFIG_ENV) delete env[name];
+  for (const [key, variable] of FILE_TO_ENV) {
+    const value = merged[key];
+    if (typeof value === 'string' && value !== '') env[variable] = value;
+  }
+  return env;
+}
+
+function validUrl(value: string | undefined): string | undefined {
+  if (!value) return 'a URL is needed (http://host:port or https://host)';
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'the URL must start with http:// or https://';
+  } catch {
+    return 'not a URL: use http://host:port or https://host';
+  }
+  return undefined;
+}
+
+interface Answers {
+  values: MetabobValues;
+}
+
+type Clack = typeof import('@clack/prompts');
+
+/** The interactive questions. Returns null when the person pressed Ctrl-C. */
+async function ask(clack: Clack, current: Record<string, unknown>, flags: Record<string, string | true>): Promise<Answers | null> {
+  const values: MetabobValues = {};
+  let kind: 'endpoint' | 'discovery';
+  if (typeof flags['discovery-endpoint'] === 'string') kind = 'discovery';
+  else if (typeof flags.endpoint === 'string') kind = 'endpoint';
+  else {
+    const chosen = await clack.select({
+      message: 'Which address do you have?',
+      options: [
+        { value: 'endpoint', label: 'The substrate endpoint', hint: 'a local http://...:18080 derives discovery' },
+        { value: 'discovery', label: 'The discovery endpoint', hint: 'the anchor itself; needed for a remote substrate' },
+      ],
+      initialValue: typeof current.discoveryEndpoint === 'string' ? 'discovery' : 'endpoint',
+    });
+    if (clack.isCancel(chosen)) return null;
+    kind = chosen as 'endpoint' | 'discovery';
+  }
+  const given = kind === 'discovery' ? flags['discovery-endpoint'] : flags.endpoint;
+  if (typeof given === 'string') {
+    if (kind === 'discovery') values.discoveryEndpoint = given;
+    else values.endpoint = given;
+  } else {
+    const existing = current[kind === 'discovery' ? 'discoveryEndpoint' : 'endpoint'];
+    const url = await clack.text({
+      message: kind === 'discovery' ? 'Discovery endpoint' : 'Substrate endpoint',
+      placeholder: kind === 'discovery' ? 'https://discovery.example' : 'http://127.0.0.1:18080',
+      initialValue: typeof existing === 'string' ? existing : undefined,
+      validate: (v) => validUrl(v?.trim()),
+    });
+    if (clack.isCancel(url)) return null;
+    if (kind === 'discovery') values.discoveryEndpoint = url.trim();
+    else values.endpoint = url.trim();
+  }
+  if (typeof flags['api-key'] === 'string') values.apiKey = flags['api-key'];
+  else {
+    const key = await clack.password({
+      message: 'API key',
+      mask: '•',
+      validate: (v) => (v && v.trim().length > 0 ? undefined : 'the key is needed'),
+    });
+    if (clack.isCancel(key)) return null;
+    values.apiKey = key.trim();
+  }
+  return { values };
+}
+
+export const configureCommand: CliCommand = {
+  name: 'configure',
+  usage: '[--endpoint URL | --discovery-endpoint URL] [--api-key KEY] [--yes]',
+  summary: 'check an endpoint and key, then write ~/.substrate/config.json (mode 0600, merged)',
+  async run(argv) {
+    routeConsoleToStderr();
+    const { flags, positionals } = parseFlags(argv, ['yes']);
+    if (positionals.length > 0) throw new UsageError(`configure takes no arguments; got "${positionals[0]}"`);
+    const unknown = Object.keys(flags).filter((f) => !['endpoint', 'discovery-endpoint', 'api-key', 'yes'].includes(f));
+    if (unknown.length > 0) throw new UsageError(`unknown flag --${unknown[0]}`);
+    for (const name of ['endpoint', 'discovery-endpoint']) {
+      const problem = typeof flags[name] === 'string' ? validUrl(flags[name] as string) : undefined;
+      if (problem) throw new UsageError(`--${name}: ${problem}`);
+    }
+    const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+    const haveAll = typeof flags['api-key'] === 'string' && (typeof flags.endpoint === 'string' || typeof flags['discovery-endpoint'] === 'string');
+    if (!interactive && !haveAll) {
+      throw new UsageError('without a terminal, pass --api-key KEY and --endpoint URL (or --discovery-endpoint URL), and --yes to write');
+    }
+
+    const home = homedir();
+    const path = installerConfigPath(home);
+    const existing = readExistingConfig(path);
+    const out = (text: string) => new Promise<void>((r) => process.stdout.write(text + '\n', () => r()));
+    if (!existing.ok) {
+      process.stderr.write(existing.line + '\n');
+      return EXIT.failed;
+    }
+
+    const clack = interactive ? await import('@clack/prompts') : undefined;
+    if (clack) clack.intro(`metabob-mcp configure (${VERSION})`);
+    let values: MetabobValues;
+    if (clack && !haveAll) {
+      const answers = await ask(clack, existing.metabob, flags);
+      if (!answers) {
+        clack.cancel('Cancelled: nothing written.');
+        return EXIT.failed;
+      }
+      values = answers.values;
+    } else {
+      values = {
+        apiKey: flags['api-key'] as string,
+        ...(typeof flags.endpoint === 'string' ? { endpoint: flags.endpoint } : {}),
+        ...(typeof flags['discovery-endpoint'] === 'string' ? { discoveryEndpoint: flags['discovery-endpoint'] } : {}),
+      };
+    }
+
+    // The check runs on what the server would read from the merged file, in memory.
+    const merged = mergeMetabobSection(existing.content, values);
+    const env = checkEnvironment(process.env, merged.metabob as Record<string, unknown>);
+    const run = new ReportRun();
+    run.addSecret(values.apiKey);
+    const exitCode = await presentRun({
+      run,
+      command: 'configure',
+      title: `checking ${values.discoveryEndpoint ? `discovery ${values.discoveryEndpoint}` : `endpoint ${values.endpoint}`} with key …${(values.apiKey ?? '').slice(-4)}`,
+      rendering: 'plain',
+      loadInk: () => import('../../tui/render-ink.tsx'),
+      work: async () => (await attachCheck(run, substrateDeps, { env, cwd: home, home, flags: {} })).summary,
+    });
+    if (exitCode !== 0) {
+      const line = `not written: the check did not attach, so ${path} is unchanged`;
+      if (clack) clack.outro(line);
+      else await out(line);
+      return EXIT.failed;
+    }
+    let write = flags.yes === true;
+    if (!write && clack) {
+      const confirmed = await clack.confirm({ message: `Write ${path}?`, initialValue: true });
+      if (clack.isCancel(confirmed) || confirmed !== true) {
+        clack.cancel('Nothing written.');
+        return EXIT.failed;
+      }
+      write = true;
+    }
+    if (!write) {
+      await out(`not written: pass --yes to write ${path}`);
+      return EXIT.failed;
+    }
+    const written = writeConfigFile(path, merged);
+    const keys = Object.keys(values).map((k) => `metabob.${k}`).join(', ');
+    const line = `wrote ${written} (mode 0600): ${keys}; other sections and keys kept`;
+    if (clack) clack.outro(line);
+    else await out(line);
+    return EXIT.ok;
+  },
+};
