@@ -3,12 +3,14 @@
 // starting adds one line here.
 import { log } from '../log.ts';
 import { startAttachment } from '../attachment.ts';
+import { startLoopbackService } from '../loopback/vessel-server.ts';
 import { attachedMarkerService } from '../identity/marker-service.ts';
 
 type Service = { name: string; start(): void | Promise<void> };
 const services: Service[] = [
   attachedMarkerService,
   { name: 'attachment', start: startAttachment },
+  { name: 'loopback HTTP server', start: startLoopbackService },
 ];
 
 export function startBackgroundServices(): void {

@@ -89,6 +89,6 @@ export default defineTool({
     if (rows.length === 0) {
       return { text: [`No vessel serves ${shape}.`, ...notes].join('\n'), emptyReason: 'no_results_in_corpus' };
     }
-    return [`${rows.length} vessel${rows.length === 1 ? '' : 's'} serve ${shape}:`, ...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
+    return [`${rows.length} vessel${rows.length === 1 ? ' serves' : 's serve'} ${shape}:`, ...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
   },
 });

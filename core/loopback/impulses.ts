@@ -1,0 +1,101 @@
+// SPEC §impulse-shapes (HTTP resolver): POST /v2/impulses/resolve maps a pointer's shape to a
+// tool and runs it through the same boundary as stdio (plane "loopback"), so the workspace
+// gate, the substrate gate, the call log and the `_meta` envelope all apply. Per-impulse
+// failures are loaded:false entries inside the HTTP 200.
+import { callTool, type CallResult } from '../server/boundary.ts';
+import { findTool } from '../tools/registry.ts';
+
+export interface Impulse {
+  id?: string;
+  pointer?: Record<string, unknown>;
+}
+
+export interface ImpulseResult {
+  id: string | null;
+  shape: string | null;
+  loaded: boolean;
+  tool?: string;
+  content?: string;
+  isError?: boolean;
+  error?: string;
+  _meta?: CallResult['_meta'];
+}
+
+type Mapping = { tool: string; args: Record<string, unknown> } | { error: string };
+
+const FORWARDED: Record<string, { tool: string; fields: string[] }> = {
+  'code:cochange_prediction': { tool: 'predict_cochanges', fields: ['changed_files', 'limit', 'confidence_threshold'] },
+  'code:impact_analysis': { tool: 'analyze_impact', fields: ['changed_files', 'diff', 'direction', 'max_depth', 'include_tests'] },
+  'code:git_change_assignment': { tool: 'assign_git_changes', fields: ['changed_files', 'diff', 'include_cochange_predictions', 'prediction_limit'] },
+  'code:analysis_context': { tool: 'get_analysis_context', fields: ['recently_changed_files', 'problem_limit', 'scope'] },
+};
+
+// @anchor QUEUED_SHAPES
+/** Shapes enqueued for the agent rather than resolved inline. */
+export const QUEUED_SHAPES = ['human_input'];
+
+/** METABOB_TOOLS: a comma-separated allowlist of tool names; unset allows every tool. */
+export function toolAllowlist(env: NodeJS.ProcessEnv = process.env): Set<string> | null {
+  const raw = env.METABOB_TOOLS?.trim();
+  if (!raw) return null;
+  return new Set(raw.split(',').map((s) => s.trim()).filter(Boolean));
+}
+
+// @anchor resolvePointerToTool
+export function resolvePointerToTool(pointer: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Mapping {
+  const shape = pointer.type;
+  if (typeof shape !== 'string' || !shape) return { error: 'invalid_impulse: the pointer has no type' };
+  let mapping: { tool: string; args: Record<string, unknown> };
+  if (shape === 'mcp:tool_call') {
+    if (typeof pointer.tool !== 'string' || !pointer.tool) return { error: 'invalid_impulse: mcp:tool_call needs pointer.tool, the tool\'s name' };
+    if (pointer.input !== undefined && pointer.arguments !== undefined) {
+      return { error: 'invalid_impulse: mcp:tool_call carries both input and arguments; send one of them' };
+    }
+    const args = pointer.input ?? pointer.arguments ?? {};
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) return { error: 'invalid_impulse: mcp:tool_call input must be a JSON object' };
+    mapping = { tool: pointer.tool, args: args as Record<string, unknown> };
+  } else if (FORWARDED[shape]) {
+    const { tool, fields } = FORWARDED[shape];
+    const args: Record<string, unknown> = {};
+    for (const field of fields) if (pointer[field] !== undefined) args[field] = pointer[field];
+    mapping = { tool, args };
+  } else if (QUEUED_SHAPES.includes(shape)) {
+    return {
+      error:
+        'not_implemented: the human_input queue arrives with the agent-resolver tools (pull_assigned_work, submit_resolution), ' +
+        'which are not built yet; nothing was enqueued',
+    };
+  } else {
+    return { error: `unsupported_shape(${shape}): this resolver maps mcp:tool_call, ${Object.keys(FORWARDED).join(', ')} and human_input` };
+  }
+  const allowed = toolAllowlist(env);
+  if (allowed && !allowed.has(mapping.tool)) {
+    return { error: `tool_not_allowed(${mapping.tool}): METABOB_TOOLS allows only ${[...allowed].sort().join(', ')}` };
+  }
+  if (!findTool(mapping.tool)) return { error: `unknown_tool: "${mapping.tool}" is not a tool of this server` };
+  return mapping;
+}
+
+// @anchor resolveImpulseContent
+/** One impulse through the boundary; never throws. */
+export async function resolveImpulseContent(impulse: Impulse, signal?: AbortSignal): Promise<ImpulseResult> {
+  const id = typeof impulse.id === 'string' ? impulse.id : null;
+  const pointer = impulse.pointer;
+  if (!pointer || typeof pointer !== 'object' || Array.isArray(pointer)) {
+    return { id, shape: null, loaded: false, error: 'invalid_impulse: each impulse needs a pointer object' };
+  }
+  const shape = typeof pointer.type === 'string' ? pointer.type : null;
+  const mapping = resolvePointerToTool(pointer);
+  if ('error' in mapping) return { id, shape, loaded: false, error: mapping.error };
+  const result = await callTool(mapping.tool, mapping.args, { plane: 'loopback', signal });
+  const content = result.content.map((c) => c.text).join('\n');
+  return {
+    id,
+    shape,
+    loaded: !result.isError,
+    tool: mapping.tool,
+    content,
+    ...(result.isError ? { isError: true, error: content.split('\n')[0] } : {}),
+    _meta: result._meta,
+  };
+}

@@ -1,0 +1,79 @@
+// A spawned server (dist/cli.js over stdio) with its own METABOB_HOME, and its loopback HTTP
+// server found through the run file, as a local caller finds it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startClient } from '../helpers/client.ts';
+import { tempDir } from '../helpers/git.ts';
+
+export interface ServerUnderTest {
+  client: Awaited<ReturnType<typeof startClient>>['client'];
+  stderr: string[];
+  home: string;
+  cwd: string;
+  /** The loopback server's base URL, from the run file. */
+  url: string;
+  runFile: string;
+  get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; text: string; json: any }>;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; text: string; json: any }>;
+  /** Polls /health until `predicate` holds (or fails after `ms`). */
+  waitForHealth(predicate: (health: any) => boolean, ms?: number): Promise<any>;
+  close(): Promise<void>;
+}
+
+export async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 10_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value !== undefined && value !== false) return value as T;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (${(last as Error).message})` : ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function fetchText(url: string, init?: RequestInit) {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+export async function startServer(env: Record<string, string | undefined>, options: { cwd?: string } = {}): Promise<ServerUnderTest> {
+  const home = tempDir('metabob-mhome-');
+  const cwd = options.cwd ?? tempDir('metabob-ws-');
+  const stderr: string[] = [];
+  const { client, close } = await startClient({ cwd, env: { METABOB_HOME: home, ...env }, stderr });
+  const runDir = join(home, 'run');
+  const runFile = await waitFor(() => {
+    const files = readdirSync(runDir).filter((f) => f.endsWith('.json'));
+    return files.length === 1 ? join(runDir, files[0]) : undefined;
+  }, 10_000, 'the run file');
+  const { url } = JSON.parse(readFileSync(runFile, 'utf8')) as { url: string };
+  const sut: ServerUnderTest = {
+    client,
+    stderr,
+    home,
+    cwd,
+    url,
+    runFile,
+    get: (path, headers) => fetchText(url + path, { headers }),
+    post: (path, body, headers) =>
+      fetchText(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(headers ?? {}) }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    waitForHealth: (predicate, ms = 10_000) =>
+      waitFor(async () => {
+        const health = (await fetchText(url + '/health')).json;
+        return predicate(health) ? health : undefined;
+      }, ms, '/health'),
+    close,
+  };
+  return sut;
+}
