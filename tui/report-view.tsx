@@ -33,10 +33,18 @@ function CheckRow({ check, spinner }: { check: CheckState; spinner: string }) {
   return (
     <Box flexDirection="column">
       <Box>
-        <Text color={look.color}>{look.mark} </Text>
-        <Text bold>{check.label.padEnd(LABEL_WIDTH)}</Text>
-        <Text dimColor={check.state === 'skip'}>{running ? '…' : (check.detail ?? '')}</Text>
-        {!running && check.state !== 'skip' && check.ms !== undefined ? <Text dimColor>{` ${check.ms} ms`}</Text> : null}
+        <Box width={2 + LABEL_WIDTH} flexShrink={0}>
+          <Text>
+            <Text color={look.color}>{look.mark} </Text>
+            <Text bold>{check.label}</Text>
+          </Text>
+        </Box>
+        <Box flexGrow={1}>
+          <Text>
+            <Text dimColor={check.state === 'skip'}>{running ? '…' : (check.detail ?? '')}</Text>
+            {!running && check.state !== 'skip' && check.ms !== undefined ? <Text dimColor>{` ${check.ms} ms`}</Text> : null}
+          </Text>
+        </Box>
       </Box>
       {showCause ? (
         <Box marginLeft={2}>
