@@ -152,11 +152,11 @@ export function rankCochanges(
 export async function mineGitCochanges(
   root: string,
   files: string[],
-  opts: { limit: number; threshold: number; maxCommits?: number },
+  opts: { limit: number; threshold: number; maxCommits?: number; timeoutMs?: number },
 ): Promise<CochangeAnswer> {
   const maxCommits = opts.maxCommits ?? COCHANGE_MAX_COMMITS;
   // The log first: it names "not a git repository" itself, and its paths are repository-relative.
-  const history = await readCommitHistory(root, { maxCommits });
+  const history = await readCommitHistory(root, { maxCommits, timeoutMs: opts.timeoutMs });
   if (!history.ok) {
     const failure = history.failure;
     if (failure.kind === 'not_a_repository' || failure.kind === 'git_missing') {

@@ -192,3 +192,11 @@ test('a linked worktree is a checkout; a bare repository is not', async () => {
     line: `not_a_git_repository: ${bare} is a bare repository or .git folder, not a checkout`,
   });
 });
+
+test('a git log that does not answer in time is git_failed naming the timeout', async () => {
+  const repo = craftedRepo();
+  assert.deepEqual(await mineGitCochanges(repo, ['a.ts'], { ...opts, timeoutMs: 1 }), {
+    status: 'git_failed',
+    line: 'git_failed: git log did not answer within 1 ms',
+  });
+});
