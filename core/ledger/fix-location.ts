@@ -194,7 +194,7 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
     }
     const known = rootFiles.filter((f) => tracked.has(f) || inHistory.has(f));
     if (known.length === 0) {
-      const ignored = new Set(nulList(await git(top, ['check-ignore', '-z', '--', ...rootFiles], [1])));
+      const ignored = new Set((await git(top, ['check-ignore', '--no-index', '--', ...rootFiles], [1])).split('\n').filter(Boolean));
       if (rootFiles.every((f) => ignored.has(f))) {
         return {
           kind: 'closed',
