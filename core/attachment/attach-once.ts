@@ -75,6 +75,7 @@ function isHtml(body: string, contentType: unknown): boolean {
   return /html/i.test(String(contentType ?? '')) || /^\s*</.test(body);
 }
 
+// @anchor attach
 /** Runs the attachment sequence once and returns the settled state. Never throws. */
 export async function runAttachmentOnce(options: AttachOnceOptions = {}): Promise<AttachmentState> {
   const env = options.env ?? process.env;

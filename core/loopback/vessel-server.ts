@@ -16,6 +16,7 @@ import { CallMetrics } from './metrics.ts';
 import { EventStream } from './events.ts';
 import { resolveImpulseContent, toolAllowlist, type Impulse } from './impulses.ts';
 import { removeRunFile, writeRunFile } from './run-file.ts';
+import { setLoopbackListening } from './loopback-state.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -175,6 +176,7 @@ export async function startVesselServer(env: NodeJS.ProcessEnv = process.env): P
   }
   const port = (server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
+  setLoopbackListening(true);
   let runFile: string | null = null;
   try {
     runFile = writeRunFile({ pid: process.pid, port, url, session_id: sessionId, version: VERSION, started_at: new Date(sessionStartedAt).toISOString() }, env);
@@ -183,6 +185,7 @@ export async function startVesselServer(env: NodeJS.ProcessEnv = process.env): P
   }
   log.debug(`loopback HTTP on ${url}`);
   const close = async () => {
+    setLoopbackListening(false);
     if (runFile) removeRunFile(runFile);
     events.stop();
     metrics.stop();

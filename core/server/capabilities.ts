@@ -2,6 +2,7 @@
 // under which it is emitted and the test that probes it at run time. Adding a tag means
 // adding its probe (tests/e2e/capabilities.test.ts holds every tag to one).
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
+import { loopbackListening } from '../loopback/loopback-state.ts';
 
 export interface CapabilityTag {
   tag: string;
@@ -29,6 +30,13 @@ export const CAPABILITY_TAGS: CapabilityTag[] = [
     tag: 'tokens_saved_pct',
     meaning: 'search_codebase, analyze_impact and assign_git_changes report `tokens_saved` / `tokens_saved_pct` against the files their answer covers, each counted once per session.',
   },
+  {
+    tag: 'loopback_http',
+    meaning: 'The loopback HTTP server is listening on 127.0.0.1 (port in ~/.metabob/run/<pid>.json): GET /health, POST /v2/impulses/resolve.',
+    when: loopbackListening,
+  },
+  { tag: 'sse', meaning: 'GET /v1/events on the loopback server streams tool calls and attachment changes as server-sent events.', when: loopbackListening },
+  { tag: 'metrics_prometheus', meaning: 'GET /v1/metrics on the loopback server serves Prometheus text: calls by tool and outcome, latency, tokens.', when: loopbackListening },
   { tag: 'headless_call', meaning: '`metabob-mcp call <tool> [json]` runs a tool through the same boundary.' },
   {
     tag: 'call_log',
