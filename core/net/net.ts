@@ -6,7 +6,8 @@ import type { Socket } from 'node:net';
 import { classifyError, netCause, NetError, type NetCauseToken, type TlsInfo } from './net-causes.ts';
 import { authSchemes, openConnection, proxyAuthorizationFor, type ConnectionHandle, type ConnectionPlan } from './open-connection.ts';
 import { withOsProxyHint } from './os-proxy.ts';
-import { defaultPort, selectProxy, type RouteInfo, type SelectedRoute } from './select-proxy.ts';
+import { log } from '../log.ts';
+import { defaultPort, redactCredentials, selectProxy, type RouteInfo, type SelectedRoute } from './select-proxy.ts';
 
 export { classifyError, NetError, type NetCauseToken, type TlsInfo } from './net-causes.ts';
 export { proxyEnvironment, redactCredentials, selectProxy, type RouteInfo } from './select-proxy.ts';
@@ -94,7 +95,11 @@ export async function netRequest(options: NetRequestOptions): Promise<NetRespons
       await sleep(delay);
       continue;
     }
-    if (outcome instanceof NetError) throw await withOsProxyHint(outcome, selected, env);
+    if (outcome instanceof NetError) {
+      const failure = await withOsProxyHint(outcome, selected, env);
+      log.debug(`net ${options.method} ${redactCredentials(target.origin)} after ${attempt} attempt(s): ${failure.line}`);
+      throw failure;
+    }
     return outcome;
   }
 }

@@ -45,10 +45,13 @@ function openTcp(host: string, port: number, plan: ConnectionPlan, handle: Conne
     const socket = tcpConnect({ host, port });
     handle.current = socket;
     socket.once('connect', () => {
-      socket.removeAllListeners('error');
+      socket.removeListener('error', onError);
+      // The layers above (tunnel reader, TLS, node:http) listen for errors themselves; this keeps a
+      // late error in the gap between two of them from crashing the process.
+      socket.on('error', () => undefined);
       resolve(socket);
     });
-    socket.once('error', (err: NodeJS.ErrnoException) => {
+    const onError = (err: NodeJS.ErrnoException) => {
       socket.destroy();
       const code = firstCode(err);
       const hostPort = `${host}:${port}`;
@@ -57,7 +60,8 @@ function openTcp(host: string, port: number, plan: ConnectionPlan, handle: Conne
       else if (code === 'ETIMEDOUT') reject(netCause.connectTimeout(plan.route, hostPort, undefined, 'connection'));
       else if (code === 'ECONNRESET') reject(netCause.connectionReset(plan.route, plan.host, code));
       else reject(netCause.anchorUnreachable(plan.route, hostPort, `no connection (${code}: ${err.message})`));
-    });
+    };
+    socket.once('error', onError);
   });
 }
 
@@ -230,8 +234,13 @@ function openTls(socket: Socket, plan: ConnectionPlan, handle: ConnectionHandle)
       tlsSocket.destroy();
       reject(err);
     };
+    const onError = (err: NodeJS.ErrnoException) => {
+      const detail = err.code === 'ECONNRESET' ? 'the peer closed the connection during the handshake' : `${err.code ?? 'error'}: ${err.message.split('\n')[0]}`;
+      fail(netCause.tlsFailed(route, host, port, detail));
+    };
     tlsSocket.once('secureConnect', () => {
-      tlsSocket.removeAllListeners('error');
+      tlsSocket.removeListener('error', onError);
+      tlsSocket.on('error', () => undefined);
       const leaf = tlsSocket.getPeerCertificate(true);
       const issuer = leaf && Object.keys(leaf).length > 0 ? topIssuer(leaf) : undefined;
       const reason = tlsSocket.authorizationError ? String(tlsSocket.authorizationError) : undefined;
@@ -248,10 +257,7 @@ function openTls(socket: Socket, plan: ConnectionPlan, handle: ConnectionHandle)
       handle.tls = { host, authorized: true, issuer };
       resolve(tlsSocket);
     });
-    tlsSocket.once('error', (err: NodeJS.ErrnoException) => {
-      const detail = err.code === 'ECONNRESET' ? 'the peer closed the connection during the handshake' : `${err.code ?? 'error'}: ${err.message.split('\n')[0]}`;
-      fail(netCause.tlsFailed(route, host, port, detail));
-    });
+    tlsSocket.once('error', onError);
   });
 }
 

@@ -277,6 +277,26 @@ describe('proxies', () => {
     assert.equal(JSON.parse(res.body).host, `substrate.metabob.test:${target.port}`);
   });
 
+  test('an https:// proxy: TLS to the proxy (verified), then the tunnel, then verified TLS to the target inside it', async () => {
+    const target = await serve(startHttpsTarget(issueCert(dir, trustedCa, ['substrate.metabob.test'])));
+    const heads: string[] = [];
+    const proxy = await serve(startFakeProxy('tunnel', heads, issueCert(dir, trustedCa, ['127.0.0.1'])));
+    const res = await netRequest({
+      method: 'GET', url: `https://substrate.metabob.test:${target.port}/v1`, responseBudgetMs: 3000, idempotent: true,
+      env: trustedEnv({ HTTPS_PROXY: `https://127.0.0.1:${proxy.port}` }),
+    });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.route, { via: 'proxy', proxy: `https://127.0.0.1:${proxy.port}` });
+    assert.deepEqual(res.tls, { host: 'substrate.metabob.test', authorized: true, issuer: 'Metabob Test Substrate CA' });
+    assert.equal(heads[0], `CONNECT substrate.metabob.test:${target.port} HTTP/1.1\r\nHost: substrate.metabob.test:${target.port}`);
+  });
+
+  test('an https:// proxy with an untrusted certificate: tls_intercepted names its issuer', async () => {
+    const proxy = await serve(startFakeProxy('tunnel', [], issueCert(dir, inspectionCa, ['127.0.0.1'])));
+    const err = await failure({ url: 'https://substrate.metabob.test/', env: trustedEnv({ HTTPS_PROXY: `https://127.0.0.1:${proxy.port}` }) });
+    assert.equal(err.line, `tls_intercepted(Metabob Test Inspection CA): 127.0.0.1:${proxy.port} served a chain signed by Metabob Test Inspection CA, which this process does not trust (TLS inspection or a private CA); add that CA's certificate to NODE_EXTRA_CA_CERTS if it is yours`);
+  });
+
   test('http through a proxy goes in absolute form with Proxy-Authorization', async () => {
     const heads: string[] = [];
     const proxy = await serve(startFakeProxy('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"via":"p"}', heads));

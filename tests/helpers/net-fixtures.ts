@@ -7,6 +7,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { createServer as createHttpsServer } from 'node:https';
 import { connect as tcpConnect, createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createServer as createTlsServer } from 'node:tls';
 import { join } from 'node:path';
 
 export function tempNetDir(prefix = 'metabob-net-'): string {
@@ -132,8 +133,8 @@ export async function closedPort(): Promise<number> {
  * A fake proxy that answers every CONNECT with `answer` (raw HTTP text), or tunnels when
  * `answer` is 'tunnel'. It reads the request head first, so it can be asked what it got.
  */
-export function startFakeProxy(answer: string | 'tunnel', heads: string[] = []): Promise<Listening> {
-  return startRawPeer((client) => {
+export function startFakeProxy(answer: string | 'tunnel', heads: string[] = [], tlsLeaf?: Leaf): Promise<Listening> {
+  const onClient = (client: Socket) => {
     let buffered = '';
     const onData = (chunk: Buffer) => {
       buffered += chunk.toString('latin1');
@@ -156,7 +157,10 @@ export function startFakeProxy(answer: string | 'tunnel', heads: string[] = []):
     };
     client.on('data', onData);
     client.on('error', () => undefined);
-  });
+  };
+  // An https:// proxy: the same proxy behind TLS.
+  if (tlsLeaf) return listen(createTlsServer({ key: tlsLeaf.key, cert: tlsLeaf.cert }, onClient) as unknown as Server);
+  return startRawPeer(onClient);
 }
 
 // ---- Squid -------------------------------------------------------------------------------
