@@ -1,0 +1,74 @@
+// `metabob-mcp index [path] [--json] [--graph out.jsonl]`: builds the local index once, as
+// init_workspace does but with no time budget, and prints its statistics (issue 3 item 6).
+// A live progress line goes to stderr only when stderr is a terminal.
+import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { routeConsoleToStderr } from '../log.ts';
+import { LocalIndex } from '../index/local-index.ts';
+import { indexStats, statsLines } from '../index/index-report.ts';
+import { writeGraphJsonl } from '../index/graph-jsonl.ts';
+import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
+
+function peakRssMb(): number {
+  return Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
+}
+
+export const indexCommand: CliCommand = {
+  name: 'index',
+  usage: '[path] [--json] [--graph out.jsonl]',
+  summary: 'build the local index once and print its statistics',
+  async run(argv) {
+    routeConsoleToStderr();
+    const { flags, positionals } = parseFlags(argv, ['json']);
+    if (positionals.length > 1) throw new UsageError(`index takes one path; got "${positionals[1]}" too`);
+    const unknown = Object.keys(flags).filter((f) => f !== 'json' && f !== 'graph');
+    if (unknown.length) throw new UsageError(`unknown flag --${unknown[0]}; index takes [path] [--json] [--graph out.jsonl]`);
+    if (flags.graph === true) throw new UsageError('--graph needs a file path');
+    const root = resolve(positionals[0] ?? process.cwd());
+    let isDir = false;
+    try {
+      isDir = statSync(root).isDirectory();
+    } catch {
+      // reported below
+    }
+    if (!isDir) throw new UsageError(`${root} is not a directory`);
+
+    const tty = Boolean(process.stderr.isTTY);
+    let lastDraw = 0;
+    const started = performance.now();
+    const index = new LocalIndex(root);
+    let result: Awaited<ReturnType<LocalIndex['run']>>;
+    try {
+      result = await index.run({
+        budgetMs: Number.POSITIVE_INFINITY,
+        onProgress: (done, total) => {
+          if (!tty) return;
+          const now = Date.now();
+          if (done !== total && now - lastDraw < 80) return;
+          lastDraw = now;
+          process.stderr.write(`\r\x1b[2Kindexing: parsed ${done} of ${total} files`);
+        },
+      });
+    } catch (err) {
+      result = { ok: false, cause: `index_failed: ${(err as Error).message.split('\n')[0]}` };
+    }
+    if (tty) process.stderr.write('\r\x1b[2K');
+    if (!result.ok) {
+      process.stderr.write(`metabob-mcp index: ${result.cause}\n`);
+      return EXIT.failed;
+    }
+    const ms = performance.now() - started;
+    const stats = indexStats(index);
+    if (typeof flags.graph === 'string') await writeGraphJsonl(index.graph!, resolve(flags.graph));
+    const timing = { total_ms: Math.round(ms), parse_ms: Math.round(result.report.parseMs), resolve_ms: Math.round(result.report.resolveMs), peak_rss_mb: peakRssMb() };
+    const out = flags.json
+      ? JSON.stringify({ ...stats, timing }, null, 2)
+      : [
+          `Indexed ${root}: ${stats.files} files in ${(ms / 1000).toFixed(2)} s (parse ${timing.parse_ms} ms, resolve ${timing.resolve_ms} ms); peak memory ${timing.peak_rss_mb} MB RSS.`,
+          ...statsLines(stats),
+          ...(typeof flags.graph === 'string' ? [`Graph written to ${resolve(flags.graph)} (format: docs/graph-format.md).`] : []),
+        ].join('\n');
+    await new Promise<void>((done) => process.stdout.write(out + '\n', () => done()));
+    return EXIT.ok;
+  },
+};
