@@ -18,6 +18,7 @@ import {
 } from './graph-types.ts';
 import type { ModuleResolver } from './module-resolver.ts';
 import { SymbolTable, type DefRef, type Meaning } from './symbol-table.ts';
+import { isBuiltinCall } from './builtin-names.ts';
 
 interface Target {
   ref: DefRef;
@@ -238,6 +239,7 @@ class GraphBuilder {
     }
     if (meaning?.kind === 'external') return { outcome: 'external', targets: [] };
     if (this.table.bindings[f].has(call.callee)) return { outcome: 'unresolved', targets: [] };
+    if (isBuiltinCall(ext.language, call.callee)) return { outcome: 'external', targets: [] };
     return this.fallback(this.callableByName, call.callee, f);
   }
 

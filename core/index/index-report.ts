@@ -60,7 +60,7 @@ export function statsLines(stats: IndexStats): string[] {
   const o = stats.calls.byOutcome;
   const lines = [
     `Graph: ${stats.nodes} nodes (${list(stats.nodesByType)}); ${stats.edges} edges (${list(stats.edgesByType)}).`,
-    `Calls: ${stats.calls.sites} call sites, ${stats.calls.resolvedPct}% resolved (same file ${o.same_file}, own class ${o.own_class}, base class ${o.base_class}, import ${o.import}, by-name fallback ${o.fallback}); ${o.external} to packages outside the workspace; ${o.unresolved} unresolved.`,
+    `Calls: ${stats.calls.sites} call sites, ${stats.calls.resolvedPct}% resolved (same file ${o.same_file}, own class ${o.own_class}, base class ${o.base_class}, import ${o.import}, by-name fallback ${o.fallback}); ${o.external} to packages or built-ins outside the workspace; ${o.unresolved} unresolved.`,
     `Imports: ${stats.imports.resolved} of ${stats.imports.total} resolved to workspace files (${stats.imports.external} external or unresolvable); inheritance: ${stats.heritage.resolved} of ${stats.heritage.total} bases resolved.`,
   ];
   if (stats.parseFailures.length) {
