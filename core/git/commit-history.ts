@@ -92,7 +92,11 @@ export type HistoryAnswer =
   | { ok: true; commits: HistoryCommit[] }
   | { ok: false; failure: Extract<GitResult, { ok: false }> };
 
-/** The exact `git log` arguments co-change mining runs (the benchmark runs them bare). */
+/**
+ * The exact `git log` arguments co-change mining runs (the benchmark runs them bare). Merge
+ * commits are left out: `--name-status` lists no files for them, so counting them would only
+ * shrink the window. `-z` prints paths verbatim (no quoting of spaces or non-ASCII names).
+ */
 export function historyLogArgs(maxCommits: number, rev?: string): string[] {
   return [
     'log', '--no-merges', '--no-color', '--no-show-signature', '--no-relative', '--no-ext-diff', '--no-textconv',
