@@ -58,9 +58,10 @@ export default defineTool({
         const dup = findOpenDuplicate(store, scope.scope, files, args.summary);
         if (dup) {
           const siblings = store.siblings(dup).filter((s) => s.stale === 0);
+          // The finding's first id names it, whichever of its files matched.
           return {
             text: [
-              `Already recorded (open): ${dup.id} — use mark_complete or add details there.`,
+              `Already recorded (open): ${siblings[0]?.id ?? dup.id} — use mark_complete or add details there.`,
               `summary: [${dup.severity}][${dup.category}] ${dup.summary}`,
               `files: ${siblings.map((s) => s.file).join(', ')}`,
               'found in: the local store (this machine)',

@@ -61,3 +61,15 @@ export async function startLedgerServer(cwd: string, env: Record<string, string 
 export function verdictLines(text: string): string[] {
   return text.split('\n').filter((l) => /^(verdict|fix[a-z_]*): /.test(l));
 }
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The attachment's cause in this environment (the recall's "not run" reason), read from the server. */
+export async function attachmentCause(s: Server): Promise<string> {
+  const ctx = await s.call('get_analysis_context', {});
+  const m = /^Attachment: not attached: (.*)$/m.exec(ctx.text);
+  assert.ok(m, ctx.text);
+  return m[1];
+}
