@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { netRequest, NetError, type NetRequestOptions } from '../../core/net/net.ts';
 import {
-  closedPort, fakeGsettings, issueCert, makeCa, startFakeProxy, startHttpTarget, startHttpsTarget, startRawPeer, tempNetDir,
+  closedPort, fakeGsettings, fullBacklogMissingReason, issueCert, makeCa, startFakeProxy, startHttpTarget, startHttpsTarget, startFullBacklog, startRawPeer, tempNetDir,
   type Ca, type Listening,
 } from '../helpers/net-fixtures.ts';
 
@@ -155,6 +155,18 @@ describe('connections', () => {
     const port = await closedPort();
     const err = await failure({ url: `http://127.0.0.1:${port}/bootstrap` });
     assert.equal(err.line, `connect_refused(127.0.0.1:${port}): nothing accepts connections there`);
+  });
+
+  test('a dropped connect on loopback (a listener whose accept queue is full): connect_timeout(<host:port>)', { skip: fullBacklogMissingReason() }, async () => {
+    const listener = await startFullBacklog();
+    try {
+      const started = Date.now();
+      const err = await failure({ url: `http://127.0.0.1:${listener.port}/bootstrap`, env: baseEnv({ METABOB_CONNECT_TIMEOUT_MS: '300' }) });
+      assert.equal(err.line, `connect_timeout(127.0.0.1:${listener.port}): no connection within 300 ms; packets to it are being dropped`);
+      assert.ok(Date.now() - started < 1500, 'the connect budget ends the attempt, and a timeout is not retried');
+    } finally {
+      listener.close();
+    }
   });
 
   test('a peer that accepts and never answers: response_timeout(<host>, <ms>)', async () => {

@@ -330,3 +330,58 @@ export function fakeGsettings(dir: string, settings: Record<string, string>): st
   chmodSync(join(binDir, 'gsettings'), 0o755);
   return binDir;
 }
+
+// ---- A listener whose accept queue is full -------------------------------------------------
+
+export interface FullBacklog {
+  port: number;
+  close: () => void;
+}
+
+/** Why a full-backlog listener cannot be made here, or undefined when it can. */
+export function fullBacklogMissingReason(): string | undefined {
+  if (process.platform !== 'linux') return 'the full-accept-queue drop is Linux behaviour';
+  if (spawnSync('python3', ['-c', 'pass']).error) return 'python3 is missing (a listener that never accepts cannot be made in Node)';
+  return undefined;
+}
+
+/**
+ * A loopback listener (backlog 0) that never accepts, with its queue filled by one connection:
+ * Linux then drops every further SYN to it, so a connect hangs as it does to a blackholed host,
+ * without root or a firewall. Node always accepts, hence the small Python process.
+ */
+export async function startFullBacklog(): Promise<FullBacklog> {
+  const child = spawn('python3', ['-c', [
+    'import socket, sys, time',
+    's = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(0)',
+    'print(s.getsockname()[1], flush=True)',
+    'sys.stdin.read()',
+  ].join('\n')], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`python3 listener exited (${code})`)));
+  });
+  const fillers: Socket[] = [];
+  // Fill the accept queue: connects complete until it is full, then SYNs are dropped.
+  for (let i = 0; i < 4; i++) {
+    const done = await new Promise<boolean>((resolve) => {
+      const s = tcpConnect({ host: '127.0.0.1', port });
+      fillers.push(s);
+      s.on('error', () => resolve(false));
+      const timer = setTimeout(() => resolve(false), 300);
+      s.once('connect', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    if (!done) break;
+  }
+  return {
+    port,
+    close: () => {
+      for (const s of fillers) s.destroy();
+      child.stdin.end();
+      child.kill();
+    },
+  };
+}
