@@ -4,7 +4,7 @@
 // caller's Authorization and the producer's resolve_timeout_ms; producer answers pass
 // through verbatim, a failed forward is 502 forward_failed, no producer is 404.
 import type { IncomingMessage } from 'node:http';
-import { EmulatedService, apiKeyOf, json, parseJson, type Reply } from './http-kit.ts';
+import { EmulatedService, apiKeyOf, delay, json, parseJson, type Reply } from './http-kit.ts';
 import type { Switches } from './switches.ts';
 
 export interface VesselRow {
@@ -39,7 +39,10 @@ export class DiscoveryEmulator {
   }
 
   private async handle(req: IncomingMessage, body: string, url: URL): Promise<Reply> {
-    if (req.method === 'GET' && url.pathname === '/bootstrap') return this.bootstrap();
+    if (req.method === 'GET' && url.pathname === '/bootstrap') {
+      await delay(this.switches.bootstrapDelayMs);
+      return this.bootstrap();
+    }
     if (req.method === 'GET' && url.pathname === '/health') {
       return json(200, { status: 'ok', vessel: 'discovery', version: '0.1.0', registeredVessels: this.vessels.length, uptime: process.uptime() });
     }

@@ -14,6 +14,8 @@ export interface Switches {
   resolveTimeoutMs: Record<string, number>;
   /** What GET /bootstrap answers: the JSON, a captive portal's HTML page, plain text, or a 503. */
   bootstrap: 'json' | 'html' | 'text' | 'status503';
+  /** Delay before GET /bootstrap answers (an attachment that is still pending). */
+  bootstrapDelayMs: number;
   /** What POST /resolve answers before anything else: normally JSON; html = a portal page. */
   resolveBody: 'json' | 'html';
   /** The identity_endpoint /bootstrap advertises; null = the emulated identity's own URL; '' = none. */
@@ -36,6 +38,7 @@ export function defaultSwitches(): Switches {
     forwardFailed: [],
     resolveTimeoutMs: {},
     bootstrap: 'json',
+    bootstrapDelayMs: 0,
     resolveBody: 'json',
     advertisedIdentity: null,
     goalRunMs: 50,
