@@ -26,8 +26,12 @@ function craftedRepo(): string {
   return repo;
 }
 
+// Read-only tests share one crafted history (each git commit is a few process spawns).
+let shared: string | undefined;
+const sharedRepo = () => (shared ??= craftedRepo());
+
 test('confidence is the share of the given file\'s commits that also touched the candidate (directional)', async () => {
-  const repo = craftedRepo();
+  const repo = sharedRepo();
   const forA = ok(await mineGitCochanges(repo, ['a.ts'], opts));
   assert.deepEqual(forA, {
     status: 'ok',
@@ -56,7 +60,7 @@ test('confidence is the share of the given file\'s commits that also touched the
 });
 
 test('several given files pool their commits, exclude themselves, and the limit cuts the list', async () => {
-  const repo = craftedRepo();
+  const repo = sharedRepo();
   const both = ok(await mineGitCochanges(repo, ['a.ts', join(repo, 'b.ts')], { limit: 10, threshold: 0 }));
   assert.deepEqual(both.predictions, [
     { file: 'c.ts', confidence: 0.4, commits: 2 },
@@ -70,7 +74,7 @@ test('several given files pool their commits, exclude themselves, and the limit 
 });
 
 test('maxCommits bounds the window to the newest commits', async () => {
-  const repo = craftedRepo();
+  const repo = sharedRepo();
   // The newest 3 commits: [a,b], [b,d], [c]: a changed once, with b.
   const recent = ok(await mineGitCochanges(repo, ['a.ts'], { limit: 10, threshold: 0, maxCommits: 3 }));
   assert.deepEqual(recent.predictions, [{ file: 'b.ts', confidence: 1, commits: 1 }]);
@@ -194,7 +198,7 @@ test('a linked worktree is a checkout; a bare repository is not', async () => {
 });
 
 test('a git log that does not answer in time is git_failed naming the timeout', async () => {
-  const repo = craftedRepo();
+  const repo = sharedRepo();
   assert.deepEqual(await mineGitCochanges(repo, ['a.ts'], { ...opts, timeoutMs: 1 }), {
     status: 'git_failed',
     line: 'git_failed: git log did not answer within 1 ms',
