@@ -9,7 +9,7 @@ import { chmodSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs
 const out = `dist.tmp-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'core/cli.ts' },
+  entryPoints: { cli: 'core/cli.ts', 'index-worker': 'core/index/extract/worker.ts' },
   outdir: out,
   bundle: true,
   splitting: true,

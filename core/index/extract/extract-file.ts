@@ -3,12 +3,10 @@
 // pool's workers.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Query } from 'web-tree-sitter';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { ExtractionBuilder } from './extraction-builder.ts';
-import { grammarForPath, loadGrammar, loadRuntime, parserFor, type GrammarId } from './grammar-loader.ts';
-import type { LanguageModule, Pattern } from './languages/language-module.ts';
-import { ERROR_PATTERN } from './languages/language-module.ts';
+import { grammarForPath, loadGrammar, parserFor, type GrammarId } from './grammar-loader.ts';
+import type { LanguageModule, NodeHandler } from './languages/language-module.ts';
 import { typescriptModule } from './languages/typescript.ts';
 import { pythonModule } from './languages/python.ts';
 import { goModule } from './languages/go.ts';
@@ -21,8 +19,10 @@ export const MAX_FILE_BYTES = 200 * 1024;
 const MODULES: LanguageModule[] = [typescriptModule, pythonModule, goModule, javaModule, rustModule];
 
 interface CompiledGrammar {
-  query: Query;
-  patterns: Pattern[];
+  /** The node type names to collect. */
+  types: string[];
+  /** Handlers by node type id (named ids only: `class` the node, not `class` the keyword). */
+  byId: Map<number, NodeHandler>;
   module: LanguageModule;
 }
 
@@ -32,16 +32,21 @@ function compile(grammar: GrammarId): Promise<CompiledGrammar> {
   let pending = compiled.get(grammar);
   if (!pending) {
     pending = (async () => {
-      const [mod, language] = await Promise.all([loadRuntime(), loadGrammar(grammar)]);
+      const language = await loadGrammar(grammar);
       const module = MODULES.find((m) => m.grammars.includes(grammar));
       if (!module) throw new Error(`no language module for grammar ${grammar}`);
-      const patterns = [...module.patterns(grammar), ERROR_PATTERN];
-      const query = new mod.Query(language, patterns.map((p) => p.query).join('\n'));
-      if (query.patternCount() !== patterns.length) {
-        // A pattern holding two top-level patterns would shift every handler after it.
-        throw new Error(`query for ${grammar} has ${query.patternCount()} patterns, expected ${patterns.length}`);
+      const handlers = module.handlers(grammar);
+      const byId = new Map<number, NodeHandler>();
+      const names = language.types;
+      for (let id = 0; id < names.length; id++) {
+        const handler = handlers[names[id]!];
+        if (handler && language.nodeTypeIsNamed(id)) byId.set(id, handler);
       }
-      return { query, patterns, module };
+      const types = Object.keys(handlers);
+      const missing = types.filter((t) => ![...byId.keys()].some((id) => names[id] === t));
+      // A misspelt node type would silently extract nothing of that kind.
+      if (missing.length) throw new Error(`grammar ${grammar} has no node types ${missing.join(', ')}`);
+      return { types, byId, module };
     })();
     compiled.set(grammar, pending);
   }
@@ -74,12 +79,15 @@ export async function extractSource(file: string, source: string): Promise<FileE
   if (!tree) return failed(file, kind.language, 'parse_failed(no tree)');
   try {
     const builder = new ExtractionBuilder(file, kind.language);
-    const { patterns } = grammar;
-    for (const match of grammar.query.matches(tree.rootNode)) {
-      const captures: Record<string, import('web-tree-sitter').Node> = {};
-      for (const capture of match.captures) captures[capture.name] = capture.node;
-      patterns[match.patternIndex]!.handle(captures, builder, match);
+    const context = { b: builder, source };
+    const root = tree.rootNode;
+    const { byId } = grammar;
+    for (const node of root.descendantsOfType(grammar.types)) {
+      const handler = node && byId.get(node.typeId);
+      if (handler) handler(node!, context);
     }
+    // Error recovery is counted, never a failure; only a file with errors pays for the count.
+    if (root.hasError) builder.errorNodes = root.descendantsOfType('ERROR').length;
     const result = builder.finish();
     grammar.module.finish?.(result);
     return result;

@@ -4,7 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { DefinitionKind } from '../../extract-types.ts';
 import type { ExtractionBuilder, RawDefinition } from '../extraction-builder.ts';
-import type { LanguageModule, Pattern } from './language-module.ts';
+import type { LanguageModule, NodeHandler } from './language-module.ts';
+import { receiverText, wordAt } from './language-module.ts';
 
 const NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 
@@ -19,13 +20,6 @@ function typeName(node: Node): string | undefined {
   return NAME_PATH.test(text) ? text : undefined;
 }
 
-function receiverOf(node: Node): string {
-  const type = node.type;
-  if (type === 'identifier' || type === 'this' || type === 'super') return node.text;
-  const text = node.text.replace(/\s+/g, '');
-  return NAME_PATH.test(text) ? text : '<expr>';
-}
-
 function typesIn(list: Node | null, def: RawDefinition, kind: 'extends' | 'implements', b: ExtractionBuilder): void {
   if (!list) return;
   // super_interfaces / extends_interfaces hold a type_list; superclass holds the type itself.
@@ -36,10 +30,11 @@ function typesIn(list: Node | null, def: RawDefinition, kind: 'extends' | 'imple
   }
 }
 
-function typeDeclaration(kind: DefinitionKind): Pattern['handle'] {
-  return (c, b) => {
-    const node = c.def!;
-    const def = b.define(node, kind, c.name!.text, { exported: isPublic(node) });
+function typeDeclaration(kind: DefinitionKind): NodeHandler {
+  return (node, { b, source }) => {
+    const name = node.childForFieldName('name');
+    if (!name) return;
+    const def = b.define(node, kind, wordAt(source, name.startIndex), { exported: isPublic(node) });
     typesIn(node.childForFieldName('superclass'), def, 'extends', b);
     typesIn(node.childForFieldName('interfaces'), def, 'implements', b);
     for (const child of node.namedChildren) {
@@ -48,63 +43,58 @@ function typeDeclaration(kind: DefinitionKind): Pattern['handle'] {
   };
 }
 
-const PATTERNS: Pattern[] = [
-  { query: '(class_declaration name: (identifier) @name) @def', handle: typeDeclaration('class') },
-  { query: '(record_declaration name: (identifier) @name) @def', handle: typeDeclaration('class') },
-  { query: '(interface_declaration name: (identifier) @name) @def', handle: typeDeclaration('interface') },
-  { query: '(enum_declaration name: (identifier) @name) @def', handle: typeDeclaration('enum') },
-  {
-    query: '[(method_declaration name: (identifier) @name) (constructor_declaration name: (identifier) @name)] @def',
-    handle: (c, b) => {
-      b.define(c.def!, 'method', c.name!.text, { exported: isPublic(c.def!), methodInType: true });
-    },
+const method: NodeHandler = (node, { b, source }) => {
+  const name = node.childForFieldName('name');
+  if (name) b.define(node, 'method', wordAt(source, name.startIndex), { exported: isPublic(node), methodInType: true });
+};
+
+const HANDLERS: Record<string, NodeHandler> = {
+  class_declaration: typeDeclaration('class'),
+  record_declaration: typeDeclaration('class'),
+  interface_declaration: typeDeclaration('interface'),
+  enum_declaration: typeDeclaration('enum'),
+  method_declaration: method,
+  constructor_declaration: method,
+  method_invocation: (node, { b, source }) => {
+    const name = node.childForFieldName('name');
+    if (!name) return;
+    const object = node.childForFieldName('object');
+    const receiver = object ? receiverText(source, object.startIndex, name.startIndex, NAME_PATH) : undefined;
+    b.call(wordAt(source, name.startIndex), receiver, name);
   },
-  {
-    query: '(method_invocation name: (identifier) @callee) @call',
-    handle: (c, b) => {
-      const object = c.call!.childForFieldName('object');
-      b.call(c.callee!.text, object ? receiverOf(object) : undefined, c.callee!);
-    },
+  object_creation_expression: (node, { b }) => {
+    const type = node.childForFieldName('type');
+    const name = type && typeName(type);
+    if (!name) return;
+    const dot = name.lastIndexOf('.');
+    b.call(name.slice(dot + 1), dot < 0 ? undefined : name.slice(0, dot), type, true);
   },
-  {
-    query: '(object_creation_expression type: (_) @type)',
-    handle: (c, b) => {
-      const name = typeName(c.type!);
-      if (!name) return;
-      const dot = name.lastIndexOf('.');
-      b.call(name.slice(dot + 1), dot < 0 ? undefined : name.slice(0, dot), c.type!, true);
-    },
+  explicit_constructor_invocation: (node, { b }) => {
+    const ctor = node.childForFieldName('constructor');
+    if (ctor) b.call('constructor', ctor.type === 'super' ? 'super' : 'this', ctor);
   },
-  {
-    query: '(explicit_constructor_invocation constructor: (_) @ctor)',
-    handle: (c, b) => b.call('constructor', c.ctor!.text === 'super' ? 'super' : 'this', c.ctor!),
+  // `import a.b.C;` binds C; `import a.b.*;` binds every name of a.b; `import static a.B.m;` binds m.
+  import_declaration: (node, { b }) => {
+    let path = '';
+    let star = false;
+    for (const child of node.namedChildren) {
+      if (child?.type === 'scoped_identifier' || child?.type === 'identifier') path = child.text.replace(/\s+/g, '');
+      else if (child?.type === 'asterisk') star = true;
+    }
+    if (!path) return;
+    const last = path.slice(path.lastIndexOf('.') + 1);
+    b.addImport({
+      kind: 'java',
+      source: path,
+      bindings: [star ? { imported: '*', local: '*' } : { imported: last, local: last }],
+      line: node.startPosition.row + 1,
+    });
   },
-  {
-    // `import a.b.C;` binds C; `import a.b.*;` binds every name of a.b; `import static a.B.m;` binds m.
-    query: '(import_declaration) @stmt',
-    handle: (c, b) => {
-      const stmt = c.stmt!;
-      let path = '';
-      let star = false;
-      for (const child of stmt.namedChildren) {
-        if (child?.type === 'scoped_identifier' || child?.type === 'identifier') path = child.text.replace(/\s+/g, '');
-        else if (child?.type === 'asterisk') star = true;
-      }
-      if (!path) return;
-      const last = path.slice(path.lastIndexOf('.') + 1);
-      b.addImport({
-        kind: 'java',
-        source: path,
-        bindings: [star ? { imported: '*', local: '*' } : { imported: last, local: last }],
-        line: stmt.startPosition.row + 1,
-      });
-    },
-  },
-];
+};
 
 export const javaModule: LanguageModule = {
   grammars: ['java'],
-  patterns: () => PATTERNS,
+  handlers: () => HANDLERS,
   finish: (result) => {
     for (const def of result.definitions) {
       if (def.parent === null && def.exported) result.exports.push({ local: def.name, exported: def.name });

@@ -1,36 +1,47 @@
-// The shape every language module has: tree-sitter query patterns, each with the handler that
-// turns one match into definitions, imports, exports, calls and heritage on the builder. The
-// patterns of a grammar are compiled into one query and run once over the tree, so per-file
-// work is one pass in WASM plus a handler call per interesting node (no JS walk over every
-// node, no query per definition).
-import type { Node, QueryMatch } from 'web-tree-sitter';
+// The shape every language module has: a handler per tree-sitter node type of interest. The
+// extractor collects every node of those types in one pass inside WASM
+// (`descendantsOfType`, a plain cursor walk, cheaper than a query's pattern matching), then
+// calls the handler of each. Handlers touch only the few children they need and read names
+// straight from the source text, because every node property read is a call into WASM
+// (SPEC §init_workspace: the index is rebuilt on every launch, so per-file work stays lean).
+import type { Node } from 'web-tree-sitter';
+import type { FileExtraction } from '../../extract-types.ts';
 import type { GrammarId } from '../grammar-loader.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 
-/** The captures of one match by name. */
-export type Captures = Record<string, Node>;
-
-export interface Pattern {
-  /** One top-level tree-sitter query pattern (a `[...]` alternation counts as one). */
-  query: string;
-  handle: (captures: Captures, b: ExtractionBuilder, match: QueryMatch) => void;
+export interface FileContext {
+  b: ExtractionBuilder;
+  source: string;
 }
+
+export type NodeHandler = (node: Node, f: FileContext) => void;
 
 export interface LanguageModule {
   grammars: readonly GrammarId[];
-  /** The patterns for a grammar (JavaScript lacks the TypeScript-only node types). */
-  patterns(grammar: GrammarId): Pattern[];
+  /** Handlers by node type name (JavaScript lacks the TypeScript-only node types). */
+  handlers(grammar: GrammarId): Record<string, NodeHandler>;
   /** Optional last step after the builder settled nesting (e.g. Python's top-level-public exports). */
-  finish?: (result: import('../../extract-types.ts').FileExtraction) => void;
+  finish?: (result: FileExtraction) => void;
 }
 
-/** Tree-sitter's error recovery: counted, never a failure (extract-types `errorNodes`). */
-export const ERROR_PATTERN: Pattern = {
-  query: '(ERROR) @error',
-  handle: (_c, b) => {
-    b.errorNodes++;
-  },
-};
+const WORD = /#?[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*/uy;
+
+/** The identifier starting at `index` in the source (node.text without the WASM call). */
+export function wordAt(source: string, index: number): string {
+  WORD.lastIndex = index;
+  return WORD.exec(source)?.[0] ?? '';
+}
+
+/**
+ * The receiver of a member call, from the source between the start of the callee expression
+ * and the start of the member name: 'this', 'obj', 'a.b' ('?.' and '!' dropped); '<expr>' when
+ * that is not a plain name path. `separator` is '.' or '::'.
+ */
+export function receiverText(source: string, from: number, to: number, namePath: RegExp): string {
+  let text = source.slice(from, to).replace(/\s+/g, '');
+  text = text.replace(/(\?\.|\.|::)$/, '').replace(/\?\./g, '.').replace(/!/g, '');
+  return namePath.test(text) ? text : '<expr>';
+}
 
 /** The text of a string literal node without its quotes. */
 export function unquote(text: string): string {

@@ -4,29 +4,16 @@
 import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import type { LanguageModule, Pattern } from './language-module.ts';
+import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
+import { receiverText, wordAt } from './language-module.ts';
 
-const DOTTED = /^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/;
-
-/** 'self', 'a.b', 'super' for super().x(), '<expr>' for anything that is not a name. */
-function receiverOf(node: Node): string {
-  const type = node.type;
-  if (type === 'identifier') return node.text;
-  if (type === 'attribute') {
-    const text = node.text.replace(/\s+/g, '');
-    return DOTTED.test(text) ? text : '<expr>';
-  }
-  if (type === 'call') {
-    const fn = node.childForFieldName('function');
-    if (fn?.type === 'identifier' && fn.text === 'super') return 'super';
-  }
-  return '<expr>';
-}
+const DOTTED = /^[\p{ID_Start}_][\p{ID_Continue}]*(\.[\p{ID_Start}_][\p{ID_Continue}]*)*$/u;
 
 /** A base class as written, without subscripts (`Generic[T]` is `Generic`). */
 function baseName(node: Node): string | undefined {
-  if (node.type === 'keyword_argument') return undefined;
-  const target = node.type === 'subscript' ? node.childForFieldName('value') : node;
+  const type = node.type;
+  if (type === 'keyword_argument') return undefined;
+  const target = type === 'subscript' ? node.childForFieldName('value') : node;
   if (!target || (target.type !== 'identifier' && target.type !== 'attribute')) return undefined;
   const text = target.text.replace(/\s+/g, '');
   return DOTTED.test(text) ? text : undefined;
@@ -54,62 +41,64 @@ function fromImport(statement: Node, b: ExtractionBuilder, source: string): void
   b.addImport({ kind: 'python', source, bindings, line: statement.startPosition.row + 1 });
 }
 
-const PATTERNS: Pattern[] = [
-  {
-    query: '(function_definition name: (identifier) @name) @def',
-    handle: (c, b) => {
-      b.define(c.def!, 'function', c.name!.text, { methodInType: true });
-    },
+function call(node: Node, { b, source }: FileContext): void {
+  const fn = node.firstChild;
+  if (!fn) return;
+  const type = fn.type;
+  if (type === 'identifier') {
+    b.call(wordAt(source, fn.startIndex), undefined, fn);
+  } else if (type === 'attribute') {
+    const name = fn.lastChild;
+    if (name?.type !== 'identifier') return;
+    let receiver = receiverText(source, fn.startIndex, name.startIndex, DOTTED);
+    // super().method(): the receiver is the parent class.
+    if (receiver === '<expr>' && /^super\(\s*\)\s*\.\s*$/.test(source.slice(fn.startIndex, name.startIndex))) receiver = 'super';
+    b.call(wordAt(source, name.startIndex), receiver, name);
+  }
+}
+
+const HANDLERS: Record<string, NodeHandler> = {
+  function_definition: (node, { b, source }) => {
+    const name = node.childForFieldName('name');
+    if (name) b.define(node, 'function', wordAt(source, name.startIndex), { methodInType: true });
   },
-  {
-    query: '(class_definition name: (identifier) @name) @def',
-    handle: (c, b) => {
-      const def = b.define(c.def!, 'class', c.name!.text);
-      const bases = c.def!.childForFieldName('superclasses');
-      if (!bases) return;
-      for (const base of bases.namedChildren) {
-        const name = base && baseName(base);
-        if (name) b.inherits(def, name, 'extends');
-      }
-    },
+  class_definition: (node, { b, source }) => {
+    const name = node.childForFieldName('name');
+    if (!name) return;
+    const def = b.define(node, 'class', wordAt(source, name.startIndex));
+    const bases = node.childForFieldName('superclasses');
+    if (!bases) return;
+    for (const base of bases.namedChildren) {
+      const parent = base && baseName(base);
+      if (parent) b.inherits(def, parent, 'extends');
+    }
   },
-  {
-    query: '(assignment left: (identifier) @name right: (lambda)) @def',
-    handle: (c, b) => {
-      b.define(c.def!, 'function', c.name!.text, { bound: true, methodInType: true });
-    },
+  // `f = lambda ...`: found from the (rare) lambda rather than from every assignment.
+  lambda: (node, { b, source }) => {
+    const assignment = node.parent;
+    if (assignment?.type !== 'assignment' || assignment.lastChild?.startIndex !== node.startIndex) return;
+    const left = assignment.firstChild;
+    if (left?.type !== 'identifier') return;
+    b.define(assignment, 'function', wordAt(source, left.startIndex), { bound: true, methodInType: true });
   },
-  {
-    query: '(call function: (identifier) @callee)',
-    handle: (c, b) => b.call(c.callee!.text, undefined, c.callee!),
+  call,
+  // `import a.b as c` binds c to module a.b; `import a.b` binds the dotted name a.b.
+  import_statement: (node, { b }) => {
+    const line = node.startPosition.row + 1;
+    for (const { imported, local } of importedNames(node)) {
+      b.addImport({ kind: 'python', source: imported, bindings: [{ imported: '*', local }], line });
+    }
   },
-  {
-    query: '(call function: (attribute object: (_) @recv attribute: (identifier) @callee))',
-    handle: (c, b) => b.call(c.callee!.text, receiverOf(c.recv!), c.callee!),
+  import_from_statement: (node, { b }) => {
+    const module = node.childForFieldName('module_name');
+    if (module) fromImport(node, b, module.text.replace(/\s+/g, ''));
   },
-  {
-    // `import a.b as c` binds c to module a.b; `import a.b` binds the dotted name a.b.
-    query: '(import_statement) @stmt',
-    handle: (c, b) => {
-      const line = c.stmt!.startPosition.row + 1;
-      for (const { imported, local } of importedNames(c.stmt!)) {
-        b.addImport({ kind: 'python', source: imported, bindings: [{ imported: '*', local }], line });
-      }
-    },
-  },
-  {
-    query: '(import_from_statement module_name: (_) @module) @stmt',
-    handle: (c, b) => fromImport(c.stmt!, b, c.module!.text.replace(/\s+/g, '')),
-  },
-  {
-    query: '(future_import_statement) @stmt',
-    handle: (c, b) => fromImport(c.stmt!, b, '__future__'),
-  },
-];
+  future_import_statement: (node, { b }) => fromImport(node, b, '__future__'),
+};
 
 export const pythonModule: LanguageModule = {
   grammars: ['python'],
-  patterns: () => PATTERNS,
+  handlers: () => HANDLERS,
   finish: (result) => {
     for (const def of result.definitions) {
       if (def.parent === null && !def.name.startsWith('_')) {

@@ -4,7 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { DefinitionKind, ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import type { LanguageModule, Pattern } from './language-module.ts';
+import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
+import { receiverText, wordAt } from './language-module.ts';
 
 const NAME_PATH = /^[A-Za-z_]\w*((\.|::)[A-Za-z_]\w*)*$/;
 
@@ -16,13 +17,6 @@ function isPub(item: Node): boolean {
 function typeName(node: Node): string | undefined {
   const text = node.text.replace(/<[\s\S]*$/, '').replace(/^&\s*(mut\s+)?/, '').replace(/\s+/g, '');
   return NAME_PATH.test(text) ? text : undefined;
-}
-
-function receiverOf(node: Node): string {
-  const type = node.type;
-  if (type === 'identifier' || type === 'self' || type === 'crate' || type === 'super') return node.text;
-  const text = node.text.replace(/\s+/g, '');
-  return NAME_PATH.test(text) ? text : '<expr>';
 }
 
 /** Flattens a use tree into one import per leaf: `a::{b, c as d}` -> a::b {b}, a::c {c as d}. */
@@ -63,11 +57,13 @@ function useTree(node: Node, prefix: string, line: number, b: ExtractionBuilder)
   }
 }
 
-function item(kind: DefinitionKind): Pattern['handle'] {
-  return (c, b) => {
-    const def = b.define(c.def!, kind, c.name!.text, { exported: isPub(c.def!) });
+function item(kind: DefinitionKind): NodeHandler {
+  return (node, { b, source }) => {
+    const name = node.childForFieldName('name');
+    if (!name) return;
+    const def = b.define(node, kind, wordAt(source, name.startIndex), { exported: isPub(node) });
     if (kind !== 'trait') return;
-    const bounds = c.def!.childForFieldName('bounds');
+    const bounds = node.childForFieldName('bounds');
     for (const bound of bounds?.namedChildren ?? []) {
       const name = bound && typeName(bound);
       if (name) b.inherits(def, name, 'extends');
@@ -75,49 +71,52 @@ function item(kind: DefinitionKind): Pattern['handle'] {
   };
 }
 
-const PATTERNS: Pattern[] = [
-  {
-    query: '[(function_item name: (identifier) @name) (function_signature_item name: (identifier) @name)] @def',
-    handle: (c, b) => {
-      b.define(c.def!, 'function', c.name!.text, { exported: isPub(c.def!), methodInType: true });
-    },
+const fn: NodeHandler = (node, { b, source }) => {
+  const name = node.childForFieldName('name');
+  if (name) b.define(node, 'function', wordAt(source, name.startIndex), { exported: isPub(node), methodInType: true });
+};
+
+function call(node: Node, { b, source }: FileContext): void {
+  let fn = node.firstChild;
+  if (fn?.type === 'generic_function') fn = fn.firstChild; // g::<T>()
+  if (!fn) return;
+  const type = fn.type;
+  if (type === 'identifier') {
+    b.call(wordAt(source, fn.startIndex), undefined, fn);
+  } else if (type === 'field_expression' || type === 'scoped_identifier') {
+    const name = fn.lastChild;
+    if (name && (name.type === 'field_identifier' || name.type === 'identifier')) {
+      b.call(wordAt(source, name.startIndex), receiverText(source, fn.startIndex, name.startIndex, NAME_PATH), name);
+    }
+  }
+}
+
+const HANDLERS: Record<string, NodeHandler> = {
+  function_item: fn,
+  function_signature_item: fn,
+  struct_item: item('struct'),
+  enum_item: item('enum'),
+  trait_item: item('trait'),
+  type_item: item('type'),
+  impl_item: (node, { b }) => {
+    const type = node.childForFieldName('type');
+    const owner = type && typeName(type);
+    if (!owner) return;
+    b.ownerScope(node, owner);
+    const trait = node.childForFieldName('trait');
+    const traitName = trait && typeName(trait);
+    if (traitName) b.inherits(owner, traitName, 'implements');
   },
-  { query: '(struct_item name: (type_identifier) @name) @def', handle: item('struct') },
-  { query: '(enum_item name: (type_identifier) @name) @def', handle: item('enum') },
-  { query: '(trait_item name: (type_identifier) @name) @def', handle: item('trait') },
-  { query: '(type_item name: (type_identifier) @name) @def', handle: item('type') },
-  {
-    query: '(impl_item type: (_) @type) @impl',
-    handle: (c, b) => {
-      const owner = typeName(c.type!);
-      if (!owner) return;
-      b.ownerScope(c.impl!, owner);
-      const trait = c.impl!.childForFieldName('trait');
-      const traitName = trait && typeName(trait);
-      if (traitName) b.inherits(owner, traitName, 'implements');
-    },
+  call_expression: call,
+  use_declaration: (node, { b }) => {
+    const tree = node.childForFieldName('argument');
+    if (tree) useTree(tree, '', node.startPosition.row + 1, b);
   },
-  {
-    query: '(call_expression function: [(identifier) @callee (generic_function function: (identifier) @callee)])',
-    handle: (c, b) => b.call(c.callee!.text, undefined, c.callee!),
-  },
-  {
-    query: '(call_expression function: [(field_expression value: (_) @recv field: (field_identifier) @callee) (generic_function function: (field_expression value: (_) @recv field: (field_identifier) @callee))])',
-    handle: (c, b) => b.call(c.callee!.text, receiverOf(c.recv!), c.callee!),
-  },
-  {
-    query: '(call_expression function: [(scoped_identifier path: (_) @recv name: (identifier) @callee) (generic_function function: (scoped_identifier path: (_) @recv name: (identifier) @callee))])',
-    handle: (c, b) => b.call(c.callee!.text, receiverOf(c.recv!), c.callee!),
-  },
-  {
-    query: '(use_declaration argument: (_) @tree) @stmt',
-    handle: (c, b) => useTree(c.tree!, '', c.stmt!.startPosition.row + 1, b),
-  },
-];
+};
 
 export const rustModule: LanguageModule = {
   grammars: ['rust'],
-  patterns: () => PATTERNS,
+  handlers: () => HANDLERS,
   finish: (result) => {
     for (const def of result.definitions) {
       // A `pub` item inside a function is still private to it; methods are reached through their type.

@@ -4,23 +4,13 @@
 // and `new`, extends / implements. Module edges live in typescript-modules.ts.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder, RawDefinition } from '../extraction-builder.ts';
-import type { GrammarId } from '../grammar-loader.ts';
-import type { LanguageModule, Pattern } from './language-module.ts';
-import { unquote } from './language-module.ts';
+import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
+import { receiverText, unquote, wordAt } from './language-module.ts';
 import {
   dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall,
 } from './typescript-modules.ts';
 
 const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
-const FUNCTION_VALUE = '[(arrow_function) (function_expression) (generator_function)]';
-
-/** 'this', 'super', 'obj', 'this.a.b'; '<expr>' when the receiver is not a name path. */
-function receiverOf(node: Node): string {
-  const type = node.type;
-  if (type === 'identifier' || type === 'this' || type === 'super') return node.text;
-  const text = node.text.replace(/\s+/g, '').replace(/\?\./g, '.').replace(/!/g, '');
-  return NAME_PATH.test(text) ? text : '<expr>';
-}
 
 /** A heritage name as written, without type arguments; undefined for `extends mixin(Base)`. */
 function heritageName(node: Node): string | undefined {
@@ -77,164 +67,169 @@ function defineClass(node: Node, name: string, b: ExtractionBuilder): void {
   classHeritage(node, b.define(node, 'class', name), b);
 }
 
-function commonPatterns(): Pattern[] {
-  return [
-    {
-      query: '[(function_declaration name: (identifier) @name) (generator_function_declaration name: (identifier) @name)] @def',
-      handle: (c, b) => {
-        b.define(c.def!, 'function', c.name!.text);
-      },
+function nameOf(node: Node, source: string): string | undefined {
+  const name = node.childForFieldName('name');
+  return name ? wordAt(source, name.startIndex) || unquote(name.text) : undefined;
+}
+
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
+
+function call(node: Node, f: FileContext): void {
+  const { b, source } = f;
+  const fn = node.firstChild;
+  if (!fn) return;
+  switch (fn.type) {
+    case 'identifier': {
+      const callee = wordAt(source, fn.startIndex);
+      if (callee === 'require') requireCall(node, b);
+      else b.call(callee, undefined, fn);
+      return;
+    }
+    case 'member_expression': {
+      const property = fn.lastChild;
+      if (!property) return;
+      b.call(wordAt(source, property.startIndex), receiverText(source, fn.startIndex, property.startIndex, NAME_PATH), property);
+      return;
+    }
+    case 'super':
+      b.call('constructor', 'super', fn);
+      return;
+    case 'import': {
+      const source0 = node.lastChild?.namedChild(0);
+      if (source0) dynamicImport(node, source0, b);
+      return;
+    }
+  }
+}
+
+function newExpression(node: Node, { b, source }: FileContext): void {
+  const ctor = node.childForFieldName('constructor');
+  if (!ctor) return;
+  const type = ctor.type;
+  if (type === 'identifier') b.call(wordAt(source, ctor.startIndex), undefined, ctor, true);
+  else if (type === 'member_expression') {
+    const property = ctor.lastChild;
+    if (property) b.call(wordAt(source, property.startIndex), receiverText(source, ctor.startIndex, property.startIndex, NAME_PATH), property, true);
+  }
+}
+
+/** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`. */
+function assignment(node: Node, { b, source }: FileContext): void {
+  const left = node.firstChild;
+  if (!left) return;
+  const leftType = left.type;
+  if (leftType === 'identifier') {
+    const right = node.lastChild;
+    if (right && FUNCTION_VALUES.has(right.type)) b.define(node, 'function', wordAt(source, left.startIndex), { bound: true });
+    return;
+  }
+  if (leftType !== 'member_expression') return;
+  const start = left.startIndex;
+  // Decide from the text first: most member assignments (`this.x = y`) are none of these.
+  const head = source.slice(start, start + 15);
+  const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');
+  if (!exportsHead && !source.slice(start, start + 200).includes('.prototype.')) return;
+  const leftText = left.text.replace(/\s+/g, '');
+  const right = node.lastChild;
+  if (!right) return;
+  if (leftText === 'module.exports') return moduleExportsAssignment(right, b);
+  const parts = leftText.split('.');
+  if (parts.length === 2 && parts[0] === 'exports') return exportsPropertyAssignment(node, parts[1]!, right, b);
+  if (parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports') {
+    return exportsPropertyAssignment(node, parts[2]!, right, b);
+  }
+  if (parts.length === 3 && parts[1] === 'prototype' && FUNCTION_VALUES.has(right.type)) {
+    b.define(node, 'method', parts[2]!, { bound: true, parentName: parts[0]! });
+  }
+}
+
+function inClassBody(node: Node): boolean {
+  return node.parent?.type === 'class_body';
+}
+
+function commonHandlers(): Record<string, NodeHandler> {
+  const fn: NodeHandler = (node, { b, source }) => {
+    const name = nameOf(node, source);
+    if (name) b.define(node, 'function', name);
+  };
+  const cls: NodeHandler = (node, { b, source }) => {
+    const name = nameOf(node, source);
+    if (name) defineClass(node, name, b);
+  };
+  return {
+    function_declaration: fn,
+    generator_function_declaration: fn,
+    class_declaration: cls,
+    class: (node, { b }) => {
+      const name = classExpressionName(node);
+      if (name) defineClass(node, name, b);
     },
-    {
-      query: '(class_declaration name: (_) @name) @def',
-      handle: (c, b) => defineClass(c.def!, c.name!.text, b),
+    method_definition: (node, { b, source }) => {
+      const name = nameOf(node, source);
+      if (name && inClassBody(node)) b.define(node, 'method', name, { methodInType: true });
     },
-    {
-      query: '(class) @def',
-      handle: (c, b) => {
-        const name = classExpressionName(c.def!);
-        if (name) defineClass(c.def!, name, b);
-      },
+    variable_declarator: (node, { b, source }) => {
+      const value = node.childForFieldName('value');
+      if (!value || !FUNCTION_VALUES.has(value.type)) return;
+      const name = node.firstChild;
+      if (name?.type === 'identifier') b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
     },
-    {
-      query: '(class_body (method_definition name: (_) @name) @def)',
-      handle: (c, b) => {
-        b.define(c.def!, 'method', unquote(c.name!.text), { methodInType: true });
-      },
+    assignment_expression: assignment,
+    call_expression: call,
+    new_expression: newExpression,
+    import_statement: (node, { b }) => importStatement(node, b),
+    export_statement: (node, { b }) => exportStatement(node, b),
+  };
+}
+
+function boundMethod(valueField: string): NodeHandler {
+  return (node, { b, source }) => {
+    const value = node.childForFieldName('value');
+    if (!value || !FUNCTION_VALUES.has(value.type)) return;
+    const name = node.childForFieldName(valueField);
+    if (name) b.define(node, 'method', wordAt(source, name.startIndex) || unquote(name.text), { bound: true, methodInType: true });
+  };
+}
+
+function typescriptHandlers(): Record<string, NodeHandler> {
+  return {
+    abstract_class_declaration: (node, { b, source }) => {
+      const name = nameOf(node, source);
+      if (name) defineClass(node, name, b);
     },
-    {
-      query: `(variable_declarator name: (identifier) @name value: ${FUNCTION_VALUE}) @def`,
-      handle: (c, b) => {
-        b.define(c.def!, 'function', c.name!.text, { bound: true });
-      },
+    abstract_method_signature: (node, { b, source }) => {
+      const name = nameOf(node, source);
+      if (name && inClassBody(node)) b.define(node, 'method', name, { methodInType: true });
     },
-    {
-      query: `(assignment_expression left: (identifier) @name right: ${FUNCTION_VALUE}) @def`,
-      handle: (c, b) => {
-        b.define(c.def!, 'function', c.name!.text, { bound: true });
-      },
-    },
-    {
-      // module.exports = ... / exports.f = ...
-      query: '(assignment_expression left: (member_expression object: (identifier) @obj property: (property_identifier) @prop) right: (_) @right) @def',
-      handle: (c, b) => {
-        const obj = c.obj!.text;
-        if (obj === 'module' && c.prop!.text === 'exports') moduleExportsAssignment(c.right!, b);
-        else if (obj === 'exports') exportsPropertyAssignment(c.def!, c.prop!.text, c.right!, b);
-      },
-    },
-    {
-      // module.exports.f = ... / Foo.prototype.m = function () {}
-      query: '(assignment_expression left: (member_expression object: (member_expression object: (identifier) @obj property: (property_identifier) @mid) property: (property_identifier) @prop) right: (_) @right) @def',
-      handle: (c, b) => {
-        const obj = c.obj!.text;
-        const mid = c.mid!.text;
-        if (obj === 'module' && mid === 'exports') exportsPropertyAssignment(c.def!, c.prop!.text, c.right!, b);
-        else if (mid === 'prototype' && /^(arrow_function|function_expression|generator_function)$/.test(c.right!.type)) {
-          b.define(c.def!, 'method', c.prop!.text, { bound: true, parentName: obj });
+    public_field_definition: boundMethod('name'),
+    interface_declaration: (node, { b, source }) => {
+      const name = nameOf(node, source);
+      if (!name) return;
+      const def = b.define(node, 'interface', name);
+      for (const child of node.namedChildren) {
+        if (child?.type !== 'extends_type_clause') continue;
+        for (const type of child.namedChildren) {
+          const parent = type && heritageName(type);
+          if (parent) b.inherits(def, parent, 'extends');
         }
-      },
+      }
     },
-    {
-      query: '(call_expression function: (identifier) @callee) @call',
-      handle: (c, b) => {
-        const callee = c.callee!.text;
-        if (callee === 'require') requireCall(c.call!, b);
-        else b.call(callee, undefined, c.callee!);
-      },
+    enum_declaration: (node, { b, source }) => {
+      const name = nameOf(node, source);
+      if (name) b.define(node, 'enum', name);
     },
-    {
-      query: '(call_expression function: (member_expression object: (_) @recv property: (_) @callee))',
-      handle: (c, b) => b.call(c.callee!.text, receiverOf(c.recv!), c.callee!),
+    type_alias_declaration: (node, { b, source }) => {
+      const name = nameOf(node, source);
+      if (name) b.define(node, 'type', name);
     },
-    {
-      query: '(call_expression function: (super) @callee)',
-      handle: (c, b) => b.call('constructor', 'super', c.callee!),
-    },
-    {
-      query: '(call_expression function: (import) arguments: (arguments . (string) @source)) @call',
-      handle: (c, b) => dynamicImport(c.call!, c.source!, b),
-    },
-    {
-      query: '(new_expression constructor: (identifier) @callee)',
-      handle: (c, b) => b.call(c.callee!.text, undefined, c.callee!, true),
-    },
-    {
-      query: '(new_expression constructor: (member_expression object: (_) @recv property: (_) @callee))',
-      handle: (c, b) => b.call(c.callee!.text, receiverOf(c.recv!), c.callee!, true),
-    },
-    { query: '(import_statement) @stmt', handle: (c, b) => importStatement(c.stmt!, b) },
-    { query: '(export_statement) @stmt', handle: (c, b) => exportStatement(c.stmt!, b) },
-  ];
+  };
 }
-
-function typescriptPatterns(): Pattern[] {
-  return [
-    {
-      query: '(abstract_class_declaration name: (_) @name) @def',
-      handle: (c, b) => defineClass(c.def!, c.name!.text, b),
-    },
-    {
-      query: '(class_body (abstract_method_signature name: (_) @name) @def)',
-      handle: (c, b) => {
-        b.define(c.def!, 'method', unquote(c.name!.text), { methodInType: true });
-      },
-    },
-    {
-      query: `(class_body (public_field_definition name: (_) @name value: ${FUNCTION_VALUE}) @def)`,
-      handle: (c, b) => {
-        b.define(c.def!, 'method', unquote(c.name!.text), { bound: true, methodInType: true });
-      },
-    },
-    {
-      query: '(interface_declaration name: (_) @name) @def',
-      handle: (c, b) => {
-        const def = b.define(c.def!, 'interface', c.name!.text);
-        for (const child of c.def!.namedChildren) {
-          if (child?.type !== 'extends_type_clause') continue;
-          for (const type of child.namedChildren) {
-            const name = type && heritageName(type);
-            if (name) b.inherits(def, name, 'extends');
-          }
-        }
-      },
-    },
-    {
-      query: '(enum_declaration name: (_) @name) @def',
-      handle: (c, b) => {
-        b.define(c.def!, 'enum', c.name!.text);
-      },
-    },
-    {
-      query: '(type_alias_declaration name: (_) @name) @def',
-      handle: (c, b) => {
-        b.define(c.def!, 'type', c.name!.text);
-      },
-    },
-  ];
-}
-
-function javascriptPatterns(): Pattern[] {
-  return [
-    {
-      query: `(class_body (field_definition property: (_) @name value: ${FUNCTION_VALUE}) @def)`,
-      handle: (c, b) => {
-        b.define(c.def!, 'method', unquote(c.name!.text), { bound: true, methodInType: true });
-      },
-    },
-  ];
-}
-
-const cache = new Map<GrammarId, Pattern[]>();
 
 export const typescriptModule: LanguageModule = {
   grammars: ['typescript', 'tsx', 'javascript'],
-  patterns: (grammar) => {
-    let patterns = cache.get(grammar);
-    if (!patterns) {
-      patterns = [...commonPatterns(), ...(grammar === 'javascript' ? javascriptPatterns() : typescriptPatterns())];
-      cache.set(grammar, patterns);
-    }
-    return patterns;
-  },
+  handlers: (grammar) => ({
+    ...commonHandlers(),
+    // The JavaScript grammar calls a class field `field_definition` with a `property` name.
+    ...(grammar === 'javascript' ? { field_definition: boundMethod('property') } : typescriptHandlers()),
+  }),
 };

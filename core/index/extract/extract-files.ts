@@ -1,0 +1,165 @@
+// extractFiles: the per-file phase of the index (SPEC §init_workspace), spread over a pool of
+// worker threads. Small batches (a re-index after an edit) stay in this thread, where a
+// worker's start-up and grammar load would cost more than they save.
+//
+// Work is handed out in small chunks as workers go idle, so an uneven mix of file sizes still
+// keeps every worker busy; a deadline or an abort stops the hand-out and the call returns what
+// was done plus the files not done (the 20 s budget resumes on the next call).
+import { availableParallelism } from 'node:os';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FileExtraction, LanguageId } from '../extract-types.ts';
+import { extractFile } from './extract-file.ts';
+import { grammarForPath, isParserUnavailable, ParserLoadError } from './grammar-loader.ts';
+import type { FromWorker, ToWorker } from './worker-protocol.ts';
+
+export interface ExtractOptions {
+  /** Called once per file as its result arrives (for progress: files parsed of total). */
+  onFileDone?: (file: string, result: FileExtraction) => void;
+  /** Aborting stops the hand-out like a deadline does. */
+  signal?: AbortSignal;
+  /** Epoch ms: no new file is started after it; what was done is returned. */
+  deadline?: number;
+  /** Overrides the pool size (0 = in this thread). Tests and benches use it. */
+  workers?: number;
+}
+
+/** The results in the order of `relFiles`, plus the files not started before the deadline. */
+export type ExtractedBatch = FileExtraction[] & { notDone: string[] };
+
+/** Below this many files, worker start-up costs more than it saves. */
+export const IN_THREAD_BELOW = 40;
+const MAX_WORKERS = 4;
+
+function stopped(options: ExtractOptions): boolean {
+  return Boolean(options.signal?.aborted) || (options.deadline !== undefined && Date.now() >= options.deadline);
+}
+
+function assemble(relFiles: string[], done: Map<string, FileExtraction>): ExtractedBatch {
+  const results: FileExtraction[] = [];
+  const notDone: string[] = [];
+  for (const file of relFiles) {
+    const result = done.get(file);
+    if (result) results.push(result);
+    else notDone.push(file);
+  }
+  return Object.assign(results, { notDone });
+}
+
+function crashed(file: string, reason: string): FileExtraction {
+  const language: LanguageId = grammarForPath(file)?.language ?? 'javascript';
+  return { file, language, definitions: [], imports: [], exports: [], calls: [], heritage: [], error: `extract_failed(${reason})` };
+}
+
+async function extractInThread(root: string, relFiles: string[], options: ExtractOptions): Promise<ExtractedBatch> {
+  const done = new Map<string, FileExtraction>();
+  for (const file of relFiles) {
+    if (stopped(options)) break;
+    const result = await extractFile(root, file);
+    done.set(file, result);
+    options.onFileDone?.(file, result);
+  }
+  return assemble(relFiles, done);
+}
+
+/**
+ * The worker script: dist/index-worker.js beside (or one level above, from dist/chunks/) the
+ * bundled code, or worker.ts next to this file when running from source under tsx.
+ */
+function workerScript(): { url: URL; typescript: boolean } {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return { url: new URL('./worker.ts', here), typescript: true };
+  for (const candidate of ['./index-worker.js', '../index-worker.js']) {
+    const url = new URL(candidate, here);
+    if (existsSync(fileURLToPath(url))) return { url, typescript: false };
+  }
+  throw new ParserLoadError('index-worker', `worker script not found beside ${fileURLToPath(here)}`);
+}
+
+function startWorker(): Worker {
+  const { url, typescript } = workerScript();
+  // Not the parent's execArgv: under the test runner it holds flags a worker refuses.
+  const execArgv = typescript ? ['--import', 'tsx'] : [];
+  // stdout: true keeps anything a worker prints off the MCP transport; it goes to stderr.
+  const worker = new Worker(url, { execArgv, stdout: true, stderr: false });
+  worker.stdout.pipe(process.stderr);
+  return worker;
+}
+
+function chunkSize(remaining: number, workers: number): number {
+  return Math.max(1, Math.min(16, Math.ceil(remaining / (workers * 4))));
+}
+
+async function extractInPool(root: string, relFiles: string[], options: ExtractOptions, size: number): Promise<ExtractedBatch> {
+  const done = new Map<string, FileExtraction>();
+  const queue = [...relFiles];
+  let failure: ParserLoadError | undefined;
+  const workers: Worker[] = [];
+
+  const runWorker = (worker: Worker) => new Promise<void>((resolve) => {
+    let inFlight: string[] = [];
+    const next = () => {
+      if (failure || queue.length === 0 || stopped(options)) {
+        resolve();
+        return;
+      }
+      inFlight = queue.splice(0, chunkSize(queue.length, size));
+      const message: ToWorker = { root, files: inFlight };
+      worker.postMessage(message);
+    };
+    worker.on('message', (message: FromWorker) => {
+      switch (message.type) {
+        case 'file':
+        case 'crashed': {
+          const result: FileExtraction = message.type === 'file' ? JSON.parse(message.json) : crashed(message.file, message.reason);
+          done.set(result.file, result);
+          inFlight = inFlight.filter((f) => f !== result.file);
+          options.onFileDone?.(result.file, result);
+          break;
+        }
+        case 'unavailable':
+          failure ??= new ParserLoadError(message.module, message.reason);
+          resolve();
+          break;
+        case 'idle':
+          next();
+          break;
+      }
+    });
+    worker.on('error', (err) => {
+      // A worker that dies hands its unfinished files back; the others (or this thread) take them.
+      queue.unshift(...inFlight);
+      inFlight = [];
+      if (isParserUnavailable(err)) failure ??= new ParserLoadError(err.module, err.reason);
+      resolve();
+    });
+    worker.on('exit', () => resolve());
+    next();
+  });
+
+  try {
+    for (let i = 0; i < size; i++) workers.push(startWorker());
+    await Promise.all(workers.map(runWorker));
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate().catch(() => 0)));
+  }
+  if (failure) throw failure;
+  // Files handed back by dead workers are finished here rather than lost.
+  if (queue.length > 0 && !stopped(options)) {
+    const rest = await extractInThread(root, queue.slice(), options);
+    for (const result of rest) done.set(result.file, result);
+  }
+  return assemble(relFiles, done);
+}
+
+/**
+ * Reads and extracts each workspace-relative file under `root`. Resolves with one result per
+ * file started (read, size and parse problems are per-file `error`s); rejects with a
+ * ParserLoadError ({ module, reason }) when the parser or a needed grammar cannot load.
+ */
+export async function extractFiles(root: string, relFiles: string[], options: ExtractOptions = {}): Promise<ExtractedBatch> {
+  const size = options.workers ?? (relFiles.length < IN_THREAD_BELOW ? 0 : Math.min(availableParallelism(), MAX_WORKERS));
+  if (size <= 0 || relFiles.length === 0) return extractInThread(root, relFiles, options);
+  return extractInPool(root, relFiles, options, Math.min(size, relFiles.length));
+}

@@ -1,0 +1,17 @@
+// Messages between extract-files.ts and its workers. A result travels as its JSON text: the
+// main thread's JSON.parse of one string is several times cheaper than structured-clone
+// deserialisation of thousands of small objects, and the main thread is the pool's one
+// serial part.
+export interface ToWorker {
+  root: string;
+  files: string[];
+}
+
+export type FromWorker =
+  | { type: 'file'; json: string }
+  /** A file whose extraction threw something other than a parser load failure. */
+  | { type: 'crashed'; file: string; reason: string }
+  /** The parser or a grammar could not load: the whole index is unavailable. */
+  | { type: 'unavailable'; module: string; reason: string }
+  /** The chunk is done; hand out the next one. */
+  | { type: 'idle' };

@@ -1,0 +1,29 @@
+// The pool's worker (a separate esbuild entry, dist/index-worker.js; see extract-files.ts).
+// It extracts the files it is handed one at a time, posting each result as it is done so the
+// main thread can report progress per file; grammars load lazily on the first file.
+import { parentPort } from 'node:worker_threads';
+import { extractFile } from './extract-file.ts';
+import { isParserUnavailable } from './grammar-loader.ts';
+import type { FromWorker, ToWorker } from './worker-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('core/index/extract/worker.ts runs only as a worker thread');
+
+function post(message: FromWorker): void {
+  port!.postMessage(message);
+}
+
+port.on('message', async (message: ToWorker) => {
+  for (const file of message.files) {
+    try {
+      post({ type: 'file', json: JSON.stringify(await extractFile(message.root, file)) });
+    } catch (err) {
+      if (isParserUnavailable(err)) {
+        post({ type: 'unavailable', module: err.module, reason: err.reason });
+        return;
+      }
+      post({ type: 'crashed', file, reason: (err instanceof Error ? err.message : String(err)).split('\n')[0]! });
+    }
+  }
+  post({ type: 'idle' });
+});
