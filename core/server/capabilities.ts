@@ -13,6 +13,10 @@ export interface CapabilityTag {
 
 export const CAPABILITY_TAGS: CapabilityTag[] = [
   { tag: `schema_v${SCHEMA_VERSION}`, meaning: 'The local store schema version this binary writes.' },
+  {
+    tag: 'binary_drift_warning',
+    meaning: '`_meta.binary_drift_warning` is `{stored_version, running_version, remediation}` when the local store was migrated past this binary, null when it was not, absent before the store is opened.',
+  },
   { tag: 'tokens_used_envelope', meaning: 'Every response carries `_meta.tokens_used`.' },
   { tag: 'complexity_tier', meaning: 'Every response carries the tool\'s declared `complexity_tier`.' },
   {
