@@ -125,12 +125,12 @@ async function attemptOnce(
 function withConnectBudget(opening: Promise<Socket>, handle: ConnectionHandle, plan: ConnectionPlan, ms: number, namedMs = ms): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      // Which hop ran out: the TCP connect to the first hop, or the tunnel / TLS handshake after it.
-      const connected = handle.current !== undefined && !handle.current.connecting;
+      // Which hop ran out: the first hop (TCP, or TLS to an https:// proxy), or the tunnel / TLS to the target.
       handle.current?.destroy();
+      const phase = handle.stage ?? 'connection';
       const proxyUrl = plan.route.proxyUrl;
-      const hop = proxyUrl && !connected ? `${proxyUrl.hostname}:${proxyUrl.port || (proxyUrl.protocol === 'https:' ? 443 : 80)}` : `${plan.host}:${plan.port}`;
-      const phase = !connected ? 'connection' : proxyUrl && plan.https ? 'tunnel' : 'TLS handshake';
+      const firstHop = phase === 'connection' || phase === 'proxy TLS handshake';
+      const hop = proxyUrl && firstHop ? `${proxyUrl.hostname}:${proxyUrl.port || (proxyUrl.protocol === 'https:' ? 443 : 80)}` : `${plan.host}:${plan.port}`;
       reject(netCause.connectTimeout(plan.route, hop, namedMs, phase));
     }, ms);
     opening.then(

@@ -23,6 +23,8 @@ type Fail = (err: NetError) => void;
 export interface ConnectionHandle {
   current?: Socket;
   tls?: TlsInfo;
+  /** The step in progress, so a connect budget that runs out can name the hop and what it waited for. */
+  stage?: 'connection' | 'proxy TLS handshake' | 'tunnel' | 'TLS handshake';
 }
 
 const UNTRUSTED_CHAIN = new Set([
@@ -269,13 +271,21 @@ export async function openConnection(plan: ConnectionPlan, handle: ConnectionHan
   const proxyUrl = plan.route.proxyUrl;
   const firstHost = proxyUrl ? proxyUrl.hostname.replace(/^\[|\]$/g, '') : plan.host;
   const firstPort = proxyUrl ? Number(proxyUrl.port || (proxyUrl.protocol === 'https:' ? 443 : 80)) : plan.port;
+  handle.stage = 'connection';
   let socket: Socket = await openTcp(firstHost, firstPort, plan, handle);
   if (proxyUrl?.protocol === 'https:') {
     // An https:// proxy: TLS to the proxy first, verified like any other peer.
+    handle.stage = 'proxy TLS handshake';
     socket = await openTls(socket, { ...plan, host: firstHost, port: firstPort }, handle);
     handle.tls = undefined;
   }
-  if (proxyUrl && plan.https) socket = await openTunnel(socket, plan);
-  if (plan.https) socket = await openTls(socket, plan, handle);
+  if (proxyUrl && plan.https) {
+    handle.stage = 'tunnel';
+    socket = await openTunnel(socket, plan);
+  }
+  if (plan.https) {
+    handle.stage = 'TLS handshake';
+    socket = await openTls(socket, plan, handle);
+  }
   return socket;
 }

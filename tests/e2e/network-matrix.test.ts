@@ -126,6 +126,12 @@ describe('TLS', () => {
     assert.deepEqual(err.tls, { host: 'localhost', authorized: false, issuer: 'Metabob Test Substrate CA' });
   });
 
+  test('a peer that accepts and never answers the TLS handshake: connect_timeout within the connect budget', async () => {
+    const peer = await serve(startRawPeer((sock) => sock.on('data', () => undefined)));
+    const err = await failure({ url: `https://127.0.0.1:${peer.port}/`, env: trustedEnv({ METABOB_CONNECT_TIMEOUT_MS: '300' }) });
+    assert.equal(err.line, `connect_timeout(127.0.0.1:${peer.port}): no TLS handshake within 300 ms`);
+  });
+
   test('a plain-http peer on an https URL: tls_failed(<host:port>)', async () => {
     const target = await serve(startHttpTarget());
     const err = await failure({ url: `https://127.0.0.1:${target.port}/`, env: trustedEnv() });
