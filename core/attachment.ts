@@ -21,33 +21,38 @@ export type { AttachmentChange } from './attachment/supervisor.ts';
 let supervisor: AttachmentSupervisor | undefined;
 
 /**
- * The process's attachment, created (and its gate installed) on first use. The server starts
- * it in the background after the transport is up; a headless call creates it when a tool
- * first resolves.
+ * The process's attachment, created on first use: the server starts it in the background
+ * after the transport is up; on other planes (a headless call) the gate or a tool's resolve
+ * creates it. The configuration lookup has run by then (serve, call); its report names the
+ * anchor's source and the one missing-input line. Without it (tests) the env is read.
  */
 export function attachment(): AttachmentSupervisor {
   if (!supervisor) {
-    // The configuration lookup ran first (serve, call); its report names the anchor's source
-    // and the one missing-input line. Without it (tests, other entry points) read the env.
     const report = currentConfigReport();
-    const created = new AttachmentSupervisor(process.env, report ? { source: report.anchor.source, discovery: report.anchor.discovery?.replace(/\/+$/, '') ?? null } : anchorFromEnv(process.env), report?.unattachedMessage ?? null);
-    supervisor = created;
-    installSubstrateGate((tool) => created.refusal(tool));
-    setAttachmentStatusProvider(async () => {
-      await created.settledState();
-      const state = created.current();
-      const cause = created.causeLine(state);
-      return isAttached(state)
-        ? {
-            attached: true,
-            cause: null,
-            summary: `attached to ${state.anchor.discovery ?? state.identity.endpoint} (org ${state.auth.orgId ?? 'not reported'}, identity ${state.identity.endpoint} via ${state.identity.source})`,
-          }
-        : { attached: false, cause, summary: `not attached: ${cause}` };
-    });
+    const anchor = report
+      ? { source: report.anchor.source, discovery: report.anchor.discovery?.replace(/\/+$/, '') ?? null }
+      : anchorFromEnv(process.env);
+    supervisor = new AttachmentSupervisor(process.env, anchor, report?.unattachedMessage ?? null);
   }
   return supervisor;
 }
+
+// The gate (SPEC §attachment "The gate") and the mixed tools' view of the attachment are
+// installed when this module loads, which every plane does (the substrate tools import it),
+// so no substrate tool on any plane runs ungated.
+installSubstrateGate((tool) => attachment().refusal(tool));
+setAttachmentStatusProvider(async () => {
+  const created = attachment();
+  const state = await created.settledState();
+  const cause = created.causeLine(state);
+  return isAttached(state)
+    ? {
+        attached: true,
+        cause: null,
+        summary: `attached to ${state.anchor.discovery ?? state.identity.endpoint} (org ${state.auth.orgId ?? 'not reported'}, identity ${state.identity.endpoint} via ${state.identity.source})`,
+      }
+    : { attached: false, cause, summary: `not attached: ${cause}` };
+});
 
 /** Background service entry (core/server/background.ts): attach without blocking startup. */
 export function startAttachment(): void {
