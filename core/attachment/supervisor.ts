@@ -54,6 +54,8 @@ export class AttachmentSupervisor {
     private readonly env: NodeJS.ProcessEnv = process.env,
     private readonly anchor: AttachmentAnchor = anchorFromEnv(env),
     private readonly notConfiguredMessage: string | null = null,
+    /** The clock the cause's age is measured on (tests pass their own). */
+    private readonly now: () => number = Date.now,
   ) {
     this.settled = pendingState(anchor, proxyEnvironment(env));
   }
@@ -78,9 +80,9 @@ export class AttachmentSupervisor {
   /** The cause line a refused call echoes, with its age once it is more than a minute old. */
   causeLine(state: AttachmentState = this.settled): string | null {
     if (isAttached(state) || !state.message) return state.auth.status === 'pending' ? 'attaching' : state.message;
-    if (isRetryable(state) && this.causeFoundAt && Date.now() - this.causeFoundAt > 60_000) {
+    if (isRetryable(state) && this.causeFoundAt && this.now() - this.causeFoundAt > 60_000) {
       const at = new Date(this.causeFoundAt).toISOString();
-      return `${state.message} (found ${ago(Date.now() - this.causeFoundAt)} ago, at ${at}, after ${this.failedAttempts} attempts; retrying)`;
+      return `${state.message} (found ${ago(this.now() - this.causeFoundAt)} ago, at ${at}, after ${this.failedAttempts} attempt${this.failedAttempts === 1 ? '' : 's'}; retrying)`;
     }
     return state.message;
   }
@@ -97,7 +99,7 @@ export class AttachmentSupervisor {
     let state = await this.settledState();
     if (isAttached(state)) return null;
     const retryMs = positive(this.env.METABOB_CALL_RETRY_MS, CALL_RETRY_MS);
-    if (isRetryable(state) && Date.now() - this.lastAttemptAt >= retryMs) {
+    if (isRetryable(state) && this.now() - this.lastAttemptAt >= retryMs) {
       state = await this.attempt();
       if (isAttached(state)) return null;
     }
@@ -117,7 +119,7 @@ export class AttachmentSupervisor {
 
   private attempt(): Promise<AttachmentState> {
     if (this.inflight) return this.inflight;
-    this.lastAttemptAt = Date.now();
+    this.lastAttemptAt = this.now();
     this.attemptNo += 1;
     const attempt = runAttachmentOnce({ env: this.env, anchor: this.anchor, notConfiguredMessage: this.notConfiguredMessage }).catch((err) => {
       // runAttachmentOnce never throws by contract; a bug here must still settle the state.
@@ -159,7 +161,7 @@ export class AttachmentSupervisor {
       this.reattachTimer = undefined;
       this.startHeartbeat(state);
     } else {
-      if (previous.cause !== state.cause || !this.causeFoundAt) this.causeFoundAt = Date.now();
+      if (previous.cause !== state.cause || !this.causeFoundAt) this.causeFoundAt = this.now();
       this.failedAttempts += 1;
       this.warnOnce(state);
       if (isRetryable(state)) this.scheduleReattach();
@@ -210,7 +212,7 @@ export class AttachmentSupervisor {
           };
           this.settled = rejected;
           this.failedAttempts = 1;
-          this.causeFoundAt = Date.now();
+          this.causeFoundAt = this.now();
           this.warnOnce(rejected);
           this.emitChange();
         },

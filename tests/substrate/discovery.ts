@@ -29,6 +29,7 @@ export class DiscoveryEmulator {
   private cache = new Map<string, CachedAuth>();
   /** Keys whose Authorization reached /resolve (never logged by the emulator). */
   resolveRequests = 0;
+  bootstrapRequests = 0;
 
   constructor(
     private readonly switches: Switches,
@@ -40,6 +41,7 @@ export class DiscoveryEmulator {
 
   private async handle(req: IncomingMessage, body: string, url: URL): Promise<Reply> {
     if (req.method === 'GET' && url.pathname === '/bootstrap') {
+      this.bootstrapRequests += 1;
       await delay(this.switches.bootstrapDelayMs);
       return this.bootstrap();
     }
