@@ -27,6 +27,7 @@ interface Target {
 
 const MAX_FALLBACK_CANDIDATES = 2;
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
+const CALLABLE = new Set(['function', 'method', 'class', 'struct']);
 
 export function buildGraph(extractionsIn: FileExtraction[], resolver: ModuleResolver): CodeGraph {
   const extractions = [...extractionsIn].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -163,7 +164,8 @@ class GraphBuilder {
     if (meaning?.kind === 'def') return { ref: meaning.ref, confidence: meaning.ref.file === f ? CONFIDENCE.sameFile : meaning.confidence };
     if (meaning) return undefined; // external or a module
     const last = name.split('.').pop()!;
-    const candidates = (this.classByName.get(last) ?? []).filter((r) => r.file !== f);
+    const reachable = this.importedFiles(f);
+    const candidates = (this.classByName.get(last) ?? []).filter((r) => r.file !== f && reachable.has(r.file));
     return candidates.length === 1 ? { ref: candidates[0], confidence: CONFIDENCE.fallbackUnique } : undefined;
   }
 
@@ -174,7 +176,13 @@ class GraphBuilder {
       const head = parts.slice(0, cut).join('.');
       const binding = this.table.bindings[f].get(head);
       let meaning: Meaning | undefined = binding ? this.table.follow(binding) : cut === 1 ? this.table.resolveLocal(f, head) : undefined;
+      if (!meaning && binding?.kind === 'symbol') {
+        // An exported name that is no component (a TypeScript namespace, an object of
+        // functions): its members are the module's own top-level exports, taken as unlisted.
+        meaning = { kind: 'namespace', file: binding.file, confidence: CONFIDENCE.importUnlisted };
+      }
       if (!meaning) continue;
+      let floor = meaning.kind === 'external' ? 1 : meaning.confidence;
       for (const part of parts.slice(cut)) {
         if (meaning.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, part);
         else if (meaning?.kind === 'def' && this.table.isClassLike(meaning.ref)) {
@@ -182,8 +190,9 @@ class GraphBuilder {
           meaning = method ? { kind: 'def', ref: method.ref, confidence: meaning.confidence } : undefined;
         } else return meaning?.kind === 'external' ? meaning : undefined;
         if (!meaning) return undefined;
+        if (meaning.kind !== 'external') floor = Math.min(floor, meaning.confidence);
       }
-      return meaning;
+      return meaning.kind === 'external' ? meaning : { ...meaning, confidence: floor };
     }
     return undefined;
   }
@@ -191,7 +200,11 @@ class GraphBuilder {
   private addCalls(ext: FileExtraction, f: number): void {
     for (const call of ext.calls) {
       this.stats.callSites++;
-      const { outcome, targets } = this.resolveCall(ext, f, call);
+      const resolved = this.resolveCall(ext, f, call);
+      // A call lands on a function, method or class; a name that resolved to an interface,
+      // type alias or enum is a value the graph does not model (a const of the same name).
+      const callable = resolved.targets.filter((t) => CALLABLE.has(this.extractions[t.ref.file].definitions[t.ref.def].kind));
+      const { outcome, targets } = callable.length === resolved.targets.length ? resolved : callable.length > 0 ? { ...resolved, targets: callable } : { outcome: 'unresolved' as const, targets: [] };
       this.stats.byOutcome[outcome]++;
       if (outcome === 'unresolved') this.unresolvedByFile.set(ext.file, (this.unresolvedByFile.get(ext.file) ?? 0) + 1);
       const from = call.enclosing !== null && this.ids[f][call.enclosing] ? this.ids[f][call.enclosing] : ext.file;
@@ -256,11 +269,35 @@ class GraphBuilder {
     return found;
   }
 
+  /**
+   * The by-name fallback, kept to the files this file imports (directly, or where its import
+   * bindings lead): a name defined once or twice there. A name only defined in files the caller
+   * never imports is left unresolved (eval:calls: workspace-wide guesses were mostly wrong).
+   */
   private fallback(index: Map<string, DefRef[]>, name: string, f: number): { outcome: CallOutcome; targets: Target[] } {
-    const candidates = (index.get(name) ?? []).filter((r) => r.file !== f);
+    const reachable = this.importedFiles(f);
+    const candidates = (index.get(name) ?? []).filter((r) => r.file !== f && reachable.has(r.file));
     if (candidates.length === 0 || candidates.length > MAX_FALLBACK_CANDIDATES) return { outcome: 'unresolved', targets: [] };
     const confidence = candidates.length === 1 ? CONFIDENCE.fallbackUnique : CONFIDENCE.fallbackPair;
     return { outcome: 'fallback', targets: candidates.map((ref) => ({ ref, confidence })) };
+  }
+
+  private readonly importedFilesMemo = new Map<number, Set<number>>();
+  private importedFiles(f: number): Set<number> {
+    let files = this.importedFilesMemo.get(f);
+    if (files) return files;
+    files = new Set<number>();
+    for (const record of this.extractions[f].imports) {
+      const target = this.table.moduleFile(f, record.source);
+      if (target !== undefined) files.add(target);
+    }
+    for (const binding of this.table.bindings[f].values()) {
+      const meaning = this.table.follow(binding);
+      if (meaning?.kind === 'def') files.add(meaning.ref.file);
+      else if (meaning?.kind === 'namespace') files.add(meaning.file);
+    }
+    this.importedFilesMemo.set(f, files);
+    return files;
   }
 
   private readonly childIndex = new Map<FileExtraction, Map<string, number[]>>();

@@ -31,6 +31,8 @@ export class SymbolTable {
   /** Per file: local name -> import binding. */
   readonly bindings: Array<Map<string, Binding>> = [];
   private readonly exportMemo = new Map<string, Meaning | undefined>();
+  /** Per file: the files of its Python `from m import *`. */
+  private readonly starImports: number[][] = [];
 
   constructor(
     readonly extractions: FileExtraction[],
@@ -73,6 +75,10 @@ export class SymbolTable {
         continue;
       }
       for (const { imported, local } of record.bindings) {
+        if (record.kind === 'python' && imported === '*' && local === '*') {
+          if (target !== undefined) (this.starImports[fileIdx] ??= []).push(target);
+          continue;
+        }
         if (target === undefined) {
           map.set(local, { kind: 'external' });
         } else if (imported === '*') {
@@ -110,6 +116,11 @@ export class SymbolTable {
     if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(this.extractions[fileIdx], own) }, confidence: 1 };
     const binding = this.bindings[fileIdx]?.get(name);
     if (binding) return this.follow(binding, seen);
+    // Python `from m import *`: whatever m exposes.
+    for (const target of this.starImports[fileIdx] ?? []) {
+      const found = this.resolveExport(target, name, seen);
+      if (found && found.kind !== 'external') return found;
+    }
     return undefined;
   }
 

@@ -54,7 +54,11 @@ function truthEdges(root: string, files: string[]): { truth: Set<Key>; callSites
         const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
         let symbol = checker.getSymbolAtLocation(callee);
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-        const decl = symbol?.declarations?.[0] ?? checker.getResolvedSignature(node)?.declaration;
+        // A name can be a type and a value at once (`type OK` beside `const OK = () => ...`):
+        // the call reaches the first declaration that is a value the graph models.
+        const declarations = symbol?.declarations ?? [];
+        const signature = checker.getResolvedSignature(node)?.declaration;
+        const decl = declarations.find((d) => componentName(d)) ?? declarations[0] ?? signature;
         if (decl && !ts.isJSDocSignature(decl)) {
           const target = relPath(root, decl.getSourceFile().fileName);
           if (inCorpus.has(target) && target !== file) {
@@ -82,12 +86,19 @@ async function evaluate(label: string, root: string): Promise<void> {
   const graph = index.graph!;
   const files = [...graph.componentsByFile.keys()].filter((f) => !f.endsWith('.d.ts'));
   const ours = new Set<Key>();
+  /** Per key, the best confidence among the edges that make it. */
+  const confidenceOf = new Map<Key, number>();
   for (const edge of graph.edges) {
     if (edge.type !== 'calls') continue;
     const from = graph.nodes.get(edge.from)!;
     const to = graph.nodes.get(edge.to)!;
     if (from.file === to.file) continue;
-    ours.add(`${from.file}|${to.file}|${to.name.split('.').pop()}`);
+    // `super(...)` reaches the base class's constructor, which the compiler names by its class.
+    const parts = to.name.split('.');
+    const name = parts.at(-1) === 'constructor' && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
+    const key = `${from.file}|${to.file}|${name}`;
+    ours.add(key);
+    confidenceOf.set(key, Math.max(confidenceOf.get(key) ?? 0, edge.confidence));
   }
   const { truth, callSites, outsideModel } = truthEdges(root, files);
   const hit = [...ours].filter((k) => truth.has(k)).length;
@@ -98,6 +109,15 @@ async function evaluate(label: string, root: string): Promise<void> {
       `(${outsideModel} resolved to declarations that are not graph components, left out); graph ${ours.size}, matching ${hit}`,
   );
   console.log(`  precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}`);
+  const byConfidence = new Map<number, { all: number; hit: number }>();
+  for (const [key, c] of confidenceOf) {
+    const row = byConfidence.get(c) ?? { all: 0, hit: 0 };
+    row.all++;
+    if (truth.has(key)) row.hit++;
+    byConfidence.set(c, row);
+  }
+  const rows = [...byConfidence].sort(([a], [b]) => b - a).map(([c, r]) => `${c}: ${r.hit}/${r.all}`);
+  console.log(`  by confidence (matching/edges): ${rows.join(', ')}`);
   if (process.argv.includes('--verbose')) {
     for (const k of [...ours].filter((k) => !truth.has(k)).slice(0, 40)) console.log(`  false positive: ${k}`);
     for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, 40)) console.log(`  missed: ${k}`);

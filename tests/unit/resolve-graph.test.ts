@@ -145,22 +145,34 @@ test('Python absolute, relative and package imports, dotted bases, self methods'
   ]);
 });
 
-test('by-name fallback: one candidate 0.5, two 0.3 each, three or more left unresolved', () => {
+test('by-name fallback among imported files: one candidate 0.5, two 0.3 each, three or more, or none imported, unresolved', () => {
   const exts = [
-    file('a.ts', { definitions: [def('function', 'solo', 1), def('function', 'pair', 3), def('function', 'many', 5)] }),
-    file('b.ts', { definitions: [def('function', 'pair', 1), def('function', 'many', 3)] }),
-    file('c.ts', { definitions: [def('function', 'many', 1)] }),
-    file('d.ts', { calls: [call('solo', null), call('pair', null), call('many', null)] }),
+    file('a.ts', { definitions: [def('class', 'A', 1), def('method', 'solo', 2, 0), def('method', 'pair', 3, 0), def('method', 'many', 4, 0)] }),
+    file('b.ts', { definitions: [def('class', 'B', 1), def('method', 'pair', 2, 0), def('method', 'many', 3, 0)] }),
+    file('c.ts', { definitions: [def('class', 'C', 1), def('method', 'many', 2, 0)] }),
+    file('e.ts', { definitions: [def('class', 'E', 1), def('method', 'elsewhere', 2, 0)] }),
+    file('d.ts', {
+      imports: [imp('esm', './a', []), imp('esm', './b', []), imp('esm', './c', [])],
+      calls: [call('solo', null, { receiver: 'x' }), call('pair', null, { receiver: 'x' }), call('many', null, { receiver: 'x' }), call('elsewhere', null, { receiver: 'x' })],
+    }),
   ];
   const graph = buildGraph(exts, new ModuleResolver(exts.map((e) => e.file), undefined));
   assert.deepEqual(edgesOf(exts, ['calls']), [
-    'calls d.ts -> a.ts::function::pair::3 0.3',
-    'calls d.ts -> a.ts::function::solo::1 0.5',
-    'calls d.ts -> b.ts::function::pair::1 0.3',
+    'calls d.ts -> a.ts::method::A.pair::3 0.3',
+    'calls d.ts -> a.ts::method::A.solo::2 0.5',
+    'calls d.ts -> b.ts::method::B.pair::2 0.3',
   ]);
   assert.equal(graph.stats.byOutcome.fallback, 2);
-  assert.equal(graph.stats.byOutcome.unresolved, 1);
-  assert.equal(graph.unresolvedByFile.get('d.ts'), 1);
+  assert.equal(graph.stats.byOutcome.unresolved, 2);
+  assert.equal(graph.unresolvedByFile.get('d.ts'), 2);
+});
+
+test('Python `from m import *` binds what m exposes', () => {
+  const exts = [
+    file('m.py', { definitions: [def('function', 'helper', 1, null, true)] }),
+    file('n.py', { imports: [imp('python', 'm', [['*', '*']])], calls: [call('helper', null)] }),
+  ];
+  assert.deepEqual(edgesOf(exts, ['calls']), ['calls n.py -> m.py::function::helper::1 0.95']);
 });
 
 test('Python package root named like the workspace: `import django.db` under a root named django', () => {
