@@ -198,3 +198,24 @@ test('the gate waits for a pending attachment instead of refusing with "attachin
   const result = await registryShapes(s);
   assert.equal(result.isError, false, result.text);
 });
+
+test('the headless call plane is gated the same way', async () => {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const { CLI, cleanEnv } = await import('../helpers/client.ts');
+  const e = await emulator();
+  const run = (key: string) =>
+    promisify(execFile)(process.execPath, [CLI, 'call', 'registry_query', '{"mode":"vessels","shape":"goalWalkState"}'], {
+      env: cleanEnv({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: key }),
+      encoding: 'utf8',
+      timeout: 20_000,
+    }).then(
+      (r) => ({ code: 0, stdout: r.stdout }),
+      (err) => ({ code: err.code as number, stdout: err.stdout as string }),
+    );
+  const ok = await run(e.key);
+  assert.equal(ok.code, 0);
+  assert.match(ok.stdout, /^1 vessel serves goalWalkState:\n- goal-host-emulated: http:\/\/127\.0\.0\.1:\d+ protocol http, resolve \/resolve\n$/);
+  const rejected = await run('mbk_wrong');
+  assert.deepEqual(rejected, { code: 1, stdout: `key_rejected: the substrate's identity (${e.identityUrl}) rejected the API key (HTTP 401); ${TAIL}\n` });
+});
