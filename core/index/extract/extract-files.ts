@@ -8,11 +8,12 @@
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { extractFile } from './extract-file.ts';
 import { grammarForPath, isParserUnavailable, ParserLoadError } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
+import { log } from '../../log.ts';
 
 export interface ExtractOptions {
   /** Called once per file as its result arrives (for progress: files parsed of total). */
@@ -26,7 +27,11 @@ export interface ExtractOptions {
 }
 
 /** The results in the order of `relFiles`, plus the files not started before the deadline. */
-export type ExtractedBatch = FileExtraction[] & { notDone: string[] };
+export type ExtractedBatch = FileExtraction[] & {
+  notDone: string[];
+  /** Workers started (0: extracted in this thread) and workers that died (their files were redone here). */
+  pool: { workers: number; failed: number };
+};
 
 /** Below this many files, worker start-up costs more than it saves. */
 export const IN_THREAD_BELOW = 40;
@@ -36,7 +41,7 @@ function stopped(options: ExtractOptions): boolean {
   return Boolean(options.signal?.aborted) || (options.deadline !== undefined && Date.now() >= options.deadline);
 }
 
-function assemble(relFiles: string[], done: Map<string, FileExtraction>): ExtractedBatch {
+function assemble(relFiles: string[], done: Map<string, FileExtraction>, pool = { workers: 0, failed: 0 }): ExtractedBatch {
   const results: FileExtraction[] = [];
   const notDone: string[] = [];
   for (const file of relFiles) {
@@ -44,7 +49,7 @@ function assemble(relFiles: string[], done: Map<string, FileExtraction>): Extrac
     if (result) results.push(result);
     else notDone.push(file);
   }
-  return Object.assign(results, { notDone });
+  return Object.assign(results, { notDone, pool });
 }
 
 function crashed(file: string, reason: string): FileExtraction {
@@ -79,10 +84,19 @@ function workerScript(): { url: URL; typescript: boolean } {
 
 function startWorker(): Worker {
   const { url, typescript } = workerScript();
-  // Not the parent's execArgv: under the test runner it holds flags a worker refuses.
-  const execArgv = typescript ? ['--import', 'tsx'] : [];
   // stdout: true keeps anything a worker prints off the MCP transport; it goes to stderr.
-  const worker = new Worker(url, { execArgv, stdout: true, stderr: false });
+  // Not the parent's execArgv: under the test runner it holds flags a worker refuses.
+  const options: WorkerOptions = { execArgv: [], stdout: true, stderr: false };
+  let worker: Worker;
+  if (typescript) {
+    // From source (tests, benches under tsx): Node 20 does not apply `--import tsx` to a
+    // worker's entry, so the worker registers tsx itself before importing worker.ts.
+    const api = import.meta.resolve('tsx/esm/api');
+    const boot = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
+    worker = new Worker(boot, { ...options, eval: true });
+  } else {
+    worker = new Worker(url, options);
+  }
   worker.stdout.pipe(process.stderr);
   return worker;
 }
@@ -95,6 +109,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
   const done = new Map<string, FileExtraction>();
   const queue = [...relFiles];
   let failure: ParserLoadError | undefined;
+  let failed = 0;
   const workers: Worker[] = [];
 
   const runWorker = (worker: Worker) => new Promise<void>((resolve) => {
@@ -131,7 +146,9 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
       // A worker that dies hands its unfinished files back; the others (or this thread) take them.
       queue.unshift(...inFlight);
       inFlight = [];
+      failed++;
       if (isParserUnavailable(err)) failure ??= new ParserLoadError(err.module, err.reason);
+      else log.warn(`index_worker_failed(${(err instanceof Error ? err.message : String(err)).split('\n')[0]}): its files are extracted in the main thread`);
       resolve();
     });
     worker.on('exit', () => resolve());
@@ -150,7 +167,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
     const rest = await extractInThread(root, queue.slice(), options);
     for (const result of rest) done.set(result.file, result);
   }
-  return assemble(relFiles, done);
+  return assemble(relFiles, done, { workers: workers.length, failed });
 }
 
 /**

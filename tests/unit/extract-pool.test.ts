@@ -1,0 +1,126 @@
+// extractFiles: the worker pool gives exactly what the in-thread path gives, progress is
+// reported once per file, a deadline or an abort returns what was done plus what was not, and
+// read / size problems are per-file errors rather than failures of the batch.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractFiles, IN_THREAD_BELOW, MAX_FILE_BYTES } from '../../core/index/extract/index.ts';
+
+const fixtures = fileURLToPath(new URL('../fixtures/extract/', import.meta.url));
+
+function listFiles(dir: string, root = dir): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...listFiles(path, root));
+    else out.push(relative(root, path).split('\\').join('/'));
+  }
+  return out;
+}
+
+/** A workspace with several copies of every fixture: more files than the in-thread threshold. */
+function makeWorkspace(copies: number): { root: string; files: string[] } {
+  const root = mkdtempSync(join(tmpdir(), 'extract-pool-'));
+  for (let i = 0; i < copies; i++) cpSync(fixtures, join(root, `copy${i}`), { recursive: true });
+  return { root, files: listFiles(root) };
+}
+
+test('the worker pool gives results identical to the in-thread path, in the order asked', async (t) => {
+  const { root, files } = makeWorkspace(4);
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  assert.ok(files.length >= IN_THREAD_BELOW, `${files.length} files must exceed the in-thread threshold`);
+
+  const inThread = await extractFiles(root, files, { workers: 0 });
+  const progress: string[] = [];
+  const pooled = await extractFiles(root, files, { workers: 2, onFileDone: (file) => progress.push(file) });
+  const byDefault = await extractFiles(root, files);
+
+  assert.deepStrictEqual(pooled.map((r) => r.file), files);
+  assert.deepStrictEqual([...pooled], [...inThread]);
+  assert.deepStrictEqual([...byDefault], [...inThread]);
+  assert.deepStrictEqual(pooled.notDone, []);
+  // The pool really ran: no worker died and had its files redone in this thread.
+  assert.deepStrictEqual(pooled.pool, { workers: 2, failed: 0 });
+  assert.deepStrictEqual(byDefault.pool, { workers: Math.min(availableParallelism(), 4), failed: 0 });
+  assert.deepStrictEqual(inThread.pool, { workers: 0, failed: 0 });
+  assert.deepStrictEqual(progress.slice().sort(), files.slice().sort());
+  // The same fixture copied gives the same extraction under each copy's path.
+  const models = inThread.filter((r) => r.file.endsWith('py/pkg/models.py'));
+  assert.equal(models.length, 4);
+  assert.ok(models.every((m) => JSON.stringify({ ...m, file: '' }) === JSON.stringify({ ...models[0], file: '' })));
+  assert.equal(models[0]!.definitions.length, 9);
+});
+
+test('a deadline already past starts no file and lists every file as not done', async (t) => {
+  const { root, files } = makeWorkspace(3);
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  for (const workers of [0, 2]) {
+    const result = await extractFiles(root, files, { workers, deadline: Date.now() - 1 });
+    assert.deepStrictEqual([...result], []);
+    assert.deepStrictEqual(result.notDone, files);
+  }
+});
+
+test('a deadline reached part way returns what was done plus the rest, with nothing lost or doubled', async (t) => {
+  const { root, files } = makeWorkspace(4);
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  for (const workers of [0, 2]) {
+    let deadline = Number.MAX_SAFE_INTEGER;
+    let seen = 0;
+    const result = await extractFiles(root, files, {
+      workers,
+      // Moves the deadline into the past after the fifth file.
+      get deadline() {
+        return deadline;
+      },
+      onFileDone: () => {
+        if (++seen === 5) deadline = Date.now() - 1;
+      },
+    });
+    assert.ok(result.length >= 5 && result.length < files.length, `workers=${workers}: ${result.length} done`);
+    assert.deepStrictEqual([...result.map((r) => r.file), ...result.notDone].sort(), files.slice().sort());
+    assert.equal(seen, result.length);
+  }
+});
+
+test('an aborted signal stops the hand-out like a deadline', async (t) => {
+  const { root, files } = makeWorkspace(3);
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const controller = new AbortController();
+  controller.abort();
+  const result = await extractFiles(root, files, { workers: 2, signal: controller.signal });
+  assert.deepStrictEqual([...result], []);
+  assert.deepStrictEqual(result.notDone, files);
+});
+
+test('oversize, missing and unknown files are per-file errors; the rest of the batch is extracted', async (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'extract-errors-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  writeFileSync(join(root, 'big.py'), `x = 1\n${'#'.repeat(MAX_FILE_BYTES)}\n`);
+  writeFileSync(join(root, 'ok.py'), 'def f():\n    g()\n');
+  writeFileSync(join(root, 'notes.txt'), 'hello');
+  const result = await extractFiles(root, ['big.py', 'missing.ts', 'notes.txt', 'ok.py']);
+  assert.deepStrictEqual([...result], [
+    {
+      file: 'big.py', language: 'python', definitions: [], imports: [], exports: [], calls: [], heritage: [],
+      error: `file_too_large(${MAX_FILE_BYTES + 7} bytes > ${MAX_FILE_BYTES} bytes)`,
+    },
+    {
+      file: 'missing.ts', language: 'typescript', definitions: [], imports: [], exports: [], calls: [], heritage: [],
+      error: `read_failed(ENOENT: ENOENT: no such file or directory, open '${join(root, 'missing.ts')}')`,
+    },
+    {
+      file: 'notes.txt', language: 'javascript', definitions: [], imports: [], exports: [], calls: [], heritage: [],
+      error: 'unsupported_language(notes.txt)',
+    },
+    {
+      file: 'ok.py', language: 'python',
+      definitions: [{ kind: 'function', name: 'f', startLine: 1, endLine: 2, parent: null, exported: true }],
+      imports: [], exports: [{ local: 'f', exported: 'f' }],
+      calls: [{ callee: 'g', line: 2, enclosing: 0 }], heritage: [],
+    },
+  ]);
+});

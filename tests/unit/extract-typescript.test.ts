@@ -1,0 +1,348 @@
+// Per-file extraction for TypeScript, TSX and JavaScript (.ts .tsx .js .jsx .mjs .cjs): definitions, bound functions, ESM / require / re-export / dynamic imports, ES and CommonJS exports, calls, heritage.
+// Fixtures under tests/fixtures/extract/; every record is asserted exactly (kind, name, lines,
+// parent, exported; import kind, source, bindings; exports; callee, receiver, enclosing).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { extractFile } from '../../core/index/extract/extract-file.ts';
+
+const root = fileURLToPath(new URL('../fixtures/extract/', import.meta.url));
+const extract = (file: string) => extractFile(root, file);
+
+test('ts/shapes.ts', async () => {
+  assert.deepStrictEqual(await extract('ts/shapes.ts'), {
+    file: 'ts/shapes.ts',
+    language: 'typescript',
+    definitions: [
+      { kind: 'interface', name: 'Shape', startLine: 3, endLine: 5, parent: null, exported: true },
+      { kind: 'enum', name: 'Color', startLine: 7, endLine: 7, parent: null, exported: true },
+      { kind: 'type', name: 'Point', startLine: 9, endLine: 9, parent: null, exported: true },
+      { kind: 'class', name: 'Figure', startLine: 11, endLine: 13, parent: null, exported: true },
+      { kind: 'method', name: 'area', startLine: 12, endLine: 12, parent: 3, exported: false, parentName: 'Figure' },
+      { kind: 'class', name: 'Circle', startLine: 15, endLine: 29, parent: null, exported: true },
+      { kind: 'method', name: 'onClick', startLine: 17, endLine: 17, parent: 5, exported: false, bound: true, parentName: 'Circle' },
+      { kind: 'method', name: 'create', startLine: 18, endLine: 18, parent: 5, exported: false, bound: true, parentName: 'Circle' },
+      { kind: 'method', name: 'constructor', startLine: 20, endLine: 22, parent: 5, exported: false, parentName: 'Circle' },
+      { kind: 'method', name: 'area', startLine: 24, endLine: 26, parent: 5, exported: false, parentName: 'Circle' },
+      { kind: 'method', name: '#square', startLine: 28, endLine: 28, parent: 5, exported: false, parentName: 'Circle' },
+    ],
+    imports: [
+      { kind: 'esm', source: './base', bindings: [{ imported: 'Base', local: 'Base' }], line: 1 },
+    ],
+    exports: [
+      { local: 'Shape', exported: 'Shape' },
+      { local: 'Color', exported: 'Color' },
+      { local: 'Point', exported: 'Point' },
+      { local: 'Figure', exported: 'Figure' },
+      { local: 'Circle', exported: 'Circle' },
+    ],
+    calls: [
+      { callee: 'redraw', line: 17, enclosing: 6, receiver: 'this' },
+      { callee: 'Circle', line: 18, enclosing: 7, isNew: true },
+      { callee: 'constructor', line: 21, enclosing: 8, receiver: 'super' },
+      { callee: 'square', line: 25, enclosing: 9, receiver: 'this' },
+    ],
+    heritage: [
+      { child: 0, parent: 'Named', kind: 'extends' },
+      { child: 0, parent: 'Sized', kind: 'extends' },
+      { child: 5, parent: 'Base', kind: 'extends' },
+      { child: 5, parent: 'Shape', kind: 'implements' },
+      { child: 5, parent: 'ns.Drawable', kind: 'implements' },
+    ],
+  });
+});
+
+test('ts/functions.ts', async () => {
+  assert.deepStrictEqual(await extract('ts/functions.ts'), {
+    file: 'ts/functions.ts',
+    language: 'typescript',
+    definitions: [
+      { kind: 'function', name: 'outer', startLine: 1, endLine: 6, parent: null, exported: true },
+      { kind: 'function', name: 'inner', startLine: 2, endLine: 4, parent: 0, exported: false },
+      { kind: 'function', name: 'arrow', startLine: 8, endLine: 8, parent: null, exported: false, bound: true },
+      { kind: 'function', name: 'expr', startLine: 9, endLine: 9, parent: null, exported: false, bound: true },
+      { kind: 'function', name: 'gen', startLine: 10, endLine: 10, parent: null, exported: false, bound: true },
+      { kind: 'function', name: 'late', startLine: 11, endLine: 11, parent: null, exported: false, bound: true },
+      { kind: 'function', name: 'counter', startLine: 13, endLine: 13, parent: null, exported: false },
+      { kind: 'function', name: 'main', startLine: 19, endLine: 27, parent: null, exported: false },
+    ],
+    imports: [],
+    exports: [
+      { local: 'outer', exported: 'outer' },
+      { local: 'handlers', exported: 'handlers' },
+    ],
+    calls: [
+      { callee: 'helper', line: 3, enclosing: 1 },
+      { callee: 'inner', line: 5, enclosing: 0 },
+      { callee: 'arrow', line: 9, enclosing: 3 },
+      { callee: 'outer', line: 11, enclosing: 5 },
+      { callee: 'fetch', line: 16, enclosing: null, receiver: 'api.client' },
+      { callee: 'load', line: 20, enclosing: 7 },
+      { callee: 'method', line: 21, enclosing: 7, receiver: 'obj' },
+      { callee: 'save', line: 22, enclosing: 7, receiver: 'this.store' },
+      { callee: 'make', line: 23, enclosing: 7 },
+      { callee: 'then', line: 23, enclosing: 7, receiver: '<expr>' },
+      { callee: 'go', line: 24, enclosing: 7, receiver: '<expr>' },
+      { callee: 'Widget', line: 25, enclosing: 7, isNew: true },
+      { callee: 'Panel', line: 26, enclosing: 7, receiver: 'ui', isNew: true },
+      { callee: 'main', line: 29, enclosing: null },
+    ],
+    heritage: [],
+  });
+});
+
+test('ts/imports.ts', async () => {
+  assert.deepStrictEqual(await extract('ts/imports.ts'), {
+    file: 'ts/imports.ts',
+    language: 'typescript',
+    definitions: [
+      { kind: 'function', name: 'lazy', startLine: 7, endLine: 10, parent: null, exported: true },
+    ],
+    imports: [
+      { kind: 'esm', source: './named', bindings: [{ imported: 'default', local: 'Default' }, { imported: 'a', local: 'a' }, { imported: 'b', local: 'bee' }, { imported: 'T', local: 'T' }], line: 1 },
+      { kind: 'esm', source: '../lib/index', bindings: [{ imported: '*', local: 'everything' }], line: 2 },
+      { kind: 'esm', source: './side-effect', bindings: [], line: 3 },
+      { kind: 'esm', source: 'types-pkg', bindings: [{ imported: 'Only', local: 'Only' }], line: 4 },
+      { kind: 'require', source: 'fs', bindings: [{ imported: '*', local: 'fs' }], line: 5 },
+      { kind: 'dynamic', source: './lazy-module', bindings: [], line: 8 },
+    ],
+    exports: [
+      { local: 'lazy', exported: 'lazy' },
+    ],
+    calls: [],
+    heritage: [],
+  });
+});
+
+test('ts/reexports.ts', async () => {
+  assert.deepStrictEqual(await extract('ts/reexports.ts'), {
+    file: 'ts/reexports.ts',
+    language: 'typescript',
+    definitions: [],
+    imports: [
+      { kind: 'reexport', source: './all', bindings: [{ imported: '*', local: '*' }], line: 1 },
+      { kind: 'reexport', source: './namespace', bindings: [{ imported: '*', local: 'ns' }], line: 2 },
+      { kind: 'reexport', source: './some', bindings: [{ imported: 'a', local: 'b' }, { imported: 'c', local: 'c' }], line: 3 },
+      { kind: 'reexport', source: './default-only', bindings: [{ imported: 'default', local: 'default' }], line: 4 },
+      { kind: 'reexport', source: './renamed', bindings: [{ imported: 'default', local: 'Renamed' }], line: 5 },
+    ],
+    exports: [],
+    calls: [],
+    heritage: [],
+  });
+});
+
+test('ts/exports.ts', async () => {
+  assert.deepStrictEqual(await extract('ts/exports.ts'), {
+    file: 'ts/exports.ts',
+    language: 'typescript',
+    definitions: [
+      { kind: 'function', name: 'local', startLine: 1, endLine: 1, parent: null, exported: true },
+      { kind: 'class', name: 'Hidden', startLine: 3, endLine: 3, parent: null, exported: true },
+      { kind: 'function', name: 'two', startLine: 7, endLine: 7, parent: null, exported: true, bound: true },
+    ],
+    imports: [],
+    exports: [
+      { local: 'local', exported: 'publicName' },
+      { local: 'value', exported: 'value' },
+      { local: 'Hidden', exported: 'default' },
+      { local: 'one', exported: 'one' },
+      { local: 'two', exported: 'two' },
+    ],
+    calls: [],
+    heritage: [],
+  });
+});
+
+test('ts/default-function.ts', async () => {
+  assert.deepStrictEqual(await extract('ts/default-function.ts'), {
+    file: 'ts/default-function.ts',
+    language: 'typescript',
+    definitions: [
+      { kind: 'function', name: 'start', startLine: 1, endLine: 3, parent: null, exported: true },
+    ],
+    imports: [],
+    exports: [
+      { local: 'start', exported: 'default' },
+    ],
+    calls: [
+      { callee: 'run', line: 2, enclosing: 0 },
+    ],
+    heritage: [],
+  });
+});
+
+test('ts/default-arrow.ts', async () => {
+  assert.deepStrictEqual(await extract('ts/default-arrow.ts'), {
+    file: 'ts/default-arrow.ts',
+    language: 'typescript',
+    definitions: [
+      { kind: 'function', name: 'default', startLine: 1, endLine: 1, parent: null, exported: true },
+    ],
+    imports: [],
+    exports: [
+      { local: 'default', exported: 'default' },
+    ],
+    calls: [
+      { callee: 'boot', line: 1, enclosing: 0 },
+    ],
+    heritage: [],
+  });
+});
+
+test('ts/default-class.ts', async () => {
+  assert.deepStrictEqual(await extract('ts/default-class.ts'), {
+    file: 'ts/default-class.ts',
+    language: 'typescript',
+    definitions: [
+      { kind: 'class', name: 'default', startLine: 1, endLine: 3, parent: null, exported: true },
+      { kind: 'method', name: 'render', startLine: 2, endLine: 2, parent: 0, exported: false, parentName: 'default' },
+    ],
+    imports: [],
+    exports: [
+      { local: 'default', exported: 'default' },
+    ],
+    calls: [],
+    heritage: [
+      { child: 0, parent: 'Component', kind: 'extends' },
+    ],
+  });
+});
+
+test('ts/view.tsx', async () => {
+  assert.deepStrictEqual(await extract('ts/view.tsx'), {
+    file: 'ts/view.tsx',
+    language: 'tsx',
+    definitions: [
+      { kind: 'function', name: 'View', startLine: 3, endLine: 6, parent: null, exported: true },
+      { kind: 'function', name: 'onClick', startLine: 4, endLine: 4, parent: 0, exported: false, bound: true },
+    ],
+    imports: [
+      { kind: 'esm', source: 'react', bindings: [{ imported: 'default', local: 'React' }], line: 1 },
+    ],
+    exports: [
+      { local: 'View', exported: 'View' },
+    ],
+    calls: [
+      { callee: 'track', line: 4, enclosing: 1 },
+      { callee: 'format', line: 5, enclosing: 0 },
+    ],
+    heritage: [],
+  });
+});
+
+test('ts/widget.jsx', async () => {
+  assert.deepStrictEqual(await extract('ts/widget.jsx'), {
+    file: 'ts/widget.jsx',
+    language: 'javascript',
+    definitions: [
+      { kind: 'function', name: 'Widget', startLine: 1, endLine: 1, parent: null, exported: true, bound: true },
+    ],
+    imports: [],
+    exports: [
+      { local: 'Widget', exported: 'Widget' },
+    ],
+    calls: [
+      { callee: 'render', line: 1, enclosing: 0 },
+    ],
+    heritage: [],
+  });
+});
+
+test('ts/legacy.cjs', async () => {
+  assert.deepStrictEqual(await extract('ts/legacy.cjs'), {
+    file: 'ts/legacy.cjs',
+    language: 'javascript',
+    definitions: [
+      { kind: 'function', name: 'internal', startLine: 6, endLine: 8, parent: null, exported: true },
+      { kind: 'function', name: 'first', startLine: 10, endLine: 10, parent: null, exported: true, bound: true },
+      { kind: 'function', name: 'second', startLine: 11, endLine: 11, parent: null, exported: true, bound: true },
+      { kind: 'function', name: 'Thing', startLine: 14, endLine: 14, parent: null, exported: false },
+      { kind: 'method', name: 'start', startLine: 15, endLine: 15, parent: null, exported: false, bound: true, parentName: 'Thing' },
+      { kind: 'function', name: 'third', startLine: 17, endLine: 17, parent: null, exported: true },
+      { kind: 'function', name: 'fourth', startLine: 17, endLine: 17, parent: null, exported: true, bound: true },
+    ],
+    imports: [
+      { kind: 'require', source: 'path', bindings: [{ imported: '*', local: 'path' }], line: 1 },
+      { kind: 'require', source: './paths', bindings: [{ imported: 'join', local: 'join' }, { imported: 'resolve', local: 'res' }], line: 2 },
+      { kind: 'require', source: './helper', bindings: [{ imported: 'helper', local: 'helper' }], line: 3 },
+      { kind: 'require', source: './side', bindings: [], line: 4 },
+    ],
+    exports: [
+      { local: 'first', exported: 'first' },
+      { local: 'second', exported: 'second' },
+      { local: 'internal', exported: 'alias' },
+      { local: 'internal', exported: 'internal' },
+      { local: 'helper', exported: 'renamed' },
+      { local: 'third', exported: 'third' },
+      { local: 'fourth', exported: 'fourth' },
+    ],
+    calls: [
+      { callee: 'join', line: 7, enclosing: 0, receiver: 'path' },
+      { callee: 'internal', line: 10, enclosing: 1 },
+      { callee: 'join', line: 11, enclosing: 2 },
+      { callee: 'stop', line: 15, enclosing: 4, receiver: 'this' },
+    ],
+    heritage: [],
+  });
+});
+
+test('ts/single-export.js', async () => {
+  assert.deepStrictEqual(await extract('ts/single-export.js'), {
+    file: 'ts/single-export.js',
+    language: 'javascript',
+    definitions: [
+      { kind: 'class', name: 'Store', startLine: 1, endLine: 3, parent: null, exported: false },
+      { kind: 'method', name: 'save', startLine: 2, endLine: 2, parent: 0, exported: false, bound: true, parentName: 'Store' },
+      { kind: 'function', name: 'makeStore', startLine: 5, endLine: 7, parent: null, exported: true },
+    ],
+    imports: [],
+    exports: [
+      { local: 'makeStore', exported: 'default' },
+    ],
+    calls: [
+      { callee: 'flush', line: 2, enclosing: 1, receiver: 'this' },
+      { callee: 'Store', line: 6, enclosing: 2, isNew: true },
+    ],
+    heritage: [],
+  });
+});
+
+test('ts/esm.mjs', async () => {
+  assert.deepStrictEqual(await extract('ts/esm.mjs'), {
+    file: 'ts/esm.mjs',
+    language: 'javascript',
+    definitions: [
+      { kind: 'function', name: 'read', startLine: 2, endLine: 4, parent: null, exported: true },
+    ],
+    imports: [
+      { kind: 'esm', source: 'node:fs/promises', bindings: [{ imported: 'readFile', local: 'readFile' }], line: 1 },
+    ],
+    exports: [
+      { local: 'read', exported: 'read' },
+    ],
+    calls: [
+      { callee: 'readFile', line: 3, enclosing: 0 },
+    ],
+    heritage: [],
+  });
+});
+
+test('ts/broken.ts', async () => {
+  assert.deepStrictEqual(await extract('ts/broken.ts'), {
+    file: 'ts/broken.ts',
+    language: 'typescript',
+    definitions: [
+      { kind: 'function', name: 'ok', startLine: 1, endLine: 1, parent: null, exported: true },
+      { kind: 'class', name: 'StillFound', startLine: 3, endLine: 3, parent: null, exported: false },
+    ],
+    imports: [],
+    exports: [
+      { local: 'ok', exported: 'ok' },
+    ],
+    calls: [],
+    heritage: [],
+    errorNodes: 2,
+  });
+});
+
