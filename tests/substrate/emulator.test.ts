@@ -14,7 +14,7 @@ after(async () => {
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as any };
 }
 const resolve = (pointer: unknown, key = e.key) => post(`${e.discoveryUrl}/resolve`, { pointer }, { authorization: `ApiKey ${key}` });
 
@@ -63,7 +63,7 @@ test('identity: both forms, rejections, the flat form\'s header rules', async ()
   e.addKey(revokable);
   e.revokeKey(revokable);
   assert.deepEqual(await post(`${e.identityUrl}/v1/auth/resolve`, {}, { authorization: `ApiKey ${revokable}` }), { status: 401, body: { valid: false, error: 'API key has been revoked' } });
-  const health = await (await fetch(`${e.identityUrl}/health`)).json();
+  const health = (await (await fetch(`${e.identityUrl}/health`)).json()) as any;
   assert.equal(health.service, 'identity-vessel');
 });
 
@@ -71,7 +71,7 @@ test('producers through discovery: each vessel\'s own envelope passes through ve
   const dispatch = await resolve({ type: 'goalDispatchAsync', goal: 'do a thing', operator: 'op' });
   assert.equal(dispatch.status, 202);
   assert.deepEqual(Object.keys(dispatch.body).sort(), ['dispatchId', 'status']);
-  await new Promise((r) => setTimeout(r, 60));
+  await new Promise<void>((r) => setTimeout(() => r(), 60));
   const walk = await resolve({ type: 'goalWalkState', dispatchId: dispatch.body.dispatchId });
   assert.deepEqual([walk.body.resolved, walk.body.shape, walk.body.body.status, walk.body.body.reached], [true, 'goalWalkState', 'completed', true]);
   assert.equal('selectedTemplateId' in walk.body.body, false);
