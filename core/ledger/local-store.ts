@@ -65,6 +65,20 @@ function storeUnavailable(path: string, reason: string): string {
 export async function openLocalStore(): Promise<StoreOpen> {
   const path = storePath();
   if (opened?.path === path && opened.db.open) return { ok: true, store: opened };
+  // Concurrent calls share one attempt: a second open would close the first under its user.
+  if (opening?.path !== path) {
+    const attempt = { path, promise: openOnce(path) };
+    opening = attempt;
+    void attempt.promise.finally(() => {
+      if (opening === attempt) opening = undefined;
+    });
+  }
+  return opening.promise;
+}
+
+let opening: { path: string; promise: Promise<StoreOpen> } | undefined;
+
+async function openOnce(path: string): Promise<StoreOpen> {
   let Database: typeof BetterSqlite3;
   try {
     Database = (await import('better-sqlite3')).default;
