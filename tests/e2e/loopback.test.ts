@@ -216,3 +216,22 @@ test('/health before any attachment: network.proxy with credentials redacted, ne
   assert.equal(missing.status, 404);
   assert.equal(missing.json.error.code, 'not_found');
 });
+
+test('METABOB_LOOPBACK_PORT pins the port; a taken port falls back to an ephemeral one with a WARN', async () => {
+  const { createServer } = await import('node:net');
+  const holder = createServer();
+  await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+  const taken = (holder.address() as { port: number }).port;
+  cleanups.push(() => new Promise<void>((r) => holder.close(() => r())));
+  const fallback = await server({ METABOB_LOOPBACK_PORT: String(taken) });
+  assert.notEqual(JSON.parse(readFileSync(fallback.runFile, 'utf8')).port, taken);
+  await waitFor(() => fallback.stderr.some((l) => l.includes(`WARNING loopback: port ${taken} on 127.0.0.1 is not available (EADDRINUSE); using an ephemeral port`)), 5000, 'the WARN');
+  // Free a port, then pin it.
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const free = (probe.address() as { port: number }).port;
+  await new Promise<void>((r) => probe.close(() => r()));
+  const pinned = await server({ METABOB_LOOPBACK_PORT: String(free) });
+  assert.equal(pinned.url, `http://127.0.0.1:${free}`);
+  assert.equal((await pinned.get('/health')).status, 200);
+});
