@@ -6,7 +6,7 @@ import { Box, Text, useApp } from 'ink';
 import { EMPTY_MODEL, countByStatus, reduceReport, type CheckState, type ReportModel, type ReportRun } from '../core/report/model.ts';
 
 export const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-const LABEL_WIDTH = 11;
+const LABEL_WIDTH = 13;
 
 const MARKS: Record<Exclude<CheckState['state'], 'running'>, { mark: string; color: string }> = {
   ok: { mark: '✓', color: 'green' },

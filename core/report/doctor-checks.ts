@@ -10,7 +10,8 @@ import { causeToken } from './remedies.ts';
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
 import { metabobHome, storePath } from '../ledger/metabob-home.ts';
 import { workspaceState } from '../workspace/workspace.ts';
-import { proxyEnvironment } from '../net/net.ts';
+import { netRequest, proxyEnvironment } from '../net/net.ts';
+import type { RunFile } from '../loopback/run-file.ts';
 import { detectOsProxy } from '../net/os-proxy.ts';
 
 export function configFilesOutcome(config: ConfigView | null): CheckOutcome {
@@ -193,11 +194,13 @@ export function callLogOutcome(env: NodeJS.ProcessEnv): CheckOutcome {
   };
 }
 
-interface RunFile {
+interface RunFileView {
   file: string;
   pid?: number;
-  port?: number;
+  url?: string;
   alive: boolean;
+  /** From the live server's GET /health: attached, or the reason it is not. */
+  health?: string;
 }
 
 function pidAlive(pid: number): boolean {
@@ -209,8 +212,18 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** Loopback servers' run files under the metabob dir (`<metabob home>/run/<pid>.json`). */
-export function loopbackOutcome(env: NodeJS.ProcessEnv): CheckOutcome {
+async function healthOf(url: string, env: NodeJS.ProcessEnv): Promise<string> {
+  try {
+    const res = await netRequest({ method: 'GET', url: `${url.replace(/\/+$/, '')}/health`, responseBudgetMs: 2000, idempotent: true, env });
+    const body = JSON.parse(res.body) as { attached?: boolean; reason?: string };
+    return body.attached ? 'attached' : `not attached (${causeToken(body.reason) ?? 'no reason given'})`;
+  } catch (err) {
+    return `no answer from /health (${causeToken((err as Error).message) ?? (err as Error).message})`;
+  }
+}
+
+/** Loopback servers' run files (`<metabob home>/run/<pid>.json`, core/loopback/run-file.ts). */
+export async function loopbackOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
   const dir = join(metabobHome(env), 'run');
   let names: string[] = [];
   try {
@@ -218,20 +231,22 @@ export function loopbackOutcome(env: NodeJS.ProcessEnv): CheckOutcome {
   } catch {
     return { status: 'ok', detail: `no loopback server running (no run files in ${dir})`, data: { dir, servers: [] } };
   }
-  const servers: RunFile[] = names.map((name) => {
+  const servers: RunFileView[] = names.map((name) => {
     const file = join(dir, name);
     try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { pid?: number; port?: number };
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<RunFile>;
       const pid = typeof parsed.pid === 'number' ? parsed.pid : Number(name.replace(/\.json$/, ''));
-      return { file, pid, port: parsed.port, alive: Number.isInteger(pid) && pidAlive(pid) };
+      const url = parsed.url ?? (parsed.port ? `http://127.0.0.1:${parsed.port}` : undefined);
+      return { file, pid, url, alive: Number.isInteger(pid) && pidAlive(pid) };
     } catch {
       return { file, alive: false };
     }
   });
+  for (const server of servers) if (server.alive && server.url) server.health = await healthOf(server.url, env);
   const live = servers.filter((s) => s.alive);
   const stale = servers.filter((s) => !s.alive);
   const data = { dir, servers };
-  const liveText = live.length ? live.map((s) => `pid ${s.pid} on 127.0.0.1:${s.port ?? '?'}`).join(', ') : 'none running';
+  const liveText = live.length ? live.map((s) => `pid ${s.pid} at ${s.url ?? '?'}${s.health ? ` ${s.health}` : ''}`).join(', ') : 'none running';
   if (stale.length) {
     return {
       status: 'warn',

@@ -50,13 +50,13 @@ test('hops appear in order with a spinner, turn into marks, and the failing hop 
   let frame = await frameAfter(lastFrame, () => run.emit({ type: 'start', id: 'runtime', label: 'runtime' }));
   const spinnerRow = frame.split('\n')[1];
   assert.ok(SPINNER_FRAMES.includes(spinnerRow[0]), `a spinner leads a running hop: ${spinnerRow}`);
-  assert.equal(spinnerRow.slice(1), ' runtime    …');
+  assert.equal(spinnerRow.slice(1), ' runtime      …');
 
   frame = await frameAfter(lastFrame, () => {
     run.emit({ type: 'finish', id: 'runtime', label: 'runtime', ms: 0, status: 'ok', detail: 'Node 20.0.0 on linux x64' });
     run.emit({ type: 'start', id: 'config', label: 'config' });
   });
-  assert.equal(frame.split('\n')[1], '✓ runtime    Node 20.0.0 on linux x64 0 ms');
+  assert.equal(frame.split('\n')[1], '✓ runtime      Node 20.0.0 on linux x64 0 ms');
   assert.ok(SPINNER_FRAMES.includes(frame.split('\n')[2][0]));
 
   frame = await frameAfter(lastFrame, () => {
@@ -68,11 +68,11 @@ test('hops appear in order with a spinner, turn into marks, and the failing hop 
   });
   const rows = frame.split('\n');
   assert.deepEqual(rows.slice(1, 4), [
-    '✓ runtime    Node 20.0.0 on linux x64 0 ms',
-    '✓ config     file none; key …cdef; anchor http://127.0.0.1:18100 (explicit) 2 ms',
-    '✓ bootstrap  identity_endpoint http://127.0.0.1:18101 14 ms',
+    '✓ runtime      Node 20.0.0 on linux x64 0 ms',
+    '✓ config       file none; key …cdef; anchor http://127.0.0.1:18100 (explicit) 2 ms',
+    '✓ bootstrap    identity_endpoint http://127.0.0.1:18101 14 ms',
   ]);
-  assert.ok(rows[4].endsWith(' identity   …') && rows[5].endsWith(' org check  …'), 'two hops still running');
+  assert.ok(rows[4].endsWith(' identity     …') && rows[5].endsWith(' org check    …'), 'two hops still running');
 
   frame = await frameAfter(lastFrame, () => {
     run.emit({
@@ -87,24 +87,24 @@ test('hops appear in order with a spinner, turn into marks, and the failing hop 
     run.emit({ type: 'finish', id: 'result', label: 'result', ms: 0, status: 'fail', detail: SUMMARY.headline });
     run.end(SUMMARY);
   });
-  await view.waitUntilExit?.();
+  await tick();
   // The final frame, snapshotted: every hop with its mark, the failure expanded, the summary.
   assert.equal(
     clean(lastFrame()),
     [
       'metabob-mcp attach --check (test)',
-      '✓ runtime    Node 20.0.0 on linux x64 0 ms',
-      '✓ config     file none; key …cdef; anchor http://127.0.0.1:18100 (explicit) 2 ms',
-      '✓ bootstrap  identity_endpoint http://127.0.0.1:18101 14 ms',
-      '✓ identity   endpoint http://127.0.0.1:18101 (source bootstrap); advertised http://127.0.0.1:18101;',
-      '             tried http://127.0.0.1:18101 3 ms',
-      '✗ org check  key_rejected: HTTP 401 9 ms',
+      '✓ runtime      Node 20.0.0 on linux x64 0 ms',
+      '✓ config       file none; key …cdef; anchor http://127.0.0.1:18100 (explicit) 2 ms',
+      '✓ bootstrap    identity_endpoint http://127.0.0.1:18101 14 ms',
+      '✓ identity     endpoint http://127.0.0.1:18101 (source bootstrap); advertised',
+      '               http://127.0.0.1:18101; tried http://127.0.0.1:18101 3 ms',
+      '✗ org check    key_rejected: HTTP 401 9 ms',
       "  cause: key_rejected: the substrate's identity (http://127.0.0.1:18101) rejected the API key (HTTP",
       '  401); substrate tools are unavailable; local tools still work',
       '  fix: use an API key issued by this substrate: `metabob-mcp configure --api-key <key>` (or',
       '  METABOB_API_KEY)',
-      '- resolve    not run: not attached',
-      '✗ result     not attached: key_rejected at the org check hop 0 ms',
+      '- resolve      not run: not attached',
+      '✗ result       not attached: key_rejected at the org check hop 0 ms',
       '',
       '✗ not attached: key_rejected at the org check hop',
       '4 ok, 0 warn, 2 fail, 1 skipped; exit 1',
@@ -129,10 +129,10 @@ test('the view driven by a real attach check against the emulator: hops in order
       final.split('\n').findIndex((row) => row.slice(2).startsWith(label)),
     );
     assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])), `hops in order: ${order}`);
-    assert.match(final, /✗ org check {2}key_rejected: HTTP 401 \d+ ms/);
+    assert.match(final, /✗ org check {4}key_rejected: HTTP 401 \d+ ms/);
     const unwrapped = final.replace(/\n +/g, ' ');
     assert.ok(unwrapped.includes(`cause: key_rejected: the substrate's identity (${emulator.identityUrl}) rejected the API key (HTTP 401)`));
-    assert.ok(final.includes('- resolve    not run: not attached'));
+    assert.ok(final.includes('- resolve      not run: not attached'));
     assert.ok(!final.includes('mbk_not_issued_by_this_substrate'), 'the key never appears');
     // Earlier frames showed the hops one at a time: bootstrap was on screen before org check.
     const frames = view.frames.map(clean);
