@@ -4,6 +4,7 @@
 // with per-hop callbacks.
 import { classifyError, netRequest, NetError, proxyEnvironment, selectProxy } from '../substrate/net-client.ts';
 import { orgCheck } from '../auth-service.ts';
+import { netCause } from '../net/net-causes.ts';
 import { pendingState, type AnchorSource, type AttachmentCause, type AttachmentState } from './state.ts';
 
 export type Hop = 'bootstrap' | 'identity' | 'org_check';
@@ -144,12 +145,13 @@ export async function runAttachmentOnce(options: AttachOnceOptions = {}): Promis
     if (parsed === undefined) {
       const what = isHtml(res.body, res.headers['content-type']) ? 'an HTML page' : 'a non-JSON body';
       if (res.route.via === 'proxy' && res.status >= 400 && res.status < 500) {
-        const line = `proxy_refused: discovery's GET /bootstrap through the proxy ${res.route.proxy} answered ${what} (HTTP ${res.status}); the proxy itself may have refused the request`;
-        state.network.cause = 'proxy_refused';
-        state.network.causeLine = line;
-        state.bootstrap = { status: 'not_substrate', detail: line };
-        done(false, line);
-        return settle('anchor_unreachable', `anchor_unreachable: discovery ${anchor.discovery} did not answer GET /bootstrap — ${line}; ${TAIL}`);
+        // SPEC §named-network-causes proxy_refused: a non-JSON 4xx through a proxy names the proxy.
+        const refused = netCause.proxyRefused(res.route, res.status);
+        state.network.cause = refused.token;
+        state.network.causeLine = refused.line;
+        state.bootstrap = { status: 'not_substrate', detail: refused.line };
+        done(false, refused.line);
+        return settle('anchor_unreachable', `anchor_unreachable: discovery ${anchor.discovery} did not answer GET /bootstrap — ${refused.line}; ${TAIL}`);
       }
       const detail = `discovery ${anchor.discovery} answered GET /bootstrap with ${what} (HTTP ${res.status}), not the substrate's JSON`;
       state.network.cause = 'blocked_by_portal';

@@ -58,3 +58,38 @@ test('through a proxy the org check sends the header alone; scopes are not repor
   assert.equal(write.ok, true);
   assert.equal(state.network.proxy.httpProxy, proxy.url);
 });
+
+/** A proxy that answers every request itself with an HTML page (a block page or a portal). */
+async function pageProxy(status: number): Promise<string> {
+  const server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(status, { 'content-type': 'text/html' });
+    res.end('<html><body>Access to this site is blocked by policy</body></html>');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  stops.push(() => new Promise<void>((r) => server.close(() => r())));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+test('a proxy that refuses /bootstrap with a non-JSON 4xx is named as the proxy, and is final', async () => {
+  const proxy = await pageProxy(403);
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, DISCOVERY_ENDPOINT: 'http://hub.emulated.test:18100', METABOB_API_KEY: 'mbk_x', HTTP_PROXY: proxy };
+  const state = await runAttachmentOnce({ env });
+  const refusal = `proxy_refused: the request went through the proxy ${proxy} and was answered 403 without JSON; the proxy itself may refuse it (one that allows only HTTPS, say)`;
+  assert.equal(state.cause, 'anchor_unreachable');
+  assert.equal(state.network.cause, 'proxy_refused');
+  assert.deepEqual(state.network.anchorRoute, { via: 'proxy', proxy });
+  assert.equal(state.message, `anchor_unreachable: discovery http://hub.emulated.test:18100 did not answer GET /bootstrap — ${refusal}; substrate tools are unavailable; local tools still work`);
+  const { isRetryable } = await import('../../core/attachment/state.ts');
+  assert.equal(isRetryable(state), false);
+});
+
+test('a proxy or portal answering /bootstrap with its own 200 page is blocked_by_portal, and is retried', async () => {
+  const proxy = await pageProxy(200);
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, DISCOVERY_ENDPOINT: 'http://hub.emulated.test:18100', METABOB_API_KEY: 'mbk_x', HTTP_PROXY: proxy };
+  const state = await runAttachmentOnce({ env });
+  assert.equal(state.cause, 'blocked_by_portal');
+  assert.equal(state.bootstrap.status, 'not_substrate');
+  const { isRetryable } = await import('../../core/attachment/state.ts');
+  assert.equal(isRetryable(state), true);
+});
