@@ -74,15 +74,16 @@ export interface HeadlineParts {
 export function openFindingsHeadline(parts: HeadlineParts): string {
   const local = typeof parts.local === 'number' ? parts.local : undefined;
   const recall = typeof parts.recall === 'number' ? parts.recall : undefined;
-  const inner: string[] = [];
-  inner.push(local !== undefined ? `${local} in the local store` : `local store not read: ${(parts.local as { cause: string }).cause}`);
-  inner.push(recall !== undefined ? `${recall} recorded by agents on this codebase` : `recall not run: ${(parts.recall as { cause: string }).cause}`);
-  if (parts.both) inner.push(`${parts.both} in both`);
+  let inner = local !== undefined ? `${local} in the local store` : `local store not read: ${(parts.local as { cause: string }).cause}`;
+  // Two counts read as one list (SPEC's `0 in the local store, 2 recorded by agents ...`); a cause stands apart.
+  if (recall !== undefined) inner += `${local !== undefined ? ',' : ';'} ${recall} recorded by agents on this codebase`;
+  else inner += `; recall not run: ${(parts.recall as { cause: string }).cause}`;
+  if (parts.both) inner += `; ${parts.both} in both`;
   let total: string;
   if (local === undefined && recall === undefined) total = 'unknown';
   else total = String((local ?? 0) + (recall ?? 0) - (parts.both ?? 0));
   const tasks = parts.openTasks ? `; ${parts.openTasks} open task${parts.openTasks === 1 ? '' : 's'}, listed apart` : '';
-  return `Open findings: ${total} (${inner.join('; ')})${tasks}`;
+  return `Open findings: ${total} (${inner})${tasks}`;
 }
 
 // @anchor attributionLines
