@@ -29,16 +29,83 @@ const MAX_FALLBACK_CANDIDATES = 2;
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 const CALLABLE = new Set(['function', 'method', 'class', 'struct']);
 
-export function buildGraph(extractionsIn: FileExtraction[], resolver: ModuleResolver): CodeGraph {
+/** What resolving one file produced, kept so a re-index can reuse it (see ResolutionCache). */
+interface FileResolution {
+  imports: number[];
+  heritage: Array<{ child: number; target: DefRef; confidence: number }>;
+  calls: Array<{ from: number | null; target: DefRef; confidence: number }>;
+  outcomes: Record<CallOutcome, number>;
+  callSites: number;
+  importsExternal: number;
+  heritageTotal: number;
+}
+
+/**
+ * Per-file resolutions of the previous build. A file's calls can depend on any file it
+ * imports, so a cached resolution is reused only when the file set is the same and every
+ * changed file kept its interface: the same definitions (kind, name, nesting, exported), exports,
+ * imports and bases, in the same order, line numbers aside. Then every other file resolves to
+ * the same definitions as before, and only the changed files are resolved again; ids are mapped
+ * afresh, so moved lines are reflected. Anything else resolves every file. Either way the graph
+ * equals a fresh build (tests/unit/graph-incremental.test.ts).
+ */
+export interface ResolutionCache {
+  fileSetKey: string;
+  entries: Map<string, { extraction: FileExtraction; signature: string; resolution: FileResolution }>;
+}
+
+export function newResolutionCache(): ResolutionCache {
+  return { fileSetKey: '', entries: new Map() };
+}
+
+function interfaceSignature(ext: FileExtraction): string {
+  return JSON.stringify([
+    ext.language,
+    Boolean(ext.error),
+    ext.definitions.map((d) => [d.kind, d.name, d.parent, d.exported, d.parentName ?? '']),
+    ext.exports,
+    ext.imports.map((i) => [i.kind, i.source, i.bindings]),
+    ext.heritage,
+  ]);
+}
+
+export function buildGraph(extractionsIn: FileExtraction[], resolver: ModuleResolver, cache?: ResolutionCache): CodeGraph {
   const extractions = [...extractionsIn].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const table = new SymbolTable(extractions, resolver);
-  const builder = new GraphBuilder(extractions, table);
-  return builder.build();
+  const fileSetKey = extractions.map((e) => e.file).join('\n');
+  const reusable: Array<FileResolution | undefined> = [];
+  if (cache && cache.fileSetKey === fileSetKey) {
+    let sameInterfaces = true;
+    for (const ext of extractions) {
+      const entry = cache.entries.get(ext.file)!;
+      if (entry.extraction === ext) reusable.push(entry.resolution);
+      else {
+        reusable.push(undefined);
+        if (interfaceSignature(ext) !== entry.signature) sameInterfaces = false;
+      }
+    }
+    if (!sameInterfaces) reusable.length = 0;
+  }
+  const builder = new GraphBuilder(extractions, table, reusable);
+  const graph = builder.build();
+  if (cache) {
+    const previous = cache.entries;
+    cache.fileSetKey = fileSetKey;
+    cache.entries = new Map();
+    extractions.forEach((ext, f) => {
+      const old = previous.get(ext.file);
+      const signature = old && old.extraction === ext ? old.signature : interfaceSignature(ext);
+      cache.entries.set(ext.file, { extraction: ext, signature, resolution: builder.resolutions[f] });
+    });
+  }
+  return graph;
 }
 
 class GraphBuilder {
   private readonly nodes = new Map<string, GraphNode>();
-  private readonly edgeMap = new Map<string, GraphEdge>();
+  /** from -> (type + to) -> edge, for de-duplication; edgeList keeps insertion order. */
+  private readonly edgeMap = new Map<string, Map<string, GraphEdge>>();
+  private readonly edgeList: GraphEdge[] = [];
   private readonly ids: string[][] = [];
   private readonly componentsByFile = new Map<string, GraphNode[]>();
   private readonly unresolvedByFile = new Map<string, number>();
@@ -58,17 +125,32 @@ class GraphBuilder {
     heritageResolved: 0,
   };
 
+  readonly resolutions: FileResolution[] = [];
+
   constructor(
     private readonly extractions: FileExtraction[],
     private readonly table: SymbolTable,
+    private readonly reusable: Array<FileResolution | undefined>,
   ) {}
 
   build(): CodeGraph {
     this.extractions.forEach((ext, f) => this.addNodes(ext, f));
-    this.extractions.forEach((ext, f) => this.addImports(ext, f));
-    this.extractions.forEach((ext, f) => this.addHeritage(ext, f));
-    this.extractions.forEach((ext, f) => this.addCalls(ext, f));
-    const edges = [...this.edgeMap.values()];
+    this.extractions.forEach((ext, f) => {
+      this.resolutions.push(
+        this.reusable[f] ?? { imports: [], heritage: [], calls: [], outcomes: zeroOutcomes(), callSites: 0, importsExternal: 0, heritageTotal: 0 },
+      );
+      if (!this.reusable[f]) this.resolveImports(ext, f, this.resolutions[f]);
+      this.applyImports(ext, this.resolutions[f]);
+    });
+    this.extractions.forEach((ext, f) => {
+      if (!this.reusable[f]) this.resolveHeritage(ext, f, this.resolutions[f]);
+      this.applyHeritage(f, this.resolutions[f]);
+    });
+    this.extractions.forEach((ext, f) => {
+      if (!this.reusable[f]) this.resolveCalls(ext, f, this.resolutions[f]);
+      this.applyCalls(ext, f, this.resolutions[f]);
+    });
+    const edges = this.edgeList;
     const outgoing = new Map<string, GraphEdge[]>();
     const incoming = new Map<string, GraphEdge[]>();
     for (const edge of edges) {
@@ -116,44 +198,60 @@ class GraphBuilder {
 
   private addEdge(type: EdgeType, from: string, to: string, confidence: number): void {
     if (from === to && type !== 'calls') return;
-    const key = `${type}\0${from}\0${to}`;
-    const existing = this.edgeMap.get(key);
-    if (!existing) this.edgeMap.set(key, { type, from, to, confidence });
-    else if (existing.confidence < confidence) existing.confidence = confidence;
+    let byTo = this.edgeMap.get(from);
+    if (!byTo) this.edgeMap.set(from, (byTo = new Map()));
+    const key = type === 'calls' ? to : `${type}\0${to}`;
+    const existing = byTo.get(key);
+    if (!existing) {
+      const edge = { type, from, to, confidence };
+      byTo.set(key, edge);
+      this.edgeList.push(edge);
+    } else if (existing.confidence < confidence) existing.confidence = confidence;
   }
 
   private idOf(ref: DefRef): string {
     return this.ids[ref.file][ref.def];
   }
 
-  private addImports(ext: FileExtraction, f: number): void {
+  private resolveImports(ext: FileExtraction, f: number, out: FileResolution): void {
     for (const record of ext.imports) {
-      this.stats.importsTotal++;
       const target = this.table.moduleFile(f, record.source);
       if (target === undefined) {
-        this.stats.importsExternal++;
+        out.importsExternal++;
         continue;
       }
-      this.stats.importsResolved++;
-      if (target !== f) this.addEdge('imports', ext.file, this.extractions[target].file, CONFIDENCE.import);
+      if (target !== f) out.imports.push(target);
       if (record.kind !== 'python') continue;
       // `from pkg import mod` imports the submodule file too.
       for (const { imported } of record.bindings) {
         const sub = this.table.pythonSubmoduleIndex(target, imported);
-        if (sub !== undefined && sub !== f) this.addEdge('imports', ext.file, this.extractions[sub].file, CONFIDENCE.import);
+        if (sub !== undefined && sub !== f) out.imports.push(sub);
       }
     }
   }
 
-  private addHeritage(ext: FileExtraction, f: number): void {
+  private applyImports(ext: FileExtraction, res: FileResolution): void {
+    this.stats.importsTotal += ext.imports.length;
+    this.stats.importsExternal += res.importsExternal;
+    this.stats.importsResolved += ext.imports.length - res.importsExternal;
+    for (const target of res.imports) this.addEdge('imports', ext.file, this.extractions[target].file, CONFIDENCE.import);
+  }
+
+  private resolveHeritage(ext: FileExtraction, f: number, out: FileResolution): void {
     for (const h of ext.heritage) {
-      this.stats.heritageTotal++;
+      out.heritageTotal++;
       const target = this.resolveTypeName(f, h.parent);
-      if (!target) continue;
-      this.stats.heritageResolved++;
-      const childRef = { file: f, def: h.child };
-      push(this.bases, refKey(childRef), target.ref);
-      this.addEdge('inherits', this.idOf(childRef), this.idOf(target.ref), target.confidence);
+      if (target) out.heritage.push({ child: h.child, target: target.ref, confidence: target.confidence });
+    }
+  }
+
+  private applyHeritage(f: number, res: FileResolution): void {
+    this.stats.heritageTotal += res.heritageTotal;
+    this.stats.heritageResolved += res.heritage.length;
+    for (const { child, target, confidence } of res.heritage) {
+      const childRef = { file: f, def: child };
+      push(this.bases, refKey(childRef), target);
+      this.addEdge('inherits', this.idOf(childRef), this.idOf(target), confidence);
     }
   }
 
@@ -174,7 +272,7 @@ class GraphBuilder {
     const parts = dotted.split('.');
     for (let cut = parts.length - 1; cut >= 1; cut--) {
       const head = parts.slice(0, cut).join('.');
-      const binding = this.table.bindings[f].get(head);
+      const binding = this.table.bindings(f).get(head);
       let meaning: Meaning | undefined = binding ? this.table.follow(binding) : cut === 1 ? this.table.resolveLocal(f, head) : undefined;
       if (!meaning && binding?.kind === 'symbol') {
         // An exported name that is no component (a TypeScript namespace, an object of
@@ -197,18 +295,36 @@ class GraphBuilder {
     return undefined;
   }
 
-  private addCalls(ext: FileExtraction, f: number): void {
+  private resolveCalls(ext: FileExtraction, f: number, out: FileResolution): void {
+    // The same call shape in one file resolves the same way: `self.x()` within one class,
+    // `obj.x()` anywhere in the file, a bare `x()` within one enclosing function.
+    const memo = new Map<string, { outcome: CallOutcome; targets: Target[] }>();
     for (const call of ext.calls) {
-      this.stats.callSites++;
-      const resolved = this.resolveCall(ext, f, call);
-      // A call lands on a function, method or class; a name that resolved to an interface,
-      // type alias or enum is a value the graph does not model (a const of the same name).
-      const callable = resolved.targets.filter((t) => CALLABLE.has(this.extractions[t.ref.file].definitions[t.ref.def].kind));
-      const { outcome, targets } = callable.length === resolved.targets.length ? resolved : callable.length > 0 ? { ...resolved, targets: callable } : { outcome: 'unresolved' as const, targets: [] };
-      this.stats.byOutcome[outcome]++;
-      if (outcome === 'unresolved') this.unresolvedByFile.set(ext.file, (this.unresolvedByFile.get(ext.file) ?? 0) + 1);
-      const from = call.enclosing !== null && this.ids[f][call.enclosing] ? this.ids[f][call.enclosing] : ext.file;
-      for (const t of targets) this.addEdge('calls', from, this.idOf(t.ref), t.confidence);
+      out.callSites++;
+      const r = call.receiver;
+      const scope = r === 'this' || r === 'self' || r === 'super' ? this.enclosingClass(ext, call.enclosing) : r === undefined ? call.enclosing : -1;
+      const key = `${r ?? ''}\0${call.callee}\0${call.isNew ? 1 : 0}\0${scope ?? ''}`;
+      let settled = memo.get(key);
+      if (!settled) {
+        const resolved = this.resolveCall(ext, f, call);
+        // A call lands on a function, method or class; a name that resolved to an interface,
+        // type alias or enum is a value the graph does not model (a const of the same name).
+        const callable = resolved.targets.filter((t) => CALLABLE.has(this.extractions[t.ref.file].definitions[t.ref.def].kind));
+        settled = callable.length === resolved.targets.length ? resolved : callable.length > 0 ? { ...resolved, targets: callable } : { outcome: 'unresolved', targets: [] };
+        memo.set(key, settled);
+      }
+      out.outcomes[settled.outcome]++;
+      const from = call.enclosing !== null && call.enclosing < ext.definitions.length ? call.enclosing : null;
+      for (const t of settled.targets) out.calls.push({ from, target: t.ref, confidence: t.confidence });
+    }
+  }
+
+  private applyCalls(ext: FileExtraction, f: number, res: FileResolution): void {
+    this.stats.callSites += res.callSites;
+    for (const outcome of Object.keys(res.outcomes) as CallOutcome[]) this.stats.byOutcome[outcome] += res.outcomes[outcome];
+    if (res.outcomes.unresolved > 0) this.unresolvedByFile.set(ext.file, res.outcomes.unresolved);
+    for (const { from, target, confidence } of res.calls) {
+      this.addEdge('calls', from !== null ? this.ids[f][from] : ext.file, this.idOf(target), confidence);
     }
   }
 
@@ -229,7 +345,7 @@ class GraphBuilder {
       return { outcome: same ? 'same_file' : 'import', targets: [{ ref: meaning.ref, confidence: same ? CONFIDENCE.sameFile : meaning.confidence }] };
     }
     const head = receiver.split('.')[0];
-    if (this.table.bindings[f].get(head)?.kind === 'external' || this.table.bindings[f].get(receiver)?.kind === 'external') {
+    if (this.table.bindings(f).get(head)?.kind === 'external' || this.table.bindings(f).get(receiver)?.kind === 'external') {
       return { outcome: 'external', targets: [] };
     }
     if (meaning || this.table.resolveLocal(f, head)) return { outcome: 'unresolved', targets: [] };
@@ -251,7 +367,7 @@ class GraphBuilder {
       return { outcome: 'unresolved', targets: [] };
     }
     if (meaning?.kind === 'external') return { outcome: 'external', targets: [] };
-    if (this.table.bindings[f].has(call.callee)) return { outcome: 'unresolved', targets: [] };
+    if (this.table.bindings(f).has(call.callee)) return { outcome: 'unresolved', targets: [] };
     if (isBuiltinCall(ext.language, call.callee)) return { outcome: 'external', targets: [] };
     return this.fallback(this.callableByName, call.callee, f);
   }
@@ -291,7 +407,7 @@ class GraphBuilder {
       const target = this.table.moduleFile(f, record.source);
       if (target !== undefined) files.add(target);
     }
-    for (const binding of this.table.bindings[f].values()) {
+    for (const binding of this.table.bindings(f).values()) {
       const meaning = this.table.follow(binding);
       if (meaning?.kind === 'def') files.add(meaning.ref.file);
       else if (meaning?.kind === 'namespace') files.add(meaning.file);
@@ -339,6 +455,10 @@ class GraphBuilder {
     }
     return undefined;
   }
+}
+
+function zeroOutcomes(): Record<CallOutcome, number> {
+  return { same_file: 0, own_class: 0, base_class: 0, import: 0, fallback: 0, external: 0, unresolved: 0 };
 }
 
 function refKey(ref: DefRef): string {

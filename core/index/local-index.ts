@@ -10,7 +10,7 @@
 import { basename } from 'node:path';
 import type { FileExtraction } from './extract-types.ts';
 import type { CodeGraph } from './graph-types.ts';
-import { buildGraph } from './build-graph.ts';
+import { buildGraph, newResolutionCache } from './build-graph.ts';
 import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
 import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type ScannedFile } from './scan-workspace.ts';
@@ -56,6 +56,7 @@ export class LocalIndex {
   private readonly cache = new Map<string, CachedFile>();
   private pendingFiles: string[] = [];
   private graphValue: CodeGraph | undefined;
+  private readonly resolutionCache = newResolutionCache();
   private lastScan: { tooLarge: string[]; overCap: string[] } = { tooLarge: [], overCap: [] };
   include: string[] = normalizeExtensions(undefined);
   exclude: string[] = DEFAULT_EXCLUDE;
@@ -138,7 +139,7 @@ export class LocalIndex {
 
     const resolveStarted = performance.now();
     const resolver = new ModuleResolver(this.cache.keys(), readTsPaths(this.root), basename(this.root));
-    this.graphValue = buildGraph(this.extractions(), resolver);
+    this.graphValue = buildGraph(this.extractions(), resolver, this.resolutionCache);
     const resolveMs = performance.now() - resolveStarted;
 
     return {

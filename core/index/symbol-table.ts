@@ -28,8 +28,8 @@ export class SymbolTable {
   readonly fileIndex = new Map<string, number>();
   /** Per file: top-level definitions by name (source order). */
   readonly topLevel: Array<Map<string, number[]>> = [];
-  /** Per file: local name -> import binding. */
-  readonly bindings: Array<Map<string, Binding>> = [];
+  /** Per file: local name -> import binding, computed on first use. */
+  private readonly bindingMaps: Array<Map<string, Binding> | undefined> = [];
   private readonly exportMemo = new Map<string, Meaning | undefined>();
   /** Per file: the files of its Python `from m import *`. */
   private readonly starImports: number[][] = [];
@@ -49,7 +49,13 @@ export class SymbolTable {
       });
       this.topLevel.push(top);
     }
-    for (const ext of extractions) this.bindings.push(this.bindImports(ext));
+  }
+
+  /** A file's import bindings (computed once, on first use: a re-index resolves few files). */
+  bindings(fileIdx: number): Map<string, Binding> {
+    let map = this.bindingMaps[fileIdx];
+    if (!map) this.bindingMaps[fileIdx] = map = this.bindImports(this.extractions[fileIdx]);
+    return map;
   }
 
   isClassLike(ref: DefRef): boolean {
@@ -114,7 +120,7 @@ export class SymbolTable {
   resolveLocal(fileIdx: number, name: string, seen = new Set<string>()): Meaning | undefined {
     const own = this.topLevel[fileIdx].get(name);
     if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(this.extractions[fileIdx], own) }, confidence: 1 };
-    const binding = this.bindings[fileIdx]?.get(name);
+    const binding = this.bindings(fileIdx).get(name);
     if (binding) return this.follow(binding, seen);
     // Python `from m import *`: whatever m exposes.
     for (const target of this.starImports[fileIdx] ?? []) {

@@ -58,4 +58,24 @@ test('after edits, a re-index equals a fresh index and re-parses only what chang
   assert.ok(!edges.some((e) => e.includes('math.ts::function::add::1')), 'no edge to an id that no longer exists');
   assert.ok(!edges.some((e) => e.includes('square.ts')), 'the deleted file is gone');
   assert.ok(edges.includes('calls src/extra.ts::function::extra::2 -> src/shapes/circle.ts::class::Circle::3 0.95'));
+
+  // Same file set, interfaces kept (lines move): the other files' resolutions are reused.
+  const circle = join(root, 'src/shapes/circle.ts');
+  touch(circle, '\n\n\n' + readFileSync(circle, 'utf8'));
+  const moved = await index.run({});
+  assert.ok(moved.ok);
+  assert.equal(moved.report.parsed, 1);
+  const fresh2 = new LocalIndex(root);
+  assert.ok((await fresh2.run({})).ok);
+  assert.deepEqual(shape(index.graph!), shape(fresh2.graph!));
+  assert.ok(shape(index.graph!).edges.includes('calls src/extra.ts::function::extra::2 -> src/shapes/circle.ts::class::Circle::6 0.95'));
+
+  // Same file set, an interface changed (a new method on the base class that a caller now reaches).
+  const base = join(root, 'src/shapes/base.ts');
+  touch(base, readFileSync(base, 'utf8').replace("return 'shape';\n  }", "return 'shape';\n  }\n\n  area(): number {\n    return 0;\n  }"));
+  const grown = await index.run({});
+  assert.ok(grown.ok);
+  const fresh3 = new LocalIndex(root);
+  assert.ok((await fresh3.run({})).ok);
+  assert.deepEqual(shape(index.graph!), shape(fresh3.graph!));
 });
