@@ -9,6 +9,7 @@ import { VERSION } from '../version.ts';
 import { attachCheck } from '../report/attach-check.ts';
 import { ReportRun } from '../report/model.ts';
 import { presentRun } from '../report/present.ts';
+import { chooseRendering } from '../report/render-text.ts';
 import { substrateDeps } from '../report/substrate-deps.ts';
 import {
   installerConfigPath,
@@ -167,7 +168,7 @@ export const configureCommand: CliCommand = {
       run,
       command: 'configure',
       title: `checking ${values.discoveryEndpoint ? `discovery ${values.discoveryEndpoint}` : `endpoint ${values.endpoint}`} with key …${(values.apiKey ?? '').slice(-4)}`,
-      rendering: 'plain',
+      rendering: clack ? chooseRendering({ json: false, isTTY: true, env: process.env }) : 'plain',
       loadInk: () => import('../../tui/render-ink.tsx'),
       work: async () => (await attachCheck(run, substrateDeps, { env, cwd: home, home, flags: {} })).summary,
     });
