@@ -42,7 +42,8 @@ function CheckRow({ check, spinner }: { check: CheckState; spinner: string }) {
         <Box flexGrow={1}>
           <Text>
             <Text dimColor={check.state === 'skip'}>{running ? '…' : (check.detail ?? '')}</Text>
-            {!running && check.state !== 'skip' && check.ms !== undefined ? <Text dimColor>{` ${check.ms} ms`}</Text> : null}
+            {/* A no-break space keeps "12 ms" on one line when the detail wraps. */}
+            {!running && check.state !== 'skip' && check.ms !== undefined ? <Text dimColor>{` ${check.ms}\u00a0ms`}</Text> : null}
           </Text>
         </Box>
       </Box>

@@ -20,7 +20,7 @@ const { render } = await import('ink-testing-library');
 const React = await import('react');
 const { ReportView, SPINNER_FRAMES } = await import('../../tui/report-view.tsx');
 
-const clean = (frame: string | undefined) => stripVTControlCharacters(frame ?? '').replace(/[ \t]+$/gm, '');
+const clean = (frame: string | undefined) => stripVTControlCharacters(frame ?? '').replace(/\u00a0/g, ' ').replace(/[ \t]+$/gm, '');
 const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));
 
 async function frameAfter(lastFrame: () => string | undefined, emit: () => void): Promise<string> {
