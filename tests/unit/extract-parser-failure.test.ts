@@ -56,10 +56,12 @@ test('a failing grammar rejects in this thread with { module, reason }; other la
 });
 
 test('a failing parser runtime rejects from the worker pool with { module, reason }', async (t) => {
-  const { root, py } = workspace(t, 25);
+  // This thread loaded the runtime in the test above, so it does not stand in for booting
+  // workers here: the failure must come from the workers, started with the switch set.
+  const { root, ts } = workspace(t, 25);
   process.env.METABOB_FAKE_PARSER_FAILURE = 'web-tree-sitter';
   t.after(() => delete process.env.METABOB_FAKE_PARSER_FAILURE);
-  const err = await rejection(extractFiles(root, py, { workers: 2 }));
+  const err = await rejection(extractFiles(root, ts, { workers: 2, mainThreadLane: false }));
   assert.deepStrictEqual({ module: err.module, reason: err.reason }, { module: 'web-tree-sitter', reason: REASON });
 });
 
