@@ -51,7 +51,7 @@ interface FileResolution {
  */
 export interface ResolutionCache {
   fileSetKey: string;
-  entries: Map<string, { extraction: FileExtraction; signature: string; resolution: FileResolution }>;
+  entries: Map<string, { extraction: FileExtraction; resolution: FileResolution }>;
 }
 
 export function newResolutionCache(): ResolutionCache {
@@ -81,7 +81,7 @@ export function buildGraph(extractionsIn: FileExtraction[], resolver: ModuleReso
       if (entry.extraction === ext) reusable.push(entry.resolution);
       else {
         reusable.push(undefined);
-        if (interfaceSignature(ext) !== entry.signature) sameInterfaces = false;
+        if (interfaceSignature(ext) !== interfaceSignature(entry.extraction)) sameInterfaces = false;
       }
     }
     if (!sameInterfaces) reusable.length = 0;
@@ -89,14 +89,9 @@ export function buildGraph(extractionsIn: FileExtraction[], resolver: ModuleReso
   const builder = new GraphBuilder(extractions, table, reusable);
   const graph = builder.build();
   if (cache) {
-    const previous = cache.entries;
     cache.fileSetKey = fileSetKey;
     cache.entries = new Map();
-    extractions.forEach((ext, f) => {
-      const old = previous.get(ext.file);
-      const signature = old && old.extraction === ext ? old.signature : interfaceSignature(ext);
-      cache.entries.set(ext.file, { extraction: ext, signature, resolution: builder.resolutions[f] });
-    });
+    extractions.forEach((ext, f) => cache.entries.set(ext.file, { extraction: ext, resolution: builder.resolutions[f] }));
   }
   return graph;
 }

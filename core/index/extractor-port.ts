@@ -24,24 +24,11 @@ export function parserFailureLine(err: unknown): string | undefined {
 
 let loaded: Promise<ExtractFn | string> | undefined;
 
-/** The extractor, or the failure line when its module cannot load. */
+/** The extractor (part A's pooled extractFiles), or the failure line when its module cannot load. */
 export function loadExtractor(): Promise<ExtractFn | string> {
-  // Interim until part A's pooled extractFiles lands: one file after another in this thread.
-  loaded ??= import('./extract/extract-file.ts').then(
-    (mod) => sequentialExtractor(mod.extractFile),
+  loaded ??= import('./extract/index.ts').then(
+    (mod) => mod.extractFiles as ExtractFn,
     (err: unknown) => parserFailureLine(err) ?? `local_index_unavailable(index-extractor: ${(err as Error)?.message?.split('\n')[0] ?? String(err)})`,
   );
   return loaded;
-}
-
-function sequentialExtractor(extractFile: (root: string, rel: string) => Promise<FileExtraction>): ExtractFn {
-  return async (root, relFiles, options) => {
-    const out: FileExtraction[] = [];
-    for (const rel of relFiles) {
-      if (options.signal?.aborted || (options.deadline !== undefined && Date.now() > options.deadline)) break;
-      out.push(await extractFile(root, rel));
-      options.onFileDone?.(rel);
-    }
-    return out;
-  };
 }
