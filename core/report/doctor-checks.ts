@@ -50,8 +50,10 @@ export async function networkOutcome(state: AttachmentView | null, env: NodeJS.P
   const cause = causeToken(state?.network.causeLine ?? state?.network.cause ?? null);
   let osProxy = state?.network.osProxy ?? null;
   const noProxyVars = !proxy.httpsProxy && !proxy.httpProxy;
-  // SPEC §PAC and OS proxy settings: read only after a direct connection failed.
-  if (!osProxy && cause && DIRECT_FAILURES.has(cause) && noProxyVars && route?.via !== 'proxy') {
+  // SPEC §PAC and OS proxy settings: read only after a direct connection failed, with no
+  // proxy variable in force and a target no proxy would be skipped for (as core/net does).
+  const proxyMightExplain = route?.via === 'direct' && (route.bypass === 'none_configured' || route.bypass === 'http_proxy_unset');
+  if (!osProxy && cause && DIRECT_FAILURES.has(cause) && noProxyVars && proxyMightExplain) {
     const found = await detectOsProxy(env);
     if (found) osProxy = `${found.kind === 'pac' ? 'a PAC script' : 'a proxy'} ${found.value} (from ${found.source})`;
   }
@@ -61,7 +63,7 @@ export async function networkOutcome(state: AttachmentView | null, env: NodeJS.P
     : [proxy.httpsProxy && `HTTPS_PROXY ${proxy.httpsProxy}`, proxy.httpProxy && `HTTP_PROXY ${proxy.httpProxy}`].filter(Boolean).join(', ');
   const routeText = route ? `; anchor ${route.via === 'proxy' ? `through ${route.proxy}` : `direct (${route.bypass ?? 'no proxy'})`}` : '';
   if (!cause) return { status: 'ok', detail: `${proxyText}${routeText}; no network failure`, data };
-  const osText = osProxy ? `; the OS proxy settings use ${osProxy}, which this process does not see` : '';
+  const osText = osProxy ? `; OS proxy settings: ${osProxy} (this process does not see them)` : '';
   return {
     status: 'fail',
     detail: `${proxyText}${routeText}; ${cause}${osText}`,

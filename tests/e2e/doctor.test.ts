@@ -163,3 +163,28 @@ test('the real terminal: doctor under tmux shows each hop with its mark, the fai
     await emulator.stop();
   }
 });
+
+test('a direct connection that fails names the OS proxy settings the process does not see', async () => {
+  const { fakeGsettings, tempNetDir } = await import('../helpers/net-fixtures.ts');
+  const bin = fakeGsettings(tempNetDir(), {
+    'org.gnome.system.proxy mode': "'auto'",
+    'org.gnome.system.proxy autoconfig-url': "'http://wpad.corp.example/proxy.pac'",
+  });
+  const home = tempHome();
+  const env = {
+    HOME: home,
+    PATH: `${bin}:${process.env.PATH}`,
+    METABOB_API_KEY: 'mbk_full_0123456789abcdef01234567',
+    DISCOVERY_ENDPOINT: 'https://substrate.invalid',
+  };
+  const out = await runCli(['doctor', '--json'], { env, cwd: tempDir(), home });
+  const report = JSON.parse(out.stdout);
+  const network: Check = report.checks.find((c: Check) => c.id === 'network');
+  assert.equal(report.cause, 'anchor_unreachable');
+  assert.equal(report.networkCause, 'dns_failed');
+  assert.equal(network.status, 'fail');
+  assert.match(network.detail, /^no HTTPS_PROXY \/ HTTP_PROXY; anchor direct \(none_configured\); dns_failed; OS proxy settings: .*wpad\.corp\.example\/proxy\.pac/);
+  assert.equal(network.remedy, 'set HTTPS_PROXY (and HTTP_PROXY for a plain-http anchor) to the proxy the OS uses');
+  const bootstrap: Check = report.checks.find((c: Check) => c.id === 'bootstrap');
+  assert.ok(bootstrap.cause!.includes('the OS proxy settings use a PAC script (http://wpad.corp.example/proxy.pac), which this process does not see; set HTTPS_PROXY'));
+});
