@@ -179,3 +179,32 @@ test('attach without --check is a usage error (exit 2)', async () => {
   assert.equal(out.code, 2);
   assert.equal(out.stderr, 'metabob-mcp attach: attach needs --check: metabob-mcp attach --check [--json]\n');
 });
+
+test('a discovery endpoint written with a trailing slash attaches as the server would', async () => {
+  await withEmulator(async (emulator) => {
+    const { out, report } = await checkJson({ METABOB_API_KEY: emulator.key, DISCOVERY_ENDPOINT: `${emulator.discoveryUrl}/` }, emulator.key);
+    assert.equal(out.code, 0, report.message);
+    assert.equal(report.attached, true);
+  });
+});
+
+test('connect_timeout: a blackholed anchor fails the bootstrap hop once the connect budget is spent', async (t) => {
+  const { fullBacklogMissingReason, startFullBacklog } = await import('../helpers/net-fixtures.ts');
+  const missing = fullBacklogMissingReason();
+  if (missing) return t.skip(missing);
+  const backlog = await startFullBacklog();
+  try {
+    const key = 'mbk_full_0123456789abcdef01234567';
+    const { out, report, check } = await checkJson(
+      { METABOB_API_KEY: key, DISCOVERY_ENDPOINT: `http://127.0.0.1:${backlog.port}`, METABOB_CONNECT_TIMEOUT_MS: '800' },
+      key,
+    );
+    assert.equal(out.code, 1);
+    assert.equal(report.cause, 'anchor_unreachable');
+    assert.equal(report.networkCause, 'connect_timeout');
+    assert.ok(check('bootstrap').cause.includes(`connect_timeout(127.0.0.1:${backlog.port})`), check('bootstrap').cause);
+    assert.ok(check('bootstrap').ms >= 800, 'the hop reports the time it waited');
+  } finally {
+    backlog.close();
+  }
+});
