@@ -30,6 +30,21 @@ export interface ImportBinding {
   local: string;
 }
 
+/**
+ * Conventions, the same for every language so one resolution rule serves all:
+ * - a binding of the whole module is { imported: '*', local }: `import * as m`, CommonJS
+ *   `const m = require('a')`, TypeScript `import m = require('a')`, Python `import a.b as m`
+ *   (and `import a.b`, whose local is the dotted name 'a.b'), Go imports (local = alias or the
+ *   path's last segment);
+ * - `{ imported: '*', local: '*' }` brings every exported name into scope: `export * from`,
+ *   Python `from x import *`, Go dot imports, Java `import a.b.*`, Rust `use a::*`;
+ * - CommonJS exports read as ES ones: `module.exports = x` exports x as 'default',
+ *   `exports.f = g` / `module.exports.f = g` export g as 'f', `module.exports = { a, b: c }`
+ *   exports a as 'a' and c as 'b';
+ * - re-exports are imports of kind 'reexport' whose `local` is the name this module exports;
+ * - Java and Rust sources are the full path as written ('java.util.List', 'crate::a::b'),
+ *   with the last segment bound.
+ */
 export interface ImportRecord {
   kind: 'esm' | 'require' | 'reexport' | 'python' | 'go' | 'java' | 'rust' | 'dynamic';
   source: string; // module specifier as written ('./a', '../b/index', 'pkg', '.mod', '..pkg.mod', 'fmt', 'com.x.Y', 'crate::a::b')

@@ -209,6 +209,13 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
  */
 export async function extractFiles(root: string, relFiles: string[], options: ExtractOptions = {}): Promise<ExtractedBatch> {
   const size = options.workers ?? (relFiles.length < IN_THREAD_BELOW ? 0 : Math.min(availableParallelism(), MAX_WORKERS));
-  if (size <= 0 || relFiles.length === 0) return extractInThread(root, relFiles, options);
-  return extractInPool(root, relFiles, options, Math.min(size, relFiles.length));
+  const started = performance.now();
+  const batch = size <= 0 || relFiles.length === 0
+    ? await extractInThread(root, relFiles, options)
+    : await extractInPool(root, relFiles, options, Math.min(size, relFiles.length));
+  log.debug(
+    `extract: ${batch.length} of ${relFiles.length} files in ${(performance.now() - started).toFixed(0)} ms, `
+    + `${batch.pool.workers} workers (${batch.pool.failed} failed)${batch.notDone.length ? `, ${batch.notDone.length} not done` : ''}`,
+  );
+  return batch;
 }
