@@ -30,7 +30,7 @@ export function sameSummary(a: string, b: string): boolean {
 // @anchor findOpenDuplicate
 /** A non-stale local seed on one of the files with the same summary, oldest finding first. */
 export function findOpenDuplicate(store: SeedTable, workspace: string, files: string[], summary: string): SeedRow | undefined {
-  const candidates = store.openSeeds(workspace, { files }).filter((seed) => sameSummary(seed.summary, summary));
-  candidates.sort((a, b) => a.created_at - b.created_at);
+  const candidates = store.openSeedsOnFiles(workspace, files).filter((seed) => sameSummary(seed.summary, summary));
+  candidates.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : 1));
   return candidates[0];
 }

@@ -33,7 +33,7 @@ export function seedLine(seed: SeedRow, now = Date.now()): string {
   return `[${seed.severity}][${seed.category}] ${seed.file}${lineRange(seed)} ${seed.summary} (${seed.id}, ${ageTag(seed.created_at, now)})${pending}`;
 }
 
-/** One finding: its seeds on several files are one finding (grouped by concept or group). */
+/** One finding: its seeds on several files share finding_group (and, once shared, one concept). */
 export interface FindingGroup {
   key: string;
   seeds: SeedRow[];
@@ -42,7 +42,7 @@ export interface FindingGroup {
 export function groupSeeds(seeds: SeedRow[]): FindingGroup[] {
   const groups = new Map<string, FindingGroup>();
   for (const seed of seeds) {
-    const key = seed.concept_ref ?? seed.finding_group;
+    const key = seed.finding_group;
     const group = groups.get(key);
     if (group) group.seeds.push(seed);
     else groups.set(key, { key, seeds: [seed] });

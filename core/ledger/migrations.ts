@@ -20,6 +20,8 @@ export const MIGRATIONS: Migration[] = [
         line_start     INTEGER,
         line_end       INTEGER,
         severity       TEXT NOT NULL,
+        sev_rank       INTEGER NOT NULL,
+        is_task        INTEGER NOT NULL DEFAULT 0,
         category       TEXT NOT NULL,
         summary        TEXT NOT NULL,
         details        TEXT,
@@ -37,8 +39,9 @@ export const MIGRATIONS: Migration[] = [
         updated_at     INTEGER NOT NULL,
         schema_version INTEGER NOT NULL
       );
-      CREATE INDEX seeds_workspace_open ON seeds(workspace, stale);
-      CREATE INDEX seeds_workspace_file ON seeds(workspace, file);
+      CREATE INDEX seeds_open_order ON seeds(workspace, stale, is_task, sev_rank, created_at DESC);
+      CREATE INDEX seeds_open_group ON seeds(workspace, stale, is_task, finding_group);
+      CREATE INDEX seeds_workspace_file ON seeds(workspace, file, stale);
       CREATE INDEX seeds_group ON seeds(finding_group);
       CREATE INDEX seeds_concept ON seeds(concept_ref);
       CREATE TABLE workspaces (

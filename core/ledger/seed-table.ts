@@ -3,6 +3,7 @@
 // scoped by workspace. Queries only; text is built by the tools.
 import type BetterSqlite3 from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema-version.ts';
+import { isTask } from './findings-text.ts';
 
 export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'] as const;
 export type FindingSeverity = (typeof SEVERITIES)[number];
@@ -45,14 +46,16 @@ export interface SeedFilter {
   filePath?: string;
   /** Exact workspace-relative files. */
   files?: string[];
+  /** Only tasks (true) or only non-tasks (false); both when absent. */
+  task?: boolean;
 }
 
-// Most severe first, then newest.
-const SEVERITY_RANK = `CASE severity WHEN 'CRITICAL' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 WHEN 'LOW' THEN 3 ELSE 4 END`;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => '\\' + c);
+/** Most severe first: the stored sev_rank column, so the open-seeds index gives the order. */
+export function severityRank(severity: string): number {
+  const rank = (SEVERITIES as readonly string[]).indexOf(severity);
+  return rank === -1 ? SEVERITIES.length : rank;
 }
+export const SEED_ORDER = 'sev_rank, created_at DESC, finding_group, rowid';
 
 export class SeedTable {
   constructor(readonly db: BetterSqlite3.Database) {}
@@ -60,9 +63,9 @@ export class SeedTable {
   /** Writes every seed of one finding in one transaction, and stamps the workspace's schema version. */
   insertFinding(seeds: NewSeed[]): void {
     const insert = this.db.prepare(
-      `INSERT INTO seeds (id, workspace, repo, file, line_start, line_end, severity, category, summary, details, status,
+      `INSERT INTO seeds (id, workspace, repo, file, line_start, line_end, severity, sev_rank, is_task, category, summary, details, status,
          stale, confidence, finding_group, recorded_by, session, created_at, updated_at, schema_version)
-       VALUES (@id, @workspace, @repo, @file, @line_start, @line_end, @severity, @category, @summary, @details, @status,
+       VALUES (@id, @workspace, @repo, @file, @line_start, @line_end, @severity, @sev_rank, @is_task, @category, @summary, @details, @status,
          @stale, 1, @finding_group, @recorded_by, @session, @created_at, @created_at, ${SCHEMA_VERSION})`,
     );
     const touch = this.db.prepare(
@@ -70,15 +73,22 @@ export class SeedTable {
        ON CONFLICT(path) DO UPDATE SET repo = excluded.repo, schema_version = excluded.schema_version, last_written = excluded.last_written`,
     );
     this.db.transaction(() => {
-      for (const seed of seeds) insert.run({ ...seed, stale: seed.status === 'open' ? 0 : 1 });
+      for (const seed of seeds) insert.run({ ...seed, sev_rank: severityRank(seed.severity), is_task: isTask(seed.category, seed.summary) ? 1 : 0, stale: seed.status === 'open' ? 0 : 1 });
       if (seeds[0]) touch.run(seeds[0].workspace, seeds[0].repo, seeds[0].created_at, seeds[0].created_at);
     }).immediate();
   }
 
   /** Open (non-stale) seeds of a workspace, most severe first, then newest. */
-  openSeeds(workspace: string, filter: SeedFilter = {}, limit = 10_000): SeedRow[] {
+  openSeeds(workspace: string, filter: SeedFilter = {}, limit = 1_000_000): SeedRow[] {
+    const { from, where, params } = this.openWhere(workspace, filter);
+    return this.db.prepare(`SELECT * FROM ${from} WHERE ${where} ORDER BY ${SEED_ORDER} LIMIT ?`).all(...params, limit) as SeedRow[];
+  }
+
+  /** The FROM and WHERE clauses and parameters selecting a workspace's open seeds through a filter. */
+  openWhere(workspace: string, filter: SeedFilter = {}): { from: string; where: string; params: unknown[] } {
     const where = ['workspace = ?', 'stale = 0'];
     const params: unknown[] = [workspace];
+    if (filter.task !== undefined) where.push(`is_task = ${filter.task ? 1 : 0}`);
     if (filter.severity?.length) {
       where.push(`severity IN (${filter.severity.map(() => '?').join(',')})`);
       params.push(...filter.severity);
@@ -88,17 +98,43 @@ export class SeedTable {
       params.push(...filter.category.map((c) => c.toLowerCase()));
     }
     if (filter.filePath) {
-      where.push(`file LIKE ? ESCAPE '\\'`);
-      params.push(`%${escapeLike(filter.filePath)}%`);
+      // Substring of the path: matched against the workspace's distinct open files (read from
+      // the file index) rather than row by row, then selected through that index.
+      const needle = filter.filePath;
+      const files = (this.db.prepare(`SELECT DISTINCT file FROM seeds WHERE workspace = ? AND stale = 0`).pluck().all(workspace) as string[]).filter((f) => f.includes(needle));
+      where.push(files.length ? `file IN (${files.map(() => '?').join(',')})` : '0');
+      params.push(...files);
     }
     if (filter.files?.length) {
       where.push(`file IN (${filter.files.map(() => '?').join(',')})`);
       params.push(...filter.files);
     }
-    params.push(limit);
+    // A file filter is selective: the planner, without statistics, would walk the order index instead.
+    const byFile = Boolean(filter.filePath || filter.files?.length);
+    return { from: byFile ? 'seeds INDEXED BY seeds_workspace_file' : 'seeds', where: where.join(' AND '), params };
+  }
+
+  /** get_metrics' counts of a workspace's open findings (a multi-file finding counts once). */
+  openCounts(workspace: string): { findings: number; seeds: number; agf: number; bySeverity: Record<string, number>; topCategories: [string, number][] } {
+    const base = 'FROM seeds WHERE workspace = ? AND stale = 0';
+    const totals = this.db
+      .prepare(`SELECT COUNT(DISTINCT finding_group) AS findings, COUNT(*) AS seeds, COUNT(DISTINCT CASE WHEN id LIKE 'agf\\_%' ESCAPE '\\' AND id = finding_group THEN finding_group END) AS agf ${base}`)
+      .get(workspace) as { findings: number; seeds: number; agf: number };
+    const bySeverity: Record<string, number> = Object.fromEntries(SEVERITIES.map((s) => [s, 0]));
+    for (const row of this.db.prepare(`SELECT severity, COUNT(DISTINCT finding_group) AS n ${base} GROUP BY severity`).all(workspace) as { severity: string; n: number }[]) {
+      bySeverity[row.severity] = row.n;
+    }
+    const topCategories = (this.db
+      .prepare(`SELECT category, COUNT(DISTINCT finding_group) AS n ${base} GROUP BY category ORDER BY n DESC, category LIMIT 5`)
+      .all(workspace) as { category: string; n: number }[]).map((r) => [r.category, r.n] as [string, number]);
+    return { ...totals, bySeverity, topCategories };
+  }
+
+  /** Open seeds on exactly these files (the duplicate check): the file index, no ordering. */
+  openSeedsOnFiles(workspace: string, files: string[]): SeedRow[] {
     return this.db
-      .prepare(`SELECT * FROM seeds WHERE ${where.join(' AND ')} ORDER BY ${SEVERITY_RANK}, created_at DESC, finding_group, rowid LIMIT ?`)
-      .all(...params) as SeedRow[];
+      .prepare(`SELECT * FROM seeds WHERE workspace = ? AND file IN (${files.map(() => '?').join(',')}) AND stale = 0`)
+      .all(workspace, ...files) as SeedRow[];
   }
 
   /** Stale (closed) seeds of one category, newest first: closed tasks. */

@@ -6,7 +6,8 @@ import { attachmentStatus } from '../substrate/attachment-status.ts';
 import { ledgerScope, ledgerStore, workspaceRelative } from '../ledger/ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { sharedLedger, type RecallAnswer } from '../ledger/shared-ledger.ts';
-import { NO_SERVER_ANALYSIS, findingLines, groupSeeds, isTask, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
+import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
+import { openFindingsPage } from '../ledger/open-findings-page.ts';
 import { localIndexSummary } from '../ledger/index-summary.ts';
 import { authorIdentity } from '../identity/vessel-identity.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
@@ -69,14 +70,19 @@ export default defineTool({
     }
 
     let problems: FindingGroup[] = [];
+    let total = 0;
+    let critical = 0;
+    let high = 0;
     let openTasks = 0;
     let storeCause: string | undefined;
     const opened = await ledgerStore();
     if (opened.ok) {
       try {
-        const groups = groupSeeds(opened.store.openSeeds(scope.scope));
-        problems = groups.filter((g) => !isTask(g.seeds[0].category, g.seeds[0].summary));
-        openTasks = groups.length - problems.length;
+        const page = openFindingsPage(opened.store, scope.scope, {}, args.problem_limit);
+        ({ total, page: problems } = page);
+        openTasks = page.tasks.length;
+        critical = openFindingsPage(opened.store, scope.scope, { severity: ['CRITICAL'] }, 0).total;
+        high = openFindingsPage(opened.store, scope.scope, { severity: ['HIGH'] }, 0).total;
       } catch (err) {
         storeCause = storeErrorLine(err);
       }
@@ -84,14 +90,12 @@ export default defineTool({
 
     lines.push(
       'Problems:',
-      openFindingsHeadline({ local: storeCause ? { cause: storeCause } : problems.length, recall: recalled ? recalled.open.length : { cause: recallCause ?? 'unknown' }, openTasks }),
+      openFindingsHeadline({ local: storeCause ? { cause: storeCause } : total, recall: recalled ? recalled.open.length : { cause: recallCause ?? 'unknown' }, openTasks }),
     );
-    const critical = problems.filter((g) => g.seeds[0].severity === 'CRITICAL');
-    const high = problems.filter((g) => g.seeds[0].severity === 'HIGH');
     if (storeCause) lines.push(`local store: not read (${storeCause})`);
     else {
-      lines.push(`local store: ${problems.length} open (${critical.length} critical, ${high.length} high)`);
-      problems.slice(0, args.problem_limit).forEach((g, i) => lines.push(...findingLines(g, i + 1)));
+      lines.push(`local store: ${total} open (${critical} critical, ${high} high)`);
+      problems.forEach((g, i) => lines.push(...findingLines(g, i + 1)));
     }
     lines.push(NO_SERVER_ANALYSIS, '', ...(await cochangeLines(scope.root, args.recently_changed_files)), '');
 
@@ -102,7 +106,7 @@ export default defineTool({
 
     const next: string[] = [];
     const nextSteps: NextStep[] = [];
-    for (const g of [...critical, ...high].slice(0, 5)) next.push(`fix or record progress on [${g.seeds[0].severity}] ${g.seeds[0].summary} (${g.seeds[0].id})`);
+    for (const g of problems.filter((p) => ['CRITICAL', 'HIGH'].includes(p.seeds[0].severity)).slice(0, 5)) next.push(`fix or record progress on [${g.seeds[0].severity}] ${g.seeds[0].summary} (${g.seeds[0].id})`);
     for (const f of recalled?.open.slice(0, 3) ?? []) next.push(`look at the shared finding ${f.summary} (${f.conceptId})`);
     if (!index.built && !index.line.includes('local_index_unavailable')) {
       next.push('call init_workspace to build the local code graph');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
 import { ledgerScope, ledgerStore } from '../ledger/ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
-import { NO_SERVER_ANALYSIS, groupSeeds } from '../ledger/findings-text.ts';
+import { NO_SERVER_ANALYSIS } from '../ledger/findings-text.ts';
 import { SEVERITIES } from '../ledger/seed-table.ts';
 import { localIndexSummary } from '../ledger/index-summary.ts';
 
@@ -25,17 +25,11 @@ export default defineTool({
     const opened = await ledgerStore();
     if (opened.ok) {
       try {
-        const seeds = opened.store.openSeeds(scope.scope);
-        const findings = groupSeeds(seeds);
-        const bySeverity = SEVERITIES.map((sev) => `${sev} ${findings.filter((g) => g.seeds[0].severity === sev).length}`);
-        const agf = findings.filter((g) => g.seeds[0].id.startsWith('agf_')).length;
-        const categories = new Map<string, number>();
-        for (const g of findings) categories.set(g.seeds[0].category, (categories.get(g.seeds[0].category) ?? 0) + 1);
-        const top = [...categories].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+        const c = opened.store.openCounts(scope.scope);
         lines.push(
-          `Open findings in the local store: ${findings.length} (${seeds.length} seed${seeds.length === 1 ? '' : 's'}): ${bySeverity.join(', ')}`,
-          `Agent-recorded (agf_*): ${agf}; other: ${findings.length - agf}`,
-          `Top categories: ${top.length ? top.map(([c, n]) => `${c} ${n}`).join(', ') : 'none'}`,
+          `Open findings in the local store: ${c.findings} (${c.seeds} seed${c.seeds === 1 ? '' : 's'}): ${SEVERITIES.map((sev) => `${sev} ${c.bySeverity[sev] ?? 0}`).join(', ')}`,
+          `Agent-recorded (agf_*): ${c.agf}; other: ${c.findings - c.agf}`,
+          `Top categories: ${c.topCategories.length ? c.topCategories.map(([cat, n]) => `${cat} ${n}`).join(', ') : 'none'}`,
         );
       } catch (err) {
         storeCause = storeErrorLine(err);

@@ -4,7 +4,8 @@ import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
 import { ledgerScope, ledgerStore } from '../ledger/ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { sharedLedger, type RecallAnswer } from '../ledger/shared-ledger.ts';
-import { NO_SERVER_ANALYSIS, findingLines, groupSeeds, isTask, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
+import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
+import { openFindingsPage } from '../ledger/open-findings-page.ts';
 import { recallSection } from '../ledger/recall-text.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
 
@@ -70,18 +71,17 @@ export default defineTool({
 
     const tasksAreTheList = (args.category ?? []).some((c) => c.trim().toLowerCase() === 'task');
     let findings: FindingGroup[] = [];
+    let total = 0;
     let openTasks: FindingGroup[] = [];
     let closedTasks: SeedRow[] = [];
     let storeCause: string | undefined;
     const opened = await ledgerStore();
     if (opened.ok) {
       try {
-        const seeds = opened.store.openSeeds(scope.scope, { severity: args.severity, category: args.category, filePath: args.file_path });
-        const groups = groupSeeds(seeds);
-        if (tasksAreTheList) findings = groups;
-        else {
-          findings = groups.filter((g) => !isTask(g.seeds[0].category, g.seeds[0].summary));
-          openTasks = groups.filter((g) => isTask(g.seeds[0].category, g.seeds[0].summary));
+        const filter = { severity: args.severity, category: args.category, filePath: args.file_path };
+        const page = openFindingsPage(opened.store, scope.scope, filter, args.limit, tasksAreTheList);
+        ({ total, page: findings, tasks: openTasks } = page);
+        if (!tasksAreTheList) {
           closedTasks = opened.store.closedSeeds(scope.scope, 'task', CLOSED_TASKS_SHOWN + 1).filter((s) => !args.file_path || s.file.includes(args.file_path));
         }
       } catch (err) {
@@ -91,7 +91,7 @@ export default defineTool({
 
     const lines = [
       openFindingsHeadline({
-        local: storeCause ? { cause: storeCause } : findings.length,
+        local: storeCause ? { cause: storeCause } : total,
         recall: recalled ? recalled.open.length : { cause: recallCause ?? 'unknown' },
         openTasks: openTasks.length,
       }),
@@ -104,9 +104,8 @@ export default defineTool({
       lines.push(`No agent-recorded findings in the local store${where}.`);
       if (args.file_path) lines.push(`The system's own open gaps there are path_activity's: path_activity {"paths": ["${args.file_path}"]}.`);
     } else {
-      const shown = findings.slice(0, args.limit);
-      lines.push(`Local store (${scope.repo.identity}): ${findings.length} open${shown.length < findings.length ? `, ${shown.length} shown` : ''}${args.file_path ? ` on files matching "${args.file_path}"` : ''}`);
-      shown.forEach((g, i) => lines.push(...findingLines(g, i + 1, now, true)));
+      lines.push(`Local store (${scope.repo.identity}): ${total} open${findings.length < total ? `, ${findings.length} shown` : ''}${args.file_path ? ` on files matching "${args.file_path}"` : ''}`);
+      findings.forEach((g, i) => lines.push(...findingLines(g, i + 1, now, true)));
     }
     lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(recalled, recallCause));
     lines.push(...tasksSection(openTasks, closedTasks, recallCause, now));
