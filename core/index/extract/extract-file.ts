@@ -1,6 +1,6 @@
-// One file in, one FileExtraction out: read, parse, run the grammar's query once, hand each
-// match to its pattern's handler, free the tree. Runs the same in the main thread and in the
-// pool's workers.
+// One file in, one FileExtraction out: read, parse, collect the nodes of the types the
+// language module handles in one walk, hand each to its handler, free the tree. Runs the same
+// in the main thread and in the pool's workers.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
@@ -39,8 +39,8 @@ function compile(grammar: GrammarId): Promise<CompiledGrammar> {
       const byId = new Map<number, NodeHandler>();
       const names = language.types;
       for (let id = 0; id < names.length; id++) {
-        const handler = handlers[names[id]!];
-        if (handler && language.nodeTypeIsNamed(id)) byId.set(id, handler);
+        const name = names[id]!;
+        if (Object.hasOwn(handlers, name) && language.nodeTypeIsNamed(id)) byId.set(id, handlers[name]!);
       }
       const types = Object.keys(handlers);
       const missing = types.filter((t) => ![...byId.keys()].some((id) => names[id] === t));

@@ -35,7 +35,7 @@ export function wordAt(source: string, index: number): string {
 /**
  * The receiver of a member call, from the source between the start of the callee expression
  * and the start of the member name: 'this', 'obj', 'a.b' ('?.' and '!' dropped); '<expr>' when
- * that is not a plain name path. `separator` is '.' or '::'.
+ * that is not a plain name path (`namePath` is the language's: dotted, or '::' for Rust).
  */
 export function receiverText(source: string, from: number, to: number, namePath: RegExp): string {
   let text = source.slice(from, to).replace(/\s+/g, '');
