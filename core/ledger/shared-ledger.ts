@@ -51,14 +51,14 @@ export type SharedResult<T> = { ok: true; value: T } | { ok: false; cause: strin
 
 /** The operations the spec names for the shared ledger (concept-db through the attachment). */
 export interface SharedLedger {
-  // @anchor fetchAgentFindings
+  // SPEC fetchAgentFindings (the get_problems recall): pending with the shared half.
   recall(query: { repo: string; repoName: string; filePath?: string; limit: number }): Promise<SharedResult<RecallAnswer>>;
-  // @anchor postConcept
+  // SPEC postConcept (the code_finding mint): pending with the shared half.
   mintFinding(finding: FindingMint): Promise<SharedResult<{ conceptId: string }>>;
   writeVerdict(verdict: VerdictWrite): Promise<SharedResult<{ conceptId: string }>>;
-  // @anchor recordConceptUsage
+  // SPEC recordConceptUsage (a verdict folded into relevance): pending with the shared half.
   recordConceptUsage(conceptId: string, outcome: 'success' | 'failure'): Promise<SharedResult<void>>;
-  // @anchor fetchConceptById
+  // SPEC fetchConceptById (a recalled concept as the conceptGraph root): pending with the shared half.
   fetchConceptById(conceptId: string): Promise<SharedResult<RecalledFindingRow | undefined>>;
 }
 
