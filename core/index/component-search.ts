@@ -15,9 +15,16 @@ export function tokenize(text: string): string[] {
 
 interface Entry {
   node: GraphNode;
-  name: string[];
-  path: string[];
   lowerName: string;
+}
+
+/** Entries plus an inverted index from each distinct token to the entries holding it. */
+interface SearchIndex {
+  entries: Entry[];
+  vocabulary: string[];
+  inName: Map<string, number[]>;
+  inPath: Map<string, number[]>;
+  byType: Map<string, number[]>;
 }
 
 export interface ComponentHit {
@@ -25,55 +32,97 @@ export interface ComponentHit {
   score: number;
 }
 
-const searchIndexes = new WeakMap<CodeGraph, Entry[]>();
+const searchIndexes = new WeakMap<CodeGraph, SearchIndex>();
 
-function entriesOf(graph: CodeGraph): Entry[] {
-  let entries = searchIndexes.get(graph);
-  if (!entries) {
-    entries = [];
-    for (const node of graph.nodes.values()) {
-      const short = node.type === 'file' ? node.file.split('/').pop()! : node.name;
-      entries.push({ node, name: tokenize(short), path: tokenize(node.file), lowerName: short.toLowerCase() });
-    }
-    searchIndexes.set(graph, entries);
-  }
-  return entries;
+function add(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [value]);
+  else if (list[list.length - 1] !== value) list.push(value);
 }
 
-/** How well one query token matches a token list: exact 3, prefix 2, containment 1. */
-function tokenScore(query: string, tokens: string[]): number {
-  let best = 0;
-  for (const t of tokens) {
-    if (t === query) return 3;
-    if (t.startsWith(query)) best = Math.max(best, 2);
-    else if (best < 1 && (t.includes(query) || query.includes(t) && t.length >= 3)) best = 1;
+function indexOf(graph: CodeGraph): SearchIndex {
+  let index = searchIndexes.get(graph);
+  if (!index) {
+    const entries: Entry[] = [];
+    const inName = new Map<string, number[]>();
+    const inPath = new Map<string, number[]>();
+    const byType = new Map<string, number[]>();
+    for (const node of graph.nodes.values()) {
+      const i = entries.length;
+      const short = node.type === 'file' ? node.file.split('/').pop()! : node.name;
+      entries.push({ node, lowerName: short.toLowerCase() });
+      for (const t of tokenize(short)) add(inName, t, i);
+      for (const t of tokenize(node.file)) add(inPath, t, i);
+      add(byType, node.type, i);
+    }
+    const vocabulary = [...new Set([...inName.keys(), ...inPath.keys()])];
+    index = { entries, vocabulary, inName, inPath, byType };
+    searchIndexes.set(graph, index);
   }
-  return best;
+  return index;
+}
+
+/** How well a query token matches a token: exact 3, prefix 2, containment 1. */
+function tokenScore(query: string, token: string): number {
+  if (token === query) return 3;
+  if (token.startsWith(query)) return 2;
+  if (token.includes(query) || (query.includes(token) && token.length >= 3)) return 1;
+  return 0;
 }
 
 export function searchComponents(graph: CodeGraph, query: string, limit: number, fileFilter?: string[]): ComponentHit[] {
   const qTokens = [...new Set(tokenize(query))];
   if (qTokens.length === 0) return [];
   const whole = query.trim().toLowerCase();
-  const hits: ComponentHit[] = [];
-  for (const entry of entriesOf(graph)) {
-    if (fileFilter && fileFilter.length > 0 && !fileFilter.some((f) => entry.node.file.includes(f))) continue;
-    let score = 0;
-    let matched = 0;
-    for (const q of qTokens) {
-      const inName = tokenScore(q, entry.name);
-      const inPath = tokenScore(q, entry.path);
-      const inType = entry.node.type === q ? 2 : 0;
-      const best = Math.max(inName * 2, inPath, inType);
-      if (best > 0) matched++;
-      score += best;
+  const { entries, vocabulary, inName, inPath, byType } = indexOf(graph);
+  const total = new Float64Array(entries.length);
+  const matched = new Uint16Array(entries.length);
+  const best = new Float64Array(entries.length);
+  for (const q of qTokens) {
+    best.fill(0);
+    const touched: number[] = [];
+    const raise = (i: number, score: number) => {
+      if (best[i] === 0) touched.push(i);
+      if (score > best[i]) best[i] = score;
+    };
+    for (const token of vocabulary) {
+      const s = tokenScore(q, token);
+      if (s === 0) continue;
+      for (const i of inName.get(token) ?? []) raise(i, s * 2);
+      for (const i of inPath.get(token) ?? []) raise(i, s);
     }
+    for (const i of byType.get(q) ?? []) raise(i, 2);
+    for (const i of touched) {
+      total[i] += best[i];
+      matched[i]++;
+    }
+  }
+  // The best `limit` hits, kept sorted by insertion (limit is at most 50): no full sort of a
+  // broad query's thousands of matches.
+  const top: ComponentHit[] = [];
+  for (let i = 0; i < entries.length; i++) {
     // Every query token must match somewhere; partial containment counts.
-    if (matched < qTokens.length) continue;
+    if (matched[i] < qTokens.length) continue;
+    const entry = entries[i];
+    if (fileFilter && fileFilter.length > 0 && !fileFilter.some((f) => entry.node.file.includes(f))) continue;
+    let score = total[i];
     if (entry.lowerName === whole) score += 10;
     if (entry.node.type !== 'file') score += 0.5;
-    hits.push({ node: entry.node, score });
+    const hit = { node: entry.node, score };
+    if (top.length === limit && rank(hit, top[top.length - 1]) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && rank(hit, top[at - 1]) < 0) at--;
+    top.splice(at, 0, hit);
+    if (top.length > limit) top.pop();
   }
-  hits.sort((a, b) => b.score - a.score || a.node.file.localeCompare(b.node.file) || a.node.startLine - b.node.startLine || a.node.id.localeCompare(b.node.id));
-  return hits.slice(0, limit);
+  return top;
+}
+
+/** Best first: score, then file, line and id, so equal scores order the same every time. */
+function rank(a: ComponentHit, b: ComponentHit): number {
+  return b.score - a.score || cmp(a.node.file, b.node.file) || a.node.startLine - b.node.startLine || cmp(a.node.id, b.node.id);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
