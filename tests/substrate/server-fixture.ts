@@ -51,7 +51,13 @@ export async function startServer(env: Record<string, string | undefined>, optio
   const home = tempDir('metabob-mhome-');
   const cwd = options.cwd ?? tempDir('metabob-ws-');
   const stderr: string[] = [];
-  const { client, close } = await startClient({ cwd, env: { METABOB_HOME: home, ...env }, stderr });
+  let started: Awaited<ReturnType<typeof startClient>>;
+  try {
+    started = await startClient({ cwd, env: { METABOB_HOME: home, ...env }, stderr });
+  } catch (err) {
+    throw new Error(`the server did not start (${(err as Error).message}); its stderr:\n${stderr.join('\n')}`);
+  }
+  const { client, close } = started;
   const runDir = join(home, 'run');
   const runFile = await waitFor(() => {
     const files = readdirSync(runDir).filter((f) => f.endsWith('.json'));
