@@ -193,7 +193,10 @@ export const configureCommand: CliCommand = {
     }
     const written = writeConfigFile(path, merged);
     const keys = Object.keys(values).map((k) => `metabob.${k}`).join(', ');
-    const line = `wrote ${written} (mode 0600): ${keys}; other sections and keys kept`;
+    // SPEC §Precedence: the environment wins over the file, so say which variables will.
+    const overriding = CONFIG_ENV.filter((name) => !name.endsWith('_CONFIG_PATH') && process.env[name]);
+    const note = overriding.length ? `; note: ${overriding.join(', ')} set in this environment win over the file` : '';
+    const line = `wrote ${written} (mode 0600): ${keys}; other sections and keys kept${note}`;
     if (clack) clack.outro(line);
     else await out(line);
     return EXIT.ok;

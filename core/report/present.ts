@@ -18,8 +18,22 @@ export interface PresentOptions {
   stdout?: NodeJS.WritableStream;
 }
 
+/** Writes to stdout; a reader that went away (`doctor | head -1`, EPIPE) ends the writing, not the process. */
 function writer(stream: NodeJS.WritableStream): (text: string) => Promise<void> {
-  return (text) => new Promise((resolve) => stream.write(text, () => resolve()));
+  let gone = false;
+  stream.on('error', () => {
+    gone = true;
+  });
+  return (text) =>
+    new Promise((resolve) => {
+      if (gone) return resolve();
+      try {
+        stream.write(text, () => resolve());
+      } catch {
+        gone = true;
+        resolve();
+      }
+    });
 }
 
 /** Shows the run while `work` fills it; returns the exit code. */
