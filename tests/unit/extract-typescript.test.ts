@@ -96,7 +96,7 @@ test('ts/imports.ts', async () => {
     file: 'ts/imports.ts',
     language: 'typescript',
     definitions: [
-      { kind: 'function', name: 'lazy', startLine: 7, endLine: 10, parent: null, exported: true },
+      { kind: 'function', name: 'lazy', startLine: 7, endLine: 12, parent: null, exported: true },
     ],
     imports: [
       { kind: 'esm', source: './named', bindings: [{ imported: 'default', local: 'Default' }, { imported: 'a', local: 'a' }, { imported: 'b', local: 'bee' }, { imported: 'T', local: 'T' }], line: 1 },
@@ -104,7 +104,9 @@ test('ts/imports.ts', async () => {
       { kind: 'esm', source: './side-effect', bindings: [], line: 3 },
       { kind: 'esm', source: 'types-pkg', bindings: [{ imported: 'Only', local: 'Only' }], line: 4 },
       { kind: 'require', source: 'fs', bindings: [{ imported: '*', local: 'fs' }], line: 5 },
-      { kind: 'dynamic', source: './lazy-module', bindings: [], line: 8 },
+      { kind: 'dynamic', source: './lazy-module', bindings: [{ imported: '*', local: 'mod' }], line: 8 },
+      { kind: 'dynamic', source: './picked', bindings: [{ imported: 'pick', local: 'pick' }, { imported: 'other', local: 'renamed' }], line: 9 },
+      { kind: 'dynamic', source: './fire-and-forget', bindings: [], line: 10 },
     ],
     exports: [
       { local: 'lazy', exported: 'lazy' },

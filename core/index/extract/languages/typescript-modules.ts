@@ -134,40 +134,47 @@ export function exportStatement(stmt: Node, b: ExtractionBuilder): void {
   }
 }
 
+/** What a declaration binds from a module value: `x` -> the whole module, `{a, b: c}` -> its names. */
+function declaredBindings(holder: Node | null, member: string | undefined): ImportBinding[] {
+  const bindings: ImportBinding[] = [];
+  if (holder?.type !== 'variable_declarator') return bindings;
+  const name = holder.childForFieldName('name');
+  if (name?.type === 'identifier') bindings.push({ imported: member ?? '*', local: name.text });
+  else if (name?.type === 'object_pattern' && member === undefined) {
+    for (const part of name.namedChildren) {
+      if (part?.type === 'shorthand_property_identifier_pattern') bindings.push({ imported: part.text, local: part.text });
+      else if (part?.type === 'pair_pattern') {
+        const value = part.childForFieldName('value');
+        const local = value?.type === 'assignment_pattern' ? value.childForFieldName('left') : value;
+        if (local?.type === 'identifier') {
+          bindings.push({ imported: unquote(part.childForFieldName('key')?.text ?? ''), local: local.text });
+        }
+      }
+    }
+  }
+  return bindings;
+}
+
 /** `require('a')` in its context: `const x = require('a')`, `const {a, b: c} = require('b')`, `require('a').f`. */
 export function requireCall(call: Node, b: ExtractionBuilder): void {
   const source = stringValue(call.childForFieldName('arguments')?.namedChild(0));
   if (source === undefined) return;
-  const bindings: ImportBinding[] = [];
   let holder = call.parent;
   let member: string | undefined;
   if (holder?.type === 'member_expression') {
     member = holder.childForFieldName('property')?.text;
     holder = holder.parent;
   }
-  if (holder?.type === 'variable_declarator') {
-    const name = holder.childForFieldName('name');
-    if (name?.type === 'identifier') bindings.push({ imported: member ?? '*', local: name.text });
-    else if (name?.type === 'object_pattern' && member === undefined) {
-      for (const part of name.namedChildren) {
-        if (part?.type === 'shorthand_property_identifier_pattern') bindings.push({ imported: part.text, local: part.text });
-        else if (part?.type === 'pair_pattern') {
-          const value = part.childForFieldName('value');
-          const local = value?.type === 'assignment_pattern' ? value.childForFieldName('left') : value;
-          if (local?.type === 'identifier') {
-            bindings.push({ imported: unquote(part.childForFieldName('key')?.text ?? ''), local: local.text });
-          }
-        }
-      }
-    }
-  }
-  b.addImport({ kind: 'require', source, bindings, line: lineOf(call) });
+  b.addImport({ kind: 'require', source, bindings: declaredBindings(holder, member), line: lineOf(call) });
 }
 
-/** `import('./x')`. */
+/** `import('./x')`, binding what `const m = await import('./x')` / `const { a } = await import('./x')` name. */
 export function dynamicImport(call: Node, source: Node, b: ExtractionBuilder): void {
   const from = stringValue(source);
-  if (from !== undefined) b.addImport({ kind: 'dynamic', source: from, bindings: [], line: lineOf(call) });
+  if (from === undefined) return;
+  let holder = call.parent;
+  if (holder?.type === 'await_expression') holder = holder.parent;
+  b.addImport({ kind: 'dynamic', source: from, bindings: declaredBindings(holder, undefined), line: lineOf(call) });
 }
 
 /** `module.exports = <right>`. */
