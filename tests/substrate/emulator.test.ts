@@ -103,3 +103,16 @@ test('a producer accepts {pointer} and {impulse:{pointer}}; concept-db writes ne
   const unauthenticated = await post(producer, { pointer: { type: 'concept_create_write', conceptData: { source_type: 'memo', content: 'x' } } });
   assert.deepEqual([unauthenticated.status, unauthenticated.body.code], [401, 'AUTH_REQUIRED']);
 });
+
+test('goal-host dispatch switches: refused, draining, busy', async () => {
+  e.setSwitch('goalDispatch', 'refused');
+  const refused = await resolve({ type: 'goalDispatchAsync', goal: 'g' });
+  assert.deepEqual([refused.status, refused.body.refused], [200, true]);
+  e.setSwitch('goalDispatch', 'draining');
+  const draining = await resolve({ type: 'goalDispatchAsync', goal: 'g' });
+  assert.deepEqual([draining.status, draining.body.draining], [503, true]);
+  e.setSwitch('goalDispatch', 'busy');
+  assert.equal((await resolve({ type: 'goalDispatchAsync', goal: 'g' })).status, 429);
+  e.setSwitch('goalDispatch', 'accept');
+  assert.equal((await resolve({ type: 'goalDispatchAsync', goal: 'g' })).status, 202);
+});

@@ -152,6 +152,9 @@ export function goalHost(identity: IdentityEmulator, switches: Switches): Emulat
       const goal = field('goal');
       if (!goal) return json(400, { error: 'goal is required for goalDispatchAsync' });
       const dispatchId = randomUUID();
+      if (switches.goalDispatch === 'refused') return json(200, { refused: true, dispatchId, goalReachReason: 'no template can reach this goal' });
+      if (switches.goalDispatch === 'draining') return json(503, { draining: true, error: 'goal-host is draining; retry later' }, { 'retry-after': '30' });
+      if (switches.goalDispatch === 'busy') return json(429, { error: 'too many dispatches in flight' }, { 'retry-after': '10' });
       const record: any = { dispatchId, status: 'running', reached: null, goal, operator: field('operator') ?? null, tags: field('tags') ?? [], startedAt: Date.now() };
       dispatches.set(dispatchId, record);
       setTimeout(() => Object.assign(record, { status: 'completed', reached: true, executionId: `exec_${dispatchId.slice(0, 8)}` }), switches.goalRunMs).unref();

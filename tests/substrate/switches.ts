@@ -20,6 +20,11 @@ export interface Switches {
   resolveBody: 'json' | 'html';
   /** The identity_endpoint /bootstrap advertises; null = the emulated identity's own URL; '' = none. */
   advertisedIdentity: string | null;
+  /**
+   * How goal-host answers a dispatch (substrate-contract §5.1): accepted (202), refused
+   * (200 {refused:true}), draining (503 with Retry-After) or busy (429, a GUESS).
+   */
+  goalDispatch: 'accept' | 'refused' | 'draining' | 'busy';
   /** How long a goal dispatch runs before it completes. */
   goalRunMs: number;
   /** Every request a producer received, for assertions. */
@@ -41,6 +46,7 @@ export function defaultSwitches(): Switches {
     bootstrapDelayMs: 0,
     resolveBody: 'json',
     advertisedIdentity: null,
+    goalDispatch: 'accept',
     goalRunMs: 50,
     calls: [],
     traces: [],
