@@ -18,17 +18,19 @@ export function configFilesOutcome(config: ConfigView | null): CheckOutcome {
   if (!config) return { status: 'skip', detail: 'configuration was not read' };
   const data = { fileRead: config.fileRead, sources: config.sources, skipped: config.skipped, warnings: config.warnings };
   const sources = Object.entries(config.sources).map(([name, source]) => `${name} from ${source}`);
-  const detail = sources.length ? sources.join('; ') : 'no value came from any source';
-  if (config.skipped.length > 0) {
-    const skipped = config.skipped.map((s) => `${s.path} (${s.reason})`).join('; ');
-    return {
-      status: 'warn',
-      detail: `${detail}; skipped ${skipped}`,
-      remedy: 'a skipped file is not this server\'s config: give it a top-level "metabob" section, or leave it to the tool that owns it',
-      data,
-    };
-  }
-  return { status: 'ok', detail, data };
+  let detail = sources.length ? sources.join('; ') : 'no value came from any source';
+  // The configuration's own warning lines, less those the placeholders check and the skipped
+  // list already show: env_conflict, derived_discovery_h1, config_file_unusable, ...
+  const shownElsewhere = new Set(['unsubstituted_placeholder', 'empty_value', 'config_file_skipped']);
+  const others = config.warnings.filter((line) => !shownElsewhere.has(causeToken(line) ?? ''));
+  if (config.skipped.length > 0) detail += `; skipped ${config.skipped.map((s) => `${s.path} (${s.reason})`).join('; ')}`;
+  if (others.length > 0) detail += `; ${others.join('; ')}`;
+  if (config.skipped.length === 0 && others.length === 0) return { status: 'ok', detail, data };
+  const remedy =
+    others.length > 0
+      ? 'act on the warning lines above (each names its fix); the server logs the same lines at start'
+      : 'a skipped file is not this server\'s config: give it a top-level "metabob" section, or leave it to the tool that owns it';
+  return { status: 'warn', detail, remedy, data };
 }
 
 export function placeholdersOutcome(config: ConfigView | null): CheckOutcome {

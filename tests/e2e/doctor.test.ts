@@ -188,3 +188,17 @@ test('a direct connection that fails names the OS proxy settings the process doe
   const bootstrap: Check = report.checks.find((c: Check) => c.id === 'bootstrap');
   assert.ok(bootstrap.cause!.includes('the OS proxy settings use a PAC script (http://wpad.corp.example/proxy.pac), which this process does not see; set HTTPS_PROXY'));
 });
+
+test('the configuration\'s own warnings (env_conflict, derived_discovery_h1) show in config files; neither key is printed', async () => {
+  const env = {
+    METABOB_API_KEY: 'mbk_first_key_0123456789abcdef',
+    SUBSTRATE_API_KEY: 'mbk_other_key_0123456789zzzzzz',
+    METABOB_ENDPOINT: 'http://127.0.0.1:18080',
+  };
+  const out = await runCli(['doctor', '--json'], { env, cwd: tempDir() });
+  const files: Check = JSON.parse(out.stdout).checks.find((c: Check) => c.id === 'config_files');
+  assert.equal(files.status, 'warn');
+  assert.ok(files.detail.includes('env_conflict(METABOB_API_KEY, SUBSTRATE_API_KEY): both are set and differ'));
+  assert.ok(files.detail.includes('derived_discovery_h1: discovery http://127.0.0.1:18100 was derived from the endpoint http://127.0.0.1:18080'));
+  for (const key of [env.METABOB_API_KEY, env.SUBSTRATE_API_KEY]) assert.ok(!out.stdout.includes(key) && !out.stderr.includes(key));
+});
