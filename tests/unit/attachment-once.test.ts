@@ -135,6 +135,18 @@ test('resolve: own shapes, forwarded shapes, named failures, read-only key, clie
   assert.equal(registry.ok, true);
   assert.equal(registry.ok && (registry.body as any).content.totalCount, 4);
 
+  // A producer's own 404 passes through to the tool; discovery's own is named.
+  const notFound = await resolveOnce(full, { type: 'goalWalkState', dispatchId: 'nope' }, 'goal', fullEnv);
+  assert.deepEqual(notFound.ok && [notFound.status, notFound.body], [404, { resolved: false, shape: 'goalWalkState', error: 'dispatch not found' }]);
+  e.setSwitch('resolveBody', 'html');
+  const portal = await resolveOnce(full, { type: 'vesselRegistry' }, 'discovery', fullEnv);
+  assert.equal(portal.ok ? null : portal.line, 'blocked_by_portal: discovery answered POST /resolve for vesselRegistry with an HTML page (HTTP 200)');
+  e.setSwitch('resolveBody', 'json');
+  await e.setUp('discovery', false);
+  const gone = await resolveOnce(full, { type: 'vesselRegistry' }, 'discovery', fullEnv);
+  assert.match(gone.ok ? '' : gone.line, new RegExp(`^anchor_unreachable: discovery ${e.discoveryUrl} did not answer POST /resolve — connect_refused\\(`));
+  await e.setUp('discovery', true);
+
   e.setSwitch('noProducer', ['conceptSearch']);
   const missing = await resolveOnce(full, { type: 'conceptSearch', query: 'x' }, 'concept', fullEnv);
   assert.deepEqual(missing.ok ? null : [missing.cause, missing.line.split(':')[0]], ['no_producer', 'no_producer(conceptSearch)']);
