@@ -25,6 +25,8 @@ export interface FixQuery {
   /** The finding's recorded time (earliest seed), ms; undefined when unknown. */
   findingTime: number | undefined;
   fixCommit?: string;
+  /** Per git call; the runner's 20 s unless a test needs less. */
+  gitTimeoutMs?: number;
 }
 
 class GitFailed extends Error {}
@@ -33,9 +35,12 @@ function gitFailedLine(r: Extract<GitResult, { ok: false }>): string {
   return `git_failed: ${r.line}; git did not answer, so where the fix is is unknown and nothing was recorded; try again`;
 }
 
+// Set per locateFix call; only tests pass one (production calls all use the runner's 20 s).
+let timeoutMs: number | undefined;
+
 /** Runs git; a timeout or failure aborts the whole check (never "not a git checkout"). */
 async function git(cwd: string, args: string[], okCodes: number[] = []): Promise<string> {
-  const r = await runGit(cwd, args);
+  const r = await runGit(cwd, args, { timeoutMs });
   if (r.ok) return r.stdout;
   if (r.kind === 'failed' && r.code != null && okCodes.includes(r.code)) return '';
   throw new GitFailed(gitFailedLine(r));
@@ -62,7 +67,7 @@ async function commitFiles(top: string, sha: string): Promise<string[]> {
 }
 
 async function currentBranch(top: string): Promise<string> {
-  const r = await runGit(top, ['symbolic-ref', '--short', '-q', 'HEAD']);
+  const r = await runGit(top, ['symbolic-ref', '--short', '-q', 'HEAD'], { timeoutMs });
   if (r.ok) return r.stdout.trim();
   if (r.kind === 'failed' && r.code === 1) return '(detached HEAD)';
   throw new GitFailed(gitFailedLine(r));
@@ -88,7 +93,7 @@ async function pushState(top: string, sha: string, lines: string[], notes: strin
   // @anchor awaitingMerge
   const isTaskBranch = (b: string) => remotes.some((r) => b.startsWith(`${r}/task/`));
   if (holders.every(isTaskBranch)) {
-    const head = await runGit(top, ['symbolic-ref', '--short', '-q', 'refs/remotes/origin/HEAD']);
+    const head = await runGit(top, ['symbolic-ref', '--short', '-q', 'refs/remotes/origin/HEAD'], { timeoutMs });
     const target = head.ok && head.stdout.trim() ? head.stdout.trim().replace(/^origin\//, '') : 'main';
     return {
       kind: 'pending',
@@ -109,7 +114,7 @@ interface Checkout {
 }
 
 async function checkNamedCommit(c: Checkout, given: string): Promise<FixLocation> {
-  const resolved = await runGit(c.top, ['rev-parse', '--verify', '-q', `${given}^{commit}`]);
+  const resolved = await runGit(c.top, ['rev-parse', '--verify', '-q', `${given}^{commit}`], { timeoutMs });
   if (!resolved.ok) {
     if (resolved.kind === 'failed' && resolved.code === 1) {
       return { kind: 'none', reason: 'refused', line: `fix_commit_unknown: ${given} does not resolve to a commit in this checkout; nothing was recorded (fetch it, or name the fix commit)` };
@@ -117,7 +122,7 @@ async function checkNamedCommit(c: Checkout, given: string): Promise<FixLocation
     throw new GitFailed(gitFailedLine(resolved));
   }
   const sha = resolved.stdout.trim();
-  const ancestor = await runGit(c.top, ['merge-base', '--is-ancestor', sha, 'HEAD']);
+  const ancestor = await runGit(c.top, ['merge-base', '--is-ancestor', sha, 'HEAD'], { timeoutMs });
   if (!ancestor.ok && !(ancestor.kind === 'failed' && ancestor.code === 1)) throw new GitFailed(gitFailedLine(ancestor));
   if (!ancestor.ok) {
     return { kind: 'none', reason: 'refused', line: `fix_commit_not_in_head: ${sha.slice(0, 12)} is not in HEAD's history on ${c.branch}; nothing was recorded (merge or check out the fix first)` };
@@ -149,8 +154,9 @@ async function uncommittedOutside(c: Checkout): Promise<string[]> {
 
 // @anchor fix-location
 export async function locateFix(q: FixQuery): Promise<FixLocation> {
+  timeoutMs = q.gitTimeoutMs;
   try {
-    const probe = await runGit(q.root, ['rev-parse', '--show-toplevel', '--show-prefix']);
+    const probe = await runGit(q.root, ['rev-parse', '--show-toplevel', '--show-prefix'], { timeoutMs });
     if (!probe.ok) {
       // "Outside git" is only git saying so, or git missing; anything else is a failure.
       if (probe.kind === 'not_a_repository' || probe.kind === 'git_missing') {
@@ -186,7 +192,7 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
     if (q.fixCommit) return await checkNamedCommit(c, q.fixCommit);
 
     // 3. Files this checkout does not know, or only ignores.
-    const hasHead = (await runGit(top, ['rev-parse', '--verify', '-q', 'HEAD'])).ok;
+    const hasHead = (await runGit(top, ['rev-parse', '--verify', '-q', 'HEAD'], { timeoutMs })).ok;
     const tracked = new Set(nulList(await git(top, ['ls-files', '-z', '--', ...rootFiles])));
     const inHistory = new Set<string>();
     if (hasHead) {
