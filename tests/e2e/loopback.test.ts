@@ -235,3 +235,23 @@ test('METABOB_LOOPBACK_PORT pins the port; a taken port falls back to an ephemer
   assert.equal(pinned.url, `http://127.0.0.1:${free}`);
   assert.equal((await pinned.get('/health')).status, 200);
 });
+
+test('a run file left by a server that is gone is removed when the next one starts', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const dead = spawnSync(process.execPath, ['-e', 'process.pid'], { encoding: 'utf8' }).pid!;
+  const home = tempDir('metabob-mhome-');
+  mkdirSync(join(home, 'run'));
+  const stale = join(home, 'run', `${dead}.json`);
+  writeFileSync(stale, JSON.stringify({ pid: dead, port: 1, url: 'http://127.0.0.1:1' }));
+  const s = await startServerIn(home);
+  assert.equal(existsSync(stale), false);
+  assert.equal(existsSync(s.runFile), true);
+});
+
+async function startServerIn(home: string): Promise<ServerUnderTest> {
+  const { startServer: start } = await import('../substrate/server-fixture.ts');
+  const s = await start({ METABOB_HOME: home });
+  cleanups.push(() => s.close());
+  return s;
+}

@@ -48,7 +48,7 @@ async function fetchText(url: string, init?: RequestInit) {
 }
 
 export async function startServer(env: Record<string, string | undefined>, options: { cwd?: string } = {}): Promise<ServerUnderTest> {
-  const home = tempDir('metabob-mhome-');
+  const home = env.METABOB_HOME ?? tempDir('metabob-mhome-');
   const cwd = options.cwd ?? tempDir('metabob-ws-');
   const stderr: string[] = [];
   let started: Awaited<ReturnType<typeof startClient>>;
