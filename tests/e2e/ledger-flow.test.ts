@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commitFiles, git, tempDir } from '../helpers/git.ts';
 import { attachmentCause, commitAt, escapeRegExp, repoWithHistory, startLedgerServer, verdictLines } from './ledger-fixture.ts';
@@ -77,6 +77,10 @@ test('record -> get_problems -> annotate -> edit, commit, push -> mark_complete 
     const recommend = await s.call('annotate_component', { problem_id: second, mode: 'recommend' });
     assert.match(recommend.text, /\nHow to fix:\n- Validate or escape untrusted input at the boundary where it enters, not deep inside\.\n/);
 
+    // Edited, not yet committed: the fix is pending; an id that is no finding is not applied.
+    writeFileSync(join(repo, 'src/a.ts'), 'export const a = 1; // bounded\n');
+    assert.match((await s.call('mark_complete', { problem_id: id })).text, /^Not closed: .* fix pending \(uncommitted\)\./);
+    assert.equal((await s.call('mark_complete', { problem_id: 'bug-17' })).isError, true);
     const sha = commitFiles(repo, { 'src/a.ts': 'export const a = 1; // bounded\n' }, 'bound the index');
     git(repo, 'push', '-q', 'origin', 'main');
     const done = await s.call('mark_complete', { problem_id: id });
@@ -102,7 +106,7 @@ test('record -> get_problems -> annotate -> edit, commit, push -> mark_complete 
 
     // @anchor markCompleteResult reaches the call log.
     const lines = readFileSync(callLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines.filter((l) => l.tool === 'mark_complete').map((l) => l.result), ['not_shared']);
+    assert.deepEqual(lines.filter((l) => l.tool === 'mark_complete').map((l) => l.result), ['pending', 'not_applied', 'not_shared']);
   } finally {
     await s.close();
   }
