@@ -146,17 +146,27 @@ class GraphBuilder {
       this.applyCalls(ext, f, this.resolutions[f]);
     });
     const edges = this.edgeList;
-    const outgoing = new Map<string, GraphEdge[]>();
-    const incoming = new Map<string, GraphEdge[]>();
-    for (const edge of edges) {
-      (outgoing.get(edge.from) ?? outgoing.set(edge.from, []).get(edge.from)!).push(edge);
-      (incoming.get(edge.to) ?? incoming.set(edge.to, []).get(edge.to)!).push(edge);
-    }
+    // Adjacency is built on the first query, not on every re-index.
+    let adjacency: { outgoing: Map<string, GraphEdge[]>; incoming: Map<string, GraphEdge[]> } | undefined;
+    const adjacent = () => {
+      if (!adjacency) {
+        adjacency = { outgoing: new Map(), incoming: new Map() };
+        for (const edge of edges) {
+          push(adjacency.outgoing, edge.from, edge);
+          push(adjacency.incoming, edge.to, edge);
+        }
+      }
+      return adjacency;
+    };
     return {
       nodes: this.nodes,
       edges,
-      outgoing,
-      incoming,
+      get outgoing() {
+        return adjacent().outgoing;
+      },
+      get incoming() {
+        return adjacent().incoming;
+      },
       componentsByFile: this.componentsByFile,
       unresolvedByFile: this.unresolvedByFile,
       stats: this.stats,
@@ -164,31 +174,19 @@ class GraphBuilder {
   }
 
   private addNodes(ext: FileExtraction, f: number): void {
-    const lines = ext.definitions.reduce((max, d) => Math.max(max, d.endLine), 1);
-    this.nodes.set(ext.file, { id: ext.file, type: 'file', name: ext.file, file: ext.file, startLine: 1, endLine: lines });
-    const qualified: string[] = [];
-    const ids: string[] = [];
-    const components: GraphNode[] = [];
+    const own = fileNodesOf(ext);
+    this.nodes.set(ext.file, own.fileNode);
+    for (const node of own.components) this.nodes.set(node.id, node);
     ext.definitions.forEach((d, i) => {
-      const name = d.parent !== null && qualified[d.parent] ? `${qualified[d.parent]}.${d.name}` : d.name;
-      qualified.push(name);
-      let id = componentId(ext.file, d.kind, name, d.startLine);
-      // Two definitions with one id (same name, kind and line): keep both, the second suffixed.
-      for (let n = 2; this.nodes.has(id); n++) id = `${componentId(ext.file, d.kind, name, d.startLine)}#${n}`;
-      ids.push(id);
-      const node: GraphNode = { id, type: d.kind, name, file: ext.file, startLine: d.startLine, endLine: d.endLine };
-      this.nodes.set(id, node);
-      components.push(node);
-      const parentId = d.parent !== null ? ids[d.parent] : ext.file;
-      this.addEdge('contains', parentId ?? ext.file, id, CONFIDENCE.contains);
+      this.addEdge('contains', d.parent !== null ? own.ids[d.parent] ?? ext.file : ext.file, own.ids[i], CONFIDENCE.contains);
       const ref = { file: f, def: i };
       const parentKind = d.parent !== null ? ext.definitions[d.parent]?.kind : undefined;
       if ((parentKind && CLASS_LIKE.has(parentKind)) || (d.kind === 'method' && d.parent === null)) push(this.methodByName, d.name, ref);
       else if (d.parent === null) push(CLASS_LIKE.has(d.kind) ? this.classByName : this.callableByName, d.name, ref);
       if (d.parent === null && d.kind === 'class') push(this.callableByName, d.name, ref);
     });
-    this.ids.push(ids);
-    this.componentsByFile.set(ext.file, components);
+    this.ids.push(own.ids);
+    this.componentsByFile.set(ext.file, own.components);
   }
 
   private addEdge(type: EdgeType, from: string, to: string, confidence: number): void {
@@ -450,6 +448,40 @@ class GraphBuilder {
     }
     return undefined;
   }
+}
+
+interface FileNodes {
+  fileNode: GraphNode;
+  ids: string[];
+  components: GraphNode[];
+}
+
+/** A file's nodes depend on its extraction alone, so they are built once per extraction. */
+const fileNodesCache = new WeakMap<FileExtraction, FileNodes>();
+
+function fileNodesOf(ext: FileExtraction): FileNodes {
+  let cached = fileNodesCache.get(ext);
+  if (cached) return cached;
+  const lines = ext.definitions.reduce((max, d) => Math.max(max, d.endLine), 1);
+  const fileNode: GraphNode = { id: ext.file, type: 'file', name: ext.file, file: ext.file, startLine: 1, endLine: lines };
+  const qualified: string[] = [];
+  const ids: string[] = [];
+  const components: GraphNode[] = [];
+  const taken = new Set<string>();
+  for (const d of ext.definitions) {
+    const name = d.parent !== null && qualified[d.parent] ? `${qualified[d.parent]}.${d.name}` : d.name;
+    qualified.push(name);
+    const base = componentId(ext.file, d.kind, name, d.startLine);
+    let id = base;
+    // Two definitions with one id (same name, kind and line): keep both, the second suffixed.
+    for (let n = 2; taken.has(id); n++) id = `${base}#${n}`;
+    taken.add(id);
+    ids.push(id);
+    components.push({ id, type: d.kind, name, file: ext.file, startLine: d.startLine, endLine: d.endLine });
+  }
+  cached = { fileNode, ids, components };
+  fileNodesCache.set(ext, cached);
+  return cached;
 }
 
 function zeroOutcomes(): Record<CallOutcome, number> {
