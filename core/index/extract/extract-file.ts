@@ -1,7 +1,7 @@
 // One file in, one FileExtraction out: read, parse, collect the nodes of the types the
 // language module handles in one walk, hand each to its handler, free the tree. Runs the same
 // in the main thread and in the pool's workers.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { ExtractionBuilder } from './extraction-builder.ts';
@@ -104,7 +104,10 @@ export async function extractFile(root: string, relFile: string): Promise<FileEx
   const language = kind?.language ?? 'javascript';
   let buffer: Buffer;
   try {
-    buffer = await readFile(join(root, relFile));
+    // Synchronous on purpose: a promise read is four trips through the libuv pool (open, stat,
+    // read, close) per file, and on a loaded machine the thread sat idle waiting for them.
+    // The parse that follows blocks far longer than this read.
+    buffer = readFileSync(join(root, relFile));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
     return failed(relFile, language, `read_failed(${code}: ${oneLine(err)})`);
