@@ -1,0 +1,51 @@
+// SPEC §init_workspace behaviour 1: a parse that runs out of its budget leaves the rest for the
+// next call, which resumes and says so; files not parsed yet are named as a gap, not as absent.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { LocalIndex } from '../../core/index/local-index.ts';
+import { describeIndexRun } from '../../core/index/index-report.ts';
+import { indexGaps } from '../../core/index/index-access.ts';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/graph/py-pkg', import.meta.url));
+
+test('an exhausted budget leaves files pending; the next call resumes them and says so', async () => {
+  const index = new LocalIndex(FIXTURE);
+  const starved = await index.run({ budgetMs: 0 });
+  assert.ok(starved.ok);
+  assert.deepEqual([starved.report.parsed, starved.report.pending, starved.report.resumedFrom], [0, 5, 0]);
+  assert.equal(index.graph!.componentsByFile.size, 0);
+  const lines = describeIndexRun(index, starved.report);
+  assert.equal(lines.at(-1), 'Budget: the 20 s budget ran out with 5 file(s) not parsed; they are not in the graph yet. Call init_workspace again to resume.');
+  assert.equal(indexGaps(index).line, 'Index gaps: 5 file(s) are not parsed yet (the 20 s budget ran out; init_workspace resumes).');
+
+  const resumed = await index.run({});
+  assert.ok(resumed.ok);
+  assert.deepEqual([resumed.report.parsed, resumed.report.pending, resumed.report.resumedFrom], [5, 0, 5]);
+  assert.ok(describeIndexRun(index, resumed.report).includes("Resumed: this call finished 5 file(s) a previous call's 20 s budget had left."));
+  assert.equal(index.graph!.componentsByFile.size, 5);
+  assert.equal(index.skipped().pending.length, 0);
+});
+
+test('the scan keeps included extensions outside excluded and dot-directories, and names files over 200 KB', async () => {
+  const { tempDir, writeFiles } = await import('../helpers/git.ts');
+  const root = tempDir('graph-scan-');
+  writeFiles(root, {
+    'src/a.ts': 'export function a(): number {\n  return 1;\n}\n',
+    'src/big.py': `# ${'x'.repeat(200 * 1024)}\n`,
+    'node_modules/dep/index.js': 'function dep() {}\n',
+    '.hidden/secret.ts': 'export function s() {}\n',
+    'build/out.js': 'function out() {}\n',
+    'notes.md': '# not code\n',
+    'lib/tool.go': 'package lib\n',
+  });
+  const index = new LocalIndex(root);
+  const result = await index.run({});
+  assert.ok(result.ok);
+  assert.deepEqual([...index.graph!.componentsByFile.keys()], ['src/a.ts']);
+  assert.deepEqual(result.report.tooLarge, ['src/big.py']);
+  assert.equal(indexGaps(index).line, 'Index gaps: 1 file(s) over 200 KB were skipped.');
+  const withGo = await index.run({ include: ['.go', 'ts'], exclude: ['build'] });
+  assert.ok(withGo.ok);
+  assert.deepEqual([...index.graph!.componentsByFile.keys()].sort(), ['lib/tool.go', 'src/a.ts']);
+});
