@@ -1,0 +1,63 @@
+// The worker must start from the esbuild bundle, not only from source: dist/ holds the
+// `index-worker` entry (scripts/build.mjs), and a bundle of the extractor built with the same
+// options runs its pool with real workers (none dying and falling back to this thread) and
+// gives exactly what the source gives.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { extractFiles } from '../../core/index/extract/index.ts';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const fixtures = join(repo, 'tests/fixtures/extract');
+
+function listFiles(dir: string, root = dir): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...listFiles(path, root));
+    else out.push(relative(root, path).split('\\').join('/'));
+  }
+  return out;
+}
+
+test('scripts/build.mjs bundles the worker as its own entry, dist/index-worker.js', () => {
+  assert.match(readFileSync(join(repo, 'scripts/build.mjs'), 'utf8'), /'index-worker': 'core\/index\/extract\/worker\.ts'/);
+  if (existsSync(join(repo, 'dist/cli.js'))) assert.ok(existsSync(join(repo, 'dist/index-worker.js')), 'dist/index-worker.js missing: run npm run build');
+});
+
+test('a bundled extractor runs its pool from the bundled worker and matches the source exactly', async (t) => {
+  // Inside the repository so the bundle resolves web-tree-sitter from node_modules like dist/ does.
+  mkdirSync(join(repo, 'node_modules/.cache'), { recursive: true });
+  const out = mkdtempSync(join(repo, 'node_modules/.cache/extract-bundle-test-'));
+  const workspace = mkdtempSync(join(tmpdir(), 'extract-bundle-'));
+  t.after(() => {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
+  });
+  await build({
+    entryPoints: { extract: join(repo, 'core/index/extract/index.ts'), 'index-worker': join(repo, 'core/index/extract/worker.ts') },
+    outdir: out,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    chunkNames: 'chunks/[name]-[hash]',
+    minify: true,
+    keepNames: true,
+    external: ['web-tree-sitter', 'tree-sitter-wasms'],
+    banner: { js: "import { createRequire as __metabobCreateRequire } from 'node:module';\nconst require = __metabobCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  for (let i = 0; i < 3; i++) cpSync(fixtures, join(workspace, `copy${i}`), { recursive: true });
+  const files = listFiles(workspace);
+
+  const bundled = (await import(pathToFileURL(join(out, 'extract.js')).href)) as typeof import('../../core/index/extract/index.ts');
+  const pooled = await bundled.extractFiles(workspace, files, { workers: 2 });
+  assert.deepStrictEqual(pooled.pool, { workers: 2, failed: 0 });
+  assert.deepStrictEqual([...pooled], [...(await extractFiles(workspace, files, { workers: 0 }))]);
+});
