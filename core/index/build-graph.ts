@@ -360,6 +360,12 @@ class GraphBuilder {
       return { outcome: 'unresolved', targets: [] };
     }
     if (meaning?.kind === 'external') return { outcome: 'external', targets: [] };
+    if (ext.language === 'java' && !call.isNew) {
+      // Java: a bare call inside a class is a call on `this`.
+      const cls = this.enclosingClass(ext, call.enclosing);
+      const found = cls === undefined ? undefined : this.findMethod({ file: f, def: cls }, call.callee, false);
+      if (found) return { outcome: found.viaBase ? 'base_class' : 'own_class', targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }] };
+    }
     if (this.table.bindings(f).has(call.callee)) return { outcome: 'unresolved', targets: [] };
     if (isBuiltinCall(ext.language, call.callee)) return { outcome: 'external', targets: [] };
     return this.fallback(this.callableByName, call.callee, f);
@@ -400,6 +406,7 @@ class GraphBuilder {
       const target = this.table.moduleFile(f, record.source);
       if (target !== undefined) files.add(target);
     }
+    for (const sibling of this.table.packageSiblings(f)) files.add(sibling);
     for (const binding of this.table.bindings(f).values()) {
       const meaning = this.table.follow(binding);
       if (meaning?.kind === 'def') files.add(meaning.ref.file);
@@ -423,6 +430,19 @@ class GraphBuilder {
     return index.get(name) ?? [];
   }
 
+  /** A Go method declared apart from its type (`func (s *T) m()`), in the type's package. */
+  private detachedMethod(cls: DefRef, name: string): DefRef | undefined {
+    const typeName = this.extractions[cls.file].definitions[cls.def].name;
+    for (const file of [cls.file, ...this.table.packageSiblings(cls.file)]) {
+      const defs = this.extractions[file].definitions;
+      for (let i = 0; i < defs.length; i++) {
+        const d = defs[i];
+        if (d.parent === null && d.kind === 'method' && d.name === name && d.parentName === typeName) return { file, def: i };
+      }
+    }
+    return undefined;
+  }
+
   private enclosingClass(ext: FileExtraction, enclosing: number | null): number | undefined {
     for (let e = enclosing; e !== null && e !== undefined; e = ext.definitions[e]?.parent ?? null) {
       if (CLASS_LIKE.has(ext.definitions[e].kind)) return e;
@@ -444,6 +464,8 @@ class GraphBuilder {
       let hit = -1;
       for (const i of this.childrenOf(ext, name)) if (ext.definitions[i].parent === ref.def) hit = i;
       if (hit !== -1) return { ref: { file: ref.file, def: hit }, viaBase: depth > 0 };
+      const detached = this.detachedMethod(ref, name);
+      if (detached) return { ref: detached, viaBase: depth > 0 };
       for (const base of this.bases.get(refKey(ref)) ?? []) queue.push({ ref: base, depth: depth + 1 });
     }
     return undefined;
@@ -469,7 +491,8 @@ function fileNodesOf(ext: FileExtraction): FileNodes {
   const components: GraphNode[] = [];
   const taken = new Set<string>();
   for (const d of ext.definitions) {
-    const name = d.parent !== null && qualified[d.parent] ? `${qualified[d.parent]}.${d.name}` : d.name;
+    const name =
+      d.parent !== null && qualified[d.parent] ? `${qualified[d.parent]}.${d.name}` : d.parent === null && d.parentName ? `${d.parentName}.${d.name}` : d.name;
     qualified.push(name);
     const base = componentId(ext.file, d.kind, name, d.startLine);
     let id = base;

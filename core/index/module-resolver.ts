@@ -36,10 +36,17 @@ export class ModuleResolver {
   }
 
   resolve(fromFile: string, language: LanguageId, source: string): ModuleTarget {
-    const key = `${language === 'python' ? 'py' : 'js'}\0${fromFile}\0${source}`;
+    const family = language === 'python' || language === 'go' || language === 'java' || language === 'rust' ? language : 'js';
+    // Go and Java name packages, not files: the key does not depend on the importing file.
+    const key = `${family}\0${family === 'go' || family === 'java' ? '' : fromFile}\0${source}`;
     let hit = this.cache.get(key);
     if (!hit) {
-      const file = language === 'python' ? this.resolvePython(fromFile, source) : this.resolveJs(fromFile, source);
+      const file =
+        family === 'python' ? this.resolvePython(fromFile, source)
+        : family === 'go' ? this.resolveGo(source)
+        : family === 'java' ? this.resolveJava(source)
+        : family === 'rust' ? undefined
+        : this.resolveJs(fromFile, source);
       hit = file === undefined ? { kind: 'external' } : { kind: 'file', file };
       this.cache.set(key, hit);
     }
@@ -50,6 +57,32 @@ export class ModuleResolver {
   pythonSubmodule(packageFile: string, name: string): string | undefined {
     if (!packageFile.endsWith('__init__.py')) return undefined;
     return this.pythonModuleFile(posix.join(posix.dirname(packageFile), name));
+  }
+
+  /**
+   * A Go import path names a package directory: the indexed directory the path ends with
+   * (`example.com/app/pkg/util` -> `pkg/util`), longest match first. Returns the package's first
+   * file; the symbol table treats a Go or Java file's siblings in its directory as one package.
+   */
+  private resolveGo(source: string): string | undefined {
+    let best: string | undefined;
+    for (const file of this.files) {
+      if (!file.endsWith('.go')) continue;
+      const dir = posix.dirname(file);
+      const matches = dir === '.' ? false : source === dir || source.endsWith('/' + dir);
+      if (matches && (!best || posix.dirname(best).length < dir.length || (posix.dirname(best) === dir && file < best))) best = file;
+    }
+    return best;
+  }
+
+  /** `com.acme.util.Strings` is the file `.../com/acme/util/Strings.java`. */
+  private resolveJava(source: string): string | undefined {
+    const path = source.replace(/\.\*$/, '').replace(/\./g, '/') + '.java';
+    let best: string | undefined;
+    for (const file of this.files) {
+      if ((file === path || file.endsWith('/' + path)) && (!best || file.length < best.length)) best = file;
+    }
+    return best;
   }
 
   private resolveJs(fromFile: string, source: string): string | undefined {

@@ -127,7 +127,35 @@ export class SymbolTable {
       const found = this.resolveExport(target, name, seen);
       if (found && found.kind !== 'external') return found;
     }
+    return this.inPackage(fileIdx, name);
+  }
+
+  /** Go and Java: the other files of the package (the directory) see each other's top-level names. */
+  inPackage(fileIdx: number, name: string): Meaning | undefined {
+    for (const sibling of this.packageSiblings(fileIdx)) {
+      const own = this.topLevel[sibling].get(name);
+      if (own) return { kind: 'def', ref: { file: sibling, def: pickDefinition(this.extractions[sibling], own) }, confidence: CONFIDENCE.importResolved };
+    }
     return undefined;
+  }
+
+  private packages: Map<string, number[]> | undefined;
+  /** The other files of a Go or Java file's directory in the same language, else none. */
+  packageSiblings(fileIdx: number): number[] {
+    const ext = this.extractions[fileIdx];
+    if (ext.language !== 'go' && ext.language !== 'java') return [];
+    if (!this.packages) {
+      this.packages = new Map();
+      this.extractions.forEach((e, i) => {
+        if (e.language !== 'go' && e.language !== 'java') return;
+        const key = `${e.language}\0${e.file.slice(0, e.file.lastIndexOf('/') + 1)}`;
+        const list = this.packages!.get(key);
+        if (list) list.push(i);
+        else this.packages!.set(key, [i]);
+      });
+    }
+    const key = `${ext.language}\0${ext.file.slice(0, ext.file.lastIndexOf('/') + 1)}`;
+    return (this.packages.get(key) ?? []).filter((i) => i !== fileIdx);
   }
 
   follow(binding: Binding, seen = new Set<string>()): Meaning | undefined {
@@ -182,6 +210,11 @@ export class SymbolTable {
           if (found) return found;
         }
       }
+    }
+    if (ext.language === 'go' || ext.language === 'java') {
+      const own = this.topLevel[fileIdx].get(name);
+      if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(ext, own) }, confidence: 1 };
+      return this.inPackage(fileIdx, name);
     }
     if (ext.language === 'python') {
       // A Python module exposes every top-level name, its imports included (package __init__ re-exports).

@@ -7,9 +7,9 @@ import { LocalIndex } from '../../core/index/local-index.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/graph/', import.meta.url));
 
-async function edgesOf(fixture: string): Promise<string[]> {
+async function edgesOf(fixture: string, include?: string[]): Promise<string[]> {
   const index = new LocalIndex(FIXTURES + fixture);
-  const result = await index.run({});
+  const result = await index.run({ include });
   assert.ok(result.ok, result.ok ? '' : result.cause);
   assert.deepEqual(index.parseFailures(), []);
   return index.graph!.edges.filter((e) => e.type !== 'contains').map((e) => `${e.type} ${e.from} -> ${e.to} ${e.confidence}`).sort();
@@ -61,5 +61,20 @@ test('Python: absolute, relative and package imports, submodules, self methods t
     'imports shop/views.py -> shop/models.py 1',
     'imports shop/views.py -> shop/utils/money.py 1',
     'inherits shop/models.py::class::Order::9 -> shop/models.py::class::Base::1 1',
+  ]);
+});
+
+test('Go and Java (when include names them): packages are directories, imports name packages or classes, methods declared apart from their type', async () => {
+  assert.deepEqual(await edgesOf('go-java', ['go', 'java']), [
+    'calls main.go::method::Server.Start::10 -> other.go::function::helper::3 0.95',
+    // `s.stop()`: the receiver's type is not tracked, one method of that name in the package.
+    'calls main.go::method::Server.Start::10 -> other.go::method::Server.stop::5 0.5',
+    'calls main.go::method::Server.Start::10 -> pkg/util/clean.go::function::Clean::3 0.95',
+    'calls src/com/acme/App.java::method::App.run::6 -> src/com/acme/Base.java::class::Base::3 0.95',
+    'calls src/com/acme/App.java::method::App.run::6 -> src/com/acme/Base.java::method::Base.save::4 0.9',
+    'calls src/com/acme/App.java::method::App.run::6 -> src/com/acme/util/Strings.java::method::Strings.trim::4 0.95',
+    'imports main.go -> pkg/util/clean.go 1',
+    'imports src/com/acme/App.java -> src/com/acme/util/Strings.java 1',
+    'inherits src/com/acme/App.java::class::App::5 -> src/com/acme/Base.java::class::Base::3 0.95',
   ]);
 });
