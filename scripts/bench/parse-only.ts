@@ -66,8 +66,9 @@ async function measure(fn: () => Promise<unknown> | unknown): Promise<{ wall: nu
 }
 
 /** Bundles the extractor the way scripts/build.mjs bundles dist/, into a scratch folder in the repo. */
+const out = join(repo, 'node_modules/.cache/metabob-bench-extract');
+
 async function bundledExtractor(): Promise<typeof extractFromSource> {
-  const out = join(repo, 'node_modules/.cache/metabob-bench-extract');
   rmSync(out, { recursive: true, force: true });
   await build({
     entryPoints: { extract: join(repo, 'core/index/extract/index.ts'), 'index-worker': join(repo, 'core/index/extract/worker.ts') },
@@ -130,3 +131,4 @@ for (const corpus of corpora) {
   console.log(`  pooled extraction / parse-only wall: ${(pooled.wall / parseOnly.wall).toFixed(2)}`
     + ` (the pool includes worker start-up and grammar load in each worker; parse-only does not)`);
 }
+rmSync(out, { recursive: true, force: true });

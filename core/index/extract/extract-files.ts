@@ -80,18 +80,17 @@ async function extractInThread(root: string, relFiles: string[], options: Extrac
  * The worker script: dist/index-worker.js beside (or one level above, from dist/chunks/) the
  * bundled code, or worker.ts next to this file when running from source under tsx.
  */
-function workerScript(): { url: URL; typescript: boolean } {
+function workerScript(): { url: URL; typescript: boolean } | undefined {
   const here = import.meta.url;
   if (here.endsWith('.ts')) return { url: new URL('./worker.ts', here), typescript: true };
   for (const candidate of ['./index-worker.js', '../index-worker.js']) {
     const url = new URL(candidate, here);
     if (existsSync(fileURLToPath(url))) return { url, typescript: false };
   }
-  throw new ParserLoadError('index-worker', `worker script not found beside ${fileURLToPath(here)}`);
+  return undefined;
 }
 
-function startWorker(): Worker {
-  const { url, typescript } = workerScript();
+function startWorker({ url, typescript }: { url: URL; typescript: boolean }): Worker {
   // stdout: true keeps anything a worker prints off the MCP transport; it goes to stderr.
   // Not the parent's execArgv: under the test runner it holds flags a worker refuses.
   const options: WorkerOptions = { execArgv: [], stdout: true, stderr: false };
@@ -114,6 +113,12 @@ function chunkSize(remaining: number, workers: number): number {
 }
 
 async function extractInPool(root: string, relFiles: string[], options: ExtractOptions, size: number): Promise<ExtractedBatch> {
+  const script = workerScript();
+  if (!script) {
+    // A packaging fault, not a parser one: the index still builds, on one thread.
+    log.warn(`index_worker_missing(no index-worker.js beside ${fileURLToPath(import.meta.url)}): extracting in the main thread`);
+    return extractInThread(root, relFiles, options);
+  }
   const done = new Map<string, FileExtraction>();
   const queue = [...relFiles];
   let failure: ParserLoadError | undefined;
@@ -186,7 +191,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
   });
 
   try {
-    for (let i = 0; i < size; i++) workers.push(startWorker());
+    for (let i = 0; i < size; i++) workers.push(startWorker(script));
     const lanes = workers.map(runWorker);
     if (options.mainThreadLane ?? true) lanes.push(runHere());
     await Promise.all(lanes);
