@@ -44,6 +44,28 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX seeds_workspace_file ON seeds(workspace, file, stale);
       CREATE INDEX seeds_group ON seeds(finding_group);
       CREATE INDEX seeds_concept ON seeds(concept_ref);
+      -- Per workspace, the files with open seeds: a file_path substring filter matches these
+      -- few rows instead of every seed (kept by triggers, so every writer keeps it right).
+      CREATE TABLE open_files (
+        workspace  TEXT NOT NULL,
+        file       TEXT NOT NULL,
+        open_seeds INTEGER NOT NULL,
+        PRIMARY KEY (workspace, file)
+      ) WITHOUT ROWID;
+      CREATE TRIGGER seeds_opened AFTER INSERT ON seeds WHEN NEW.stale = 0 BEGIN
+        INSERT INTO open_files (workspace, file, open_seeds) VALUES (NEW.workspace, NEW.file, 1)
+          ON CONFLICT (workspace, file) DO UPDATE SET open_seeds = open_seeds + 1;
+      END;
+      CREATE TRIGGER seeds_reopened AFTER UPDATE OF stale ON seeds WHEN OLD.stale != 0 AND NEW.stale = 0 BEGIN
+        INSERT INTO open_files (workspace, file, open_seeds) VALUES (NEW.workspace, NEW.file, 1)
+          ON CONFLICT (workspace, file) DO UPDATE SET open_seeds = open_seeds + 1;
+      END;
+      CREATE TRIGGER seeds_closed AFTER UPDATE OF stale ON seeds WHEN OLD.stale = 0 AND NEW.stale != 0 BEGIN
+        UPDATE open_files SET open_seeds = open_seeds - 1 WHERE workspace = OLD.workspace AND file = OLD.file;
+      END;
+      CREATE TRIGGER seeds_deleted AFTER DELETE ON seeds WHEN OLD.stale = 0 BEGIN
+        UPDATE open_files SET open_seeds = open_seeds - 1 WHERE workspace = OLD.workspace AND file = OLD.file;
+      END;
       CREATE TABLE workspaces (
         path           TEXT PRIMARY KEY,
         repo           TEXT NOT NULL,

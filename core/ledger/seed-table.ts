@@ -98,10 +98,10 @@ export class SeedTable {
       params.push(...filter.category.map((c) => c.toLowerCase()));
     }
     if (filter.filePath) {
-      // Substring of the path: matched against the workspace's distinct open files (read from
-      // the file index) rather than row by row, then selected through that index.
+      // Substring of the path: matched against the workspace's files with open seeds (the
+      // open_files table) rather than row by row, then selected through the file index.
       const needle = filter.filePath;
-      const files = (this.db.prepare(`SELECT DISTINCT file FROM seeds WHERE workspace = ? AND stale = 0`).pluck().all(workspace) as string[]).filter((f) => f.includes(needle));
+      const files = (this.db.prepare(`SELECT file FROM open_files WHERE workspace = ? AND open_seeds > 0`).pluck().all(workspace) as string[]).filter((f) => f.includes(needle));
       where.push(files.length ? `file IN (${files.map(() => '?').join(',')})` : '0');
       params.push(...files);
     }
