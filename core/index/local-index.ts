@@ -179,6 +179,21 @@ export function localIndexUnavailable(): string | undefined {
  * index; the same root re-parses only what changed.
  */
 export async function indexWorkspace(root: string, options: IndexOptions = {}): Promise<{ index: LocalIndex; result: IndexRunResult }> {
+  // Two init_workspace calls at once run one after the other: a run mutates the index's cache.
+  const previous = running;
+  let release!: () => void;
+  running = new Promise<void>((r) => (release = r));
+  await previous;
+  try {
+    return await indexWorkspaceNow(root, options);
+  } finally {
+    release();
+  }
+}
+
+let running: Promise<void> = Promise.resolve();
+
+async function indexWorkspaceNow(root: string, options: IndexOptions): Promise<{ index: LocalIndex; result: IndexRunResult }> {
   const index = current && current.root === root ? current : new LocalIndex(root);
   if (unavailable) return { index, result: { ok: false, cause: unavailable } };
   const result = await index.run(options);
