@@ -57,7 +57,7 @@ test('a bundled extractor runs its pool from the bundled worker and matches the 
   const files = listFiles(workspace);
 
   const bundled = (await import(pathToFileURL(join(out, 'extract.js')).href)) as typeof import('../../core/index/extract/index.ts');
-  const pooled = await bundled.extractFiles(workspace, files, { workers: 2 });
-  assert.deepStrictEqual(pooled.pool, { workers: 2, failed: 0 });
+  const pooled = await bundled.extractFiles(workspace, files, { workers: 2, mainThreadLane: false });
+  assert.deepStrictEqual(pooled.pool, { workers: 2, failed: 0, mainThreadFiles: 0 });
   assert.deepStrictEqual([...pooled], [...(await extractFiles(workspace, files, { workers: 0 }))]);
 });

@@ -43,9 +43,14 @@ test('the worker pool gives results identical to the in-thread path, in the orde
   assert.deepStrictEqual([...byDefault], [...inThread]);
   assert.deepStrictEqual(pooled.notDone, []);
   // The pool really ran: no worker died and had its files redone in this thread.
-  assert.deepStrictEqual(pooled.pool, { workers: 2, failed: 0 });
-  assert.deepStrictEqual(byDefault.pool, { workers: Math.min(availableParallelism(), 4), failed: 0 });
-  assert.deepStrictEqual(inThread.pool, { workers: 0, failed: 0 });
+  // This thread stands in only while workers boot: the workers extracted files too.
+  assert.deepStrictEqual({ ...pooled.pool, mainThreadFiles: 0 }, { workers: 2, failed: 0, mainThreadFiles: 0 });
+  assert.ok(pooled.pool.mainThreadFiles < files.length, `${pooled.pool.mainThreadFiles} of ${files.length} in the main thread`);
+  assert.deepStrictEqual({ ...byDefault.pool, mainThreadFiles: 0 }, { workers: Math.min(availableParallelism(), 4), failed: 0, mainThreadFiles: 0 });
+  assert.deepStrictEqual(inThread.pool, { workers: 0, failed: 0, mainThreadFiles: 0 });
+  const workersOnly = await extractFiles(root, files, { workers: 2, mainThreadLane: false });
+  assert.deepStrictEqual(workersOnly.pool, { workers: 2, failed: 0, mainThreadFiles: 0 });
+  assert.deepStrictEqual([...workersOnly], [...inThread]);
   assert.deepStrictEqual(progress.slice().sort(), files.slice().sort());
   // The same fixture copied gives the same extraction under each copy's path.
   const models = inThread.filter((r) => r.file.endsWith('py/pkg/models.py'));

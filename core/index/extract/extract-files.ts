@@ -37,8 +37,11 @@ export interface ExtractOptions {
 /** The results in the order of `relFiles`, plus the files not started before the deadline. */
 export type ExtractedBatch = FileExtraction[] & {
   notDone: string[];
-  /** Workers started (0: extracted in this thread) and workers that died (their files were redone here). */
-  pool: { workers: number; failed: number };
+  /**
+   * Workers started (0: extracted in this thread), workers that died (their files were redone
+   * here), and files this thread extracted while standing in for booting workers.
+   */
+  pool: { workers: number; failed: number; mainThreadFiles: number };
 };
 
 /** Below this many files, worker start-up costs more than it saves. */
@@ -49,7 +52,7 @@ function stopped(options: ExtractOptions): boolean {
   return Boolean(options.signal?.aborted) || (options.deadline !== undefined && Date.now() >= options.deadline);
 }
 
-function assemble(relFiles: string[], done: Map<string, FileExtraction>, pool = { workers: 0, failed: 0 }): ExtractedBatch {
+function assemble(relFiles: string[], done: Map<string, FileExtraction>, pool = { workers: 0, failed: 0, mainThreadFiles: 0 }): ExtractedBatch {
   const results: FileExtraction[] = [];
   const notDone: string[] = [];
   for (const file of relFiles) {
@@ -65,6 +68,13 @@ function crashed(file: string, reason: string): FileExtraction {
   return { file, language, definitions: [], imports: [], exports: [], calls: [], heritage: [], error: `extract_failed(${reason})` };
 }
 
+/**
+ * Lets the event loop run between files: once the parser is loaded, extracting a file settles
+ * in microtasks only, so without this a long in-thread run would hold off worker messages,
+ * progress notifications and every other request until it ended.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function extractInThread(root: string, relFiles: string[], options: ExtractOptions): Promise<ExtractedBatch> {
   const done = new Map<string, FileExtraction>();
   for (const file of relFiles) {
@@ -72,6 +82,7 @@ async function extractInThread(root: string, relFiles: string[], options: Extrac
     const result = await extractFile(root, file);
     done.set(file, result);
     options.onFileDone?.(file, result);
+    await turn();
   }
   return assemble(relFiles, done);
 }
@@ -130,7 +141,9 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
   };
 
   let ready = 0;
-  // One file at a time, so worker messages are handled between files.
+  let inMainThread = 0;
+  // One file at a time, with a turn of the event loop after each so worker messages (and the
+  // first result that says a worker is up) are handled between files.
   const runHere = async () => {
     while (ready < size && !failure && queue.length > 0 && !stopped(options)) {
       const file = queue.shift()!;
@@ -140,6 +153,8 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
         if (isParserUnavailable(err)) failure ??= new ParserLoadError(err.module, err.reason);
         else record(crashed(file, (err instanceof Error ? err.message : String(err)).split('\n')[0]!));
       }
+      inMainThread++;
+      await turn();
     }
   };
 
@@ -204,7 +219,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
     const rest = await extractInThread(root, queue.slice(), options);
     for (const result of rest) done.set(result.file, result);
   }
-  return assemble(relFiles, done, { workers: workers.length, failed });
+  return assemble(relFiles, done, { workers: workers.length, failed, mainThreadFiles: inMainThread });
 }
 
 /**
@@ -220,7 +235,8 @@ export async function extractFiles(root: string, relFiles: string[], options: Ex
     : await extractInPool(root, relFiles, options, Math.min(size, relFiles.length));
   log.debug(
     `extract: ${batch.length} of ${relFiles.length} files in ${(performance.now() - started).toFixed(0)} ms, `
-    + `${batch.pool.workers} workers (${batch.pool.failed} failed)${batch.notDone.length ? `, ${batch.notDone.length} not done` : ''}`,
+    + `${batch.pool.workers} workers (${batch.pool.failed} failed, ${batch.pool.mainThreadFiles} files in the main thread meanwhile)`
+    + `${batch.notDone.length ? `, ${batch.notDone.length} not done` : ''}`,
   );
   return batch;
 }
