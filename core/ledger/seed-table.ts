@@ -78,6 +78,15 @@ export class SeedTable {
     }).immediate();
   }
 
+  /** Writes the finding unless `duplicateOf` finds it already open; both in one write transaction. */
+  insertUnlessDuplicate(seeds: NewSeed[], duplicateOf: () => SeedRow | undefined): SeedRow | undefined {
+    return this.db.transaction(() => {
+      const dup = duplicateOf();
+      if (!dup) this.insertFinding(seeds);
+      return dup;
+    }).immediate();
+  }
+
   /** Open (non-stale) seeds of a workspace, most severe first, then newest. */
   openSeeds(workspace: string, filter: SeedFilter = {}, limit = 1_000_000): SeedRow[] {
     const { from, where, params } = this.openWhere(workspace, filter);

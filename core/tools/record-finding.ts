@@ -54,24 +54,6 @@ export default defineTool({
     const status = args.status.trim().toLowerCase() || 'open';
 
     try {
-      if (status === 'open' && !args.force) {
-        const dup = findOpenDuplicate(store, scope.scope, files, args.summary);
-        if (dup) {
-          const siblings = store.siblings(dup).filter((s) => s.stale === 0);
-          // The finding's first id names it, whichever of its files matched.
-          return {
-            text: [
-              `Already recorded (open): ${siblings[0]?.id ?? dup.id} — use mark_complete or add details there.`,
-              `summary: [${dup.severity}][${dup.category}] ${dup.summary}`,
-              `files: ${siblings.map((s) => s.file).join(', ')}`,
-              'found in: the local store (this machine)',
-              'Nothing was written; pass force: true to record it anyway.',
-            ].join('\n'),
-            result: 'duplicate',
-          };
-        }
-      }
-
       const author = authorIdentity(scope.root);
       const now = Date.now();
       const group = newFindingId();
@@ -93,7 +75,24 @@ export default defineTool({
         session: sessionId,
         created_at: now,
       }));
-      store.insertFinding(seeds);
+      // The duplicate check and the write are one IMMEDIATE transaction, so two servers
+      // recording the same finding at the same moment write it once.
+      const checkDuplicate = status === 'open' && !args.force;
+      const dup = store.insertUnlessDuplicate(seeds, () => (checkDuplicate ? findOpenDuplicate(store, scope.scope, files, args.summary) : undefined));
+      if (dup) {
+        const siblings = store.siblings(dup).filter((s) => s.stale === 0);
+        // The finding's first id names it, whichever of its files matched.
+        return {
+          text: [
+            `Already recorded (open): ${siblings[0]?.id ?? dup.id} — use mark_complete or add details there.`,
+            `summary: [${dup.severity}][${dup.category}] ${dup.summary}`,
+            `files: ${siblings.map((s) => s.file).join(', ')}`,
+            'found in: the local store (this machine)',
+            'Nothing was written; pass force: true to record it anyway.',
+          ].join('\n'),
+          result: 'duplicate',
+        };
+      }
 
       const lines = [
         status === 'open'

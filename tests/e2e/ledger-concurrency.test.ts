@@ -52,6 +52,26 @@ test('two servers on one workspace record concurrently and lose no row', async (
   }
 });
 
+test('two servers recording the same finding at once write it once', async () => {
+  const { repo } = repoWithHistory();
+  const home = tempDir('metabob-store-');
+  const a = await startLedgerServer(repo, { METABOB_HOME: home });
+  const b = await startLedgerServer(repo, { METABOB_HOME: home });
+  try {
+    const args = { files: ['src/a.ts'], summary: 'Cache key ignores the tenant', severity: 'HIGH', category: 'security' };
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).call('record_finding', args)));
+    const recorded = answers.filter((r) => r.text.startsWith('Recorded finding: '));
+    const already = answers.filter((r) => r.text.startsWith('Already recorded (open): '));
+    assert.equal(recorded.length, 1, answers.map((r) => r.text.split('\n')[0]).join('\n'));
+    assert.equal(already.length, 15);
+    const id = recorded[0].text.match(/agf_[0-9a-f]{16}/)![0];
+    for (const r of already) assert.ok(r.text.startsWith(`Already recorded (open): ${id} — `));
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
 test('SIGKILL mid-write leaves a store that opens with every committed finding intact', async () => {
   const { repo } = repoWithHistory();
   const home = tempDir('metabob-store-');
