@@ -49,3 +49,16 @@ test('the scan keeps included extensions outside excluded and dot-directories, a
   assert.ok(withGo.ok);
   assert.deepEqual([...index.graph!.componentsByFile.keys()].sort(), ['lib/tool.go', 'src/a.ts']);
 });
+
+test('the scan stops at 2000 files, in path order, and names the rest', async () => {
+  const { tempDir } = await import('../helpers/git.ts');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { scanWorkspace, normalizeExtensions, DEFAULT_EXCLUDE } = await import('../../core/index/scan-workspace.ts');
+  const root = tempDir('graph-cap-');
+  mkdirSync(`${root}/src`);
+  for (let i = 0; i < 2003; i++) writeFileSync(`${root}/src/f${String(i).padStart(4, '0')}.ts`, '');
+  const scan = scanWorkspace(root, normalizeExtensions(undefined), DEFAULT_EXCLUDE);
+  assert.equal(scan.files.length, 2000);
+  assert.equal(scan.files.at(-1)!.file, 'src/f1999.ts');
+  assert.deepEqual(scan.overCap, ['src/f2000.ts', 'src/f2001.ts', 'src/f2002.ts']);
+});
