@@ -6,7 +6,7 @@ import { indexGaps, requireIndex, toIndexPath } from '../index/index-access.ts';
 import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 
-const ROWS_PER_DEPTH = 50;
+const ROWS_PER_DEPTH = 30;
 
 function depthBlocks(hits: ImpactHit[]): string[] {
   const blocks: string[] = [];
