@@ -122,11 +122,12 @@ for (const corpus of corpora) {
   const inThread = await measure(() => extractFromSource(corpus.root, rel, { workers: 0 }));
   console.log(line('extraction, 1 thread', paths.length, bytes, inThread));
 
-  let pool = { workers: 0, failed: 0 };
+  let pool = { workers: 0, failed: 0, mainThreadFiles: 0 };
   const pooled = await measure(async () => {
     pool = (await pooledExtract(corpus.root, rel)).pool;
   });
   console.log(line(`extraction, pool of ${pool.workers} (bundled)`, paths.length, bytes, pooled));
+  console.log(`  (last pooled run: ${pool.mainThreadFiles} files extracted by the main thread while the workers booted)`);
   if (pool.failed) console.log(`  ${pool.failed} worker(s) died; their files were redone in the main thread`);
   console.log(`  pooled extraction / parse-only wall: ${(pooled.wall / parseOnly.wall).toFixed(2)}`
     + ` (the pool includes worker start-up and grammar load in each worker; parse-only does not)`);
