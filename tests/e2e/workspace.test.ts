@@ -62,6 +62,11 @@ test('WORKSPACE_PATH wins over roots; init_workspace with a path wins over both'
   const { client, close } = await startClient({ cwd: launch, roots: [root], env: { WORKSPACE_PATH: envPath } });
   try {
     assert.equal((await workspaceOf(client)).meta.project_name, basename(envPath));
+    const missing = join(initPath, 'no-such-dir');
+    const refused = await client.callTool({ name: 'init_workspace', arguments: { workspace_path: missing } });
+    assert.equal(refused.isError, true);
+    assert.equal(textOf(refused), `invalid_workspace_path: ${missing} is not an existing directory; pass the project's absolute path`);
+    assert.equal(metaOf(refused).project_name, basename(envPath), 'a refused path binds nothing');
     const init = await client.callTool({ name: 'init_workspace', arguments: { workspace_path: initPath } });
     assert.equal(init.isError, undefined, textOf(init));
     assert.equal(metaOf(init).empty_reason, 'all_files_excluded');
