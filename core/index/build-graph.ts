@@ -178,7 +178,8 @@ class GraphBuilder {
     this.nodes.set(ext.file, own.fileNode);
     for (const node of own.components) this.nodes.set(node.id, node);
     ext.definitions.forEach((d, i) => {
-      this.addEdge('contains', d.parent !== null ? own.ids[d.parent] ?? ext.file : ext.file, own.ids[i], CONFIDENCE.contains);
+      // Contains edges are unique by construction: no de-duplication needed.
+      this.edgeList.push({ type: 'contains', from: d.parent !== null ? own.ids[d.parent] ?? ext.file : ext.file, to: own.ids[i], confidence: CONFIDENCE.contains });
       const ref = { file: f, def: i };
       const parentKind = d.parent !== null ? ext.definitions[d.parent]?.kind : undefined;
       if ((parentKind && CLASS_LIKE.has(parentKind)) || (d.kind === 'method' && d.parent === null)) push(this.methodByName, d.name, ref);
