@@ -170,6 +170,9 @@ export class AttachmentSupervisor {
   }
 
   private warnOnce(state: AttachmentState): void {
+    // Missing configuration is named once, by the configuration (SPEC §configuration "logs
+    // one message naming the missing input"); a second line here would repeat it.
+    if (state.cause === 'not_configured') return;
     if (!state.message || this.warned === state.message) return;
     this.warned = state.message;
     const requirement = state.cause === 'key_rejected' ? 'CONFORMANCE §c3-identity' : 'CONFORMANCE §c9-fail-visibly';

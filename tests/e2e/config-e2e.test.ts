@@ -103,3 +103,15 @@ test('call reads the configuration the same way: the placeholder line, and no mi
   const lines = out.stderr.split('\n').filter(Boolean);
   assert.deepEqual(configLines(lines), [PLACEHOLDER_LINE, h1Line(`file ${join(home, '.substrate', 'config.json')} (metabob.endpoint)`)]);
 });
+
+test('with nothing configured, the server names the missing input exactly once', async () => {
+  const stderr: string[] = [];
+  const { client, close } = await startClient({ cwd: tempDir(), stderr });
+  try {
+    await client.callTool({ name: 'get_metrics', arguments: {} });
+    await new Promise((r) => setTimeout(r, 300));
+  } finally {
+    await close();
+  }
+  assert.equal(stderr.filter((l) => l.includes('not_configured')).length, 1, stderr.join('\n'));
+});
