@@ -2,13 +2,13 @@
 // extractions in, the code graph out. Calls resolve import-aware: same file, then what the
 // file imports, `this`/`self`/`super` to the enclosing class and its bases, `new X()` to the
 // class, and only then a by-name fallback, marked with a lower confidence and taken only when
-// one or two definitions in the workspace carry the name. It is a pure function of the
-// extractions, so an incremental re-index that reuses cached extractions builds exactly the
-// graph a fresh index builds (ids embed start lines, so edges are never patched in place).
+// one or two definitions in the files the caller imports carry the name. The graph is a pure
+// function of the extractions: a re-index re-runs this pass (reusing per-file resolutions only
+// when they provably still hold, resolution-cache.ts), so it builds exactly the graph a fresh
+// index builds (ids embed start lines, so edges are never patched in place).
 import type { CallSite, FileExtraction } from './extract-types.ts';
 import {
   CONFIDENCE,
-  componentId,
   type CallOutcome,
   type CodeGraph,
   type EdgeType,
@@ -18,6 +18,8 @@ import {
 } from './graph-types.ts';
 import type { ModuleResolver } from './module-resolver.ts';
 import { SymbolTable, type DefRef, type Meaning } from './symbol-table.ts';
+import { interfaceSignature, zeroOutcomes, type FileResolution, type ResolutionCache } from './resolution-cache.ts';
+import { fileNodesOf } from './file-nodes.ts';
 import { isBuiltinCall } from './builtin-names.ts';
 
 interface Target {
@@ -28,46 +30,6 @@ interface Target {
 const MAX_FALLBACK_CANDIDATES = 2;
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 const CALLABLE = new Set(['function', 'method', 'class', 'struct']);
-
-/** What resolving one file produced, kept so a re-index can reuse it (see ResolutionCache). */
-interface FileResolution {
-  imports: number[];
-  heritage: Array<{ child: number; target: DefRef; confidence: number }>;
-  calls: Array<{ from: number | null; target: DefRef; confidence: number }>;
-  outcomes: Record<CallOutcome, number>;
-  callSites: number;
-  importsExternal: number;
-  heritageTotal: number;
-}
-
-/**
- * Per-file resolutions of the previous build. A file's calls can depend on any file it
- * imports, so a cached resolution is reused only when the file set is the same and every
- * changed file kept its interface: the same definitions (kind, name, nesting, exported), exports,
- * imports and bases, in the same order, line numbers aside. Then every other file resolves to
- * the same definitions as before, and only the changed files are resolved again; ids are mapped
- * afresh, so moved lines are reflected. Anything else resolves every file. Either way the graph
- * equals a fresh build (tests/unit/graph-incremental.test.ts).
- */
-export interface ResolutionCache {
-  fileSetKey: string;
-  entries: Map<string, { extraction: FileExtraction; resolution: FileResolution }>;
-}
-
-export function newResolutionCache(): ResolutionCache {
-  return { fileSetKey: '', entries: new Map() };
-}
-
-function interfaceSignature(ext: FileExtraction): string {
-  return JSON.stringify([
-    ext.language,
-    Boolean(ext.error),
-    ext.definitions.map((d) => [d.kind, d.name, d.parent, d.exported, d.parentName ?? '']),
-    ext.exports,
-    ext.imports.map((i) => [i.kind, i.source, i.bindings]),
-    ext.heritage,
-  ]);
-}
 
 export function buildGraph(extractionsIn: FileExtraction[], resolver: ModuleResolver, cache?: ResolutionCache): CodeGraph {
   const extractions = [...extractionsIn].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -471,45 +433,6 @@ class GraphBuilder {
     }
     return undefined;
   }
-}
-
-interface FileNodes {
-  fileNode: GraphNode;
-  ids: string[];
-  components: GraphNode[];
-}
-
-/** A file's nodes depend on its extraction alone, so they are built once per extraction. */
-const fileNodesCache = new WeakMap<FileExtraction, FileNodes>();
-
-function fileNodesOf(ext: FileExtraction): FileNodes {
-  let cached = fileNodesCache.get(ext);
-  if (cached) return cached;
-  const lines = ext.definitions.reduce((max, d) => Math.max(max, d.endLine), 1);
-  const fileNode: GraphNode = { id: ext.file, type: 'file', name: ext.file, file: ext.file, startLine: 1, endLine: lines };
-  const qualified: string[] = [];
-  const ids: string[] = [];
-  const components: GraphNode[] = [];
-  const taken = new Set<string>();
-  for (const d of ext.definitions) {
-    const name =
-      d.parent !== null && qualified[d.parent] ? `${qualified[d.parent]}.${d.name}` : d.parent === null && d.parentName ? `${d.parentName}.${d.name}` : d.name;
-    qualified.push(name);
-    const base = componentId(ext.file, d.kind, name, d.startLine);
-    let id = base;
-    // Two definitions with one id (same name, kind and line): keep both, the second suffixed.
-    for (let n = 2; taken.has(id); n++) id = `${base}#${n}`;
-    taken.add(id);
-    ids.push(id);
-    components.push({ id, type: d.kind, name, file: ext.file, startLine: d.startLine, endLine: d.endLine });
-  }
-  cached = { fileNode, ids, components };
-  fileNodesCache.set(ext, cached);
-  return cached;
-}
-
-function zeroOutcomes(): Record<CallOutcome, number> {
-  return { same_file: 0, own_class: 0, base_class: 0, import: 0, fallback: 0, external: 0, unresolved: 0 };
 }
 
 function refKey(ref: DefRef): string {

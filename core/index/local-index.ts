@@ -10,7 +10,8 @@
 import { basename } from 'node:path';
 import type { FileExtraction } from './extract-types.ts';
 import type { CodeGraph } from './graph-types.ts';
-import { buildGraph, newResolutionCache } from './build-graph.ts';
+import { buildGraph } from './build-graph.ts';
+import { newResolutionCache } from './resolution-cache.ts';
 import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
 import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type ScannedFile } from './scan-workspace.ts';
