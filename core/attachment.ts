@@ -32,7 +32,7 @@ export function attachment(): AttachmentSupervisor {
     const anchor = report
       ? { source: report.anchor.source, discovery: report.anchor.discovery?.replace(/\/+$/, '') ?? null }
       : anchorFromEnv(process.env);
-    supervisor = new AttachmentSupervisor(process.env, anchor, report?.unattachedMessage ?? null);
+    supervisor = new AttachmentSupervisor(process.env, anchor, report?.unattachedCause ?? null);
   }
   return supervisor;
 }

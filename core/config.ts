@@ -21,7 +21,7 @@ import {
 import { stripUnsubstitutedEnv, strippedLine, unusableReason } from './config/placeholders.ts';
 import { deriveLocalDiscoveryEndpoint, derivedDiscoveryWarning } from './config/endpoint-derivation.ts';
 import { lookupConfig, type FileValue } from './config/config-file.ts';
-import { unattachedMessage } from './config/unattached-message.ts';
+import { unattachedCauseLine, unattachedMessage } from './config/unattached-message.ts';
 
 export * from './config/config-report.ts';
 export { deriveLocalDiscoveryEndpoint } from './config/endpoint-derivation.ts';
@@ -201,8 +201,10 @@ export function applyConfiguration(input: ConfigurationInput): ConfigReport {
     warnings,
     missing,
     unattachedMessage: null,
+    unattachedCause: null,
   };
   report.unattachedMessage = unattachedMessage(report);
+  report.unattachedCause = unattachedCauseLine(report);
   // The attachment reads the anchor's provenance from here (core/attachment anchorFromEnv).
   if (report.anchor.source === 'none') delete env[ANCHOR_SOURCE_VARIABLE];
   else env[ANCHOR_SOURCE_VARIABLE] = report.anchor.source;

@@ -79,6 +79,8 @@ export interface ConfigReport {
   missing: MissingInput[];
   /** The one `not_configured: ...` line, or null when the key and the anchor are both present. */
   unattachedMessage: string | null;
+  /** The same cause as the short line tools echo, or null. */
+  unattachedCause: string | null;
 }
 
 /** One short phrase for a source, for doctor, attach --check and log lines. */

@@ -41,3 +41,13 @@ export function unattachedMessage(input: MessageInput): string | null {
     `Looked in order at: ${LOOKUP_ORDER_TEXT}; ${fileClause}`
   );
 }
+
+/**
+ * The same cause as the one line a tool echoes (SPEC §attachment "The gate"): what is missing
+ * and what to do, without the lookup order, which the start-up line and doctor carry.
+ */
+export function unattachedCauseLine(input: MessageInput): string | null {
+  if (input.missing.length === 0) return null;
+  const missing = input.missing.map((m) => missingPhrase(input, m)).join(' and ');
+  return `not_configured: missing ${missing}; substrate tools are unavailable; local tools still work (metabob-mcp configure sets them up)`;
+}

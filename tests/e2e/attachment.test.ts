@@ -79,7 +79,10 @@ test('not_configured: no key; the gate refuses with the configuration line, loca
   const health = await s.waitForHealth((h) => h.attachment.auth.status !== 'pending');
   assert.equal(health.attached, false);
   assert.equal(health.attachment.cause, 'not_configured');
-  assert.match(health.reason, /^not_configured: missing the API key \(METABOB_API_KEY or metabob\.apiKey\); the local tools work/);
+  assert.equal(
+    health.reason,
+    'not_configured: missing the API key (METABOB_API_KEY or metabob.apiKey); substrate tools are unavailable; local tools still work (metabob-mcp configure sets them up)',
+  );
   const refused = await registryShapes(s);
   assert.equal(refused.isError, true);
   assert.equal(refused.text, health.reason);
