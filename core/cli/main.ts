@@ -18,7 +18,7 @@ interface CommandEntry {
 const pending = (name: string) => async () => (await import('./pending.ts')).pendingCommands[name];
 
 export const COMMANDS: CommandEntry[] = [
-  { name: 'serve', usage: '', summary: 'serve MCP over stdio (the default; what an MCP client runs)', load: async () => (await import('./serve.ts')).serveCommand },
+  { name: 'serve', usage: '[--api-key KEY] [--endpoint URL]', summary: 'serve MCP over stdio (the default; what an MCP client runs)', load: async () => (await import('./serve.ts')).serveCommand },
   { name: 'call', usage: '<tool> [json-args] [--json]', summary: 'run one tool headless and print its answer (--json: with _meta)', load: async () => (await import('./call.ts')).callCommand },
   { name: 'index', usage: '[path] [--json] [--graph out.jsonl]', summary: 'build the local index once and print its statistics', load: async () => (await import('./index-command.ts')).indexCommand },
   { name: 'doctor', usage: '[--json] [--attach]', summary: 'check the runtime, configuration, attachment, network, store, parser and workspace', load: async () => (await import('./doctor.ts')).doctorCommand },
@@ -30,7 +30,7 @@ export const COMMANDS: CommandEntry[] = [
 
 export function usageText(): string {
   const lines = COMMANDS.flatMap((c) => [
-    `  metabob-mcp ${c.name === 'serve' ? '[serve]' : `${c.name} ${c.usage}`.trim()}`,
+    `  metabob-mcp ${c.name === 'serve' ? `[serve] ${c.usage}` : `${c.name} ${c.usage}`.trim()}`,
     `      ${c.summary}${c.pending ? ' [not built yet]' : ''}`,
   ]);
   return [

@@ -6,13 +6,13 @@ export const taskCommand = pendingCommand(
   'task',
   'pull --origin <git url> [--task-dir DIR] [--work-dir DIR] [--minutes N] [--trust IDS] [--json]',
   'take a task from the ledger, claim it and clone its work directory',
-  'the substrate tools, after the attachment (#5)',
+  'a later issue: the substrate tools on the attachment',
 );
 export const findingCommand = pendingCommand(
   'finding',
   'close (--commits-from FILE | --commits RANGE) [--target BRANCH] [--json]',
   'close findings by the Fixes-Finding trailers of pushed commits',
-  'the substrate tools, after the attachment (#5)',
+  'a later issue: the substrate tools on the attachment',
 );
 
 export const pendingCommands: Record<string, CliCommand> = {

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: false,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Say you are starting work on a finding (claim), renew while working, release on stopping, so another agent does not start the same work.`,
   inputSchema: z.object({
     problem_id: z.string().min(1).describe('agf_* finding id or concept_* id'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: false,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Create a concept in concept-db, stamped with its author.`,
   inputSchema: z.object({
     content: z.string().min(1).describe('The concept body'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: false,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Write a typed edge between two concepts; a repeated edge moves its weight.`,
   inputSchema: z.object({
     from_concept_id: z.string().min(1).describe('Source concept id'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: true,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `A concept's edges and neighbouring concepts.`,
   inputSchema: z.object({
     concept_id: z.string().min(1).describe('Concept id'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: false,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Record a usage outcome for a concept: success, failure or neutral.`,
   inputSchema: z.object({
     concept_id: z.string().min(1).describe('The concept the outcome applies to'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: true,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Search concept-db by query, shape or source type, or read one concept by id.`,
   inputSchema: z.object({
     concept_id: z.string().optional().describe('Read exactly this concept'),

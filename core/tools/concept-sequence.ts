@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: true,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `The concepts observed to follow (or precede) a concept, with weight and traversal count.`,
   inputSchema: z.object({
     concept_id: z.string().min(1).describe('Concept id'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: true,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Total uses, success and failure rates and recent usage rows of a concept.`,
   inputSchema: z.object({
     concept_id: z.string().min(1).describe('Concept id'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: true,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `With execution_id, read that durable trace; without, list the most recent traces.`,
   inputSchema: z.object({
     execution_id: z.string().optional().describe('The execution id; omitted lists recent traces'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: true,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `The decision-log of a finished dispatch: header, walk log, per-task trace and the reach verdict.`,
   inputSchema: z.object({
     dispatch_id: z.string().min(1).describe('The dispatchId from run_goal_async'),

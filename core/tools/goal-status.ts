@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: true,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Status of a dispatched goal: reached (the load-bearing verdict) first, then status, execution and the live walk log.`,
   inputSchema: z.object({
     dispatch_id: z.string().min(1).describe('The dispatchId from run_goal_async'),

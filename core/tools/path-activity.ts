@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: true,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Before editing shared files: the open gaps the substrate has on them, which are being landed, held or queued.`,
   inputSchema: z.object({
     paths: z.array(z.string()).min(1).max(50).describe('Files or directories, workspace-relative or repos/<vessel>/<path>'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: false,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Record an automated verification label for a finished dispatch: reached, not_reached or partial, with your evidence.`,
   inputSchema: z.object({
     dispatch_id: z.string().min(1).describe('The dispatchId from run_goal_async'),

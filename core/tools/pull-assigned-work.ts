@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: false,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `List the human_input solicitations queued on this machine and claim them for this session.`,
   inputSchema: z.object({
     limit: z.number().int().min(1).max(100).default(10).describe('Max tasks (max 100)'),

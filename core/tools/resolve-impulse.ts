@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: false,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Resolve one of the substrate allowlisted plain reads (or memoryNote_write). Prefer a dedicated tool when one fits.`,
   inputSchema: z.object({
     shape: z.string().min(1).describe('pointer.type to resolve'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: false,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Dispatch a goal to the substrate; returns a dispatchId for goal_status / goal_reasoning / provide_feedback.`,
   inputSchema: z.object({
     goal: z.string().optional().describe('Natural-language goal; goal or target_template_id is required'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'heavy',
   baseline: null,
   idempotent: false,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Dispatch a goal to the substrate and poll until it leaves running (short, one-shot goals). Prefer run_goal_async for anything non-trivial.`,
   inputSchema: z.object({
     goal: z.string().optional().describe('Natural-language goal; goal or target_template_id is required'),

@@ -9,7 +9,7 @@ export default defineTool({
   complexity: 'lite',
   baseline: null,
   idempotent: false,
-  pending: 'the substrate tools, which build on the attachment (#5)',
+  pending: 'a later issue: the substrate tools on the attachment',
   description: `Record and deliver the answer to a task from pull_assigned_work.`,
   inputSchema: z.object({
     task_id: z.string().min(1).describe('A task from pull_assigned_work'),
