@@ -5,6 +5,10 @@
 // fixed 100 columns. A second test drives the view from a real attach check against the
 // substrate emulator.
 process.env.FORCE_COLOR = '0';
+// Ink renders frames only outside CI (is-in-ci reads these when ink loads, below): the view
+// under test is the interactive one, so the terminal is pinned as interactive.
+delete process.env.CI;
+delete process.env.CONTINUOUS_INTEGRATION;
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stripVTControlCharacters } from 'node:util';
