@@ -8,7 +8,20 @@ import { chmodSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs
 // Built beside dist/ and swapped in, so a test that is running the old build keeps its files.
 const out = `dist.tmp-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
+// The SDK's server imports its Ajv validator statically; the server never uses it.
+const noAjv = {
+  name: 'no-ajv',
+  setup(b) {
+    b.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
+      args.importer.includes('@modelcontextprotocol/sdk') && args.importer.includes('/server/')
+        ? { path: new URL('./ajv-stub.mjs', import.meta.url).pathname }
+        : undefined,
+    );
+  },
+};
+
 await build({
+  plugins: [noAjv],
   entryPoints: { cli: 'core/cli.ts', 'index-worker': 'core/index/extract/worker.ts' },
   outdir: out,
   bundle: true,

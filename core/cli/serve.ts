@@ -1,6 +1,6 @@
 // `metabob-mcp` with no subcommand (or `serve`): the MCP server on stdio.
 import { routeConsoleToStderr } from '../log.ts';
-import { serveStdio } from '../server/mcp-server.ts';
+import { handshakeSettled, serveStdio } from '../server/mcp-server.ts';
 import { startBackgroundServices } from '../server/background.ts';
 import { configureProcess } from '../config.ts';
 import { parseFlags, UsageError, type CliCommand } from './command.ts';
@@ -21,7 +21,7 @@ export const serveCommand: CliCommand = {
     // anything (the attachment, the tools) reads it.
     configureProcess({ apiKey: flags['api-key'] as string | undefined, endpoint: flags.endpoint as string | undefined });
     await serveStdio();
-    startBackgroundServices();
+    startBackgroundServices(handshakeSettled);
     return new Promise<number>(() => {});
   },
 };

@@ -26,6 +26,13 @@ import { VERSION } from '../version.ts';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
+const HANDSHAKE_WAIT_MS = 300;
+let handshakeDone: () => void = () => {};
+/** Settles once the first tools/list is answered, or 300 ms after the transport is up. */
+export const handshakeSettled = new Promise<void>((resolve) => {
+  handshakeDone = resolve;
+});
+
 let toolList: unknown[] | undefined;
 /** tools/list, built once: JSON Schema from each tool's zod schema. */
 export function listTools(): unknown[] {
@@ -59,7 +66,10 @@ export function createMcpServer(): Server {
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }) as never);
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    setImmediate(handshakeDone);
+    return { tools: listTools() } as never;
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
@@ -127,6 +137,7 @@ export async function serveStdio(): Promise<void> {
   const server = createMcpServer();
   const transport = new StdioServerTransport();
   await server.connect(transport);
+  setTimeout(handshakeDone, HANDSHAKE_WAIT_MS).unref();
 
   // A line that is not JSON-RPC still gets an answer, and the server keeps serving.
   const protocolOnError = transport.onerror;
