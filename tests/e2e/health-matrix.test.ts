@@ -13,11 +13,16 @@ import {
   startFakeProxy,
   startHttpsTarget,
   startRawPeer,
+  startFullBacklog,
+  fullBacklogMissingReason,
+  startSquid,
+  squidMissingReason,
   tempNetDir,
   type Listening,
 } from '../helpers/net-fixtures.ts';
 
 const KEY = 'mbk_health_matrix_key_7f3a9c21';
+const PROXY_PASSWORD = 'squid-secret-41c7';
 const cleanups: Array<() => Promise<void>> = [];
 after(async () => {
   for (const fn of cleanups.reverse()) await fn();
@@ -55,6 +60,7 @@ async function checkHealth(discovery: string, extraEnv: Record<string, string>, 
     assert.ok((result.content as Array<{ text: string }>)[0].text.includes(line));
     const everything = JSON.stringify(health) + server.stderr.join('\n');
     assert.ok(!everything.includes(KEY), 'the key appears in no /health field and no log line');
+    assert.ok(!everything.includes(PROXY_PASSWORD), 'proxy credentials are redacted everywhere');
   } finally {
     await server.close();
   }
@@ -89,4 +95,25 @@ test('/health: a proxy that answers CONNECT with its own page is blocked_by_port
   const page = '<html><body>Sign in to the guest network</body></html>';
   const proxy = await serve(startFakeProxy(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${page.length}\r\n\r\n${page}`));
   await checkHealth('https://substrate.metabob.test:8443', { HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` }, 'blocked_by_portal');
+});
+
+test('/health: a trusted certificate for another name is tls_name_mismatch', async () => {
+  const dir = tempNetDir();
+  const ca = makeCa(dir, 'Metabob Health Substrate CA');
+  const target = await serve(startHttpsTarget(issueCert(dir, ca, ['other.example'])));
+  await checkHealth(`https://localhost:${target.port}`, { NODE_EXTRA_CA_CERTS: ca.certPath }, 'tls_name_mismatch');
+});
+
+test('/health: a connect that is dropped is connect_timeout within the connect budget', { skip: fullBacklogMissingReason() }, async () => {
+  const blackhole = await startFullBacklog();
+  cleanups.push(async () => blackhole.close());
+  await checkHealth(`http://127.0.0.1:${blackhole.port}`, { METABOB_CONNECT_TIMEOUT_MS: '500' }, 'connect_timeout');
+});
+
+test('/health through a real Squid: rejected credentials and the SSL_ports rule', { skip: squidMissingReason() }, async () => {
+  const squid = await startSquid({ user: 'agent', password: PROXY_PASSWORD, extraSslPorts: [], hosts: ['127.0.0.1 substrate.metabob.test'] });
+  cleanups.push(squid.stop);
+  // Squid applies its SSL_ports rule before authentication: 443 to see the credentials refused.
+  await checkHealth('https://substrate.metabob.test:443', { HTTPS_PROXY: `http://agent:wrong-${PROXY_PASSWORD}@127.0.0.1:${squid.port}` }, 'proxy_auth_required');
+  await checkHealth('https://substrate.metabob.test:8443', { HTTPS_PROXY: `http://agent:${PROXY_PASSWORD}@127.0.0.1:${squid.port}` }, 'proxy_port_blocked');
 });
