@@ -245,9 +245,15 @@ test('a run file left by a server that is gone is removed when the next one star
   const stale = join(home, 'run', `${dead}.json`);
   writeFileSync(stale, JSON.stringify({ pid: dead, port: 1, url: 'http://127.0.0.1:1' }));
   const s = await startServerIn(home);
+  // The stale file goes when the loopback server starts, which is when its own file appears.
+  await waitForGone(stale);
   assert.equal(existsSync(stale), false);
   assert.equal(existsSync(s.runFile), true);
 });
+
+async function waitForGone(path: string): Promise<void> {
+  for (let i = 0; i < 100 && existsSync(path); i++) await new Promise((r) => setTimeout(r, 50));
+}
 
 async function startServerIn(home: string): Promise<ServerUnderTest> {
   const { startServer: start } = await import('../substrate/server-fixture.ts');

@@ -59,8 +59,19 @@ export async function startServer(env: Record<string, string | undefined>, optio
   }
   const { client, close } = started;
   const runDir = join(home, 'run');
+  // The server's own run file: one of a live process (a test may have planted a stale one,
+  // which the server removes once its loopback server is up).
+  const alive = (file: string) => {
+    try {
+      const { pid } = JSON.parse(readFileSync(join(runDir, file), 'utf8')) as { pid: number };
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const runFile = await waitFor(() => {
-    const files = readdirSync(runDir).filter((f) => f.endsWith('.json'));
+    const files = readdirSync(runDir).filter((f) => f.endsWith('.json') && alive(f));
     return files.length === 1 ? join(runDir, files[0]) : undefined;
   }, 10_000, 'the run file');
   const { url } = JSON.parse(readFileSync(runFile, 'utf8')) as { url: string };
