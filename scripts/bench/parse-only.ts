@@ -12,6 +12,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+// @ts-expect-error: a plain .mjs module without types
+import { bundleOptions } from '../bundle-options.mjs';
 import { parserFor } from '../../core/index/extract/grammar-loader.ts';
 import { extractFiles as extractFromSource } from '../../core/index/extract/index.ts';
 
@@ -70,21 +72,7 @@ const out = join(repo, 'node_modules/.cache/metabob-bench-extract');
 
 async function bundledExtractor(): Promise<typeof extractFromSource> {
   rmSync(out, { recursive: true, force: true });
-  await build({
-    entryPoints: { extract: join(repo, 'core/index/extract/index.ts'), 'index-worker': join(repo, 'core/index/extract/worker.ts') },
-    outdir: out,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    chunkNames: 'chunks/[name]-[hash]',
-    minify: true,
-    keepNames: true,
-    external: ['web-tree-sitter', 'tree-sitter-wasms'],
-    banner: { js: "import { createRequire as __metabobCreateRequire } from 'node:module';\nconst require = __metabobCreateRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  await build(bundleOptions({ entryPoints: { extract: join(repo, 'core/index/extract/index.ts'), 'index-worker': join(repo, 'core/index/extract/worker.ts') }, outdir: out }));
   const mod = await import(pathToFileURL(join(out, 'extract.js')).href);
   return mod.extractFiles;
 }

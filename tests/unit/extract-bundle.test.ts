@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+// @ts-expect-error: a plain .mjs module without types
+import { bundleOptions } from '../../scripts/bundle-options.mjs';
 import { extractFiles } from '../../core/index/extract/index.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,21 +40,7 @@ test('a bundled extractor runs its pool from the bundled worker and matches the 
     rmSync(out, { recursive: true, force: true });
     rmSync(workspace, { recursive: true, force: true });
   });
-  await build({
-    entryPoints: { extract: join(repo, 'core/index/extract/index.ts'), 'index-worker': join(repo, 'core/index/extract/worker.ts') },
-    outdir: out,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    chunkNames: 'chunks/[name]-[hash]',
-    minify: true,
-    keepNames: true,
-    external: ['web-tree-sitter', 'tree-sitter-wasms'],
-    banner: { js: "import { createRequire as __metabobCreateRequire } from 'node:module';\nconst require = __metabobCreateRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  await build(bundleOptions({ entryPoints: { extract: join(repo, 'core/index/extract/index.ts'), 'index-worker': join(repo, 'core/index/extract/worker.ts') }, outdir: out }));
   for (let i = 0; i < 3; i++) cpSync(fixtures, join(workspace, `copy${i}`), { recursive: true });
   const files = listFiles(workspace);
 

@@ -1,0 +1,50 @@
+// The esbuild options of dist/ in one place: scripts/build.mjs uses them, and so do the
+// extraction bench and test that bundle the extractor the way dist/ does.
+import { fileURLToPath } from 'node:url';
+
+const ajvStub = fileURLToPath(new URL('./ajv-stub.mjs', import.meta.url));
+
+// The SDK's server imports its Ajv validator statically; the server never uses it.
+const noAjv = {
+  name: 'no-ajv',
+  setup(b) {
+    b.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
+      args.importer.includes('@modelcontextprotocol/sdk') && args.importer.includes('/server/') ? { path: ajvStub } : undefined,
+    );
+  },
+};
+
+/** Native and WASM parts, the exact tokenizer and the TUI stay external and load lazily. */
+export const EXTERNAL = [
+  'better-sqlite3',
+  'web-tree-sitter',
+  'tree-sitter-wasms',
+  'js-tiktoken',
+  'ink',
+  'react',
+  'react/jsx-runtime',
+  '@clack/prompts',
+  'ink-testing-library',
+];
+
+const REQUIRE_SHIM = "import { createRequire as __metabobCreateRequire } from 'node:module';\nconst require = __metabobCreateRequire(import.meta.url);";
+
+/** esbuild options for `entryPoints` bundled into `outdir` as dist/ is; `shebang` for the CLI entry. */
+export function bundleOptions({ entryPoints, outdir, shebang = false }) {
+  return {
+    plugins: [noAjv],
+    entryPoints,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    chunkNames: 'chunks/[name]-[hash]',
+    minify: true,
+    keepNames: true,
+    external: EXTERNAL,
+    banner: { js: (shebang ? '#!/usr/bin/env node\n' : '') + REQUIRE_SHIM },
+    logLevel: 'warning',
+  };
+}
