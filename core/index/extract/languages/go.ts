@@ -3,7 +3,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../extract-types.ts';
 import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
-import { receiverText, unquote, wordAt } from './language-module.ts';
+import { exportTopLevelDefinitions, receiverText, unquote, wordAt } from './language-module.ts';
 
 const NAME_PATH = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 
@@ -76,12 +76,5 @@ const HANDLERS: Record<string, NodeHandler> = {
 export const goModule: LanguageModule = {
   grammars: ['go'],
   handlers: () => HANDLERS,
-  finish: (result) => {
-    for (const def of result.definitions) {
-      if (def.kind === 'method') continue;
-      // A capitalised type declared inside a function is still local to it.
-      if (def.parent !== null) def.exported = false;
-      else if (def.exported) result.exports.push({ local: def.name, exported: def.name });
-    }
-  },
+  finish: exportTopLevelDefinitions,
 };

@@ -51,3 +51,15 @@ export function unquote(text: string): string {
   }
   return text;
 }
+
+/**
+ * Go's and Rust's module surface: top-level exported definitions, methods aside (they are
+ * reached through their type); an exported-looking item nested in a function stays private.
+ */
+export function exportTopLevelDefinitions(result: FileExtraction): void {
+  for (const def of result.definitions) {
+    if (def.kind === 'method') continue;
+    if (def.parent !== null) def.exported = false;
+    else if (def.exported) result.exports.push({ local: def.name, exported: def.name });
+  }
+}

@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { DefinitionKind, ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
-import { receiverText, wordAt } from './language-module.ts';
+import { exportTopLevelDefinitions, receiverText, wordAt } from './language-module.ts';
 
 const NAME_PATH = /^[A-Za-z_]\w*((\.|::)[A-Za-z_]\w*)*$/;
 
@@ -117,12 +117,5 @@ const HANDLERS: Record<string, NodeHandler> = {
 export const rustModule: LanguageModule = {
   grammars: ['rust'],
   handlers: () => HANDLERS,
-  finish: (result) => {
-    for (const def of result.definitions) {
-      // A `pub` item inside a function is still private to it; methods are reached through their type.
-      if (def.kind === 'method') continue;
-      if (def.parent !== null) def.exported = false;
-      else if (def.exported) result.exports.push({ local: def.name, exported: def.name });
-    }
-  },
+  finish: exportTopLevelDefinitions,
 };
