@@ -1,8 +1,8 @@
 // Real git repositories in temp folders for tests.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, {
@@ -46,4 +46,15 @@ export function commitFiles(repo: string, files: Record<string, string>, message
   git(repo, 'add', '-A');
   git(repo, 'commit', '-q', '-m', message);
   return git(repo, 'rev-parse', 'HEAD');
+}
+
+/** Every file below `dir`, relative to `root`, with forward slashes, in sorted order. */
+export function listFiles(dir: string, root = dir): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...listFiles(path, root));
+    else out.push(relative(root, path).split('\\').join('/'));
+  }
+  return out;
 }

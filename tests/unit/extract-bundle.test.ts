@@ -4,27 +4,18 @@
 // gives exactly what the source gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 // @ts-expect-error: a plain .mjs module without types
 import { bundleOptions } from '../../scripts/bundle-options.mjs';
 import { extractFiles } from '../../core/index/extract/index.ts';
+import { listFiles } from '../helpers/git.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = join(repo, 'tests/fixtures/extract');
-
-function listFiles(dir: string, root = dir): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...listFiles(path, root));
-    else out.push(relative(root, path).split('\\').join('/'));
-  }
-  return out;
-}
 
 test('scripts/build.mjs bundles the worker as its own entry, dist/index-worker.js', () => {
   assert.match(readFileSync(join(repo, 'scripts/build.mjs'), 'utf8'), /'index-worker': 'core\/index\/extract\/worker\.ts'/);

@@ -3,23 +3,14 @@
 // read / size problems are per-file errors rather than failures of the batch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFiles, IN_THREAD_BELOW, MAX_FILE_BYTES } from '../../core/index/extract/index.ts';
+import { listFiles } from '../helpers/git.ts';
 
 const fixtures = fileURLToPath(new URL('../fixtures/extract/', import.meta.url));
-
-function listFiles(dir: string, root = dir): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...listFiles(path, root));
-    else out.push(relative(root, path).split('\\').join('/'));
-  }
-  return out;
-}
 
 /** A workspace with several copies of every fixture: more files than the in-thread threshold. */
 function makeWorkspace(copies: number): { root: string; files: string[] } {
