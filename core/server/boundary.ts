@@ -8,7 +8,7 @@ import { log } from '../log.ts';
 import { ulid } from './ulid.ts';
 import { sessionId } from './session.ts';
 import { buildMeta, type MetaEnvelope } from './meta.ts';
-import { workspaceState } from '../workspace/workspace.ts';
+import { workspaceState, type WorkspaceDecision } from '../workspace/workspace.ts';
 import { substrateToolRefusal } from '../substrate/gate.ts';
 import { logCall, type CallOutcome } from '../call-log.ts';
 import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from './define-tool.ts';
@@ -71,6 +71,7 @@ async function runTool(
   tool: ToolDefinition,
   rawArgs: Record<string, unknown>,
   ctx: ToolContext,
+  decision: WorkspaceDecision,
 ): Promise<{ answer: ToolAnswer; outcome: CallOutcome }> {
   const unknown = unknownArgNotices(tool, rawArgs);
   const parsed = tool.inputSchema.safeParse(rawArgs);
@@ -92,7 +93,6 @@ async function runTool(
     return { answer, outcome: 'error' };
   }
 
-  const decision = await ctx.workspace();
   if (!decision.decided && !tool.allowedWhenWorkspaceUndetermined?.(args)) {
     const answer = errorAnswer(`${tool.name}: ${decision.refusal}`, 'workspace_undetermined');
     answer.emptyReason = 'workspace_undetermined';
@@ -146,7 +146,7 @@ export async function callTool(name: string, rawArgs: unknown, options: CallOpti
 
   // Wait for the client's roots (at most 2 s) before anything, so the answer and its
   // `_meta.project_*` describe the workspace the client named.
-  await ctx.workspace();
+  const decision = await ctx.workspace();
   let answer: ToolAnswer;
   let outcome: CallOutcome;
   if (!tool) {
@@ -161,16 +161,16 @@ export async function callTool(name: string, rawArgs: unknown, options: CallOpti
     answer = errorAnswer(`invalid_arguments: ${name}: arguments must be a JSON object`, 'invalid_arguments');
     outcome = 'error';
   } else {
-    ({ answer, outcome } = await runTool(tool, (rawArgs ?? {}) as Record<string, unknown>, ctx));
+    ({ answer, outcome } = await runTool(tool, (rawArgs ?? {}) as Record<string, unknown>, ctx, decision));
   }
 
-  const decision = workspaceState().decideNow();
   const meta = await buildMeta({
     requestId,
     tool,
     answer,
     latencyMs: performance.now() - startedAt,
-    workspace: decision,
+    // Decided again: init_workspace may have moved the workspace during the call.
+    workspace: workspaceState().decideNow(),
   });
   const latencyMs = meta.latency_ms;
   log.debug(`${name} ${outcome} in ${latencyMs} ms (${requestId})`);
