@@ -36,8 +36,6 @@ export async function runAttachCheckCli(opts: { json: boolean; flags: Record<str
 
 export const attachCommand: CliCommand = {
   name: 'attach',
-  usage: '--check [--json]',
-  summary: 'run the attachment once and show every hop (exit 0 only when attached)',
   async run(argv) {
     const { flags, positionals } = parseFlags(argv, ['check', 'json']);
     if (!flags.check) throw new UsageError('attach needs --check: metabob-mcp attach --check [--json]');

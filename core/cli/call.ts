@@ -8,8 +8,6 @@ import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
 
 export const callCommand: CliCommand = {
   name: 'call',
-  usage: '<tool> [json-args] [--json]',
-  summary: 'run one tool headless and print its answer (--json: with _meta)',
   async run(argv) {
     routeConsoleToStderr();
     const { flags, positionals } = parseFlags(argv, ['json']);

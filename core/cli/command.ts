@@ -5,11 +5,6 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 export interface CliCommand {
   name: string;
-  /** Shown in --help, after the name. */
-  usage: string;
-  summary: string;
-  /** Set while the subcommand is not built: it says so and exits 1. */
-  pending?: string;
   run(argv: string[]): Promise<number>;
 }
 
@@ -38,12 +33,10 @@ export function parseFlags(argv: string[], booleanFlags: string[]): { flags: Rec
   return { flags, positionals };
 }
 
-export function pendingCommand(name: string, usage: string, summary: string, pending: string): CliCommand {
+/** A subcommand the spec names that is not built yet: it says so and exits 1. Its help line is in main.ts. */
+export function pendingCommand(name: string, pending: string): CliCommand {
   return {
     name,
-    usage,
-    summary,
-    pending,
     async run() {
       process.stderr.write(`metabob-mcp ${name}: not built yet (${pending})\n`);
       return EXIT.failed;

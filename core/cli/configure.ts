@@ -114,8 +114,6 @@ async function ask(clack: Clack, current: Record<string, unknown>, flags: Record
 
 export const configureCommand: CliCommand = {
   name: 'configure',
-  usage: '[--endpoint URL | --discovery-endpoint URL] [--api-key KEY] [--yes]',
-  summary: 'check an endpoint and key, then write ~/.substrate/config.json (mode 0600, merged)',
   async run(argv) {
     routeConsoleToStderr();
     const { flags, positionals } = parseFlags(argv, ['yes']);

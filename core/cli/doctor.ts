@@ -14,8 +14,6 @@ import { CONFIG_FLAGS, configFlags, runAttachCheckCli } from './attach.ts';
 
 export const doctorCommand: CliCommand = {
   name: 'doctor',
-  usage: '[--json] [--attach]',
-  summary: 'check the runtime, configuration, attachment, network, store, parser and workspace',
   async run(argv) {
     const { flags, positionals } = parseFlags(argv, ['json', 'attach']);
     if (positionals.length > 0) throw new UsageError(`doctor takes no arguments; got "${positionals[0]}"`);

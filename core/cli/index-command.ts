@@ -15,8 +15,6 @@ function peakRssMb(): number {
 
 export const indexCommand: CliCommand = {
   name: 'index',
-  usage: '[path] [--json] [--graph out.jsonl]',
-  summary: 'build the local index once and print its statistics',
   async run(argv) {
     routeConsoleToStderr();
     const { flags, positionals } = parseFlags(argv, ['json']);

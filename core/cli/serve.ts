@@ -9,8 +9,6 @@ const SERVE_FLAGS = ['api-key', 'endpoint'];
 
 export const serveCommand: CliCommand = {
   name: 'serve',
-  usage: '[--api-key K] [--endpoint URL]',
-  summary: 'serve MCP over stdio (the default; what an MCP client runs)',
   async run(argv) {
     routeConsoleToStderr();
     const { flags, positionals } = parseFlags(argv, []);
