@@ -3,6 +3,7 @@
 // chunks and load lazily, so a server start loads none of them (SPEC §init_workspace
 // `lazy-native`). The options live in scripts/bundle-options.mjs.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { bundleOptions } from './bundle-options.mjs';
 
@@ -10,10 +11,23 @@ import { bundleOptions } from './bundle-options.mjs';
 const out = `dist.tmp-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
 
+// The tools/list answer is computed here once and baked in (core/server/mcp-server.ts), so a
+// server start loads no tool module and no schema converter.
+const toolListScript = `${out}-tool-list.mjs`;
+await build({
+  ...bundleOptions({ entryPoints: [], outdir: '.' }),
+  stdin: { contents: "import { buildToolList } from './core/tools/tool-list.ts';\nprocess.stdout.write(JSON.stringify(buildToolList()));", resolveDir: '.', loader: 'ts' },
+  splitting: false,
+  outdir: undefined,
+  outfile: toolListScript,
+});
+const toolList = execFileSync(process.execPath, [toolListScript], { encoding: 'utf8' });
+rmSync(toolListScript, { force: true });
+
 await build({
   ...bundleOptions({ entryPoints: { cli: 'core/cli.ts', 'index-worker': 'core/index/extract/worker.ts' }, outdir: out, shebang: true }),
   sourcemap: 'linked',
-  define: { 'process.env.METABOB_BUILD_VERSION': JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
+  define: { __METABOB_TOOL_LIST__: toolList, 'process.env.METABOB_BUILD_VERSION': JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
 });
 chmodSync(`${out}/cli.js`, 0o755);
 const old = `dist.old-${process.pid}`;

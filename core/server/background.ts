@@ -2,15 +2,16 @@
 // startup and the local tools never wait on it (SPEC §attachment). Each service that needs
 // starting adds one line here.
 import { log } from '../log.ts';
-import { startAttachment } from '../attachment.ts';
-import { attachedMarkerService } from '../identity/marker-service.ts';
 
+// Each loads when it starts, so none of their modules is on the handshake's path.
 type Service = { name: string; start(): void | Promise<void> };
 const services: Service[] = [
-  attachedMarkerService,
-  { name: 'attachment', start: startAttachment },
-  // Loaded when it starts: node:http and the resolver are not on the handshake's path.
+  { name: 'attachment', start: async () => (await import('../attachment.ts')).startAttachment() },
+  // The marker follows the attachment's status, which exists once the attachment module has loaded.
+  { name: 'attached marker', start: async () => { await import('../attachment.ts'); await (await import('../identity/marker-service.ts')).attachedMarkerService.start(); } },
   { name: 'loopback HTTP server', start: async () => (await import('../loopback/vessel-server.ts')).startLoopbackService() },
+  // The boundary and every tool module: loaded now, so the first tools/call does not wait on it.
+  { name: 'tool boundary', start: async () => void (await import('./boundary.ts')) },
 ];
 
 /**

@@ -14,9 +14,7 @@ import {
   SetLevelRequestSchema,
   type LoggingLevel,
 } from '@modelcontextprotocol/sdk/types.js';
-import { zodToJsonSchema } from 'zod-to-json-schema';
-import { TOOL_REGISTRY } from '../tools/registry.ts';
-import { callTool } from './boundary.ts';
+import type { ListedTool } from '../tools/tool-list.ts';
 import { SERVER_INSTRUCTIONS } from './instructions.ts';
 import { START_PROMPT, startPromptText } from './prompts.ts';
 import { log, setLogMirror, type LogLevel } from '../log.ts';
@@ -33,24 +31,17 @@ export const handshakeSettled = new Promise<void>((resolve) => {
   handshakeDone = resolve;
 });
 
-let toolList: unknown[] | undefined;
-/** tools/list, built once: JSON Schema from each tool's zod schema. */
-export function listTools(): unknown[] {
-  toolList ??= TOOL_REGISTRY.map((tool) => {
-    const { $schema: _ignored, ...inputSchema } = zodToJsonSchema(tool.inputSchema, { target: 'jsonSchema7' }) as Record<string, unknown>;
-    return {
-      name: tool.name,
-      title: tool.title,
-      description: tool.pending ? `${tool.description} (Not built yet: ${tool.pending}.)` : tool.description,
-      inputSchema,
-      annotations: {
-        title: tool.title,
-        readOnlyHint: tool.idempotent,
-        idempotentHint: tool.idempotent,
-        openWorldHint: tool.tier !== 'local',
-      },
-    };
-  });
+/** Set by the build (scripts/build.mjs) to the tools/list answer; undefined when run from source. */
+declare const __METABOB_TOOL_LIST__: ListedTool[] | undefined;
+
+let toolList: ListedTool[] | undefined;
+/**
+ * tools/list: baked in by the build, else computed from the registry. Either way the start
+ * path loads no tool module: the boundary and the tools load on the first tools/call, or
+ * just after the handshake (background.ts), whichever comes first.
+ */
+export async function listTools(): Promise<ListedTool[]> {
+  toolList ??= typeof __METABOB_TOOL_LIST__ !== 'undefined' ? __METABOB_TOOL_LIST__ : (await import('../tools/tool-list.ts')).buildToolList();
   return toolList;
 }
 
@@ -68,7 +59,7 @@ export function createMcpServer(): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     setImmediate(handshakeDone);
-    return { tools: listTools() } as never;
+    return { tools: await listTools() } as never;
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -85,6 +76,7 @@ export function createMcpServer(): Server {
               })
               .catch(() => {});
           };
+    const { callTool } = await import('./boundary.ts');
     const result = await callTool(request.params.name, request.params.arguments, { plane: 'stdio', signal: extra.signal, progress });
     if (lastProgress) {
       // The SDK client handles notifications a tick after responses, and forgets a request's

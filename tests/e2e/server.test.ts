@@ -7,6 +7,7 @@ import { CLI, cleanEnv, metaOf, startClient, textOf } from '../helpers/client.ts
 import { tempDir } from '../helpers/git.ts';
 import { ULID_PATTERN } from '../../core/server/ulid.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
+import { buildToolList } from '../../core/tools/tool-list.ts';
 
 const SPEC_TOOLS = [
   'analyze_impact', 'annotate_component', 'assign_git_changes', 'claim_finding', 'concept_create',
@@ -66,6 +67,8 @@ test('tools/list is exactly the spec tool set, each with a JSON Schema', async (
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       assert.ok(tool.description && tool.description.length > 20, tool.name);
     }
+    // dist/ answers with the list the build baked in: it must be the registry's own, exactly.
+    assert.deepEqual(tools, JSON.parse(JSON.stringify(buildToolList())));
     const record = tools.find((t) => t.name === 'record_finding')!;
     assert.deepEqual(
       (record.inputSchema.required as string[]).sort(),
