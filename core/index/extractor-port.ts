@@ -9,6 +9,8 @@ export interface ExtractOptions {
   signal?: AbortSignal;
   /** Epoch ms: no new file is started after it; what was done is returned. */
   deadline?: number;
+  /** File sizes in bytes from the scan: the hand-out goes largest first. */
+  sizes?: ReadonlyMap<string, number>;
 }
 
 export type ExtractFn = (root: string, relFiles: string[], options: ExtractOptions) => Promise<FileExtraction[]>;
@@ -31,4 +33,17 @@ export function loadExtractor(): Promise<ExtractFn | string> {
     (err: unknown) => parserFailureLine(err) ?? `local_index_unavailable(index-extractor: ${(err as Error)?.message?.split('\n')[0] ?? String(err)})`,
   );
   return loaded;
+}
+
+/**
+ * Loads the extractor and starts its workers and parser runtime ahead of a run expected to be
+ * large (a first index): awaited before the workspace scan, so their start-up overlaps it. A
+ * load failure is left for loadExtractor to report.
+ */
+export async function prewarmExtractor(): Promise<void> {
+  try {
+    (await import('./extract/index.ts')).prewarmExtraction();
+  } catch {
+    // reported by loadExtractor
+  }
 }

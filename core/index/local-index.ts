@@ -15,7 +15,7 @@ import { newResolutionCache } from './resolution-cache.ts';
 import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
 import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type ScannedFile } from './scan-workspace.ts';
-import { loadExtractor, parserFailureLine, type ExtractFn } from './extractor-port.ts';
+import { loadExtractor, parserFailureLine, prewarmExtractor, type ExtractFn } from './extractor-port.ts';
 
 export const INDEX_BUDGET_MS = 20_000;
 
@@ -89,6 +89,8 @@ export class LocalIndex {
     const started = performance.now();
     if (options.include) this.include = normalizeExtensions(options.include);
     if (options.exclude) this.exclude = options.exclude;
+    // A first run parses every file: its workers start before the scan, so they boot meanwhile.
+    if (this.cache.size === 0 && !options.extract) await prewarmExtractor();
     const scan = scanWorkspace(this.root, this.include, this.exclude);
     this.lastScan = { tooLarge: scan.tooLarge, overCap: scan.overCap };
     const current = new Map<string, ScannedFile>(scan.files.map((f) => [f.file, f]));
@@ -121,6 +123,7 @@ export class LocalIndex {
           onFileDone: () => options.onProgress?.(++done, toParse.length),
           signal: options.signal,
           deadline,
+          sizes: new Map(scan.files.map((f) => [f.file, f.size])),
         });
       } catch (err) {
         const line = parserFailureLine(err);

@@ -1,18 +1,21 @@
-// extractFiles: the per-file phase of the index (SPEC §init_workspace), spread over a pool of
-// worker threads. Small batches (a re-index after an edit) stay in this thread, where a
-// worker's start-up and grammar load would cost more than they save.
+// extractFiles: the per-file phase of the index (SPEC §init_workspace), spread over this thread
+// and a pool of worker threads, one lane per core. Small batches (a re-index after an edit)
+// stay in this thread, where a worker's start-up and grammar load would cost more than they save.
 //
-// Work is handed out in small chunks as workers go idle, so an uneven mix of file sizes still
-// keeps every worker busy; a deadline or an abort stops the hand-out and the call returns what
-// was done plus the files not done (the 20 s budget resumes on the next call).
+// Work is handed out as lanes go idle, largest files first so no lane is left with a long file
+// at the end, and by grammar: a lane keeps to the grammars it has loaded, so a grammar few files
+// need (Django's 21 .js files beside 859 .py) is loaded, compiled and warmed in one lane only.
+// A deadline or an abort stops the hand-out and the call returns what was done plus the files
+// not done (the 20 s budget resumes on the next call).
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { extractFile } from './extract-file.ts';
-import { grammarForPath, isParserUnavailable, ParserLoadError } from './grammar-loader.ts';
+import { grammarForPath, isParserUnavailable, loadRuntime, ParserLoadError } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
+import { WorkQueue } from './work-queue.ts';
 import { log } from '../../log.ts';
 
 export interface ExtractOptions {
@@ -22,16 +25,19 @@ export interface ExtractOptions {
   signal?: AbortSignal;
   /** Epoch ms: no new file is started after it; what was done is returned. */
   deadline?: number;
-  /** Overrides the pool size (0 = in this thread). Tests and benches use it. */
+  /** Overrides the number of worker threads (0 = all in this thread). Tests and benches use it. */
   workers?: number;
   /**
-   * Whether this thread stands in for workers that are still booting (default true): it
-   * extracts from the start, one file at a time, until every worker has sent its first result.
-   * A worker costs ~200 ms of start-up and grammar load; on two cores that idle time is the
-   * margin between beating single-threaded parse time or not. It stops once the pool is up so
-   * the workers do not compete with it for the cores.
+   * Whether this thread is a lane too (default true): it extracts one file at a time, with a
+   * turn of the event loop between files so requests and worker messages are still served.
+   * The default pool is one worker fewer than the cores, so with this lane every core parses
+   * and none is shared: on two cores, one worker's start-up (~200 ms of CPU, with its own
+   * grammar compile and JIT warm-up) is the margin between beating single-threaded parse time
+   * or not.
    */
   mainThreadLane?: boolean;
+  /** File sizes in bytes, when the caller has them (the scan does): the hand-out goes largest first. */
+  sizes?: ReadonlyMap<string, number>;
 }
 
 /** The results in the order of `relFiles`, plus the files not started before the deadline. */
@@ -39,14 +45,15 @@ export type ExtractedBatch = FileExtraction[] & {
   notDone: string[];
   /**
    * Workers started (0: extracted in this thread), workers that died (their files were redone
-   * here), and files this thread extracted while standing in for booting workers.
+   * here), and files this thread extracted as a lane beside them.
    */
   pool: { workers: number; failed: number; mainThreadFiles: number };
 };
 
 /** Below this many files, worker start-up costs more than it saves. */
 export const IN_THREAD_BELOW = 40;
-const MAX_WORKERS = 4;
+/** Lanes at most (this thread included): beyond this the resolution pass dominates anyway. */
+const MAX_LANES = 4;
 
 function stopped(options: ExtractOptions): boolean {
   return Boolean(options.signal?.aborted) || (options.deadline !== undefined && Date.now() >= options.deadline);
@@ -119,8 +126,50 @@ function startWorker({ url, typescript }: { url: URL; typescript: boolean }): Wo
   return worker;
 }
 
-function chunkSize(remaining: number, workers: number): number {
-  return Math.max(1, Math.min(16, Math.ceil(remaining / (workers * 4))));
+/** Workers beside this thread's lane: one per further core, within MAX_LANES. */
+function defaultWorkerCount(): number {
+  return Math.max(1, Math.min(availableParallelism(), MAX_LANES) - 1);
+}
+
+/** Workers started ahead of a run (prewarmExtraction), waiting unref'd for its files. */
+let standby: Worker[] = [];
+let standbyTimer: NodeJS.Timeout | undefined;
+const STANDBY_MS = 10_000;
+
+function dropStandby(): void {
+  for (const worker of standby) void worker.terminate().catch(() => 0);
+  standby = [];
+}
+
+/**
+ * Starts the pool's workers, and this thread's parser runtime, before the caller knows which
+ * files it will extract: the index calls it before its workspace scan on a first run, so a
+ * worker's start-up (~60-100 ms of thread and module start, then its runtime) and the runtime's
+ * compile overlap the scan instead of following it. Workers not taken within 10 s end.
+ */
+export function prewarmExtraction(): void {
+  void loadRuntime().catch(() => {}); // a failure is reported by the extraction that needs it
+  const script = workerScript();
+  if (!script) return;
+  while (standby.length < defaultWorkerCount()) {
+    const worker = startWorker(script);
+    worker.unref();
+    standby.push(worker);
+  }
+  clearTimeout(standbyTimer);
+  standbyTimer = setTimeout(dropStandby, STANDBY_MS).unref();
+}
+
+function takeWorker(script: { url: URL; typescript: boolean }): Worker {
+  const worker = standby.shift();
+  if (!worker) return startWorker(script);
+  worker.ref();
+  return worker;
+}
+
+/** Files a worker is handed at once: a few, so lanes still balance near the end. */
+function chunkSize(remaining: number, lanes: number): number {
+  return Math.max(1, Math.min(16, Math.ceil(remaining / (lanes * 4))));
 }
 
 async function extractInPool(root: string, relFiles: string[], options: ExtractOptions, size: number): Promise<ExtractedBatch> {
@@ -131,7 +180,9 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
     return extractInThread(root, relFiles, options);
   }
   const done = new Map<string, FileExtraction>();
-  const queue = [...relFiles];
+  const queue = new WorkQueue(root, relFiles, options.sizes);
+  const mainLane = options.mainThreadLane ?? true;
+  const lanes = size + (mainLane ? 1 : 0);
   let failure: ParserLoadError | undefined;
   let failed = 0;
   const workers: Worker[] = [];
@@ -139,14 +190,16 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
     done.set(result.file, result);
     options.onFileDone?.(result.file, result);
   };
+  const more = () => !failure && queue.length > 0 && !stopped(options);
 
-  let ready = 0;
   let inMainThread = 0;
-  // One file at a time, with a turn of the event loop after each so worker messages (and the
-  // first result that says a worker is up) are handled between files.
+  // One file at a time, with a turn of the event loop after each so worker messages (and
+  // every request the server is serving) are handled between files.
   const runHere = async () => {
-    while (ready < size && !failure && queue.length > 0 && !stopped(options)) {
-      const file = queue.shift()!;
+    const loaded = new Set<string>();
+    while (more()) {
+      const [file] = queue.take(loaded, 1);
+      if (file === undefined) break;
       try {
         record(await extractFile(root, file));
       } catch (err) {
@@ -159,22 +212,18 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
   };
 
   const runWorker = (worker: Worker) => new Promise<void>((resolve) => {
+    const loaded = new Set<string>();
     let inFlight: string[] = [];
-    let up = false;
     const next = () => {
-      if (failure || queue.length === 0 || stopped(options)) {
+      inFlight = more() ? queue.take(loaded, chunkSize(queue.length, lanes)) : [];
+      if (inFlight.length === 0) {
         resolve();
         return;
       }
-      inFlight = queue.splice(0, chunkSize(queue.length, size));
       const message: ToWorker = { root, files: inFlight };
       worker.postMessage(message);
     };
     worker.on('message', (message: FromWorker) => {
-      if (!up) {
-        up = true;
-        ready++;
-      }
       switch (message.type) {
         case 'file':
         case 'crashed': {
@@ -193,8 +242,8 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
       }
     });
     worker.on('error', (err) => {
-      // A worker that dies hands its unfinished files back; the others (or this thread) take them.
-      queue.unshift(...inFlight);
+      // A worker that dies hands its unfinished files back; the other lanes take them.
+      queue.giveBack(inFlight);
       inFlight = [];
       failed++;
       if (isParserUnavailable(err)) failure ??= new ParserLoadError(err.module, err.reason);
@@ -206,17 +255,17 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
   });
 
   try {
-    for (let i = 0; i < size; i++) workers.push(startWorker(script));
-    const lanes = workers.map(runWorker);
-    if (options.mainThreadLane ?? true) lanes.push(runHere());
-    await Promise.all(lanes);
+    for (let i = 0; i < size; i++) workers.push(takeWorker(script));
+    const running = workers.map(runWorker);
+    if (mainLane) running.push(runHere());
+    await Promise.all(running);
   } finally {
     await Promise.all(workers.map((w) => w.terminate().catch(() => 0)));
   }
   if (failure) throw failure;
   // Files handed back by dead workers are finished here rather than lost.
   if (queue.length > 0 && !stopped(options)) {
-    const rest = await extractInThread(root, queue.slice(), options);
+    const rest = await extractInThread(root, queue.remaining(), options);
     for (const result of rest) done.set(result.file, result);
   }
   return assemble(relFiles, done, { workers: workers.length, failed, mainThreadFiles: inMainThread });
@@ -228,14 +277,15 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
  * ParserLoadError ({ module, reason }) when the parser or a needed grammar cannot load.
  */
 export async function extractFiles(root: string, relFiles: string[], options: ExtractOptions = {}): Promise<ExtractedBatch> {
-  const size = options.workers ?? (relFiles.length < IN_THREAD_BELOW ? 0 : Math.min(availableParallelism(), MAX_WORKERS));
+  const size = options.workers ?? (relFiles.length < IN_THREAD_BELOW ? 0 : defaultWorkerCount());
   const started = performance.now();
+  if (size <= 0 || relFiles.length === 0) dropStandby();
   const batch = size <= 0 || relFiles.length === 0
     ? await extractInThread(root, relFiles, options)
     : await extractInPool(root, relFiles, options, Math.min(size, relFiles.length));
   log.debug(
     `extract: ${batch.length} of ${relFiles.length} files in ${(performance.now() - started).toFixed(0)} ms, `
-    + `${batch.pool.workers} workers (${batch.pool.failed} failed, ${batch.pool.mainThreadFiles} files in the main thread meanwhile)`
+    + `${batch.pool.workers} workers (${batch.pool.failed} failed) and ${batch.pool.mainThreadFiles} files in the main thread`
     + `${batch.notDone.length ? `, ${batch.notDone.length} not done` : ''}`,
   );
   return batch;

@@ -97,15 +97,36 @@ export function loadRuntime(): Promise<TreeSitterModule> {
       throw new ParserLoadError('web-tree-sitter', oneLine(err));
     }
     const wasm = resolveRuntimeWasm();
+    // Emscripten makes this object the runtime's Module, whose loadWebAssemblyModule is what
+    // Language.load calls for each grammar.
+    const emscriptenModule: Record<string, unknown> = wasm ? { locateFile: () => wasm } : {};
     try {
-      await mod.Parser.init(wasm ? { locateFile: () => wasm } : undefined);
+      await mod.Parser.init(emscriptenModule);
     } catch (err) {
       throw new ParserLoadError('web-tree-sitter', oneLine(err));
     }
+    compileGrammarsSynchronously(emscriptenModule);
     return mod;
   })();
   // A failed load is remembered: every later call answers the same cause without retrying.
   return runtime;
+}
+
+/**
+ * Grammars are compiled with `new WebAssembly.Module` rather than web-tree-sitter's
+ * `WebAssembly.instantiate(bytes)`: in Node 20 an asynchronous compile started after another
+ * grammar has parsed waits ~150-300 ms for the compiler threads (measured: python loaded after
+ * javascript, 280 ms async, 17 ms this way), and a Django checkout has both. The synchronous
+ * compile is lazy, so it costs this thread ~10-30 ms. When the runtime does not expose the
+ * hook (another web-tree-sitter build), grammars load its own way.
+ */
+function compileGrammarsSynchronously(emscriptenModule: Record<string, unknown>): void {
+  const load = emscriptenModule.loadWebAssemblyModule;
+  // The project's lib settings carry no WebAssembly types; Node has the global.
+  const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object } }).WebAssembly;
+  if (typeof load !== 'function') return;
+  emscriptenModule.loadWebAssemblyModule = (binary: unknown, ...rest: unknown[]) =>
+    load(binary instanceof Uint8Array ? new wasm.Module(binary) : binary, ...rest);
 }
 
 /** Loads one grammar on its first use. */

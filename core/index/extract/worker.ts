@@ -3,11 +3,15 @@
 // main thread can report progress per file; grammars load lazily on the first file.
 import { parentPort } from 'node:worker_threads';
 import { extractFile } from './extract-file.ts';
-import { isParserUnavailable } from './grammar-loader.ts';
+import { isParserUnavailable, loadRuntime } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('core/index/extract/worker.ts runs only as a worker thread');
+
+// The runtime loads now, while the main thread is still scanning or handing out files; a
+// failure is answered by the first file, which awaits the same load.
+void loadRuntime().catch(() => {});
 
 function post(message: FromWorker): void {
   port!.postMessage(message);
