@@ -28,6 +28,7 @@ interface Target {
 }
 
 const MAX_FALLBACK_CANDIDATES = 2;
+const UNRESOLVED: { outcome: CallOutcome; targets: Target[] } = Object.freeze({ outcome: 'unresolved', targets: [] }) as never;
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 const CALLABLE = new Set(['function', 'method', 'class', 'struct']);
 
@@ -262,17 +263,24 @@ class GraphBuilder {
       const key = `${r ?? ''}\0${call.callee}\0${call.isNew ? 1 : 0}\0${scope ?? ''}`;
       let settled = memo.get(key);
       if (!settled) {
-        const resolved = this.resolveCall(ext, f, call);
-        // A call lands on a function, method or class; a name that resolved to an interface,
-        // type alias or enum is a value the graph does not model (a const of the same name).
-        const callable = resolved.targets.filter((t) => CALLABLE.has(this.extractions[t.ref.file].definitions[t.ref.def].kind));
-        settled = callable.length === resolved.targets.length ? resolved : callable.length > 0 ? { ...resolved, targets: callable } : { outcome: 'unresolved', targets: [] };
+        settled = this.callableOnly(this.resolveCall(ext, f, call));
         memo.set(key, settled);
       }
       out.outcomes[settled.outcome]++;
       const from = call.enclosing !== null && call.enclosing < ext.definitions.length ? call.enclosing : null;
       for (const t of settled.targets) out.calls.push({ from, target: t.ref, confidence: t.confidence });
     }
+  }
+
+  /**
+   * A call lands on a function, method or class; a name that resolved to an interface, type
+   * alias or enum is a value the graph does not model (a const of the same name).
+   */
+  private callableOnly(resolved: { outcome: CallOutcome; targets: Target[] }): { outcome: CallOutcome; targets: Target[] } {
+    const isCallable = (t: Target) => CALLABLE.has(this.extractions[t.ref.file].definitions[t.ref.def].kind);
+    if (resolved.targets.every(isCallable)) return resolved; // the common case: nothing to copy
+    const callable = resolved.targets.filter(isCallable);
+    return callable.length > 0 ? { ...resolved, targets: callable } : UNRESOLVED;
   }
 
   private applyCalls(ext: FileExtraction, f: number, res: FileResolution): void {
@@ -289,9 +297,9 @@ class GraphBuilder {
     if (receiver === undefined) return this.resolveBareCall(ext, f, call);
     if (receiver === 'this' || receiver === 'self' || receiver === 'super') {
       const cls = this.enclosingClass(ext, call.enclosing);
-      if (cls === undefined) return { outcome: 'unresolved', targets: [] };
+      if (cls === undefined) return UNRESOLVED;
       const found = this.findMethod({ file: f, def: cls }, call.callee, receiver === 'super');
-      if (!found) return { outcome: 'unresolved', targets: [] };
+      if (!found) return UNRESOLVED;
       return { outcome: found.viaBase ? 'base_class' : 'own_class', targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }] };
     }
     const meaning = this.resolveDotted(f, `${receiver}.${call.callee}`);
@@ -304,7 +312,7 @@ class GraphBuilder {
     if (this.table.bindings(f).get(head)?.kind === 'external' || this.table.bindings(f).get(receiver)?.kind === 'external') {
       return { outcome: 'external', targets: [] };
     }
-    if (meaning || this.table.resolveLocal(f, head)) return { outcome: 'unresolved', targets: [] };
+    if (meaning || this.table.resolveLocal(f, head)) return UNRESOLVED;
     return this.fallback(this.methodByName, call.callee, f);
   }
 
@@ -320,7 +328,7 @@ class GraphBuilder {
       // `const m = require('./m'); m()`: the module's default export, when it has one.
       const def = this.table.resolveExport(meaning.file, 'default');
       if (def?.kind === 'def') return { outcome: 'import', targets: [{ ref: def.ref, confidence: def.confidence }] };
-      return { outcome: 'unresolved', targets: [] };
+      return UNRESOLVED;
     }
     if (meaning?.kind === 'external') return { outcome: 'external', targets: [] };
     if (ext.language === 'java' && !call.isNew) {
@@ -329,22 +337,28 @@ class GraphBuilder {
       const found = cls === undefined ? undefined : this.findMethod({ file: f, def: cls }, call.callee, false);
       if (found) return { outcome: found.viaBase ? 'base_class' : 'own_class', targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }] };
     }
-    if (this.table.bindings(f).has(call.callee)) return { outcome: 'unresolved', targets: [] };
+    if (this.table.bindings(f).has(call.callee)) return UNRESOLVED;
     if (isBuiltinCall(ext.language, call.callee)) return { outcome: 'external', targets: [] };
     return this.fallback(this.callableByName, call.callee, f);
   }
 
   /** A function defined inside the calling function (or an enclosing one) under the callee's name. */
   private nestedInScope(ext: FileExtraction, call: CallSite): number | undefined {
-    const scope = new Set<number>();
-    for (let e = call.enclosing; e !== null && e !== undefined; e = ext.definitions[e]?.parent ?? null) scope.add(e);
-    if (scope.size === 0) return undefined;
+    if (call.enclosing === null || call.enclosing === undefined) return undefined;
     let found: number | undefined;
     for (const i of this.childrenOf(ext, call.callee)) {
       const parent = ext.definitions[i].parent!;
-      if (scope.has(parent) && !CLASS_LIKE.has(ext.definitions[parent].kind)) found = i;
+      if (!CLASS_LIKE.has(ext.definitions[parent].kind) && this.inChain(ext, call.enclosing, parent)) found = i;
     }
     return found;
+  }
+
+  /** Whether `target` is `from` or one of its enclosing definitions (chains are a few deep). */
+  private inChain(ext: FileExtraction, from: number, target: number): boolean {
+    for (let e: number | null | undefined = from; e !== null && e !== undefined; e = ext.definitions[e]?.parent ?? null) {
+      if (e === target) return true;
+    }
+    return false;
   }
 
   /**
@@ -355,7 +369,7 @@ class GraphBuilder {
   private fallback(index: Map<string, DefRef[]>, name: string, f: number): { outcome: CallOutcome; targets: Target[] } {
     const reachable = this.importedFiles(f);
     const candidates = (index.get(name) ?? []).filter((r) => r.file !== f && reachable.has(r.file));
-    if (candidates.length === 0 || candidates.length > MAX_FALLBACK_CANDIDATES) return { outcome: 'unresolved', targets: [] };
+    if (candidates.length === 0 || candidates.length > MAX_FALLBACK_CANDIDATES) return UNRESOLVED;
     const confidence = candidates.length === 1 ? CONFIDENCE.fallbackUnique : CONFIDENCE.fallbackPair;
     return { outcome: 'fallback', targets: candidates.map((ref) => ({ ref, confidence })) };
   }

@@ -14,7 +14,7 @@ import { buildGraph } from './build-graph.ts';
 import { newResolutionCache } from './resolution-cache.ts';
 import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
-import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type ScannedFile } from './scan-workspace.ts';
+import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type DirectoryCache, type ScannedFile } from './scan-workspace.ts';
 import { loadExtractor, parserFailureLine, prewarmExtractor, type ExtractFn } from './extractor-port.ts';
 
 export const INDEX_BUDGET_MS = 20_000;
@@ -59,6 +59,8 @@ export class LocalIndex {
   private graphValue: CodeGraph | undefined;
   private readonly resolutionCache = newResolutionCache();
   private lastScan: { tooLarge: string[]; overCap: string[] } = { tooLarge: [], overCap: [] };
+  private directories: DirectoryCache | undefined;
+  private directorySetting = '';
   include: string[] = normalizeExtensions(undefined);
   exclude: string[] = DEFAULT_EXCLUDE;
 
@@ -89,9 +91,16 @@ export class LocalIndex {
     const started = performance.now();
     if (options.include) this.include = normalizeExtensions(options.include);
     if (options.exclude) this.exclude = options.exclude;
+    // The directory cache starts on a re-scan (a first scan would pay a stat per directory for
+    // it) and holds for one include/exclude setting.
+    const setting = `${this.include.join(',')}\0${this.exclude.join(',')}`;
+    if (setting !== this.directorySetting) this.directories = undefined;
+    const directories = this.directories;
+    this.directories ??= new Map();
+    this.directorySetting = setting;
     // A first run parses every file: its workers start before the scan, so they boot meanwhile.
     if (this.cache.size === 0 && !options.extract) await prewarmExtractor();
-    const scan = scanWorkspace(this.root, this.include, this.exclude);
+    const scan = scanWorkspace(this.root, this.include, this.exclude, directories);
     this.lastScan = { tooLarge: scan.tooLarge, overCap: scan.overCap };
     const current = new Map<string, ScannedFile>(scan.files.map((f) => [f.file, f]));
 

@@ -27,19 +27,50 @@ export function normalizeExtensions(include: string[] | undefined): string[] {
   return (include && include.length > 0 ? include : DEFAULT_INCLUDE).map((e) => (e.startsWith('.') ? e : `.${e}`).toLowerCase());
 }
 
-export function scanWorkspace(root: string, include: string[], exclude: string[]): ScanResult {
+/**
+ * A directory's sorted entries as last read, by path, valid while its mtime and ctime are
+ * unchanged: adding, removing or renaming an entry changes both, so a re-scan stats a directory
+ * (about half the cost of reading it) and reads it again only when it changed. Files are still
+ * stat'ed every time: an edit changes a file, not its directory.
+ */
+export type DirectoryCache = Map<string, { mtimeMs: number; ctimeMs: number; entries: Dirent[] }>;
+
+const RACY_MS = 2000;
+
+function listDirectory(dir: string, cache: DirectoryCache | undefined): Dirent[] | undefined {
+  try {
+    if (!cache) return sortedEntries(dir);
+    const st = statSync(dir);
+    const known = cache.get(dir);
+    if (known && known.mtimeMs === st.mtimeMs && known.ctimeMs === st.ctimeMs) return known.entries;
+    const entries = sortedEntries(dir);
+    // Timestamps tick coarsely (a few ms): a directory changed just before this read could
+    // change again under the same mtime, so, like git's racily-clean rule, it is not cached.
+    if (Date.now() - st.mtimeMs > RACY_MS) cache.set(dir, { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, entries });
+    else cache.delete(dir);
+    return entries;
+  } catch {
+    cache?.delete(dir);
+    return undefined;
+  }
+}
+
+function sortedEntries(dir: string): Dirent[] {
+  return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * The workspace's indexable files. `directories`, when given, is read and filled (see
+ * DirectoryCache); the caller keeps it for one root and one include/exclude setting.
+ */
+export function scanWorkspace(root: string, include: string[], exclude: string[], directories?: DirectoryCache): ScanResult {
   const extensions = new Set(include);
   const skipDirs = new Set(exclude);
   const candidates: ScannedFile[] = [];
   const tooLarge: string[] = [];
   const walk = (dir: string, rel: string) => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = listDirectory(dir, directories);
+    if (!entries) return;
     for (const entry of entries) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {

@@ -117,7 +117,7 @@ export class SymbolTable {
   }
 
   /** What `name` means at the top level of a file: its own definition, else its import binding. */
-  resolveLocal(fileIdx: number, name: string, seen = new Set<string>()): Meaning | undefined {
+  resolveLocal(fileIdx: number, name: string, seen?: Set<string>): Meaning | undefined {
     const own = this.topLevel[fileIdx].get(name);
     if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(this.extractions[fileIdx], own) }, confidence: 1 };
     const binding = this.bindings(fileIdx).get(name);
@@ -158,7 +158,7 @@ export class SymbolTable {
     return (this.packages.get(key) ?? []).filter((i) => i !== fileIdx);
   }
 
-  follow(binding: Binding, seen = new Set<string>()): Meaning | undefined {
+  follow(binding: Binding, seen?: Set<string>): Meaning | undefined {
     if (binding.kind === 'external') return { kind: 'external' };
     if (binding.kind === 'namespace') return { kind: 'namespace', file: binding.file, confidence: CONFIDENCE.importResolved };
     const found = this.resolveExport(binding.file, binding.name, seen);
@@ -169,9 +169,12 @@ export class SymbolTable {
   }
 
   /** What another file means by importing `name` from `fileIdx` (re-export chains followed). */
-  resolveExport(fileIdx: number, name: string, seen = new Set<string>()): Meaning | undefined {
+  resolveExport(fileIdx: number, name: string, seen?: Set<string>): Meaning | undefined {
     const key = `${fileIdx}\0${name}`;
-    if (this.exportMemo.has(key)) return this.exportMemo.get(key);
+    const memo = this.exportMemo.get(key);
+    if (memo !== undefined || this.exportMemo.has(key)) return memo;
+    // Made here, not per lookup: most lookups end in a file's own names without following one.
+    seen ??= new Set<string>();
     if (seen.has(key)) return undefined; // an export cycle
     seen.add(key);
     const found = this.computeExport(fileIdx, name, seen);
