@@ -1,11 +1,15 @@
-// Bundles core/cli.ts into dist/cli.js (and the index worker into dist/index-worker.js).
-// Native and WASM parts, the exact tokenizer and the TUI stay external or in their own
-// chunks and load lazily, so a server start loads none of them (SPEC §init_workspace
+// Bundles core/cli.ts twice: as ES modules (dist/main.js and chunks) for the subcommands, and
+// as one CommonJS file (dist/serve.cjs) that the bin dist/cli.js (core/cli-loader.ts) runs for
+// a server start through V8's code cache, which this build writes from one real start; and the
+// index worker into dist/index-worker.js. Native and WASM parts, the exact tokenizer and the TUI stay
+// external and load lazily, so a server start loads none of them (SPEC §init_workspace
 // `lazy-native`). The options live in scripts/bundle-options.mjs.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { bundleOptions } from './bundle-options.mjs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleOptions, serveBundleOptions } from './bundle-options.mjs';
 
 // Built beside dist/ and swapped in, so a test that is running the old build keeps its files.
 const out = `dist.tmp-${process.pid}`;
@@ -24,12 +28,45 @@ await build({
 const toolList = execFileSync(process.execPath, [toolListScript], { encoding: 'utf8' });
 rmSync(toolListScript, { force: true });
 
+const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
+const define = { __METABOB_TOOL_LIST__: toolList, 'process.env.METABOB_BUILD_VERSION': JSON.stringify(version) };
+// Every subcommand but the server start: ES modules, loaded a chunk at a time.
 await build({
-  ...bundleOptions({ entryPoints: { cli: 'core/cli.ts', 'index-worker': 'core/index/extract/worker.ts' }, outdir: out, shebang: true }),
+  ...bundleOptions({ entryPoints: { main: 'core/cli.ts', 'index-worker': 'core/index/extract/worker.ts' }, outdir: out }),
   sourcemap: 'linked',
-  define: { __METABOB_TOOL_LIST__: toolList, 'process.env.METABOB_BUILD_VERSION': JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
+  define,
+});
+// The server start: one CommonJS file, run through V8's code cache.
+const serve = serveBundleOptions({ outfile: `${out}/serve.cjs` });
+await build({ ...serve, sourcemap: 'linked', define: { ...serve.define, ...define } });
+// The bin: a small ES module that picks one of the two.
+await build({
+  ...bundleOptions({ entryPoints: { cli: 'core/cli-loader.ts' }, outdir: out, shebang: true }),
+  splitting: false,
 });
 chmodSync(`${out}/cli.js`, 0o755);
+
+// The code cache: one real start (initialize, tools/list, stdin closed) compiles what a start
+// runs, and the loader writes the cache as the process exits.
+const handshake = [
+  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'build', version } } },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+].map((m) => JSON.stringify(m)).join('\n') + '\n';
+const cacheHome = mkdtempSync(join(tmpdir(), 'metabob-build-'));
+try {
+  execFileSync(process.execPath, [join(process.cwd(), out, "cli.js")], {
+    input: handshake,
+    cwd: cacheHome,
+    env: { PATH: process.env.PATH, HOME: cacheHome, METABOB_HOME: join(cacheHome, '.metabob') },
+    stdio: ['pipe', 'ignore', 'ignore'],
+    timeout: 30_000,
+  });
+} finally {
+  rmSync(cacheHome, { recursive: true, force: true });
+}
+if (!existsSync(`${out}/serve.cjs.cache`)) throw new Error('build: the start-up run wrote no code cache (dist/serve.cjs.cache)');
+
 const old = `dist.old-${process.pid}`;
 if (existsSync('dist')) renameSync('dist', old);
 renameSync(out, 'dist');

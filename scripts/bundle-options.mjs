@@ -48,3 +48,33 @@ export function bundleOptions({ entryPoints, outdir, shebang = false }) {
     logLevel: 'warning',
   };
 }
+
+/**
+ * The CLI as one CommonJS file (dist/serve.cjs) that dist/cli.js runs through V8's code cache
+ * for a server start (core/cli-loader.ts): a vm script cannot be an ES module. Modules the CLI
+ * imports dynamically stay lazily evaluated inside it, and external packages are require()d
+ * (each the server loads has a CommonJS entry); the TUI's ES-module packages are never reached
+ * from a server start.
+ */
+export function serveBundleOptions({ outfile }) {
+  return {
+    plugins: [noAjv],
+    entryPoints: ['core/cli.ts'],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    // import() of an external becomes require(): a vm script has no dynamic import.
+    supported: { 'dynamic-import': false },
+    minify: true,
+    keepNames: true,
+    external: EXTERNAL,
+    // import.meta.url is the bundle's own file URL; import.meta.resolve is only reached when
+    // running from source under tsx.
+    define: { 'import.meta.url': '__metabobImportMetaUrl' },
+    banner: { js: 'const __metabobImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    logOverride: { 'empty-import-meta': 'silent' },
+    logLevel: 'warning',
+  };
+}

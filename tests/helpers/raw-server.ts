@@ -11,8 +11,8 @@ export interface RawServer {
   close(): Promise<number | null>;
 }
 
-export function startRawServer(options: { cwd: string; env?: Record<string, string | undefined>; nodeArgs?: string[] }): RawServer {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI], {
+export function startRawServer(options: { cwd: string; env?: Record<string, string | undefined>; nodeArgs?: string[]; cli?: string }): RawServer {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.cli ?? CLI], {
     cwd: options.cwd,
     env: cleanEnv(options.env),
     stdio: ['pipe', 'pipe', 'pipe'],
