@@ -24,21 +24,32 @@ interface ModuleInternals {
   new (id: string): { filename: string; paths: string[]; exports: unknown };
 }
 
+/**
+ * The cache's first line is the bundle path it was made for: V8 names a script after the one
+ * the cache was made from, so a cache made elsewhere (the build's folder, another install)
+ * would put that path in every stack trace. Such a cache is treated as missing.
+ */
+function readCache(cacheFile: string, bundle: string): Buffer | undefined {
+  try {
+    const file = readFileSync(cacheFile);
+    const newline = file.indexOf(10);
+    return newline > 0 && file.toString('utf8', 0, newline) === bundle ? file.subarray(newline + 1) : undefined;
+  } catch {
+    return undefined; // no cache yet: compile, and write one at exit
+  }
+}
+
 function runWithCodeCache(bundle: string): void {
   const cacheFile = `${bundle}.cache`;
-  let cachedData: Buffer | undefined;
-  try {
-    cachedData = readFileSync(cacheFile);
-  } catch {
-    // no cache yet: compile, and write one at exit
-  }
+  const cachedData = readCache(cacheFile, bundle);
   const NodeModule = Module as unknown as ModuleInternals;
-  const script = new vm.Script(NodeModule.wrap(readFileSync(bundle, 'utf8')), { filename: bundle, cachedData });
+  // esbuild writes ASCII only (non-ASCII is escaped), so latin1 reads it faster than utf8.
+  const script = new vm.Script(NodeModule.wrap(readFileSync(bundle, 'latin1')), { filename: bundle, cachedData });
   if (!cachedData || script.cachedDataRejected) {
     process.once('exit', () => {
       try {
         const temporary = `${cacheFile}.${process.pid}`;
-        writeFileSync(temporary, script.createCachedData());
+        writeFileSync(temporary, Buffer.concat([Buffer.from(`${bundle}\n`), script.createCachedData()]));
         renameSync(temporary, cacheFile);
       } catch {
         // a read-only install: the next start compiles again

@@ -46,8 +46,14 @@ await build({
 });
 chmodSync(`${out}/cli.js`, 0o755);
 
-// The code cache: one real start (initialize, tools/list, stdin closed) compiles what a start
-// runs, and the loader writes the cache as the process exits.
+const old = `dist.old-${process.pid}`;
+if (existsSync('dist')) renameSync('dist', old);
+renameSync(out, 'dist');
+rmSync(old, { recursive: true, force: true });
+
+// The code cache: one real start (initialize, tools/list, stdin closed) of the installed
+// dist/ compiles what a start runs, and the loader writes the cache as the process exits. It
+// is made in place because V8 keeps the path a cache was made at (see core/cli-loader.ts).
 const handshake = [
   { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'build', version } } },
   { jsonrpc: '2.0', method: 'notifications/initialized' },
@@ -55,7 +61,7 @@ const handshake = [
 ].map((m) => JSON.stringify(m)).join('\n') + '\n';
 const cacheHome = mkdtempSync(join(tmpdir(), 'metabob-build-'));
 try {
-  execFileSync(process.execPath, [join(process.cwd(), out, "cli.js")], {
+  execFileSync(process.execPath, [join(process.cwd(), 'dist', 'cli.js')], {
     input: handshake,
     cwd: cacheHome,
     env: { PATH: process.env.PATH, HOME: cacheHome, METABOB_HOME: join(cacheHome, '.metabob') },
@@ -65,9 +71,5 @@ try {
 } finally {
   rmSync(cacheHome, { recursive: true, force: true });
 }
-if (!existsSync(`${out}/serve.cjs.cache`)) throw new Error('build: the start-up run wrote no code cache (dist/serve.cjs.cache)');
+if (!existsSync('dist/serve.cjs.cache')) throw new Error('build: the start-up run wrote no code cache (dist/serve.cjs.cache)');
 
-const old = `dist.old-${process.pid}`;
-if (existsSync('dist')) renameSync('dist', old);
-renameSync(out, 'dist');
-rmSync(old, { recursive: true, force: true });
