@@ -74,14 +74,14 @@ for (const corpus of CORPORA) {
   const bytes = scan.files.reduce((sum, f) => sum + f.size, 0);
   const mb = bytes / 1024 / 1024;
 
-  const runs: Array<{ wall: number; total: number; rss: number }> = [];
+  const runs: Array<{ wall: number; total: number; parse: number; resolve: number; rss: number }> = [];
   for (let i = 0; i < 3; i++) {
     const started = performance.now();
     const run = spawnSync(process.execPath, [CLI, 'index', corpus.path, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     const wall = performance.now() - started;
     if (run.status !== 0) throw new Error(`index failed: ${run.stderr}`);
     const out = JSON.parse(run.stdout);
-    runs.push({ wall, total: out.timing.total_ms, rss: out.timing.peak_rss_mb });
+    runs.push({ wall, total: out.timing.total_ms, parse: out.timing.parse_ms, resolve: out.timing.resolve_ms, rss: out.timing.peak_rss_mb });
   }
   const best = runs.reduce((a, b) => (a.total <= b.total ? a : b));
   const parseOnly = await parseOnlyMs(corpus.path, files);
@@ -90,6 +90,7 @@ for (const corpus of CORPORA) {
 
   console.log(`\n${corpus.label}: ${files.length} files, ${mb.toFixed(2)} MB (${corpus.path})`);
   console.log(`  full index (metabob-mcp index, fresh process, best of 3): ${best.total.toFixed(0)} ms in-process incl. grammar load, ${best.wall.toFixed(0)} ms process wall; peak RSS ${best.rss} MB`);
+  console.log(`    of which extraction ${best.parse} ms, resolution ${best.resolve} ms, scan and the rest ${best.total - best.parse - best.resolve} ms; all 3 runs: ${runs.map((r) => r.total).join(', ')} ms`);
   console.log(`  throughput: ${(files.length / (best.total / 1000)).toFixed(0)} files/s, ${(mb / (best.total / 1000)).toFixed(2)} MB/s`);
   console.log(`  single-threaded parse-only (read + parse, grammars preloaded): ${parseOnly.toFixed(0)} ms; index / parse-only = ${(best.total / parseOnly).toFixed(2)}`);
   console.log(`  re-index after editing ${edited}: ${reindex.ms.toFixed(1)} ms wall median of 7, ${reindex.cpuMs.toFixed(1)} ms CPU (in-process full index ${reindex.full.toFixed(0)} ms)`);

@@ -114,8 +114,8 @@ for (const corpus of corpora) {
   const pooled = await measure(async () => {
     pool = (await pooledExtract(corpus.root, rel)).pool;
   });
-  console.log(line(`extraction, pool of ${pool.workers} (bundled)`, paths.length, bytes, pooled));
-  console.log(`  (last pooled run: ${pool.mainThreadFiles} files extracted by the main thread while the workers booted)`);
+  console.log(line(`extraction, main + ${pool.workers} worker(s) (bundled)`, paths.length, bytes, pooled));
+  console.log(`  (last pooled run: ${pool.mainThreadFiles} of ${paths.length} files extracted by the main thread's lane)`);
   if (pool.failed) console.log(`  ${pool.failed} worker(s) died; their files were redone in the main thread`);
   console.log(`  pooled extraction / parse-only wall: ${(pooled.wall / parseOnly.wall).toFixed(2)}`
     + ` (the pool includes worker start-up and grammar load in each worker; parse-only does not)`);
