@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractFiles, IN_THREAD_BELOW, MAX_FILE_BYTES } from '../../core/index/extract/index.ts';
+import { extractFiles, IN_THREAD_BELOW, MAX_FILE_BYTES, prewarmExtraction } from '../../core/index/extract/index.ts';
 import { listFiles } from '../helpers/git.ts';
 
 const fixtures = fileURLToPath(new URL('../fixtures/extract/', import.meta.url));
@@ -133,4 +133,21 @@ test('with sizes from the scan, a worker is started per 2.5 MB of source, one la
   const large = await extractFiles(root, files, { sizes: sized(1024 * 1024) });
   assert.equal(large.pool.workers, Math.max(1, Math.min(availableParallelism(), 4) - 1));
   assert.deepStrictEqual([...large], [...small]);
+});
+
+test('workers started ahead that die while waiting are dropped; the run still extracts every file', async (t) => {
+  const { root, files } = makeWorkspace(4);
+  t.after(() => {
+    delete process.env.METABOB_FAKE_WORKER_CRASH;
+    rmSync(root, { recursive: true, force: true });
+  });
+  process.env.METABOB_FAKE_WORKER_CRASH = '1';
+  prewarmExtraction();
+  await new Promise((resolve) => setTimeout(resolve, 1500)); // the standby workers start and die
+  const result = await extractFiles(root, files, { workers: 1 });
+  assert.deepStrictEqual(result.map((r) => r.file), files);
+  assert.deepStrictEqual(result.notDone, []);
+  // The worker this run started (none was left waiting) died too; this thread extracted its files.
+  assert.deepStrictEqual({ workers: result.pool.workers, failed: result.pool.failed }, { workers: 1, failed: 1 });
+  assert.ok(result.pool.mainThreadFiles > 0);
 });

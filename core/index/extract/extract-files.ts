@@ -171,6 +171,13 @@ export function prewarmExtraction(): void {
   while (standby.length < defaultWorkerCount()) {
     const worker = startWorker(script);
     worker.unref();
+    // One that dies while waiting (a broken install) is dropped, not handed to a run; and an
+    // 'error' with no listener yet would throw in this thread.
+    const gone = () => {
+      standby = standby.filter((w) => w !== worker);
+    };
+    worker.once('error', gone);
+    worker.once('exit', gone);
     standby.push(worker);
   }
   clearTimeout(standbyTimer);

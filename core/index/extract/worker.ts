@@ -8,6 +8,8 @@ import type { FromWorker, ToWorker } from './worker-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('core/index/extract/worker.ts runs only as a worker thread');
+// Test switch: a worker that dies as it starts, as one of a broken install would.
+if (process.env.METABOB_FAKE_WORKER_CRASH) throw new Error('simulated worker crash (METABOB_FAKE_WORKER_CRASH)');
 
 // The runtime loads now, while the main thread is still scanning or handing out files; a
 // failure is answered by the first file, which awaits the same load.
