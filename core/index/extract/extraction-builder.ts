@@ -18,13 +18,13 @@ export interface RawDefinition {
   startLine: number;
   endLine: number;
   exported: boolean;
-  bound?: boolean;
+  bound: boolean;
   /** A function whose innermost owner is a type (class, struct, trait, impl) becomes a method. */
-  methodInType?: boolean;
+  methodInType: boolean;
   /** The owning type's name when it is not lexically enclosing (Go receiver, Rust impl). */
-  parentName?: string;
+  parentName: string | undefined;
   /** Set by finish(): the index in the definitions list. */
-  index?: number;
+  index: number | undefined;
 }
 
 /** A range that owns methods without being a definition itself (a Rust `impl` block). */
@@ -34,7 +34,11 @@ interface OwnerScope {
   ownerName: string;
 }
 
-interface RawCall extends Omit<CallSite, 'enclosing'> {
+interface RawCall {
+  callee: string;
+  receiver: string | undefined;
+  isNew: boolean;
+  line: number;
   start: number;
 }
 
@@ -72,6 +76,8 @@ export class ExtractionBuilder {
     name: string,
     opts: { exported?: boolean; bound?: boolean; methodInType?: boolean; parentName?: string } = {},
   ): RawDefinition {
+    // Every field always present: one object shape, so the settle passes stay monomorphic
+    // (optional fields added later gave V8 four shapes and a deopt per lane).
     const def: RawDefinition = {
       kind,
       name,
@@ -80,10 +86,11 @@ export class ExtractionBuilder {
       startLine: node.startPosition.row + 1,
       endLine: node.endPosition.row + 1,
       exported: opts.exported ?? false,
+      bound: opts.bound === true,
+      methodInType: opts.methodInType === true,
+      parentName: opts.parentName,
+      index: undefined,
     };
-    if (opts.bound) def.bound = true;
-    if (opts.methodInType) def.methodInType = true;
-    if (opts.parentName !== undefined) def.parentName = opts.parentName;
     this.defs.push(def);
     return def;
   }
@@ -95,10 +102,7 @@ export class ExtractionBuilder {
 
   /** `at` is the node whose position stands for the call (its callee name, for chained calls). */
   call(callee: string, receiver: string | undefined, at: Node, isNew = false): void {
-    const call: RawCall = { callee, line: at.startPosition.row + 1, start: at.startIndex };
-    if (receiver !== undefined) call.receiver = receiver;
-    if (isNew) call.isNew = true;
-    this.calls.push(call);
+    this.calls.push({ callee, receiver, isNew, line: at.startPosition.row + 1, start: at.startIndex });
   }
 
   addImport(record: ImportRecord): void {
