@@ -18,7 +18,8 @@ export function runFilePath(pid = process.pid, env: NodeJS.ProcessEnv = process.
   return join(metabobHome(env), 'run', `${pid}.json`);
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of that pid exists (EPERM: it does, under another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -39,7 +40,7 @@ export function removeStaleRunFiles(env: NodeJS.ProcessEnv = process.env): strin
   }
   for (const name of names) {
     const pid = /^(\d+)\.json$/.exec(name)?.[1];
-    if (pid && Number(pid) !== process.pid && !alive(Number(pid))) {
+    if (pid && Number(pid) !== process.pid && !processAlive(Number(pid))) {
       rmSync(join(dir, name), { force: true });
       removed.push(name);
     }

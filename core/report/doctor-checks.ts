@@ -11,7 +11,7 @@ import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
 import { metabobHome, storePath } from '../ledger/metabob-home.ts';
 import { workspaceState } from '../workspace/workspace.ts';
 import { netRequest, proxyEnvironment } from '../net/net.ts';
-import type { RunFile } from '../loopback/run-file.ts';
+import { processAlive, type RunFile } from '../loopback/run-file.ts';
 import { detectOsProxy } from '../net/os-proxy.ts';
 
 export function configFilesOutcome(config: ConfigView | null): CheckOutcome {
@@ -207,15 +207,6 @@ interface RunFileView {
   health?: string;
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function healthOf(url: string, env: NodeJS.ProcessEnv): Promise<string> {
   try {
     const res = await netRequest({ method: 'GET', url: `${url.replace(/\/+$/, '')}/health`, responseBudgetMs: 2000, idempotent: true, env });
@@ -241,7 +232,7 @@ export async function loopbackOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutc
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<RunFile>;
       const pid = typeof parsed.pid === 'number' ? parsed.pid : Number(name.replace(/\.json$/, ''));
       const url = parsed.url ?? (parsed.port ? `http://127.0.0.1:${parsed.port}` : undefined);
-      return { file, pid, url, alive: Number.isInteger(pid) && pidAlive(pid) };
+      return { file, pid, url, alive: Number.isInteger(pid) && processAlive(pid) };
     } catch {
       return { file, alive: false };
     }
