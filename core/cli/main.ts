@@ -1,6 +1,7 @@
 // Dispatches argv to one subcommand; bad input is one line and exit 2.
 import { VERSION } from '../version.ts';
 import { EXIT, UsageError, type CliCommand } from './command.ts';
+import { asksHelp, asksVersion, servesWithoutSubcommand } from './invocation.ts';
 
 /**
  * What --help shows of a subcommand, and how to load it: each subcommand's module (and so
@@ -48,15 +49,15 @@ export function usageText(): string {
 // @anchor main
 export async function runCli(argv: string[]): Promise<number | undefined> {
   const [first, ...rest] = argv;
-  if (first === '--help' || first === '-h' || first === 'help') {
+  if (asksHelp(first)) {
     process.stdout.write(usageText() + '\n');
     return EXIT.ok;
   }
-  if (first === '--version' || first === '-v') {
+  if (asksVersion(first)) {
     process.stdout.write(VERSION + '\n');
     return EXIT.ok;
   }
-  const serving = first === undefined || first.startsWith('-');
+  const serving = servesWithoutSubcommand(first);
   const entry = serving ? COMMANDS[0] : COMMANDS.find((c) => c.name === first);
   if (!entry) {
     process.stderr.write(`metabob-mcp: unknown subcommand "${first}"\n\n${usageText()}\n`);
