@@ -9,8 +9,8 @@ export interface ExtractOptions {
   signal?: AbortSignal;
   /** Epoch ms: no new file is started after it; what was done is returned. */
   deadline?: number;
-  /** File sizes in bytes from the scan: the hand-out goes largest first. */
-  sizes?: ReadonlyMap<string, number>;
+  /** The scan's files by path, for their sizes: the hand-out goes largest first. */
+  sizes?: ReadonlyMap<string, { size: number }>;
 }
 
 export type ExtractFn = (root: string, relFiles: string[], options: ExtractOptions) => Promise<FileExtraction[]>;

@@ -59,8 +59,8 @@ export class LocalIndex {
   private graphValue: CodeGraph | undefined;
   private readonly resolutionCache = newResolutionCache();
   private lastScan: { tooLarge: string[]; overCap: string[] } = { tooLarge: [], overCap: [] };
+  /** Directory listings of this root, whatever include/exclude say (they pick among them). */
   private directories: DirectoryCache | undefined;
-  private directorySetting = '';
   include: string[] = normalizeExtensions(undefined);
   exclude: string[] = DEFAULT_EXCLUDE;
 
@@ -91,13 +91,9 @@ export class LocalIndex {
     const started = performance.now();
     if (options.include) this.include = normalizeExtensions(options.include);
     if (options.exclude) this.exclude = options.exclude;
-    // The directory cache starts on a re-scan (a first scan would pay a stat per directory for
-    // it) and holds for one include/exclude setting.
-    const setting = `${this.include.join(',')}\0${this.exclude.join(',')}`;
-    if (setting !== this.directorySetting) this.directories = undefined;
+    // The directory cache starts on a re-scan: a first scan would pay a stat per directory for it.
     const directories = this.directories;
     this.directories ??= new Map();
-    this.directorySetting = setting;
     // A first run parses every file: its workers start before the scan, so they boot meanwhile.
     if (this.cache.size === 0 && !options.extract) await prewarmExtractor();
     const scan = scanWorkspace(this.root, this.include, this.exclude, directories);
@@ -132,7 +128,7 @@ export class LocalIndex {
           onFileDone: () => options.onProgress?.(++done, toParse.length),
           signal: options.signal,
           deadline,
-          sizes: new Map(scan.files.map((f) => [f.file, f.size])),
+          sizes: current,
         });
       } catch (err) {
         const line = parserFailureLine(err);

@@ -61,7 +61,8 @@ function sortedEntries(dir: string): Dirent[] {
 
 /**
  * The workspace's indexable files. `directories`, when given, is read and filled (see
- * DirectoryCache); the caller keeps it for one root and one include/exclude setting.
+ * DirectoryCache); the caller keeps one per root. It holds whole listings, so it serves any
+ * include/exclude setting.
  */
 export function scanWorkspace(root: string, include: string[], exclude: string[], directories?: DirectoryCache): ScanResult {
   const extensions = new Set(include);

@@ -126,7 +126,7 @@ test('oversize, missing and unknown files are per-file errors; the rest of the b
 test('with sizes from the scan, a worker is started per 2.5 MB of source, one lane per core at most', async (t) => {
   const { root, files } = makeWorkspace(4);
   t.after(() => rmSync(root, { recursive: true, force: true }));
-  const sized = (bytes: number) => new Map(files.map((f) => [f, bytes]));
+  const sized = (bytes: number) => new Map(files.map((f) => [f, { size: bytes }]));
   // A few hundred KB: a worker's cold start would cost more than it parses.
   const small = await extractFiles(root, files, { sizes: sized(1000) });
   assert.deepStrictEqual(small.pool, { workers: 0, failed: 0, mainThreadFiles: 0 });

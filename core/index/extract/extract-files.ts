@@ -36,8 +36,8 @@ export interface ExtractOptions {
    * or not.
    */
   mainThreadLane?: boolean;
-  /** File sizes in bytes, when the caller has them (the scan does): the hand-out goes largest first. */
-  sizes?: ReadonlyMap<string, number>;
+  /** Each file's size in bytes, when the caller has it (the scan does): the hand-out goes largest first. */
+  sizes?: ReadonlyMap<string, { size: number }>;
 }
 
 /** The results in the order of `relFiles`, plus the files not started before the deadline. */
@@ -140,11 +140,11 @@ function defaultWorkerCount(): number {
  */
 const BYTES_PER_WORKER = 2.5 * 1024 * 1024;
 
-function defaultPoolSize(relFiles: string[], sizes: ReadonlyMap<string, number> | undefined): number {
+function defaultPoolSize(relFiles: string[], sizes: ReadonlyMap<string, { size: number }> | undefined): number {
   if (relFiles.length < IN_THREAD_BELOW) return 0;
   if (!sizes) return defaultWorkerCount();
   let bytes = 0;
-  for (const file of relFiles) bytes += sizes.get(file) ?? 0;
+  for (const file of relFiles) bytes += sizes.get(file)?.size ?? 0;
   return Math.min(defaultWorkerCount(), Math.floor(bytes / BYTES_PER_WORKER));
 }
 
@@ -304,8 +304,9 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
 export async function extractFiles(root: string, relFiles: string[], options: ExtractOptions = {}): Promise<ExtractedBatch> {
   const size = options.workers ?? defaultPoolSize(relFiles, options.sizes);
   const started = performance.now();
-  if (size <= 0 || relFiles.length === 0) dropStandby();
-  const batch = size <= 0 || relFiles.length === 0
+  const inThread = size <= 0 || relFiles.length === 0;
+  if (inThread) dropStandby();
+  const batch = inThread
     ? await extractInThread(root, relFiles, options)
     : await extractInPool(root, relFiles, options, Math.min(size, relFiles.length));
   log.debug(

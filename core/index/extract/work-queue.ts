@@ -11,22 +11,17 @@ export class WorkQueue {
   private readonly byGrammar = new Map<string, string[]>();
   /** Grammars some lane has loaded: another lane takes them only when nothing else is left. */
   private readonly claimed = new Set<string>();
-  private left = 0;
 
-  constructor(root: string, files: string[], sizes?: ReadonlyMap<string, number>) {
-    const sized = files.map((file) => ({ file, size: sizes?.get(file) ?? sizeOf(join(root, file)) }));
+  constructor(root: string, files: string[], sizes?: ReadonlyMap<string, { size: number }>) {
+    const sized = files.map((file) => ({ file, size: sizes?.get(file)?.size ?? sizeOf(join(root, file)) }));
     sized.sort((a, b) => a.size - b.size || (a.file < b.file ? -1 : 1));
-    for (const { file } of sized) {
-      const grammar = grammarForPath(file)?.grammar ?? '';
-      let list = this.byGrammar.get(grammar);
-      if (!list) this.byGrammar.set(grammar, (list = []));
-      list.push(file);
-    }
-    this.left = files.length;
+    for (const { file } of sized) this.add(file);
   }
 
   get length(): number {
-    return this.left;
+    let left = 0;
+    for (const list of this.byGrammar.values()) left += list.length;
+    return left;
   }
 
   /**
@@ -39,20 +34,20 @@ export class WorkQueue {
     loaded.add(grammar);
     this.claimed.add(grammar);
     const list = this.byGrammar.get(grammar)!;
-    const taken = list.splice(Math.max(0, list.length - count)).reverse();
-    this.left -= taken.length;
-    return taken;
+    return list.splice(Math.max(0, list.length - count)).reverse();
   }
 
   /** Files handed back by a lane that died; they go out again first. */
   giveBack(files: string[]): void {
-    for (const file of files) {
-      const grammar = grammarForPath(file)?.grammar ?? '';
-      let list = this.byGrammar.get(grammar);
-      if (!list) this.byGrammar.set(grammar, (list = []));
-      list.push(file);
-    }
-    this.left += files.length;
+    for (const file of files) this.add(file);
+  }
+
+  /** Puts a file last in its grammar's list, the next to be taken. */
+  private add(file: string): void {
+    const grammar = grammarForPath(file)?.grammar ?? '';
+    let list = this.byGrammar.get(grammar);
+    if (!list) this.byGrammar.set(grammar, (list = []));
+    list.push(file);
   }
 
   /** Every file not handed out, for the caller's "not done" list. */
