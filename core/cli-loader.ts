@@ -2,7 +2,8 @@
 // CommonJS file, through V8's code cache: compiling the bundle is about a third of what a
 // start costs beside Node's own start-up, and the cache (dist/serve.cjs.cache, written by the
 // build from a real start) holds the compiled code of everything a start runs (issue #2's
-// start-up benchmark: ~195 -> ~160 ms to tools/list here). Every other subcommand (the TUI's
+// start-up, spawn to tools/list, interleaved medians here: 204 -> 181 ms, or 254 -> 234 ms with
+// this machine's NODE_EXTRA_CA_CERTS). Every other subcommand (the TUI's
 // among them, whose packages are ES modules) runs the ES module build, dist/main.js.
 //
 // V8 takes the cache only from the same V8 version and flags; otherwise it compiles as usual
