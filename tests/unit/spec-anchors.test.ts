@@ -2,7 +2,8 @@
 // list only shrinks (an anchor that gets marked must leave it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isMarked, markedAnchors, pendingAnchors, specAnchors } from '../../scripts/spec-anchors.ts';
+import { readFileSync } from 'node:fs';
+import { anchorsInSpec, isMarked, markedAnchors, pendingAnchors, SPEC_ANCHORS_FILE, specAnchors, specPath } from '../../scripts/spec-anchors.ts';
 
 test('every spec anchor is marked in core/ or on the pending list', () => {
   const marks = markedAnchors();
@@ -20,4 +21,14 @@ test('the pending list only holds anchors still unmarked (run scripts/spec-ancho
 test('the pending list names only anchors the spec names', () => {
   const spec = new Set(specAnchors());
   assert.deepEqual(pendingAnchors().filter((ref) => !spec.has(ref)), []);
+});
+
+test('the recorded spec anchor list (for a clone with no shared/ beside it) is the spec\'s own', (t) => {
+  const path = specPath();
+  if (!path) {
+    t.diagnostic('no SPEC.md beside this checkout: the recorded list stands in for it');
+    return;
+  }
+  const recorded = JSON.parse(readFileSync(SPEC_ANCHORS_FILE, 'utf8'));
+  assert.deepEqual(recorded, anchorsInSpec(path), 'run node --import tsx scripts/spec-anchors.ts --prune');
 });
