@@ -1,4 +1,4 @@
-// A workspace large enough for a worker (over 2.5 MB), indexed by the built server over stdio:
+// A workspace large enough for a worker (over BYTES_PER_WORKER), indexed by the built server over stdio:
 // the server start's bundle (dist/serve.cjs) finds and starts dist/index-worker.js, the main
 // thread is a lane beside it, and the graph is the one a single-threaded index builds.
 import { test } from 'node:test';
@@ -8,9 +8,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startClient, textOf } from '../helpers/client.ts';
 import { LocalIndex } from '../../core/index/local-index.ts';
-import { extractFiles } from '../../core/index/extract/index.ts';
+import { BYTES_PER_WORKER, extractFiles } from '../../core/index/extract/index.ts';
 
-const FILES = 100;
+const FILES = 45;
 
 /** About 30 KB of Python per file: functions calling their neighbours, across files through imports. */
 function pythonModule(i: number): string {
@@ -23,7 +23,7 @@ function pythonModule(i: number): string {
   return lines.join('\n');
 }
 
-test('a workspace over 2.5 MB is indexed by this thread and a worker, into the single-threaded graph', async (t) => {
+test('a workspace over 1 MB is indexed by this thread and a worker, into the single-threaded graph', async (t) => {
   const root = mkdtempSync(join(tmpdir(), 'index-pool-'));
   t.after(() => rmSync(root, { recursive: true, force: true }));
   mkdirSync(join(root, 'pkg'));
@@ -34,7 +34,7 @@ test('a workspace over 2.5 MB is indexed by this thread and a worker, into the s
     bytes += text.length;
     writeFileSync(join(root, `pkg/mod${i}.py`), text);
   }
-  assert.ok(bytes > 2.5 * 1024 * 1024, `${bytes} bytes`);
+  assert.ok(bytes > BYTES_PER_WORKER, `${bytes} bytes`);
 
   const stderr: string[] = [];
   const { client, close } = await startClient({ cwd: root, env: { METABOB_LOG_LEVEL: 'debug' }, stderr });
@@ -45,7 +45,7 @@ test('a workspace over 2.5 MB is indexed by this thread and a worker, into the s
     await close();
   }
 
-  const workers = Math.max(1, Math.min(availableParallelism(), 4) - 1);
+  const workers = Math.min(Math.max(1, Math.min(availableParallelism(), 4) - 1), Math.floor(bytes / BYTES_PER_WORKER));
   const extractLine = stderr.find((line) => line.includes('extract: '));
   assert.match(extractLine ?? '', new RegExp(`extract: ${FILES + 1} of ${FILES + 1} files in \\d+ ms, ${workers} workers \\(0 failed\\) and \\d+ files in the main thread`));
 

@@ -123,7 +123,7 @@ test('oversize, missing and unknown files are per-file errors; the rest of the b
   ]);
 });
 
-test('with sizes from the scan, a worker is started per 2.5 MB of source, one lane per core at most', async (t) => {
+test('with sizes from the scan, a worker is started per MB of source, one lane per core at most', async (t) => {
   const { root, files } = makeWorkspace(4);
   t.after(() => rmSync(root, { recursive: true, force: true }));
   const sized = (bytes: number) => new Map(files.map((f) => [f, { size: bytes }]));
