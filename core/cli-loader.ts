@@ -16,9 +16,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { startsServer } from './cli/invocation.ts';
-import { parseWithBaselineWasmOnly } from './index/extract/wasm-tiering.ts';
+import { applyEngineFlags } from './engine-flags.ts';
 
-parseWithBaselineWasmOnly();
+applyEngineFlags();
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -65,7 +65,7 @@ async function reindexAfterEditMs(root: string, file: string): Promise<{ ms: num
 
 /**
  * The same parse-only pass in a fresh process with parser WebAssembly on Liftoff only, as the
- * bin runs it (core/index/extract/wasm-tiering.ts). Reported beside the in-process figure, which
+ * bin runs it (core/engine-flags.ts). Reported beside the in-process figure, which
  * stays the limit the index is held against: it lets V8 tier the parser up, as a long run would.
  */
 function liftoffParseOnlyMs(root: string): number {

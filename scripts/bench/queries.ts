@@ -1,12 +1,16 @@
 // `npm run bench`: p50/p95 of search_codebase and analyze_impact (depth 5) over 200 queries on
 // the Django graph (issue 3 targets: search p95 < 10 ms, impact p95 < 20 ms). Measured twice:
 // the query functions alone, and the whole tool call through the boundary (validation, _meta
-// with token counting, call log), which is what an agent waits for.
+// with token counting, call log), which is what an agent waits for. The V8 settings are the
+// bin's (core/engine-flags.ts), as in the shipped server.
 import { existsSync } from 'node:fs';
 import { LocalIndex } from '../../core/index/local-index.ts';
 import { searchComponents } from '../../core/index/component-search.ts';
 import { impactOf } from '../../core/index/impact-traversal.ts';
 import { callTool } from '../../core/server/boundary.ts';
+import { applyEngineFlags } from '../../core/engine-flags.ts';
+
+applyEngineFlags();
 
 const DJANGO = '/usr/lib/python3/dist-packages/django';
 

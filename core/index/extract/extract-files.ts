@@ -135,7 +135,7 @@ function defaultWorkerCount(): number {
  * A worker per this many bytes of source to parse, within defaultWorkerCount. A lane's cold
  * start (thread, parser runtime, grammar compile and JIT warm-up) costs 300-500 ms of CPU, and
  * on two cores it competes with this thread's lane. Measured with parser WebAssembly on Liftoff
- * only (wasm-tiering.ts), interleaved medians of 5, this thread alone against main + 1 worker:
+ * only (core/engine-flags.ts), interleaved medians of 5, this thread alone against main + 1 worker:
  * 0.7 MB of TypeScript (this repository's core/) 398 against 407 ms, 1.2 MB (zod's v4) 712
  * against 671 ms, 1.6 MB (zod) 918 against 773 ms, Django's 4.8 MB 1697 against 1282 ms.
  */
