@@ -5,6 +5,7 @@ import { routeConsoleToStderr } from '../log.ts';
 import { callTool } from '../server/boundary.ts';
 import { configureProcess } from '../config.ts';
 import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
+import { pipeWriter } from '../pipe-writer.ts';
 
 export const callCommand: CliCommand = {
   name: 'call',
@@ -28,7 +29,7 @@ export const callCommand: CliCommand = {
     configureProcess({}, 'debug');
     const result = await callTool(tool, args, { plane: 'cli' });
     const out = flags.json ? JSON.stringify(result, null, 2) : result.content.map((c) => c.text).join('\n');
-    await new Promise<void>((resolve) => process.stdout.write(out + '\n', () => resolve()));
+    await pipeWriter()(out + '\n');
     return result.isError ? EXIT.failed : EXIT.ok;
   },
 };

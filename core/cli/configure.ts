@@ -19,6 +19,7 @@ import {
   type MetabobValues,
 } from '../report/config-write.ts';
 import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
+import { pipeWriter } from '../pipe-writer.ts';
 
 /** Variables that would make the check read something other than the file being written. */
 const CONFIG_ENV = [
@@ -133,7 +134,8 @@ export const configureCommand: CliCommand = {
     const home = homedir();
     const path = installerConfigPath(home);
     const existing = readExistingConfig(path);
-    const out = (text: string) => new Promise<void>((r) => process.stdout.write(text + '\n', () => r()));
+    const printLine = pipeWriter();
+    const out = (text: string) => printLine(text + '\n');
     if (!existing.ok) {
       process.stderr.write(existing.line + '\n');
       return EXIT.failed;

@@ -8,6 +8,7 @@ import { LocalIndex } from '../index/local-index.ts';
 import { indexStats, statsLines } from '../index/index-report.ts';
 import { writeGraphJsonl } from '../index/graph-jsonl.ts';
 import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
+import { pipeWriter } from '../pipe-writer.ts';
 
 function peakRssMb(): number {
   return Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
@@ -66,7 +67,7 @@ export const indexCommand: CliCommand = {
           ...statsLines(stats),
           ...(typeof flags.graph === 'string' ? [`Graph written to ${resolve(flags.graph)} (format: docs/graph-format.md).`] : []),
         ].join('\n');
-    await new Promise<void>((done) => process.stdout.write(out + '\n', () => done()));
+    await pipeWriter()(out + '\n');
     return EXIT.ok;
   },
 };

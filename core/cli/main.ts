@@ -2,6 +2,7 @@
 import { VERSION } from '../version.ts';
 import { EXIT, UsageError, type CliCommand } from './command.ts';
 import { asksHelp, asksVersion, servesWithoutSubcommand } from './invocation.ts';
+import { pipeWriter } from '../pipe-writer.ts';
 
 /**
  * What --help shows of a subcommand, and how to load it: each subcommand's module (and so
@@ -50,11 +51,11 @@ export function usageText(): string {
 export async function runCli(argv: string[]): Promise<number | undefined> {
   const [first, ...rest] = argv;
   if (asksHelp(first)) {
-    process.stdout.write(usageText() + '\n');
+    await pipeWriter()(usageText() + '\n');
     return EXIT.ok;
   }
   if (asksVersion(first)) {
-    process.stdout.write(VERSION + '\n');
+    await pipeWriter()(VERSION + '\n');
     return EXIT.ok;
   }
   const serving = servesWithoutSubcommand(first);

@@ -2,6 +2,7 @@
 // dynamic import, so core never imports ink), plain lines, or the one JSON object. All three
 // consume the same ReportRun.
 import { log } from '../log.ts';
+import { pipeWriter } from '../pipe-writer.ts';
 import type { ReportRun, RunSummary } from './model.ts';
 import { renderPlain, reportJson, type Rendering } from './render-text.ts';
 
@@ -18,28 +19,10 @@ export interface PresentOptions {
   stdout?: NodeJS.WritableStream;
 }
 
-/** Writes to stdout; a reader that went away (`doctor | head -1`, EPIPE) ends the writing, not the process. */
-function writer(stream: NodeJS.WritableStream): (text: string) => Promise<void> {
-  let gone = false;
-  stream.on('error', () => {
-    gone = true;
-  });
-  return (text) =>
-    new Promise((resolve) => {
-      if (gone) return resolve();
-      try {
-        stream.write(text, () => resolve());
-      } catch {
-        gone = true;
-        resolve();
-      }
-    });
-}
-
 /** Shows the run while `work` fills it; returns the exit code. */
 export async function presentRun(options: PresentOptions): Promise<number> {
   const { run, rendering } = options;
-  const write = writer(options.stdout ?? process.stdout);
+  const write = pipeWriter(options.stdout ?? process.stdout);
   let view: Promise<unknown> | undefined;
   let mode = rendering;
   if (mode === 'ink') {
