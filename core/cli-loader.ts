@@ -6,6 +6,9 @@
 // this machine's NODE_EXTRA_CA_CERTS). Every other subcommand (the TUI's
 // among them, whose packages are ES modules) runs the ES module build, dist/main.js.
 //
+// First of all it applies the V8 settings for one-pass indexing (engine-flags.ts), so every
+// process the bin starts, and the build's cache run, runs under the same flags.
+//
 // V8 takes the cache only from the same V8 version and flags; otherwise it compiles as usual
 // and this file writes a fresh cache at exit for the next start (beside the bundle, atomically;
 // a read-only install just keeps compiling). Nothing here writes to stdout: it is the MCP
