@@ -3,15 +3,11 @@
 // start (SPEC §init_workspace `lazy-native`). A load failure becomes the one line every local
 // tool answers with: `local_index_unavailable(<module>: <reason>)`.
 import type { FileExtraction } from './extract-types.ts';
+// Types only: erased from the build, so this import loads nothing.
+import type { ExtractOptions as PoolOptions } from './extract/extract-files.ts';
 
-export interface ExtractOptions {
-  onFileDone?: (file: string) => void;
-  signal?: AbortSignal;
-  /** Epoch ms: no new file is started after it; what was done is returned. */
-  deadline?: number;
-  /** The scan's files by path, for their sizes: the hand-out goes largest first. */
-  sizes?: ReadonlyMap<string, { size: number }>;
-}
+/** What the index passes: the pool's own options, less the test and bench overrides. */
+export type ExtractOptions = Pick<PoolOptions, 'onFileDone' | 'signal' | 'deadline' | 'sizes'>;
 
 export type ExtractFn = (root: string, relFiles: string[], options: ExtractOptions) => Promise<FileExtraction[]>;
 
