@@ -4,7 +4,7 @@
 // single-threaded parse-only time over the same files (fresh processes too, taken between the
 // index runs), and a re-index after editing one file.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LocalIndex } from '../../core/index/local-index.ts';
@@ -128,5 +128,4 @@ for (const corpus of CORPORA) {
   if (corpus.targetMs) {
     console.log(`  targets: full < ${corpus.targetMs} ms (${best.total < corpus.targetMs ? 'met' : 'MISSED'}), RSS < ${corpus.targetRssMb} MB (${best.rss < corpus.targetRssMb! ? 'met' : 'MISSED'}), index <= parse-only (${best.total <= parseOnly ? 'met' : 'MISSED'}), re-index < 100 ms (${reindex.ms < 100 ? 'met' : 'MISSED'})`);
   }
-  void statSync;
 }
