@@ -11,13 +11,25 @@ import { repoWithHistory, startLedgerServer } from './ledger-fixture.ts';
 
 const PER_SERVER = 120;
 
-test('two servers on one workspace record concurrently and lose no row', async () => {
+type LedgerServer = Awaited<ReturnType<typeof startLedgerServer>>;
+
+/** Two servers on one workspace and one store (one metabob directory), closed after `use`. */
+async function withTwoServersOnOneStore(use: (a: LedgerServer, b: LedgerServer, home: string) => Promise<void>): Promise<void> {
   const { repo } = repoWithHistory();
   const home = tempDir('metabob-store-');
   const a = await startLedgerServer(repo, { METABOB_HOME: home });
   const b = await startLedgerServer(repo, { METABOB_HOME: home });
   try {
-    const recordMany = async (s: typeof a, side: string) => {
+    await use(a, b, home);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+}
+
+test('two servers on one workspace record concurrently and lose no row', () =>
+  withTwoServersOnOneStore(async (a, b, home) => {
+    const recordMany = async (s: LedgerServer, side: string) => {
       const ids: string[] = [];
       await Promise.all(
         Array.from({ length: PER_SERVER }, async (_, i) => {
@@ -46,18 +58,10 @@ test('two servers on one workspace record concurrently and lose no row', async (
     } finally {
       db.close();
     }
-  } finally {
-    await a.close();
-    await b.close();
-  }
-});
+  }));
 
-test('two servers recording the same finding at once write it once', async () => {
-  const { repo } = repoWithHistory();
-  const home = tempDir('metabob-store-');
-  const a = await startLedgerServer(repo, { METABOB_HOME: home });
-  const b = await startLedgerServer(repo, { METABOB_HOME: home });
-  try {
+test('two servers recording the same finding at once write it once', () =>
+  withTwoServersOnOneStore(async (a, b) => {
     const args = { files: ['src/a.ts'], summary: 'Cache key ignores the tenant', severity: 'HIGH', category: 'security' };
     const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).call('record_finding', args)));
     const recorded = answers.filter((r) => r.text.startsWith('Recorded finding: '));
@@ -66,11 +70,7 @@ test('two servers recording the same finding at once write it once', async () =>
     assert.equal(already.length, 15);
     const id = recorded[0].text.match(/agf_[0-9a-f]{16}/)![0];
     for (const r of already) assert.ok(r.text.startsWith(`Already recorded (open): ${id} — `));
-  } finally {
-    await a.close();
-    await b.close();
-  }
-});
+  }));
 
 test('SIGKILL mid-write leaves a store that opens with every committed finding intact', async () => {
   const { repo } = repoWithHistory();
