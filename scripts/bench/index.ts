@@ -2,7 +2,8 @@
 // Django from Debian's python3-django and zod's TypeScript sources. Full index through the
 // built CLI in a fresh process (wall time including grammar load, peak RSS, files/s, MB/s),
 // single-threaded parse-only time over the same files (fresh processes too, taken between the
-// index runs), and a re-index after editing one file.
+// index runs), single-threaded extraction (the floor two lanes can reach), and a re-index after
+// editing one file.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ import { join, resolve } from 'node:path';
 import { LocalIndex } from '../../core/index/local-index.ts';
 import { scanWorkspace, normalizeExtensions, DEFAULT_EXCLUDE } from '../../core/index/scan-workspace.ts';
 import { grammarForPath, parserFor } from '../../core/index/extract/grammar-loader.ts';
+import { extractFile } from '../../core/index/extract/extract-file.ts';
+import { ENGINE_FLAGS } from '../../core/engine-flags.ts';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const CLI = join(ROOT, 'dist/cli.js');
@@ -32,6 +35,18 @@ async function parseOnlyMs(root: string, files: string[]): Promise<number> {
     const tree = parser.parse(readFileSync(join(root, file), 'utf8'));
     tree?.delete();
   }
+  return performance.now() - started;
+}
+
+/**
+ * What one index lane does to every file (read, parse, collect definitions, imports and calls),
+ * all in this one thread, timed like parse-only: grammars loaded first, JIT cold. Half of it is
+ * the least that two lanes can take, before the resolution pass: the floor under the index time.
+ */
+async function extractOnlyMs(root: string, files: string[]): Promise<number> {
+  for (const file of files) await parserFor(grammarForPath(file)!.grammar);
+  const started = performance.now();
+  for (const file of files) await extractFile(root, file);
   return performance.now() - started;
 }
 
@@ -65,25 +80,26 @@ async function reindexAfterEditMs(root: string, file: string): Promise<{ ms: num
 }
 
 /**
- * The single-threaded parse-only pass over a corpus, in a fresh process like the index it is
- * compared with: with V8's default settings (the limit the index is held against, which lets
+ * A single-threaded pass over a corpus (parse-only, or extraction with `pass`), in a fresh
+ * process like the index it is compared with: with V8's default settings (the limit the index is held against, which lets
  * V8 tier the parser up as a long run would), or with `--liftoff-only`, as the bin runs the
  * parser (core/engine-flags.ts). Taken between the index runs, best of 3 like them, so both
  * sides of the ratio see the same minutes of this machine's drifting speed.
  */
-function parseOnlyInChildMs(root: string, nodeFlags: string[]): number {
+function passInChildMs(root: string, nodeFlags: string[], pass: 'parse' | 'extract' = 'parse'): number {
   const run = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', new URL(import.meta.url).pathname], {
     encoding: 'utf8',
-    env: { ...process.env, BENCH_PARSE_ONLY_ROOT: root },
+    env: { ...process.env, BENCH_PARSE_ONLY_ROOT: root, BENCH_CHILD_PASS: pass },
   });
-  if (run.status !== 0) throw new Error(`parse-only child failed: ${run.stderr}`);
+  if (run.status !== 0) throw new Error(`${pass}-only child failed: ${run.stderr}`);
   return Number(run.stdout.trim());
 }
 
 if (process.env.BENCH_PARSE_ONLY_ROOT) {
   const root = process.env.BENCH_PARSE_ONLY_ROOT;
   const files = scanWorkspace(root, normalizeExtensions(undefined), DEFAULT_EXCLUDE).files.map((f) => f.file);
-  console.log((await parseOnlyMs(root, files)).toFixed(1));
+  const pass = process.env.BENCH_CHILD_PASS === 'extract' ? extractOnlyMs : parseOnlyMs;
+  console.log((await pass(root, files)).toFixed(1));
   process.exit(0);
 }
 
@@ -101,9 +117,13 @@ for (const corpus of CORPORA) {
   const runs: Array<{ wall: number; total: number; parse: number; resolve: number; rss: number }> = [];
   const parseOnlyRuns: number[] = [];
   const parseOnlyLiftoffRuns: number[] = [];
+  const extractOnlyRuns: number[] = [];
+  const extractOnlyDefaultRuns: number[] = [];
   for (let i = 0; i < 3; i++) {
-    parseOnlyRuns.push(parseOnlyInChildMs(corpus.path, []));
-    parseOnlyLiftoffRuns.push(parseOnlyInChildMs(corpus.path, ['--liftoff-only']));
+    parseOnlyRuns.push(passInChildMs(corpus.path, []));
+    parseOnlyLiftoffRuns.push(passInChildMs(corpus.path, ['--liftoff-only']));
+    extractOnlyRuns.push(passInChildMs(corpus.path, ENGINE_FLAGS, 'extract'));
+    extractOnlyDefaultRuns.push(passInChildMs(corpus.path, [], 'extract'));
     const started = performance.now();
     const run = spawnSync(process.execPath, [CLI, 'index', corpus.path, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     const wall = performance.now() - started;
@@ -114,6 +134,8 @@ for (const corpus of CORPORA) {
   const best = runs.reduce((a, b) => (a.total <= b.total ? a : b));
   const parseOnly = Math.min(...parseOnlyRuns);
   const parseOnlyLiftoff = Math.min(...parseOnlyLiftoffRuns);
+  // The floor takes the faster of the two engine settings, so it is not an artefact of the bin's.
+  const extractOnly = Math.min(...extractOnlyRuns, ...extractOnlyDefaultRuns);
   const edited = files.find((f) => /models\/query\.py$|types\.ts$/.test(f)) ?? files[0];
   const reindex = await reindexAfterEditMs(corpus.path, edited);
 
@@ -124,6 +146,8 @@ for (const corpus of CORPORA) {
   const runsOf = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   console.log(`  single-threaded parse-only (read + parse, grammars preloaded; fresh process, best of 3 taken between the index runs): ${parseOnly.toFixed(0)} ms (${runsOf(parseOnlyRuns)}); index / parse-only = ${(best.total / parseOnly).toFixed(2)}`);
   console.log(`    the same with parser WebAssembly on Liftoff only, as the bin runs it: ${parseOnlyLiftoff.toFixed(0)} ms (${runsOf(parseOnlyLiftoffRuns)}); index / that = ${(best.total / parseOnlyLiftoff).toFixed(2)}`);
+  console.log(`  single-threaded extraction (read + parse + collect, what an index lane does per file; same timing): ${runsOf(extractOnlyRuns)} ms with the bin's engine flags, ${runsOf(extractOnlyDefaultRuns)} ms with V8's defaults`);
+  console.log(`    floor for two lanes (the faster half, plus this run's resolution; no scan, no worker start): ${(extractOnly / 2 + best.resolve).toFixed(0)} ms, against parse-only ${parseOnly.toFixed(0)} ms`);
   console.log(`  re-index after editing ${edited}: ${reindex.ms.toFixed(1)} ms wall median of 7, ${reindex.cpuMs.toFixed(1)} ms CPU (in-process full index ${reindex.full.toFixed(0)} ms)`);
   if (corpus.targetMs) {
     console.log(`  targets: full < ${corpus.targetMs} ms (${best.total < corpus.targetMs ? 'met' : 'MISSED'}), RSS < ${corpus.targetRssMb} MB (${best.rss < corpus.targetRssMb! ? 'met' : 'MISSED'}), index <= parse-only (${best.total <= parseOnly ? 'met' : 'MISSED'}), re-index < 100 ms (${reindex.ms < 100 ? 'met' : 'MISSED'})`);
