@@ -28,7 +28,9 @@ interface Target {
 }
 
 const MAX_FALLBACK_CANDIDATES = 2;
-const UNRESOLVED: { outcome: CallOutcome; targets: Target[] } = Object.freeze({ outcome: 'unresolved', targets: [] }) as never;
+// Shared answers with no targets, frozen so no caller can add one to every later call.
+const UNRESOLVED: { outcome: CallOutcome; targets: Target[] } = Object.freeze({ outcome: 'unresolved', targets: Object.freeze([]) }) as never;
+const EXTERNAL: { outcome: CallOutcome; targets: Target[] } = Object.freeze({ outcome: 'external', targets: Object.freeze([]) }) as never;
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 const CALLABLE = new Set(['function', 'method', 'class', 'struct']);
 
@@ -303,14 +305,14 @@ class GraphBuilder {
       return { outcome: found.viaBase ? 'base_class' : 'own_class', targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }] };
     }
     const meaning = this.resolveDotted(f, `${receiver}.${call.callee}`);
-    if (meaning?.kind === 'external') return { outcome: 'external', targets: [] };
+    if (meaning?.kind === 'external') return EXTERNAL;
     if (meaning?.kind === 'def') {
       const same = meaning.ref.file === f;
       return { outcome: same ? 'same_file' : 'import', targets: [{ ref: meaning.ref, confidence: same ? CONFIDENCE.sameFile : meaning.confidence }] };
     }
     const head = receiver.split('.')[0];
     if (this.table.bindings(f).get(head)?.kind === 'external' || this.table.bindings(f).get(receiver)?.kind === 'external') {
-      return { outcome: 'external', targets: [] };
+      return EXTERNAL;
     }
     if (meaning || this.table.resolveLocal(f, head)) return UNRESOLVED;
     return this.fallback(this.methodByName, call.callee, f);
@@ -330,7 +332,7 @@ class GraphBuilder {
       if (def?.kind === 'def') return { outcome: 'import', targets: [{ ref: def.ref, confidence: def.confidence }] };
       return UNRESOLVED;
     }
-    if (meaning?.kind === 'external') return { outcome: 'external', targets: [] };
+    if (meaning?.kind === 'external') return EXTERNAL;
     if (ext.language === 'java' && !call.isNew) {
       // Java: a bare call inside a class is a call on `this`.
       const cls = this.enclosingClass(ext, call.enclosing);
@@ -338,7 +340,7 @@ class GraphBuilder {
       if (found) return { outcome: found.viaBase ? 'base_class' : 'own_class', targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }] };
     }
     if (this.table.bindings(f).has(call.callee)) return UNRESOLVED;
-    if (isBuiltinCall(ext.language, call.callee)) return { outcome: 'external', targets: [] };
+    if (isBuiltinCall(ext.language, call.callee)) return EXTERNAL;
     return this.fallback(this.callableByName, call.callee, f);
   }
 
