@@ -46,6 +46,33 @@ await build({
 });
 chmodSync(`${out}/cli.js`, 0o755);
 
+// The parser code cache (core/index/extract/parser-code-cache.ts): the parser runtime and every
+// grammar compiled by V8's optimizing compiler, made by a process started with the bin's engine
+// flags, since V8 accepts the cache only under the flags it was made with.
+const parserCacheScript = `${out}-parser-cache.mjs`;
+await build({
+  ...bundleOptions({ entryPoints: [], outdir: '.' }),
+  stdin: {
+    contents: [
+      "import { applyEngineFlags } from './core/engine-flags.ts';",
+      "import { parserCacheSources } from './scripts/parser-cache-sources.mjs';",
+      'applyEngineFlags();',
+      "const { writeParserCodeCache } = await import('./core/index/extract/parser-code-cache.ts');",
+      `writeParserCodeCache(${JSON.stringify(`${out}/parser-cache`)}, parserCacheSources());`,
+    ].join('\n'),
+    resolveDir: '.',
+    loader: 'ts',
+  },
+  splitting: false,
+  outdir: undefined,
+  outfile: parserCacheScript,
+});
+try {
+  execFileSync(process.execPath, [parserCacheScript], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
+} finally {
+  rmSync(parserCacheScript, { force: true });
+}
+
 const old = `dist.old-${process.pid}`;
 if (existsSync('dist')) renameSync('dist', old);
 renameSync(out, 'dist');

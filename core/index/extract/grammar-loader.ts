@@ -6,9 +6,10 @@
 // loaded the first time a file of its language is parsed.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Language, Parser } from 'web-tree-sitter';
 import type { LanguageId } from '../extract-types.ts';
+import { parserModule } from './parser-code-cache.ts';
 
 /** Which grammar parses a file. `.jsx` uses the tsx grammar (SPEC-free choice of issue 3). */
 export type GrammarId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust';
@@ -98,8 +99,15 @@ export function loadRuntime(): Promise<TreeSitterModule> {
     }
     const wasm = resolveRuntimeWasm();
     // Emscripten makes this object the runtime's Module, whose loadWebAssemblyModule is what
-    // Language.load calls for each grammar.
-    const emscriptenModule: Record<string, unknown> = wasm ? { locateFile: () => wasm } : {};
+    // Language.load calls for each grammar. Its instantiateWasm hook lets the runtime's code
+    // come from the parser code cache.
+    const emscriptenModule: Record<string, unknown> = wasm
+      ? { locateFile: () => wasm, instantiateWasm: (imports: object, receive: (instance: object, module: object) => void) => {
+        const module = parserModule('web-tree-sitter', readFileSync(wasm));
+        receive(new WebAssemblyApi.Instance(module, imports), module);
+        return {};
+      } }
+      : {};
     try {
       await mod.Parser.init(emscriptenModule);
     } catch (err) {
@@ -122,12 +130,20 @@ export function loadRuntime(): Promise<TreeSitterModule> {
  */
 function compileGrammarsSynchronously(emscriptenModule: Record<string, unknown>): void {
   const load = emscriptenModule.loadWebAssemblyModule;
-  // The project's lib settings carry no WebAssembly types; Node has the global.
-  const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object } }).WebAssembly;
   if (typeof load !== 'function') return;
-  emscriptenModule.loadWebAssemblyModule = (binary: unknown, ...rest: unknown[]) =>
-    load(binary instanceof Uint8Array ? new wasm.Module(binary) : binary, ...rest);
+  emscriptenModule.loadWebAssemblyModule = (binary: unknown, ...rest: unknown[]) => {
+    const name = binary instanceof Uint8Array ? grammarBytes.get(binary) : undefined;
+    return load(name ? parserModule(name, binary as Uint8Array) : binary instanceof Uint8Array ? new WebAssemblyApi.Module(binary) : binary, ...rest);
+  };
 }
+
+// The project's lib settings carry no WebAssembly types; Node has the global.
+const WebAssemblyApi = (globalThis as unknown as {
+  WebAssembly: { Module: new (bytes: Uint8Array) => object; Instance: new (module: object, imports: object) => object };
+}).WebAssembly;
+
+/** Grammar bytes handed to Language.load, by module name, so the hook above can name them. */
+const grammarBytes = new WeakMap<Uint8Array, string>();
 
 /** Loads one grammar on its first use. */
 export function loadGrammar(grammar: GrammarId): Promise<Language> {
@@ -140,7 +156,9 @@ export function loadGrammar(grammar: GrammarId): Promise<Language> {
       const file = join(resolveGrammarDir(), `${module}.wasm`);
       if (!existsSync(file)) throw new ParserLoadError(module, `grammar file missing: ${file}`);
       try {
-        return await mod.Language.load(file);
+        const bytes = readFileSync(file);
+        grammarBytes.set(bytes, module);
+        return await mod.Language.load(bytes);
       } catch (err) {
         throw new ParserLoadError(module, oneLine(err));
       }

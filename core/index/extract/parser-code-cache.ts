@@ -1,0 +1,157 @@
+// The parser's WebAssembly (web-tree-sitter's runtime and each grammar) as optimized machine
+// code the build made, so a fresh process parses at full speed from its first file.
+// SPEC §init_workspace (`index-not-persisted`): the index is rebuilt on every launch, so each
+// launch used to choose between parsing on V8's baseline code (Liftoff) or paying ~780 ms of
+// optimizing-compiler CPU on a 2-core machine (core/engine-flags.ts). Measured on Django's
+// 859 .py files, one thread: Liftoff 1036-1121 ms, this cache's code 738-760 ms, for ~17 ms
+// of deserialising.
+//
+// V8 has no public API for WebAssembly code caching in Node 20; its test natives
+// (%SerializeWasmModule, %DeserializeWasmModule, under --allow-natives-syntax, which the bin
+// sets) are the one way in. V8 refuses a cache made by another V8 version, CPU or flag set
+// (it returns undefined), and this file refuses one whose wire bytes or content changed
+// (SHA-256 in the manifest), so a stale or damaged cache costs a compile, never a wrong parse.
+// On any refusal the parser stays on Liftoff for the rest of the process, as before the cache.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { log } from '../../log.ts';
+
+type WasmModule = object;
+const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule } }).WebAssembly;
+
+export const CACHE_DIR_NAME = 'parser-cache';
+const MANIFEST = 'manifest.json';
+
+interface Manifest {
+  v8: string;
+  entries: Record<string, { wire: string; code: string; file: string }>;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The natives, compiled once; undefined when the process was not started with the bin's flags. */
+function natives(): { serialize: (m: WasmModule) => ArrayBuffer; deserialize: (code: ArrayBuffer, wire: Uint8Array) => WasmModule | undefined } | undefined {
+  try {
+    return {
+      serialize: new Function('m', 'return %SerializeWasmModule(m)') as never,
+      deserialize: new Function('code', 'wire', 'return %DeserializeWasmModule(code, wire)') as never,
+    };
+  } catch {
+    return undefined; // SyntaxError: no --allow-natives-syntax
+  }
+}
+
+/**
+ * dist/parser-cache beside the bundled code (dist/ or dist/chunks/), or the built one when run
+ * from source (benches under tsx with the bin's flags).
+ */
+function cacheDir(): string | undefined {
+  const here = import.meta.url;
+  const candidates = here.endsWith('.ts') ? [`../../../dist/${CACHE_DIR_NAME}`] : [`./${CACHE_DIR_NAME}`, `../${CACHE_DIR_NAME}`];
+  for (const candidate of candidates) {
+    const dir = fileURLToPath(new URL(candidate, here));
+    if (existsSync(join(dir, MANIFEST))) return dir;
+  }
+  return undefined;
+}
+
+let state: { dir: string; manifest: Manifest; deserialize: NonNullable<ReturnType<typeof natives>>['deserialize'] } | 'off' | undefined;
+
+/**
+ * No cache for this process. Under the bin's flags the parser then stays on Liftoff, whose
+ * optimizing tier would cost more CPU than it saves in one pass (core/engine-flags.ts); a
+ * process started otherwise keeps V8's settings as they are.
+ */
+function stayOnBaseline(why: string, binFlags = true): void {
+  if (state !== 'off') log.debug(`parser code cache: not used (${why})`);
+  state = 'off';
+  if (binFlags) setFlagsFromString('--liftoff-only');
+}
+
+function open(): typeof state {
+  if (state) return state;
+  const dir = cacheDir();
+  const own = natives();
+  if (!own) {
+    stayOnBaseline('started without the bin\'s engine flags', false);
+    return state;
+  }
+  if (!dir) {
+    stayOnBaseline('no cache beside the code');
+    return state;
+  }
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Manifest;
+    if (manifest.v8 !== process.versions.v8) stayOnBaseline(`made by V8 ${manifest.v8}, this is ${process.versions.v8}`);
+    else state = { dir, manifest, deserialize: own.deserialize };
+  } catch (err) {
+    stayOnBaseline(`unreadable manifest: ${(err as Error).message.split('\n')[0]}`);
+  }
+  return state;
+}
+
+/**
+ * The compiled module for `name`'s wire bytes: from the cache when it holds this exact module
+ * for this V8, else compiled here (lazily, on Liftoff).
+ */
+export function parserModule(name: string, wire: Uint8Array): WasmModule {
+  const cache = open();
+  if (cache && cache !== 'off') {
+    const entry = cache.manifest.entries[name];
+    if (!entry) stayOnBaseline(`no entry for ${name}`);
+    else if (entry.wire !== sha256(wire)) stayOnBaseline(`${name} changed since the build`);
+    else {
+      try {
+        const code = readFileSync(join(cache.dir, entry.file));
+        if (sha256(code) !== entry.code) stayOnBaseline(`${entry.file} is damaged`);
+        else {
+          // An exact ArrayBuffer and a typed array: the natives check nothing else.
+          const module = cache.deserialize(new Uint8Array(code).buffer, new Uint8Array(wire));
+          if (module) {
+            log.debug(`parser code cache: ${name} loaded`);
+            return module;
+          }
+          stayOnBaseline(`V8 refused ${entry.file} (another CPU or flag set)`);
+        }
+      } catch (err) {
+        stayOnBaseline(`${entry.file}: ${(err as Error).message.split('\n')[0]}`);
+      }
+    }
+  }
+  return new wasm.Module(wire);
+}
+
+/**
+ * Build step (scripts/build.mjs): compiles each module fully with the optimizing compiler and
+ * writes its code and the manifest into `dir`. Runs in a process started with the bin's engine
+ * flags; the flags are switched back before serialising, because V8 stamps the cache with the
+ * flag set in force then and accepts it only under the same set.
+ */
+export function writeParserCodeCache(dir: string, modules: Record<string, Uint8Array>): Manifest {
+  const own = natives();
+  if (!own) throw new Error('writeParserCodeCache: start node with --allow-natives-syntax (the bin\'s engine flags)');
+  mkdirSync(dir, { recursive: true });
+  const manifest: Manifest = { v8: process.versions.v8, entries: {} };
+  for (const [name, wire] of Object.entries(modules)) {
+    setFlagsFromString('--no-liftoff');
+    setFlagsFromString('--no-wasm-lazy-compilation');
+    let module: WasmModule;
+    try {
+      module = new wasm.Module(wire);
+    } finally {
+      // --no-liftoff also turned dynamic tiering off; all three go back to their defaults.
+      setFlagsFromString('--liftoff');
+      setFlagsFromString('--wasm-lazy-compilation');
+      setFlagsFromString('--wasm-dynamic-tiering');
+    }
+    const code = new Uint8Array(own.serialize(module));
+    const file = `${name}.bin`;
+    writeFileSync(join(dir, file), code);
+    manifest.entries[name] = { wire: sha256(wire), code: sha256(code), file };
+  }
+  writeFileSync(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
