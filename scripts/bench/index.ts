@@ -81,10 +81,11 @@ async function reindexAfterEditMs(root: string, file: string): Promise<{ ms: num
 
 /**
  * A single-threaded pass over a corpus (parse-only, or extraction with `pass`), in a fresh
- * process like the index it is compared with: with V8's default settings (the limit the index is held against, which lets
- * V8 tier the parser up as a long run would), or with `--liftoff-only`, as the bin runs the
- * parser (core/engine-flags.ts). Taken between the index runs, best of 3 like them, so both
- * sides of the ratio see the same minutes of this machine's drifting speed.
+ * process like the index it is compared with: with V8's default settings (the limit the index
+ * is held against, which lets V8 tier the parser up as a long run would), or with the bin's
+ * engine flags (core/engine-flags.ts), under which the parser runs the build's optimized code
+ * (core/index/extract/parser-code-cache.ts). Taken between the index runs, best of 3 like
+ * them, so both sides of the ratio see the same minutes of this machine's drifting speed.
  */
 function passInChildMs(root: string, nodeFlags: string[], pass: 'parse' | 'extract' = 'parse'): number {
   const run = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', new URL(import.meta.url).pathname], {
@@ -116,12 +117,12 @@ for (const corpus of CORPORA) {
 
   const runs: Array<{ wall: number; total: number; parse: number; resolve: number; rss: number }> = [];
   const parseOnlyRuns: number[] = [];
-  const parseOnlyLiftoffRuns: number[] = [];
+  const parseOnlyBinRuns: number[] = [];
   const extractOnlyRuns: number[] = [];
   const extractOnlyDefaultRuns: number[] = [];
   for (let i = 0; i < 3; i++) {
     parseOnlyRuns.push(passInChildMs(corpus.path, []));
-    parseOnlyLiftoffRuns.push(passInChildMs(corpus.path, ['--liftoff-only']));
+    parseOnlyBinRuns.push(passInChildMs(corpus.path, ENGINE_FLAGS));
     extractOnlyRuns.push(passInChildMs(corpus.path, ENGINE_FLAGS, 'extract'));
     extractOnlyDefaultRuns.push(passInChildMs(corpus.path, [], 'extract'));
     const started = performance.now();
@@ -133,7 +134,7 @@ for (const corpus of CORPORA) {
   }
   const best = runs.reduce((a, b) => (a.total <= b.total ? a : b));
   const parseOnly = Math.min(...parseOnlyRuns);
-  const parseOnlyLiftoff = Math.min(...parseOnlyLiftoffRuns);
+  const parseOnlyBin = Math.min(...parseOnlyBinRuns);
   // The floor takes the faster of the two engine settings, so it is not an artefact of the bin's.
   const extractOnly = Math.min(...extractOnlyRuns, ...extractOnlyDefaultRuns);
   const edited = files.find((f) => /models\/query\.py$|types\.ts$/.test(f)) ?? files[0];
@@ -145,7 +146,7 @@ for (const corpus of CORPORA) {
   console.log(`  throughput: ${(files.length / (best.total / 1000)).toFixed(0)} files/s, ${(mb / (best.total / 1000)).toFixed(2)} MB/s`);
   const runsOf = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   console.log(`  single-threaded parse-only (read + parse, grammars preloaded; fresh process, best of 3 taken between the index runs): ${parseOnly.toFixed(0)} ms (${runsOf(parseOnlyRuns)}); index / parse-only = ${(best.total / parseOnly).toFixed(2)}`);
-  console.log(`    the same with parser WebAssembly on Liftoff only, as the bin runs it: ${parseOnlyLiftoff.toFixed(0)} ms (${runsOf(parseOnlyLiftoffRuns)}); index / that = ${(best.total / parseOnlyLiftoff).toFixed(2)}`);
+  console.log(`    the same with the bin's engine flags, so with the build's optimized parser code (dist/parser-cache): ${parseOnlyBin.toFixed(0)} ms (${runsOf(parseOnlyBinRuns)}); index / that = ${(best.total / parseOnlyBin).toFixed(2)}`);
   console.log(`  single-threaded extraction (read + parse + collect, what an index lane does per file; same timing): ${runsOf(extractOnlyRuns)} ms with the bin's engine flags, ${runsOf(extractOnlyDefaultRuns)} ms with V8's defaults`);
   console.log(`    floor for two lanes (the faster half, plus this run's resolution; no scan, no worker start): ${(extractOnly / 2 + best.resolve).toFixed(0)} ms, against parse-only ${parseOnly.toFixed(0)} ms`);
   console.log(`  re-index after editing ${edited}: ${reindex.ms.toFixed(1)} ms wall median of 7, ${reindex.cpuMs.toFixed(1)} ms CPU (in-process full index ${reindex.full.toFixed(0)} ms)`);
