@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { CLI } from '../helpers/client.ts';
+import { CLI, startClient, textOf } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 
 const DIST = dirname(CLI);
@@ -61,6 +61,19 @@ test('the bin parses every grammar with the shipped cache of optimized code', ()
   assert.match(result.stdout, /Parse failures: 0\./);
   const loaded = cacheLines(result.stderr).map((l) => /parser code cache: (\S+) loaded$/.exec(l)?.[1]).sort();
   assert.deepEqual(loaded, ['tree-sitter-go', 'tree-sitter-java', 'tree-sitter-javascript', 'tree-sitter-python', 'tree-sitter-rust', 'tree-sitter-tsx', 'tree-sitter-typescript', 'web-tree-sitter']);
+});
+
+test('the stdio server parses with the cache too (its start path is dist/serve.cjs)', async () => {
+  const dir = workspace();
+  const { client, close, stderr } = await startClient({ cwd: dir, env: { METABOB_LOG_LEVEL: 'debug', METABOB_LOOPBACK: 'off' } });
+  try {
+    const result = await client.callTool({ name: 'init_workspace', arguments: { workspace_path: dir } });
+    assert.match(textOf(result), /4 files/);
+  } finally {
+    await close();
+  }
+  const loaded = cacheLines(stderr.join('\n')).map((l) => /parser code cache: (\S+) loaded$/.exec(l)?.[1]).sort();
+  assert.deepEqual(loaded, ['tree-sitter-javascript', 'tree-sitter-python', 'tree-sitter-tsx', 'tree-sitter-typescript', 'web-tree-sitter']);
 });
 
 test('a cache that does not fit is skipped with its reason, and the graph is the same', () => {
