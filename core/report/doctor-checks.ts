@@ -118,6 +118,7 @@ const GRAMMARS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'java', 'ru
 
 export async function parserOutcome(): Promise<CheckOutcome> {
   const { loadGrammar } = await import('../index/extract/grammar-loader.ts');
+  const { parserCodeStatus } = await import('../index/extract/parser-code-cache.ts');
   const loaded: string[] = [];
   const failed: string[] = [];
   for (const grammar of GRAMMARS) {
@@ -128,7 +129,10 @@ export async function parserOutcome(): Promise<CheckOutcome> {
       failed.push(`${grammar}: ${(err as Error).message.split('\n')[0]}`);
     }
   }
-  const data = { loaded, failed };
+  const code = parserCodeStatus();
+  // Speed, not function: a parser compiled here works, it only parses a cold index more slowly.
+  const how = code.notUsed ? `compiled here (the build's optimized code not used: ${code.notUsed})` : 'the build\'s optimized code';
+  const data = { loaded, failed, parserCode: code.notUsed ? 'compiled' : 'cached', parserCodeNotUsed: code.notUsed };
   if (loaded.length === 0) {
     const line = `local_index_unavailable(web-tree-sitter: ${failed[0] ?? 'no grammar loaded'})`;
     return { status: 'fail', detail: line, cause: line, remedy: 'reinstall the package (web-tree-sitter and tree-sitter-wasms ship the WASM files)', data };
@@ -136,7 +140,7 @@ export async function parserOutcome(): Promise<CheckOutcome> {
   if (failed.length > 0) {
     return { status: 'warn', detail: `grammars load: ${loaded.join(', ')}; failed: ${failed.join('; ')}`, remedy: 'reinstall the package to restore the missing grammar files', data };
   }
-  return { status: 'ok', detail: `web-tree-sitter loads; grammars: ${loaded.join(', ')}`, data };
+  return { status: 'ok', detail: `web-tree-sitter loads; grammars: ${loaded.join(', ')}; parser code: ${how}`, data };
 }
 
 export function workspaceOutcome(): CheckOutcome {

@@ -115,8 +115,16 @@ test('a cache that does not fit is skipped with its reason, and the graph is the
     },
   ];
   for (const { reason, spoil } of cases) {
-    const spoilt = graphOf(distCopy(spoil), dir);
+    const cli = distCopy(spoil);
+    const spoilt = graphOf(cli, dir);
     assert.equal(spoilt.graph, intact.graph);
     assert.ok(spoilt.log.some((l) => reason.test(l)), spoilt.log.join('\n'));
+    // doctor says so too, as a note on a passing check: the parser works, a cold index is slower.
+    const doctor = spawnSync(process.execPath, [cli, 'doctor', '--json'], { encoding: 'utf8', env: { ...process.env, HOME: tempDir('parser-cache-home-') } });
+    const parser = JSON.parse(doctor.stdout).checks.find((c: { id: string }) => c.id === 'parser');
+    assert.equal(parser.status, 'ok');
+    assert.equal(parser.data.parserCode, 'compiled');
+    assert.match(parser.detail, /; parser code: compiled here \(the build's optimized code not used: /);
+    assert.ok(reason.test(`not used (${parser.data.parserCodeNotUsed})`), parser.detail);
   }
 });

@@ -59,6 +59,14 @@ function cacheDir(): string | undefined {
 }
 
 let state: { dir: string; manifest: Manifest; deserialize: NonNullable<ReturnType<typeof natives>>['deserialize'] } | 'off' | undefined;
+/** Why the cache is off in this process, once it is. */
+let offBecause: string | undefined;
+let loadedFromCache = 0;
+
+/** For `doctor`: whether the parser modules loaded so far came from the cache, or why not. */
+export function parserCodeStatus(): { cached: number; notUsed?: string } {
+  return { cached: loadedFromCache, notUsed: offBecause };
+}
 
 /**
  * No cache for this process. Under the bin's flags the parser then stays on Liftoff, whose
@@ -66,7 +74,10 @@ let state: { dir: string; manifest: Manifest; deserialize: NonNullable<ReturnTyp
  * process started otherwise keeps V8's settings as they are.
  */
 function stayOnBaseline(why: string, binFlags = true): void {
-  if (state !== 'off') log.debug(`parser code cache: not used (${why})`);
+  if (state !== 'off') {
+    log.debug(`parser code cache: not used (${why})`);
+    offBecause = why;
+  }
   state = 'off';
   if (binFlags) setFlagsFromString('--liftoff-only');
 }
@@ -111,6 +122,7 @@ export function parserModule(name: string, wire: Uint8Array): WasmModule {
           // An exact ArrayBuffer and a typed array: the natives check nothing else.
           const module = cache.deserialize(new Uint8Array(code).buffer, new Uint8Array(wire));
           if (module) {
+            loadedFromCache++;
             log.debug(`parser code cache: ${name} loaded`);
             return module;
           }
