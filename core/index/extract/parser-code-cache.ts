@@ -22,7 +22,7 @@ import { log } from '../../log.ts';
 type WasmModule = object;
 const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule } }).WebAssembly;
 
-export const CACHE_DIR_NAME = 'parser-cache';
+const CACHE_DIR_NAME = 'parser-cache';
 const MANIFEST = 'manifest.json';
 
 interface Manifest {
