@@ -1,7 +1,8 @@
 // Bundles core/cli.ts twice: as ES modules (dist/main.js and chunks) for the subcommands, and
 // as one CommonJS file (dist/serve.cjs) that the bin dist/cli.js (core/cli-loader.ts) runs for
-// a server start through V8's code cache, which this build writes from one real start; and the
-// index worker into dist/index-worker.js. Native and WASM parts, the exact tokenizer and the TUI stay
+// a server start through V8's code cache, which this build writes from one real start; the
+// index worker into dist/index-worker.js; and dist/parser-cache-maker.js, which writes the
+// parser's optimized code into dist/parser-cache/<v8>/, run here for this Node. Native and WASM parts, the exact tokenizer and the TUI stay
 // external and load lazily, so a server start loads none of them (SPEC §init_workspace
 // `lazy-native`). The options live in scripts/bundle-options.mjs.
 import { build } from 'esbuild';
@@ -32,7 +33,7 @@ const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const define = { __METABOB_TOOL_LIST__: toolList, 'process.env.METABOB_BUILD_VERSION': JSON.stringify(version) };
 // Every subcommand but the server start: ES modules, loaded a chunk at a time.
 await build({
-  ...bundleOptions({ entryPoints: { main: 'core/cli.ts', 'index-worker': 'core/index/extract/worker.ts' }, outdir: out }),
+  ...bundleOptions({ entryPoints: { main: 'core/cli.ts', 'index-worker': 'core/index/extract/worker.ts', 'parser-cache-maker': 'core/index/extract/parser-cache-maker.ts' }, outdir: out }),
   sourcemap: 'linked',
   define,
 });
@@ -47,35 +48,15 @@ await build({
 chmodSync(`${out}/cli.js`, 0o755);
 
 // The parser code cache (core/index/extract/parser-code-cache.ts): the parser runtime and every
-// grammar compiled by V8's optimizing compiler, made by a process started with the bin's engine
-// flags, since V8 accepts the cache only under the flags it was made with.
-const parserCacheScript = `${out}-parser-cache.mjs`;
-await build({
-  ...bundleOptions({ entryPoints: [], outdir: '.' }),
-  stdin: {
-    contents: [
-      "import { applyEngineFlags } from './core/engine-flags.ts';",
-      "import { parserCacheSources } from './scripts/parser-cache-sources.mjs';",
-      'applyEngineFlags();',
-      "const { writeParserCodeCache } = await import('./core/index/extract/parser-code-cache.ts');",
-      `writeParserCodeCache(${JSON.stringify(`${out}/parser-cache`)}, parserCacheSources());`,
-    ].join('\n'),
-    resolveDir: '.',
-    loader: 'ts',
-  },
-  splitting: false,
-  outdir: undefined,
-  outfile: parserCacheScript,
-});
+// grammar compiled by V8's optimizing compiler, for this Node's V8, by the same maker a launch
+// under another Node starts for itself.
 try {
-  execFileSync(process.execPath, [parserCacheScript], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
+  execFileSync(process.execPath, [`${out}/parser-cache-maker.js`, `${out}/parser-cache`], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
 } catch (err) {
   // V8's test natives are not a stable API: under a Node whose V8 lacks them the build still
   // succeeds, and the parser compiles its own code as it did before the cache.
   rmSync(`${out}/parser-cache`, { recursive: true, force: true });
   console.warn(`build: no parser code cache (${String(err.message).split('\n')[0]}); the index will parse on V8's baseline code`);
-} finally {
-  rmSync(parserCacheScript, { force: true });
 }
 
 const old = `dist.old-${process.pid}`;

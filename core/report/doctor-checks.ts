@@ -114,14 +114,12 @@ export async function storeOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome
   }
 }
 
-const GRAMMARS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'java', 'rust'] as const;
-
 export async function parserOutcome(): Promise<CheckOutcome> {
-  const { loadGrammar } = await import('../index/extract/grammar-loader.ts');
+  const { GRAMMAR_IDS, loadGrammar } = await import('../index/extract/grammar-loader.ts');
   const { parserCodeStatus } = await import('../index/extract/parser-code-cache.ts');
   const loaded: string[] = [];
   const failed: string[] = [];
-  for (const grammar of GRAMMARS) {
+  for (const grammar of GRAMMAR_IDS) {
     try {
       await loadGrammar(grammar);
       loaded.push(grammar);
@@ -131,7 +129,7 @@ export async function parserOutcome(): Promise<CheckOutcome> {
   }
   const code = parserCodeStatus();
   // Speed, not function: a parser compiled here works, it only parses a cold index more slowly.
-  const how = code.notUsed ? `compiled here (the build's optimized code not used: ${code.notUsed})` : 'the build\'s optimized code';
+  const how = code.notUsed ? `compiled here (no optimized code from dist/parser-cache: ${code.notUsed})` : 'optimized, from dist/parser-cache';
   const data = { loaded, failed, parserCode: code.notUsed ? 'compiled' : 'cached', parserCodeNotUsed: code.notUsed };
   if (loaded.length === 0) {
     const line = `local_index_unavailable(web-tree-sitter: ${failed[0] ?? 'no grammar loaded'})`;

@@ -42,7 +42,7 @@ test('doctor --json on a set-up machine: every check ok in order, exit 0, a live
     const by = (id: string) => checks.find((c) => c.id === id)!;
     assert.equal(by('workspace').data.path, realpathSync(cwd));
     assert.equal(by('workspace').data.source, 'launch_directory');
-    assert.equal(by('parser').detail, "web-tree-sitter loads; grammars: typescript, tsx, javascript, python, go, java, rust; parser code: the build's optimized code");
+    assert.equal(by('parser').detail, "web-tree-sitter loads; grammars: typescript, tsx, javascript, python, go, java, rust; parser code: optimized, from dist/parser-cache");
     assert.equal(by('parser').data.parserCode, 'cached');
     assert.equal(by('store').data.path, join(home, '.metabob', 'metabob.db'));
     assert.equal(by('call_log').detail, 'off (METABOB_CALL_LOG unset)');

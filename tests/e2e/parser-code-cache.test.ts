@@ -1,11 +1,12 @@
 // The parser code cache (core/index/extract/parser-code-cache.ts): the build's optimized code
-// for web-tree-sitter and every grammar is what the bin parses with, and a cache that does not
-// fit (damaged, another V8, refused by V8) costs only the compile: the same graph, the reason
-// named in the debug log, no crash.
+// for web-tree-sitter and every grammar is what the bin parses with; a cache that does not fit
+// (damaged, another V8, refused by V8) costs only the compile: the same graph, the reason named
+// in the debug log and by doctor, no crash; and a launch under a V8 with no cache has one
+// written in the background for the next launch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { CLI, startClient, textOf } from '../helpers/client.ts';
@@ -14,6 +15,8 @@ import { tempDir } from '../helpers/git.ts';
 const DIST = dirname(CLI);
 const REPO = dirname(DIST);
 const ALL = ['.ts', '.tsx', '.js', '.py', '.go', '.java', '.rs'];
+/** Where this Node's cache lives inside a dist/parser-cache. */
+const V8 = process.versions.v8;
 
 /** One small file per grammar. */
 function workspace(): string {
@@ -44,7 +47,7 @@ function distCopy(spoil: (cacheDir: string) => void): string {
   const root = tempDir('parser-cache-dist-');
   cpSync(DIST, join(root, 'dist'), { recursive: true });
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
-  spoil(join(root, 'dist', 'parser-cache'));
+  spoil(join(root, 'dist', 'parser-cache', V8));
   return join(root, 'dist', 'cli.js');
 }
 
@@ -124,7 +127,24 @@ test('a cache that does not fit is skipped with its reason, and the graph is the
     const parser = JSON.parse(doctor.stdout).checks.find((c: { id: string }) => c.id === 'parser');
     assert.equal(parser.status, 'ok');
     assert.equal(parser.data.parserCode, 'compiled');
-    assert.match(parser.detail, /; parser code: compiled here \(the build's optimized code not used: /);
+    assert.match(parser.detail, /; parser code: compiled here \(no optimized code from dist\/parser-cache: /);
     assert.ok(reason.test(`not used (${parser.data.parserCodeNotUsed})`), parser.detail);
   }
+});
+
+test('a launch under a V8 with no cache writes one in the background, and the next launch parses with it', async () => {
+  const dir = workspace();
+  const intact = graphOf(CLI, dir);
+  // This Node's cache moved aside, as if the package had been built under another Node.
+  const cli = distCopy((cache) => renameSync(cache, `${cache}-elsewhere`));
+  const cache = join(dirname(cli), 'parser-cache', V8);
+  const first = graphOf(cli, dir);
+  assert.equal(first.graph, intact.graph);
+  assert.ok(first.log.some((l) => l.includes(`not used (none for V8 ${V8} yet; being written in the background for the next launch)`)), first.log.join('\n'));
+  // The maker compiles every module with the optimizing compiler: a few seconds, at low priority.
+  for (let i = 0; i < 600 && !existsSync(join(cache, 'manifest.json')); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(existsSync(join(cache, 'manifest.json')), 'the background rebuild wrote no cache within 60 s');
+  const second = graphOf(cli, dir);
+  assert.equal(second.graph, intact.graph);
+  assert.deepEqual(second.log.map((l) => /parser code cache: (\S+) loaded$/.exec(l)?.[1]).sort(), ['tree-sitter-javascript', 'tree-sitter-python', 'tree-sitter-tsx', 'tree-sitter-typescript', 'web-tree-sitter']);
 });

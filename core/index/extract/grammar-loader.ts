@@ -12,7 +12,8 @@ import type { LanguageId } from '../extract-types.ts';
 import { parserModule } from './parser-code-cache.ts';
 
 /** Which grammar parses a file. `.jsx` uses the tsx grammar (SPEC-free choice of issue 3). */
-export type GrammarId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust';
+export const GRAMMAR_IDS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'java', 'rust'] as const;
+export type GrammarId = (typeof GRAMMAR_IDS)[number];
 
 /** The typed load failure part B turns into `local_index_unavailable(<module>: <reason>)`. */
 export interface ParserUnavailable {
@@ -144,6 +145,18 @@ const WebAssemblyApi = (globalThis as unknown as {
 
 /** Grammar bytes handed to Language.load, by module name, so the hook above can name them. */
 const grammarBytes = new WeakMap<Uint8Array, string>();
+
+/**
+ * The parser's WebAssembly files by the module names the loader reports (and the parser code
+ * cache keys on): web-tree-sitter's runtime and every grammar.
+ */
+export function parserWasmFiles(): Record<string, string> {
+  const runtimeWasm = resolveRuntimeWasm();
+  if (!runtimeWasm) throw new ParserLoadError('web-tree-sitter', 'tree-sitter.wasm not found');
+  const files: Record<string, string> = { 'web-tree-sitter': runtimeWasm };
+  for (const grammar of GRAMMAR_IDS) files[grammarModuleName(grammar)] = join(resolveGrammarDir(), `${grammarModuleName(grammar)}.wasm`);
+  return files;
+}
 
 /** Loads one grammar on its first use. */
 export function loadGrammar(grammar: GrammarId): Promise<Language> {

@@ -12,8 +12,15 @@
 // (it returns undefined), and this file refuses one whose wire bytes or content changed
 // (SHA-256 in the manifest), so a stale or damaged cache costs a compile, never a wrong parse.
 // On any refusal the parser stays on Liftoff for the rest of the process, as before the cache.
+//
+// The cache is kept per V8 version (dist/parser-cache/<v8>/): the build writes one for its
+// Node, and a launch under another Node (a package built elsewhere, a Node upgrade) starts
+// dist/parser-cache-maker.js in the background, at the lowest CPU priority, to write one for
+// its own, so only that first launch parses on Liftoff.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -45,17 +52,56 @@ function natives(): { serialize: (m: WasmModule) => ArrayBuffer; deserialize: (c
 }
 
 /**
- * dist/parser-cache beside the bundled code (dist/ or dist/chunks/), or the built one when run
- * from source (benches under tsx with the bin's flags).
+ * dist/parser-cache and dist/parser-cache-maker.js beside the bundled code (dist/ or
+ * dist/chunks/), or the built ones when run from source (benches under tsx with the bin's flags).
  */
-function cacheDir(): string | undefined {
+function distDir(): string | undefined {
   const here = import.meta.url;
-  const candidates = here.endsWith('.ts') ? [`../../../dist/${CACHE_DIR_NAME}`] : [`./${CACHE_DIR_NAME}`, `../${CACHE_DIR_NAME}`];
+  const candidates = here.endsWith('.ts') ? ['../../../dist/'] : ['./', '../'];
   for (const candidate of candidates) {
     const dir = fileURLToPath(new URL(candidate, here));
-    if (existsSync(join(dir, MANIFEST))) return dir;
+    if (existsSync(join(dir, MAKER))) return dir;
   }
   return undefined;
+}
+
+const MAKER = 'parser-cache-maker.js';
+/** A rebuild not finished within this long is taken as dead, and its lock as stale. */
+const REBUILD_LOCK_MS = 5 * 60_000;
+
+/**
+ * Starts the maker for this V8, once per process and machine-wide at most one at a time (a lock
+ * file), unless the cache directory cannot be written. Detached and unref'd: it outlives a
+ * short process, and a server never waits for it.
+ */
+function startRebuild(dist: string, base: string): string {
+  try {
+    mkdirSync(base, { recursive: true });
+    accessSync(base, constants.W_OK);
+  } catch {
+    return `${base} is not writable`;
+  }
+  const lock = join(base, `${process.versions.v8}.building`);
+  try {
+    if (Date.now() - statSync(lock).mtimeMs < REBUILD_LOCK_MS) return 'being written by another process';
+    rmSync(lock, { force: true });
+  } catch {
+    // no lock: ours to take
+  }
+  try {
+    closeSync(openSync(lock, 'wx'));
+    const child = spawn(process.execPath, [join(dist, MAKER), base, lock], { detached: true, stdio: 'ignore' });
+    child.on('error', () => rmSync(lock, { force: true }));
+    child.unref();
+    try {
+      if (child.pid) setPriority(child.pid, 19);
+    } catch {
+      // a lower priority is a courtesy to the lanes, not a requirement
+    }
+    return 'being written in the background for the next launch';
+  } catch (err) {
+    return `could not start its rebuild: ${(err as Error).message.split('\n')[0]}`;
+  }
 }
 
 let state: { dir: string; manifest: Manifest; deserialize: NonNullable<ReturnType<typeof natives>>['deserialize'] } | 'off' | undefined;
@@ -84,14 +130,20 @@ function stayOnBaseline(why: string, binFlags = true): void {
 
 function open(): typeof state {
   if (state) return state;
-  const dir = cacheDir();
   const own = natives();
   if (!own) {
     stayOnBaseline('started without the bin\'s engine flags', false);
     return state;
   }
-  if (!dir) {
+  const dist = distDir();
+  if (!dist) {
     stayOnBaseline('no cache beside the code');
+    return state;
+  }
+  const base = join(dist, CACHE_DIR_NAME);
+  const dir = join(base, process.versions.v8);
+  if (!existsSync(join(dir, MANIFEST))) {
+    stayOnBaseline(`none for V8 ${process.versions.v8} yet; ${startRebuild(dist, base)}`);
     return state;
   }
   try {
@@ -137,33 +189,41 @@ export function parserModule(name: string, wire: Uint8Array): WasmModule {
 }
 
 /**
- * Build step (scripts/build.mjs): compiles each module fully with the optimizing compiler and
- * writes its code and the manifest into `dir`. Runs in a process started with the bin's engine
- * flags; the flags are switched back before serialising, because V8 stamps the cache with the
- * flag set in force then and accepts it only under the same set.
+ * dist/parser-cache-maker.js: compiles each module fully with the optimizing compiler and writes
+ * its code and the manifest to `<base>/<this V8>/`, built aside and renamed into place, so a
+ * reader sees a whole cache or none. Runs in a process started with the bin's engine flags; the
+ * flags are switched back before serialising, because V8 stamps the cache with the flag set in
+ * force then and accepts it only under the same set.
  */
-export function writeParserCodeCache(dir: string, modules: Record<string, Uint8Array>): Manifest {
+export function writeParserCodeCache(base: string, modules: Record<string, Uint8Array>): void {
   const own = natives();
   if (!own) throw new Error('writeParserCodeCache: start node with --allow-natives-syntax (the bin\'s engine flags)');
-  mkdirSync(dir, { recursive: true });
-  const manifest: Manifest = { v8: process.versions.v8, entries: {} };
-  for (const [name, wire] of Object.entries(modules)) {
-    setFlagsFromString('--no-liftoff');
-    setFlagsFromString('--no-wasm-lazy-compilation');
-    let module: WasmModule;
-    try {
-      module = new wasm.Module(wire);
-    } finally {
-      // --no-liftoff also turned dynamic tiering off; all three go back to their defaults.
-      setFlagsFromString('--liftoff');
-      setFlagsFromString('--wasm-lazy-compilation');
-      setFlagsFromString('--wasm-dynamic-tiering');
+  const dir = join(base, process.versions.v8);
+  const aside = `${dir}.tmp-${process.pid}`;
+  mkdirSync(aside, { recursive: true });
+  try {
+    const manifest: Manifest = { v8: process.versions.v8, entries: {} };
+    for (const [name, wire] of Object.entries(modules)) {
+      setFlagsFromString('--no-liftoff');
+      setFlagsFromString('--no-wasm-lazy-compilation');
+      let module: WasmModule;
+      try {
+        module = new wasm.Module(wire);
+      } finally {
+        // --no-liftoff also turned dynamic tiering off; all three go back to their defaults.
+        setFlagsFromString('--liftoff');
+        setFlagsFromString('--wasm-lazy-compilation');
+        setFlagsFromString('--wasm-dynamic-tiering');
+      }
+      const code = new Uint8Array(own.serialize(module));
+      const file = `${name}.bin`;
+      writeFileSync(join(aside, file), code);
+      manifest.entries[name] = { wire: sha256(wire), code: sha256(code), file };
     }
-    const code = new Uint8Array(own.serialize(module));
-    const file = `${name}.bin`;
-    writeFileSync(join(dir, file), code);
-    manifest.entries[name] = { wire: sha256(wire), code: sha256(code), file };
+    writeFileSync(join(aside, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    // Another process may have finished first: its cache is as good, and stays.
+    if (!existsSync(dir)) renameSync(aside, dir);
+  } finally {
+    rmSync(aside, { recursive: true, force: true });
   }
-  writeFileSync(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-  return manifest;
 }
