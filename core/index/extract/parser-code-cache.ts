@@ -90,7 +90,7 @@ function startRebuild(dist: string, base: string): string {
   }
   try {
     closeSync(openSync(lock, 'wx'));
-    const child = spawn(process.execPath, [join(dist, MAKER), base, lock], { detached: true, stdio: 'ignore' });
+    const child = spawn(process.execPath, [join(dist, MAKER), base, lock], { detached: true, stdio: 'ignore', windowsHide: true });
     child.on('error', () => rmSync(lock, { force: true }));
     child.unref();
     try {
