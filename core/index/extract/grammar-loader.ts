@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Language, Parser } from 'web-tree-sitter';
 import type { LanguageId } from '../extract-types.ts';
-import { parserModule } from './parser-code-cache.ts';
+import { parserModule, WebAssemblyApi } from './parser-code-cache.ts';
 
 /** Which grammar parses a file. `.jsx` uses the tsx grammar (SPEC-free choice of issue 3). */
 export const GRAMMAR_IDS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'java', 'rust'] as const;
@@ -133,15 +133,11 @@ function compileGrammarsSynchronously(emscriptenModule: Record<string, unknown>)
   const load = emscriptenModule.loadWebAssemblyModule;
   if (typeof load !== 'function') return;
   emscriptenModule.loadWebAssemblyModule = (binary: unknown, ...rest: unknown[]) => {
-    const name = binary instanceof Uint8Array ? grammarBytes.get(binary) : undefined;
-    return load(name ? parserModule(name, binary as Uint8Array) : binary instanceof Uint8Array ? new WebAssemblyApi.Module(binary) : binary, ...rest);
+    if (!(binary instanceof Uint8Array)) return load(binary, ...rest);
+    const name = grammarBytes.get(binary);
+    return load(name ? parserModule(name, binary) : new WebAssemblyApi.Module(binary), ...rest);
   };
 }
-
-// The project's lib settings carry no WebAssembly types; Node has the global.
-const WebAssemblyApi = (globalThis as unknown as {
-  WebAssembly: { Module: new (bytes: Uint8Array) => object; Instance: new (module: object, imports: object) => object };
-}).WebAssembly;
 
 /** Grammar bytes handed to Language.load, by module name, so the hook above can name them. */
 const grammarBytes = new WeakMap<Uint8Array, string>();
@@ -154,8 +150,13 @@ export function parserWasmFiles(): Record<string, string> {
   const runtimeWasm = resolveRuntimeWasm();
   if (!runtimeWasm) throw new ParserLoadError('web-tree-sitter', 'tree-sitter.wasm not found');
   const files: Record<string, string> = { 'web-tree-sitter': runtimeWasm };
-  for (const grammar of GRAMMAR_IDS) files[grammarModuleName(grammar)] = join(resolveGrammarDir(), `${grammarModuleName(grammar)}.wasm`);
+  for (const grammar of GRAMMAR_IDS) files[grammarModuleName(grammar)] = grammarWasmFile(grammar);
   return files;
+}
+
+/** A grammar's .wasm file in tree-sitter-wasms (throws a ParserLoadError when the package is missing). */
+function grammarWasmFile(grammar: GrammarId): string {
+  return join(resolveGrammarDir(), `${grammarModuleName(grammar)}.wasm`);
 }
 
 /** Loads one grammar on its first use. */
@@ -166,7 +167,7 @@ export function loadGrammar(grammar: GrammarId): Promise<Language> {
       const mod = await loadRuntime();
       const module = grammarModuleName(grammar);
       fakeFailure(module);
-      const file = join(resolveGrammarDir(), `${module}.wasm`);
+      const file = grammarWasmFile(grammar);
       if (!existsSync(file)) throw new ParserLoadError(module, `grammar file missing: ${file}`);
       try {
         const bytes = readFileSync(file);

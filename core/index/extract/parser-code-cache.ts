@@ -27,7 +27,10 @@ import { setFlagsFromString } from 'node:v8';
 import { log } from '../../log.ts';
 
 type WasmModule = object;
-const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule } }).WebAssembly;
+/** Node's WebAssembly global, typed here: the project's lib settings carry no WebAssembly types. */
+export const WebAssemblyApi = (globalThis as unknown as {
+  WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule; Instance: new (module: WasmModule, imports: object) => object };
+}).WebAssembly;
 
 const CACHE_DIR_NAME = 'parser-cache';
 const MANIFEST = 'manifest.json';
@@ -197,7 +200,7 @@ export function parserModule(name: string, wire: Uint8Array): WasmModule {
       }
     }
   }
-  return new wasm.Module(wire);
+  return new WebAssemblyApi.Module(wire);
 }
 
 /**
@@ -220,7 +223,7 @@ export function writeParserCodeCache(base: string, modules: Record<string, Uint8
       setFlagsFromString('--no-wasm-lazy-compilation');
       let module: WasmModule;
       try {
-        module = new wasm.Module(wire);
+        module = new WebAssemblyApi.Module(wire);
       } finally {
         // --no-liftoff also turned dynamic tiering off; all three go back to their defaults.
         setFlagsFromString('--liftoff');
