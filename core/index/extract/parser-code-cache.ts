@@ -34,6 +34,9 @@ export const WebAssemblyApi = (globalThis as unknown as {
 
 const CACHE_DIR_NAME = 'parser-cache';
 const MANIFEST = 'manifest.json';
+const MAKER = 'parser-cache-maker.js';
+/** A rebuild not finished within this long is taken as dead, and its lock as stale. */
+const REBUILD_LOCK_MS = 5 * 60_000;
 
 interface Manifest {
   v8: string;
@@ -76,10 +79,6 @@ function distDir(): string | undefined {
   return undefined;
 }
 
-const MAKER = 'parser-cache-maker.js';
-/** A rebuild not finished within this long is taken as dead, and its lock as stale. */
-const REBUILD_LOCK_MS = 5 * 60_000;
-
 /**
  * Starts the maker for this V8, once per process and machine-wide at most one at a time (a lock
  * file), unless the cache directory cannot be written. Detached and unref'd: it outlives a
@@ -115,14 +114,12 @@ function startRebuild(dist: string, base: string): string {
   }
 }
 
-let state: { dir: string; manifest: Manifest; deserialize: NonNullable<ReturnType<typeof natives>>['deserialize'] } | 'off' | undefined;
-/** Why the cache is off in this process, once it is. */
-let offBecause: string | undefined;
-let loadedFromCache = 0;
+/** The cache this process reads, or why it reads none (set on the first module loaded). */
+let state: { dir: string; manifest: Manifest; deserialize: NonNullable<ReturnType<typeof natives>>['deserialize'] } | { off: string } | undefined;
 
-/** For `doctor`: whether the parser modules loaded so far came from the cache, or why not. */
-export function parserCodeStatus(): { cached: number; notUsed?: string } {
-  return { cached: loadedFromCache, notUsed: offBecause };
+/** For `doctor`: why the parser modules loaded so far did not all come from the cache, if so. */
+export function parserCodeStatus(): { notUsed?: string } {
+  return { notUsed: state && 'off' in state ? state.off : undefined };
 }
 
 /**
@@ -131,11 +128,9 @@ export function parserCodeStatus(): { cached: number; notUsed?: string } {
  * process started otherwise keeps V8's settings as they are.
  */
 function stayOnBaseline(why: string, binFlags = true): void {
-  if (state !== 'off') {
-    log.debug(`parser code cache: not used (${why})`);
-    offBecause = why;
-  }
-  state = 'off';
+  if (state && 'off' in state) return; // the first reason stands, and the flags are set
+  log.debug(`parser code cache: not used (${why})`);
+  state = { off: why };
   if (binFlags) setFlagsFromString('--liftoff-only');
 }
 
@@ -177,7 +172,7 @@ function open(): typeof state {
  */
 export function parserModule(name: string, wire: Uint8Array): WasmModule {
   const cache = open();
-  if (cache && cache !== 'off') {
+  if (cache && !('off' in cache)) {
     const entry = cache.manifest.entries[name];
     if (!entry) stayOnBaseline(`no entry for ${name}`);
     else if (entry.wire !== sha256(wire)) stayOnBaseline(`${name} changed since the build`);
@@ -189,7 +184,6 @@ export function parserModule(name: string, wire: Uint8Array): WasmModule {
           // An exact ArrayBuffer and a typed array: the natives check nothing else.
           const module = cache.deserialize(new Uint8Array(code).buffer, new Uint8Array(wire));
           if (module) {
-            loadedFromCache++;
             log.debug(`parser code cache: ${name} loaded`);
             return module;
           }
