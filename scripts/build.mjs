@@ -2,9 +2,10 @@
 // as one CommonJS file (dist/serve.cjs) that the bin dist/cli.js (core/cli-loader.ts) runs for
 // a server start through V8's code cache, which this build writes from one real start; the
 // index worker into dist/index-worker.js; and dist/parser-cache-maker.js, which writes the
-// parser's optimized code into dist/parser-cache/<v8>/, run here for this Node. Native and WASM parts, the exact tokenizer and the TUI stay
-// external and load lazily, so a server start loads none of them (SPEC §init_workspace
-// `lazy-native`). The options live in scripts/bundle-options.mjs.
+// parser's optimized code into dist/parser-cache/<v8>/, run here for this Node. Native and
+// WASM parts, the exact tokenizer and the TUI stay external and load lazily, so a server start
+// loads none of them (SPEC §init_workspace `lazy-native`). The options live in
+// scripts/bundle-options.mjs.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';

@@ -90,14 +90,14 @@ async function reindexAfterEditMs(root: string, file: string): Promise<{ ms: num
 function passInChildMs(root: string, nodeFlags: string[], pass: 'parse' | 'extract' = 'parse'): number {
   const run = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', new URL(import.meta.url).pathname], {
     encoding: 'utf8',
-    env: { ...process.env, BENCH_PARSE_ONLY_ROOT: root, BENCH_CHILD_PASS: pass },
+    env: { ...process.env, BENCH_CHILD_ROOT: root, BENCH_CHILD_PASS: pass },
   });
   if (run.status !== 0) throw new Error(`${pass}-only child failed: ${run.stderr}`);
   return Number(run.stdout.trim());
 }
 
-if (process.env.BENCH_PARSE_ONLY_ROOT) {
-  const root = process.env.BENCH_PARSE_ONLY_ROOT;
+if (process.env.BENCH_CHILD_ROOT) {
+  const root = process.env.BENCH_CHILD_ROOT;
   const files = scanWorkspace(root, normalizeExtensions(undefined), DEFAULT_EXCLUDE).files.map((f) => f.file);
   const pass = process.env.BENCH_CHILD_PASS === 'extract' ? extractOnlyMs : parseOnlyMs;
   console.log((await pass(root, files)).toFixed(1));
