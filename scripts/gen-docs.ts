@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TOOL_REGISTRY } from '../core/tools/registry.ts';
-import { EMPTY_REASONS } from '../core/server/empty-reason.ts';
+import { EMPTY_REASONS } from '../core/tools/empty-reason.ts';
 import { CAPABILITY_TAGS } from '../core/server/capabilities.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -1,7 +1,7 @@
 // `metabob-mcp` with no subcommand (or `serve`): the MCP server on stdio.
 import { routeConsoleToStderr } from '../log.ts';
 import { handshakeSettled, serveStdio } from '../server/mcp-server.ts';
-import { startBackgroundServices } from '../server/background.ts';
+import { startBackgroundServices } from './background-services.ts';
 import { configureProcess } from '../config.ts';
 import { parseFlags, UsageError, type CliCommand } from './command.ts';
 

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { metabobHome } from '../ledger/metabob-home.ts';
-import { sessionId } from '../server/session.ts';
+import { metabobHome } from '../config/metabob-home.ts';
+import { sessionId } from '../process/session.ts';
 import { authorIdentity } from './vessel-identity.ts';
 import { log } from '../log.ts';
 

@@ -2,7 +2,7 @@
 // with the background services (never before the transport is up), removed at shutdown.
 import { workspaceState } from '../workspace/workspace.ts';
 import { attachmentStatus } from '../substrate/attachment-status.ts';
-import { onShutdown } from '../server/shutdown.ts';
+import { onShutdown } from '../process/shutdown.ts';
 import { removeAttachedMarkers, writeAttachedMarkers } from './attached-marker.ts';
 
 let attached = false;

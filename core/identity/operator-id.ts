@@ -1,6 +1,6 @@
 // SPEC §Client claim: the claim every write declares (operator, session, client). Claims, not
 // attribution: the client asserts them so a producer's stamp can be joined to them.
-import { sessionId } from '../server/session.ts';
+import { sessionId } from '../process/session.ts';
 import { VERSION } from '../version.ts';
 import { authorIdentity } from './vessel-identity.ts';
 

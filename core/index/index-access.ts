@@ -3,7 +3,7 @@
 // indexed in this process. Also maps the paths agents pass to the index's relative paths.
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { ToolAnswer, ToolContext } from '../server/define-tool.ts';
+import type { ToolAnswer, ToolContext } from '../tools/define-tool.ts';
 import type { CodeGraph } from './graph-types.ts';
 import { currentIndex, localIndexUnavailable, type LocalIndex } from './local-index.ts';
 

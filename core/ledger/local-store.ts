@@ -6,12 +6,12 @@ import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema-version.ts';
 import { MIGRATIONS } from './migrations.ts';
-import { storePath } from './metabob-home.ts';
+import { storePath } from '../config/metabob-home.ts';
 import { SeedTable } from './seed-table.ts';
 import { log } from '../log.ts';
 import { setStoreMetaProvider, type BinaryDrift } from './store-meta.ts';
 import { workspaceState } from '../workspace/workspace.ts';
-import { onShutdown } from '../server/shutdown.ts';
+import { onShutdown } from '../process/shutdown.ts';
 
 /** Two server processes on one store wait this long for each other's write lock. */
 export const BUSY_TIMEOUT_MS = 10_000;

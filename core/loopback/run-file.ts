@@ -3,7 +3,7 @@
 // written 0600 and removed on clean shutdown. A file whose pid is dead is stale.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { metabobHome } from '../ledger/metabob-home.ts';
+import { metabobHome } from '../config/metabob-home.ts';
 
 export interface RunFile {
   pid: number;

@@ -4,11 +4,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { log } from '../log.ts';
-import { ulid } from '../server/ulid.ts';
-import { sessionId, sessionStartedAt } from '../server/session.ts';
+import { ulid } from '../process/ulid.ts';
+import { sessionId, sessionStartedAt } from '../process/session.ts';
 import { VERSION } from '../version.ts';
 import { CAPABILITY_TAGS, activeCapabilities } from '../server/capabilities.ts';
-import { onShutdown } from '../server/shutdown.ts';
+import { onShutdown } from '../process/shutdown.ts';
 import { TOOL_REGISTRY } from '../tools/registry.ts';
 import { attachment, isAttached } from '../attachment.ts';
 import { proxyEnvironment } from '../substrate/net-client.ts';

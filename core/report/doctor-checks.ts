@@ -8,7 +8,7 @@ import type { AttachmentView, ConfigView } from './attach-deps.ts';
 import type { CheckOutcome } from './model.ts';
 import { causeToken } from './remedies.ts';
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
-import { metabobHome, storePath } from '../ledger/metabob-home.ts';
+import { metabobHome, storePath } from '../config/metabob-home.ts';
 import { workspaceState } from '../workspace/workspace.ts';
 import { netRequest, proxyEnvironment } from '../net/net.ts';
 import { processAlive, type RunFile } from '../loopback/run-file.ts';

@@ -5,13 +5,13 @@ import { EventEmitter } from 'node:events';
 import type { z } from 'zod';
 import { TOOL_REGISTRY, findTool } from '../tools/registry.ts';
 import { log } from '../log.ts';
-import { ulid } from './ulid.ts';
-import { sessionId } from './session.ts';
+import { ulid } from '../process/ulid.ts';
+import { sessionId } from '../process/session.ts';
 import { buildMeta, type MetaEnvelope } from './meta.ts';
 import { workspaceState, type WorkspaceDecision } from '../workspace/workspace.ts';
 import { substrateToolRefusal } from '../substrate/gate.ts';
-import { logCall, type CallOutcome } from '../call-log.ts';
-import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from './define-tool.ts';
+import { logCall, type CallOutcome } from './call-log.ts';
+import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from '../tools/define-tool.ts';
 
 export interface CallResult {
   [key: string]: unknown;

@@ -19,7 +19,7 @@ import { SERVER_INSTRUCTIONS } from './instructions.ts';
 import { START_PROMPT, startPromptText } from './prompts.ts';
 import { log, setLogMirror, type LogLevel } from '../log.ts';
 import { workspaceState } from '../workspace/workspace.ts';
-import { onShutdown, shutdown } from './shutdown.ts';
+import { onShutdown, shutdown } from '../process/shutdown.ts';
 import { VERSION } from '../version.ts';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];

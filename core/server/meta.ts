@@ -1,10 +1,10 @@
 // The `_meta` envelope (META-ENVELOPE.md, READING-NOTES §_meta), stamped in one place.
 // A field that does not apply to a call is left out, never filled with a zero.
-import type { EmptyReason } from './empty-reason.ts';
-import type { ComplexityTier, Notice, NextStep, ToolAnswer, ToolDefinition, BaselineMethod } from './define-tool.ts';
+import type { EmptyReason } from '../tools/empty-reason.ts';
+import type { ComplexityTier, Notice, NextStep, ToolAnswer, ToolDefinition, BaselineMethod } from '../tools/define-tool.ts';
 import type { WorkspaceDecision } from '../workspace/workspace.ts';
 import { countTokens, fileTokens } from './tokens.ts';
-import { takeUncountedFiles, sessionId } from './session.ts';
+import { takeUncountedFiles, sessionId } from '../process/session.ts';
 import { activeCapabilities, capabilitiesInMeta } from './capabilities.ts';
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
 import { storeMeta, type BinaryDrift } from '../ledger/store-meta.ts';

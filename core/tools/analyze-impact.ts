@@ -1,7 +1,7 @@
 // SPEC §analyze_impact
 import { join } from 'node:path';
 import { z } from 'zod';
-import { defineTool, type Notice, type ToolAnswer } from '../server/define-tool.ts';
+import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { indexGaps, requireIndex, toIndexPath } from '../index/index-access.ts';
 import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';

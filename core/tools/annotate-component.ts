@@ -1,7 +1,7 @@
 // SPEC §annotate_component
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
-import { ledgerStore, storeUnavailableAnswer } from '../ledger/ledger-scope.ts';
+import { defineTool, type ToolAnswer } from './define-tool.ts';
+import { ledgerStore, storeUnavailableAnswer } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { ageTag } from '../ledger/findings-text.ts';
 import { annotationNotes } from '../ledger/annotation-templates.ts';

@@ -1,7 +1,7 @@
 // SPEC §assign_git_changes
 import { join } from 'node:path';
 import { z } from 'zod';
-import { defineTool, type Notice, type ToolAnswer } from '../server/define-tool.ts';
+import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { requireIndex, toIndexPath } from '../index/index-access.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';

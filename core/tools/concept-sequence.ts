@@ -1,6 +1,6 @@
 // SPEC §concept_sequence
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, pendingHandler } from './define-tool.ts';
 
 export default defineTool({
   name: 'concept_sequence',

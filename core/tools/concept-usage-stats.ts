@@ -1,6 +1,6 @@
 // SPEC §concept_usage_stats
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, pendingHandler } from './define-tool.ts';
 
 export default defineTool({
   name: 'concept_usage_stats',

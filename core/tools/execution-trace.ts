@@ -1,6 +1,6 @@
 // SPEC §execution_trace
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, pendingHandler } from './define-tool.ts';
 
 export default defineTool({
   name: 'execution_trace',

@@ -1,14 +1,14 @@
 // SPEC §get_analysis_context
 import { z } from 'zod';
-import { defineTool, type NextStep, type ToolAnswer } from '../server/define-tool.ts';
-import { sessionId } from '../server/session.ts';
+import { defineTool, type NextStep, type ToolAnswer } from './define-tool.ts';
+import { sessionId } from '../process/session.ts';
 import { attachmentStatus } from '../substrate/attachment-status.ts';
-import { ledgerScope, ledgerStore, workspaceRelative } from '../ledger/ledger-scope.ts';
+import { ledgerScope, ledgerStore, workspaceRelative } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { sharedLedger, type RecallAnswer } from '../ledger/shared-ledger.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
-import { localIndexSummary } from '../ledger/index-summary.ts';
+import { localIndexSummary } from './index-summary.ts';
 import { authorIdentity } from '../identity/vessel-identity.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 

@@ -1,11 +1,11 @@
 // SPEC §get_metrics
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
-import { ledgerScope, ledgerStore } from '../ledger/ledger-scope.ts';
+import { defineTool, type ToolAnswer } from './define-tool.ts';
+import { ledgerScope, ledgerStore } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { NO_SERVER_ANALYSIS } from '../ledger/findings-text.ts';
 import { SEVERITIES } from '../ledger/seed-table.ts';
-import { localIndexSummary } from '../ledger/index-summary.ts';
+import { localIndexSummary } from './index-summary.ts';
 
 export default defineTool({
   name: 'get_metrics',

@@ -1,7 +1,7 @@
 // SPEC §get_problems
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
-import { ledgerScope, ledgerStore } from '../ledger/ledger-scope.ts';
+import { defineTool, type ToolAnswer } from './define-tool.ts';
+import { ledgerScope, ledgerStore } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { sharedLedger, type RecallAnswer } from '../ledger/shared-ledger.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';

@@ -1,7 +1,7 @@
 // SPEC §init_workspace
 import { z } from 'zod';
 import { resolve } from 'node:path';
-import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
+import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { workspaceState } from '../workspace/workspace.ts';
 import { indexWorkspace } from '../index/local-index.ts';
 import { indexGaps } from '../index/index-access.ts';

@@ -1,8 +1,8 @@
 // SPEC §mark_complete
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
-import { sessionId } from '../server/session.ts';
-import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } from '../ledger/ledger-scope.ts';
+import { defineTool, type ToolAnswer } from './define-tool.ts';
+import { sessionId } from '../process/session.ts';
+import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { locateFix, type FixLocation } from '../ledger/fix-location.ts';
 import { sharedLedger } from '../ledger/shared-ledger.ts';

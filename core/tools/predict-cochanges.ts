@@ -1,7 +1,7 @@
 // SPEC §predict_cochanges
 import { isAbsolute, normalize, relative } from 'node:path';
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
+import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { COCHANGE_MAX_COMMITS, COCHANGE_MAX_FILES_PER_COMMIT, mineGitCochanges, type CochangeAnswer } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 

@@ -1,6 +1,6 @@
 // SPEC §pull_assigned_work
 import { z } from 'zod';
-import { defineTool, pendingHandler } from '../server/define-tool.ts';
+import { defineTool, pendingHandler } from './define-tool.ts';
 
 export default defineTool({
   name: 'pull_assigned_work',

@@ -1,9 +1,9 @@
 // SPEC §record_finding
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { defineTool } from '../server/define-tool.ts';
-import { sessionId } from '../server/session.ts';
-import { ledgerScope, ledgerStore, storeUnavailableAnswer, workspaceRelative } from '../ledger/ledger-scope.ts';
+import { defineTool } from './define-tool.ts';
+import { sessionId } from '../process/session.ts';
+import { ledgerScope, ledgerStore, storeUnavailableAnswer, workspaceRelative } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { findOpenDuplicate } from '../ledger/duplicate-finding.ts';
 import { attributionLines } from '../ledger/findings-text.ts';

@@ -2,7 +2,7 @@
 // anchor node's (discovery answers vesselRegistry itself), so it can differ from who serves a
 // shape on a peer node; both readings are named when they disagree.
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
+import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { resolveShape } from '../attachment.ts';
 
 interface RegistryVessel {

@@ -1,7 +1,7 @@
 // SPEC §architecture `TOOL_REGISTRY`: every tool is one entry. Adding a tool is one new file
 // under core/tools/ and one line here.
 // @anchor TOOL_REGISTRY
-import type { ToolDefinition } from '../server/define-tool.ts';
+import type { ToolDefinition } from './define-tool.ts';
 import analyzeImpact from './analyze-impact.ts';
 import annotateComponent from './annotate-component.ts';
 import assignGitChanges from './assign-git-changes.ts';

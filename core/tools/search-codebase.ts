@@ -1,7 +1,7 @@
 // SPEC §search_codebase
 import { join } from 'node:path';
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from '../server/define-tool.ts';
+import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { requireIndex } from '../index/index-access.ts';
 import { searchComponents } from '../index/component-search.ts';
 import { searchLocalFindings } from '../ledger/local-findings.ts';

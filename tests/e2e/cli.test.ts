@@ -9,7 +9,7 @@ import { CLI, cleanEnv } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 import { capabilityProbe } from '../helpers/probe.ts';
 import { usageText } from '../../core/cli/main.ts';
-import { ULID_PATTERN } from '../../core/server/ulid.ts';
+import { ULID_PATTERN } from '../../core/process/ulid.ts';
 
 const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 

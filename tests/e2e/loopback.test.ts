@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { metaOf } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 import { capabilityProbe } from '../helpers/probe.ts';
-import { ULID_PATTERN } from '../../core/server/ulid.ts';
+import { ULID_PATTERN } from '../../core/process/ulid.ts';
 import { startEmulator, type Emulator } from '../substrate/emulator.ts';
 import { startServer, waitFor, type ServerUnderTest } from '../substrate/server-fixture.ts';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { CLI, cleanEnv, metaOf, startClient, textOf } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
-import { ULID_PATTERN } from '../../core/server/ulid.ts';
+import { ULID_PATTERN } from '../../core/process/ulid.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 import { buildToolList } from '../../core/tools/tool-list.ts';
 

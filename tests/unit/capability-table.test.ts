@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CAPABILITY_TAGS } from '../../core/server/capabilities.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
-import { EMPTY_REASONS } from '../../core/server/empty-reason.ts';
+import { EMPTY_REASONS } from '../../core/tools/empty-reason.ts';
 
 function testSources(dir: string): string {
   let text = '';

@@ -1,9 +1,9 @@
 // SPEC §call-log: with METABOB_CALL_LOG=<path>, one JSON line per tool call, arguments by
 // name and size only, file mode 0600; a failed write never fails the call.
 import { appendFileSync, chmodSync, existsSync } from 'node:fs';
-import { describeArgsForLog } from './outgoing-guard.ts';
-import { log } from './log.ts';
-import type { Plane } from './server/define-tool.ts';
+import { describeArgsForLog } from '../outgoing-guard.ts';
+import { log } from '../log.ts';
+import type { Plane } from '../tools/define-tool.ts';
 
 export type CallOutcome = 'ok' | 'refused' | 'not_attached' | 'error';
 

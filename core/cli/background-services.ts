@@ -11,7 +11,7 @@ const services: Service[] = [
   { name: 'attached marker', start: async () => { await import('../attachment.ts'); await (await import('../identity/marker-service.ts')).attachedMarkerService.start(); } },
   { name: 'loopback HTTP server', start: async () => (await import('../loopback/vessel-server.ts')).startLoopbackService() },
   // The boundary and every tool module: loaded now, so the first tools/call does not wait on it.
-  { name: 'tool boundary', start: async () => void (await import('./boundary.ts')) },
+  { name: 'tool boundary', start: async () => void (await import('../server/boundary.ts')) },
 ];
 
 /**

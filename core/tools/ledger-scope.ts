@@ -1,8 +1,8 @@
 // What every ledger tool starts from: the decided workspace, its repository identity, and
 // the open store, or the one-line store_unavailable answer that names why not.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { ToolAnswer, ToolContext } from '../server/define-tool.ts';
-import { openLocalStore, storeScope, type LocalStore } from './local-store.ts';
+import type { ToolAnswer, ToolContext } from './define-tool.ts';
+import { openLocalStore, storeScope, type LocalStore } from '../ledger/local-store.ts';
 import { repoIdentity, type RepoIdentity } from '../identity/repo-identity.ts';
 
 export interface LedgerScope {
