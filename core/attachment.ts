@@ -4,47 +4,32 @@
 //   supervisor.ts   the long-running server's retries, heartbeat and waiting readers
 //   resolve.ts      the one ingress (discovery POST /resolve) and its named failures
 //   state.ts        the AttachmentState object
-// attach --check and doctor use runAttachmentOnce + resolveOnce; tools use resolveShape.
-import { installSubstrateGate } from './substrate/gate.ts';
-import { setAttachmentStatusProvider } from './substrate/attachment-status.ts';
+//   port.ts         what the boundary and the tools see of it
+// attach --check and doctor use runAttachmentOnce + resolveOnce; an entry point builds the
+// long-running one with createAttachment and hands it over in the services.
 import { AttachmentSupervisor } from './attachment/supervisor.ts';
 import { anchorFromEnv } from './attachment/attach-once.ts';
-import { currentConfigReport } from './config.ts';
+import type { ConfigReport } from './config/config-report.ts';
 import { resolveWithState, type ResolveOptions, type ResolveResult } from './attachment/resolve.ts';
 import { isAttached, type AttachmentState, type Family } from './attachment/state.ts';
+import type { AttachmentPort, AttachmentStatus } from './attachment/port.ts';
+import type { ClaimSource } from './identity/operator-id.ts';
 
 export { runAttachmentOnce, anchorFromEnv, rehostH1, type HopEvent, type Hop, type AttachOnceOptions } from './attachment/attach-once.ts';
 export { classifyDiscoveryAnswer, noProducerLine, RESOLVE_TIMEOUTS_MS, type ResolveOptions, type ResolveResult } from './attachment/resolve.ts';
 export { isAttached, isRetryable, type AttachmentState, type Family, type AttachmentCause } from './attachment/state.ts';
 export type { AttachmentChange } from './attachment/supervisor.ts';
 
-let supervisor: AttachmentSupervisor | undefined;
-
-/**
- * The process's attachment, created on first use: the server starts it in the background
- * after the transport is up; on other planes (a headless call) the gate or a tool's resolve
- * creates it. The configuration lookup has run by then (serve, call); its report names the
- * anchor's source and the one missing-input line. Without it (tests) the env is read.
- */
-export function attachment(): AttachmentSupervisor {
-  if (!supervisor) {
-    const report = currentConfigReport();
-    const anchor = report
-      ? { source: report.anchor.source, discovery: report.anchor.discovery?.replace(/\/+$/, '') ?? null }
-      : anchorFromEnv(process.env);
-    supervisor = new AttachmentSupervisor(process.env, anchor, report?.unattachedCause ?? null);
-  }
-  return supervisor;
+export interface AttachmentInputs {
+  env: NodeJS.ProcessEnv;
+  /** The entry point's configuration report: the anchor's source and the one missing-input line. */
+  config: ConfigReport | undefined;
+  /** Who a write's client claim names (SPEC §client-claim), from the decided workspace. */
+  claim(): ClaimSource | undefined;
 }
 
-// The gate (SPEC §attachment "The gate") and the mixed tools' view of the attachment are
-// installed when this module loads, which every plane does (the substrate tools import it),
-// so no substrate tool on any plane runs ungated.
-installSubstrateGate((tool) => attachment().refusal(tool));
-setAttachmentStatusProvider(async () => {
-  const created = attachment();
-  const state = await created.settledState();
-  const cause = created.causeLine(state);
+function statusOf(supervisor: AttachmentSupervisor, state: AttachmentState): AttachmentStatus {
+  const cause = supervisor.causeLine(state);
   return isAttached(state)
     ? {
         attached: true,
@@ -52,21 +37,25 @@ setAttachmentStatusProvider(async () => {
         summary: `attached to ${state.anchor.discovery ?? state.identity.endpoint} (org ${state.auth.orgId ?? 'not reported'}, identity ${state.identity.endpoint} via ${state.identity.source})`,
       }
     : { attached: false, cause, summary: `not attached: ${cause}` };
-});
-
-/** Background service entry (core/server/background.ts): attach without blocking startup. */
-export function startAttachment(): void {
-  attachment().start();
 }
 
-// @anchor resolveShape
 /**
- * The path substrate tools take to the substrate: waits for a pending attachment, refuses
- * with the cause line when it is not authenticated, and otherwise resolves through discovery.
- * Never throws: every failure is `{ok:false, line}` with a named cause.
+ * The long-running attachment as the port the boundary gates substrate tools through. Nothing
+ * is sent until start(), a substrate tool's gate, or a resolve asks for it.
  */
-export function resolveShape(pointer: Record<string, unknown>, options: ResolveOptions): Promise<ResolveResult> {
-  return attachment().resolve(pointer, options);
+export function createAttachment({ env, config, claim }: AttachmentInputs): AttachmentPort {
+  const anchor = config
+    ? { source: config.anchor.source, discovery: config.anchor.discovery?.replace(/\/+$/, '') ?? null }
+    : anchorFromEnv(env);
+  const supervisor = new AttachmentSupervisor(env, anchor, config?.unattachedCause ?? null, Date.now, claim);
+  return {
+    start: () => supervisor.start(),
+    refusal: (tool) => supervisor.refusal(tool),
+    status: async () => statusOf(supervisor, await supervisor.settledState()),
+    resolve: (pointer, options) => supervisor.resolve(pointer, options),
+    supervisor: async () => supervisor,
+    current: async () => supervisor.current(),
+  };
 }
 
 /**

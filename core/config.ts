@@ -211,22 +211,14 @@ export function applyConfiguration(input: ConfigurationInput): ConfigReport {
   return report;
 }
 
-let current: ConfigReport | undefined;
-
 /**
  * Applies the configuration to this process's environment, logs each warning line once
- * (and the missing-input line at `unattachedLevel`), and keeps the report for /health and
- * doctor. Called once by each entry point before anything reads the environment.
+ * (and the missing-input line at `unattachedLevel`), and returns the report the entry point hands
+ * to its services. Called once by each entry point before anything reads the environment.
  */
 export function configureProcess(flags: ConfigFlags = {}, unattachedLevel: 'info' | 'debug' = 'info'): ConfigReport {
   const report = applyConfiguration({ env: process.env, cwd: process.cwd(), home: homedir(), flags });
   for (const line of report.warnings) log.warn(line);
   if (report.unattachedMessage) log[unattachedLevel](report.unattachedMessage);
-  current = report;
   return report;
-}
-
-/** The report of this process's configuration, once an entry point has applied it. */
-export function currentConfigReport(): ConfigReport | undefined {
-  return current;
 }

@@ -2,8 +2,9 @@
 // POST /resolve with the key, under the family's client cap, and names discovery's own
 // failures in one line. Tools reach it through resolveShape (core/attachment.ts).
 import { netRequest, NetError } from '../substrate/net-client.ts';
-import { clientClaim } from '../identity/operator-id.ts';
-import { workspaceState } from '../workspace/workspace.ts';
+import { clientClaim, type ClaimSource } from '../identity/operator-id.ts';
+import { resolveVesselId } from '../identity/vessel-identity.ts';
+import { sessionId } from '../process/session.ts';
 import { isAttached, type AttachmentState, type Family } from './state.ts';
 
 // @anchor resolve-timeouts
@@ -26,6 +27,8 @@ export interface ResolveOptions {
   write?: boolean;
   /** A tighter cap than the family's (never above 60 s). */
   timeoutMs?: number;
+  /** Who a write's client claim names (SPEC §client-claim); without it the claim is unidentified. */
+  claim?: ClaimSource;
 }
 
 export type ResolveResult =
@@ -104,8 +107,7 @@ export async function resolveWithState(
   }
   let sent = pointer;
   if (options.write && env.METABOB_CLIENT_CLAIM !== 'off' && pointer.client_claim === undefined) {
-    const decision = workspaceState().decideNow();
-    sent = { ...pointer, client_claim: clientClaim(decision.decided ? decision.path : process.cwd(), env) };
+    sent = { ...pointer, client_claim: clientClaim(options.claim ?? { sessionId, vesselId: resolveVesselId(process.cwd(), env) }, env) };
   }
   const cap = Math.min(options.timeoutMs ?? RESOLVE_TIMEOUTS_MS[options.family], RESOLVE_TIMEOUTS_MS[options.family], MAX_REQUEST_MS);
   const retries = options.write || NEVER_RETRIED_READS.has(shape) ? [] : READ_RETRY_DELAYS_MS;

@@ -10,6 +10,7 @@ import { resolveWithState, type ResolveOptions, type ResolveResult } from './res
 import { isAttached, isRetryable, pendingState, type AttachmentState } from './state.ts';
 import { anchorFromEnv } from './attach-once.ts';
 import { proxyEnvironment } from '../substrate/net-client.ts';
+import type { ClaimSource } from '../identity/operator-id.ts';
 
 // @anchor reattach
 /** 5 s, 15 s, 30 s, 1 min, 2 min, then every 5 min (METABOB_REATTACH_SCALE multiplies, for tests). */
@@ -56,6 +57,8 @@ export class AttachmentSupervisor {
     private readonly notConfiguredMessage: string | null = null,
     /** The clock the cause's age is measured on (tests pass their own). */
     private readonly now: () => number = Date.now,
+    /** Who a write's client claim names (SPEC §client-claim). */
+    private readonly claim: () => ClaimSource | undefined = () => undefined,
   ) {
     this.settled = pendingState(anchor, proxyEnvironment(env));
   }
@@ -112,7 +115,7 @@ export class AttachmentSupervisor {
     const shape = typeof pointer.type === 'string' ? pointer.type : '';
     const refused = await this.refusal(shape || 'resolve');
     if (refused) return { ok: false, cause: this.settled.cause ?? 'not_configured', line: refused, shape };
-    const result = await resolveWithState(this.settled, this.env.METABOB_API_KEY?.trim() ?? '', pointer, options, this.env);
+    const result = await resolveWithState(this.settled, this.env.METABOB_API_KEY?.trim() ?? '', pointer, { claim: this.claim(), ...options }, this.env);
     this.settled.network.lastByFamily[options.family] = { ok: result.ok, cause: result.ok ? null : result.line, at: new Date().toISOString() };
     return result;
   }

@@ -2,14 +2,18 @@
 // startup and the local tools never wait on it (SPEC §attachment). Each service that needs
 // starting adds one line here.
 import { log } from '../log.ts';
+import { onShutdown } from '../process/shutdown.ts';
+import type { Services } from '../services/services.ts';
 
 // Each loads when it starts, so none of their modules is on the handshake's path.
-type Service = { name: string; start(): void | Promise<void> };
-const services: Service[] = [
-  { name: 'attachment', start: async () => (await import('../attachment.ts')).startAttachment() },
-  // The marker follows the attachment's status, which exists once the attachment module has loaded.
-  { name: 'attached marker', start: async () => { await import('../attachment.ts'); await (await import('../identity/marker-service.ts')).attachedMarkerService.start(); } },
-  { name: 'loopback HTTP server', start: async () => (await import('../loopback/vessel-server.ts')).startLoopbackService() },
+type Background = { name: string; start(services: Services): void | Promise<void> };
+const BACKGROUND: Background[] = [
+  { name: 'attachment', start: (services) => services.attachment?.start() },
+  {
+    name: 'attached marker',
+    start: async (services) => (await import('../identity/marker-service.ts')).startAttachedMarkerService({ ...services, onShutdown }),
+  },
+  { name: 'loopback HTTP server', start: async (services) => (await import('../loopback/vessel-server.ts')).startLoopbackService(services, onShutdown) },
   // The boundary and every tool module: loaded now, so the first tools/call does not wait on it.
   { name: 'tool boundary', start: async () => void (await import('../server/boundary.ts')) },
 ];
@@ -19,10 +23,10 @@ const services: Service[] = [
  * waits on it and nothing waits on these (a substrate tool called meanwhile starts the
  * attachment itself through the gate).
  */
-export function startBackgroundServices(ready: Promise<void> = Promise.resolve()): void {
-  for (const service of services) {
+export function startBackgroundServices(services: Services, ready: Promise<void> = Promise.resolve()): void {
+  for (const task of BACKGROUND) {
     ready
-      .then(() => service.start())
-      .catch((err) => log.warn(`${service.name} did not start:`, err));
+      .then(() => task.start(services))
+      .catch((err) => log.warn(`${task.name} did not start:`, err));
   }
 }

@@ -4,6 +4,8 @@
 import { routeConsoleToStderr } from '../log.ts';
 import { callTool } from '../server/boundary.ts';
 import { configureProcess } from '../config.ts';
+import { createServices } from '../services/services.ts';
+import { lazyAttachment } from '../services/lazy-attachment.ts';
 import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
 import { pipeWriter } from '../pipe-writer.ts';
 
@@ -26,8 +28,10 @@ export const callCommand: CliCommand = {
     // The same configuration as the server (SPEC §apply-configuration). A headless call that
     // needs no substrate should not print the missing-input line every time: it goes to debug,
     // and a substrate tool's own refusal names the cause.
-    configureProcess({}, 'debug');
-    const result = await callTool(tool, args, { plane: 'cli' });
+    const config = configureProcess({}, 'debug');
+    const services = createServices({ config, attachment: lazyAttachment });
+    const result = await callTool(services, tool, args, { plane: 'cli' });
+    services.store.close();
     const out = flags.json ? JSON.stringify(result, null, 2) : result.content.map((c) => c.text).join('\n');
     await pipeWriter()(out + '\n');
     return result.isError ? EXIT.failed : EXIT.ok;

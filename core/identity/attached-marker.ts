@@ -8,8 +8,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { metabobHome } from '../config/metabob-home.ts';
-import { sessionId } from '../process/session.ts';
-import { authorIdentity } from './vessel-identity.ts';
 import { log } from '../log.ts';
 
 export interface AttachedMarker {
@@ -50,47 +48,65 @@ export function liveMarkerFor(directory: string): AttachedMarker | undefined {
   }
 }
 
-/** The markers this process wrote, by path, so a move or shutdown removes exactly those. */
-const written = new Set<string>();
-
-function writeOne(directory: string, workspace: string, attached: boolean): void {
-  const path = markerPathFor(directory);
-  const marker: AttachedMarker = {
-    workspace,
-    pid: process.pid,
-    session_id: sessionId,
-    vessel_id: authorIdentity(workspace).vesselId ?? null,
-    attached,
-    written_at: new Date().toISOString(),
-  };
-  mkdirSync(markersDir(), { recursive: true, mode: 0o700 });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(marker) + '\n', { mode: 0o600 });
-  renameSync(tmp, path);
-  written.add(path);
+/** Who writes the markers: this session, and the vessel id its author has for a workspace. */
+export interface MarkerAuthor {
+  sessionId: string;
+  vesselIdFor(workspace: string): string | undefined;
 }
 
-/**
- * Writes the markers for a decided workspace (and the launch directory when it differs),
- * removing those this process wrote for any other place. Never throws.
- */
-export function writeAttachedMarkers(
-  workspace: string,
-  launchDir: string,
-  attached: boolean,
-  inPluginFolder: (path: string) => boolean,
-): void {
-  try {
-    const targets = [workspace, launchDir].filter((dir, i, all) => all.indexOf(dir) === i && !inPluginFolder(dir));
-    const keep = new Set(targets.map((dir) => markerPathFor(dir)));
-    for (const path of [...written]) if (!keep.has(path)) removeOne(path);
-    for (const dir of targets) writeOne(dir, workspace, attached);
-  } catch (err) {
-    log.warn(`attached marker could not be written (${(err as Error).message}); the edit check will not find this server`);
+/** The markers this session wrote, by path, so a move or shutdown removes exactly those. */
+export class AttachedMarkers {
+  private readonly written = new Set<string>();
+
+  constructor(
+    private readonly author: MarkerAuthor,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  private writeOne(directory: string, workspace: string, attached: boolean): void {
+    const path = markerPathFor(directory, this.env);
+    const marker: AttachedMarker = {
+      workspace,
+      pid: process.pid,
+      session_id: this.author.sessionId,
+      vessel_id: this.author.vesselIdFor(workspace) ?? null,
+      attached,
+      written_at: new Date().toISOString(),
+    };
+    mkdirSync(markersDir(this.env), { recursive: true, mode: 0o700 });
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(marker) + '\n', { mode: 0o600 });
+    renameSync(tmp, path);
+    this.written.add(path);
+  }
+
+  /**
+   * Writes the markers for a decided workspace (and the launch directory when it differs),
+   * removing those this session wrote for any other place. Never throws.
+   */
+  write(workspace: string, launchDir: string, attached: boolean, inPluginFolder: (path: string) => boolean): void {
+    try {
+      const targets = [workspace, launchDir].filter((dir, i, all) => all.indexOf(dir) === i && !inPluginFolder(dir));
+      const keep = new Set(targets.map((dir) => markerPathFor(dir, this.env)));
+      for (const path of [...this.written]) if (!keep.has(path)) this.removeOne(path);
+      for (const dir of targets) this.writeOne(dir, workspace, attached);
+    } catch (err) {
+      log.warn(`attached marker could not be written (${(err as Error).message}); the edit check will not find this server`);
+    }
+  }
+
+  /** Clean shutdown removes every marker this session wrote. */
+  removeAll(): void {
+    for (const path of [...this.written]) this.removeOne(path);
+  }
+
+  private removeOne(path: string): void {
+    removeOwnMarker(path);
+    this.written.delete(path);
   }
 }
 
-function removeOne(path: string): void {
+function removeOwnMarker(path: string): void {
   try {
     const marker = JSON.parse(readFileSync(path, 'utf8')) as AttachedMarker;
     // Another server may have taken the place since: only our own marker is ours to remove.
@@ -98,10 +114,4 @@ function removeOne(path: string): void {
   } catch {
     // gone already
   }
-  written.delete(path);
-}
-
-/** Clean shutdown removes every marker this process wrote. */
-export function removeAttachedMarkers(): void {
-  for (const path of [...written]) removeOne(path);
 }

@@ -1,8 +1,12 @@
 // SPEC §Client claim: the claim every write declares (operator, session, client). Claims, not
 // attribution: the client asserts them so a producer's stamp can be joined to them.
-import { sessionId } from '../process/session.ts';
 import { VERSION } from '../version.ts';
-import { authorIdentity } from './vessel-identity.ts';
+
+/** Who a write is from: the session and its author's vessel id (SPEC §Client claim). */
+export interface ClaimSource {
+  sessionId: string;
+  vesselId: string | undefined;
+}
 
 export interface ClientClaim {
   operator: string;
@@ -11,7 +15,7 @@ export interface ClientClaim {
 }
 
 // @anchor clientClaim
-export function clientClaim(workspace: string, env: NodeJS.ProcessEnv = process.env): ClientClaim {
-  const operator = env.MB_OPERATOR_ID || authorIdentity(workspace).vesselId || 'metabob-mcp-unidentified';
-  return { operator, session: sessionId, client: `metabob-mcp/${VERSION}` };
+export function clientClaim(source: ClaimSource, env: NodeJS.ProcessEnv = process.env): ClientClaim {
+  const operator = env.MB_OPERATOR_ID || source.vesselId || 'metabob-mcp-unidentified';
+  return { operator, session: source.sessionId, client: `metabob-mcp/${VERSION}` };
 }

@@ -20,10 +20,14 @@ export function resolveVesselId(workspace: string, env: NodeJS.ProcessEnv = proc
   return 'metabob-mcp-' + createHash('sha256').update(key + workspace).digest('hex').slice(0, 12);
 }
 
-let author: AuthorIdentity | undefined;
+/** Who this session writes as: derived on the first call with a decided workspace, then kept. */
+export class AuthorIdentityService {
+  private author: AuthorIdentity | undefined;
 
-/** The process's author identity, derived on the first call with a decided workspace. */
-export function authorIdentity(workspace: string): AuthorIdentity {
-  author ??= { vesselId: resolveVesselId(workspace), workspace };
-  return author;
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  of(workspace: string): AuthorIdentity {
+    this.author ??= { vesselId: resolveVesselId(workspace, this.env), workspace };
+    return this.author;
+  }
 }

@@ -170,46 +170,48 @@ export class LocalIndex {
   }
 }
 
-let current: LocalIndex | undefined;
-let unavailable: string | undefined;
-
-/** The process's index, once init_workspace has built one. */
-export function currentIndex(): LocalIndex | undefined {
-  return current;
-}
-
-/** `local_index_unavailable(<module>: <reason>)` once the parser failed to load in this process. */
-export function localIndexUnavailable(): string | undefined {
-  return unavailable;
-}
-
 /**
- * Index (or re-index) a workspace root as this process's index. A different root starts a new
- * index; the same root re-parses only what changed.
+ * The session's index: one LocalIndex at a time, built by init_workspace. A different root
+ * starts a new index; the same root re-parses only what changed.
  */
-export async function indexWorkspace(root: string, options: IndexOptions = {}): Promise<{ index: LocalIndex; result: IndexRunResult }> {
-  // Two init_workspace calls at once run one after the other: a run mutates the index's cache.
-  const previous = running;
-  let release!: () => void;
-  running = new Promise<void>((r) => (release = r));
-  await previous;
-  try {
-    return await indexWorkspaceNow(root, options);
-  } finally {
-    release();
+export class IndexService {
+  private current: LocalIndex | undefined;
+  private unavailableCause: string | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  /** The index, once init_workspace has built one. */
+  currentIndex(): LocalIndex | undefined {
+    return this.current;
   }
-}
 
-let running: Promise<void> = Promise.resolve();
+  /** `local_index_unavailable(<module>: <reason>)` once the parser failed to load in this process. */
+  unavailable(): string | undefined {
+    return this.unavailableCause;
+  }
 
-async function indexWorkspaceNow(root: string, options: IndexOptions): Promise<{ index: LocalIndex; result: IndexRunResult }> {
-  const index = current && current.root === root ? current : new LocalIndex(root);
-  if (unavailable) return { index, result: { ok: false, cause: unavailable } };
-  const result = await index.run(options);
-  if (!result.ok) {
-    if (result.cause.startsWith('local_index_unavailable')) unavailable = result.cause;
+  /** Index (or re-index) a workspace root. */
+  async indexWorkspace(root: string, options: IndexOptions = {}): Promise<{ index: LocalIndex; result: IndexRunResult }> {
+    // Two init_workspace calls at once run one after the other: a run mutates the index's cache.
+    const previous = this.running;
+    let release!: () => void;
+    this.running = new Promise<void>((r) => (release = r));
+    await previous;
+    try {
+      return await this.indexNow(root, options);
+    } finally {
+      release();
+    }
+  }
+
+  private async indexNow(root: string, options: IndexOptions): Promise<{ index: LocalIndex; result: IndexRunResult }> {
+    const index = this.current && this.current.root === root ? this.current : new LocalIndex(root);
+    if (this.unavailableCause) return { index, result: { ok: false, cause: this.unavailableCause } };
+    const result = await index.run(options);
+    if (!result.ok) {
+      if (result.cause.startsWith('local_index_unavailable')) this.unavailableCause = result.cause;
+      return { index, result };
+    }
+    this.current = index;
     return { index, result };
   }
-  current = index;
-  return { index, result };
 }

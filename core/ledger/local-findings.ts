@@ -1,7 +1,7 @@
 // What the local-tier tools read from the findings ledger (SPEC §analyze_impact "Appends up to
 // 20 findings from the local store", §predict_cochanges, §search_codebase problems target).
 // A store that cannot open is a cause the tools print, never an empty list.
-import { openLocalStore, storeErrorLine, storeScope } from './local-store.ts';
+import { storeErrorLine, storeScope, type LocalStoreService } from './local-store.ts';
 import { isTask, seedLine } from './findings-text.ts';
 import { tokenize } from '../index/component-search.ts';
 import type { SeedRow } from './seed-table.ts';
@@ -23,9 +23,9 @@ function toLine(seed: SeedRow, now: number): LocalFindingLine {
 }
 
 /** Open local findings on these workspace-relative files, most severe first. Tasks are not problems. */
-export async function localFindingsForFiles(workspaceRoot: string, relFiles: string[], limit: number): Promise<LocalFindingsAnswer> {
+export async function localFindingsForFiles(stores: LocalStoreService, workspaceRoot: string, relFiles: string[], limit: number): Promise<LocalFindingsAnswer> {
   if (relFiles.length === 0) return { ok: true, findings: [], total: 0 };
-  const opened = await openLocalStore();
+  const opened = await stores.open();
   if (!opened.ok) return { ok: false, cause: opened.cause };
   try {
     const seeds = opened.store.openSeeds(storeScope(workspaceRoot), { files: [...new Set(relFiles)] }).filter((s) => !isTask(s.category, s.summary));
@@ -49,6 +49,7 @@ function tokenScore(query: string, tokens: string[]): number {
 
 /** Open local findings matching a keyword query on their brief, category and file path. */
 export async function searchLocalFindings(
+  stores: LocalStoreService,
   workspaceRoot: string,
   query: string,
   fileFilter: string[] | undefined,
@@ -56,7 +57,7 @@ export async function searchLocalFindings(
 ): Promise<LocalFindingsAnswer> {
   const qTokens = [...new Set(tokenize(query))];
   if (qTokens.length === 0) return { ok: true, findings: [], total: 0 };
-  const opened = await openLocalStore();
+  const opened = await stores.open();
   if (!opened.ok) return { ok: false, cause: opened.cause };
   try {
     const seeds = opened.store.openSeeds(storeScope(workspaceRoot));

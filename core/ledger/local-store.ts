@@ -9,9 +9,7 @@ import { MIGRATIONS } from './migrations.ts';
 import { storePath } from '../config/metabob-home.ts';
 import { SeedTable } from './seed-table.ts';
 import { log } from '../log.ts';
-import { setStoreMetaProvider, type BinaryDrift } from './store-meta.ts';
-import { workspaceState } from '../workspace/workspace.ts';
-import { onShutdown } from '../process/shutdown.ts';
+import type { BinaryDrift, StoreMeta } from './store-meta.ts';
 
 /** Two server processes on one store wait this long for each other's write lock. */
 export const BUSY_TIMEOUT_MS = 10_000;
@@ -51,73 +49,8 @@ function migrate(db: BetterSqlite3.Database): void {
   }).immediate();
 }
 
-let opened: LocalStore | undefined;
-let openFailure: { path: string; cause: string } | undefined;
-
 function storeUnavailable(path: string, reason: string): string {
   return `store_unavailable: the local findings store ${path} could not be opened (${reason}); ledger answers that need it are empty until it can`;
-}
-
-/**
- * Opens (once per path) and migrates the store. Never throws: a store that cannot open is
- * a named cause the caller puts in its answer, and the next call tries again.
- */
-export async function openLocalStore(): Promise<StoreOpen> {
-  const path = storePath();
-  if (opened?.path === path && opened.db.open) return { ok: true, store: opened };
-  // Concurrent calls share one attempt: a second open would close the first under its user.
-  if (opening?.path !== path) {
-    const attempt = { path, promise: openOnce(path) };
-    opening = attempt;
-    void attempt.promise.finally(() => {
-      if (opening === attempt) opening = undefined;
-    });
-  }
-  return opening.promise;
-}
-
-let opening: { path: string; promise: Promise<StoreOpen> } | undefined;
-
-async function openOnce(path: string): Promise<StoreOpen> {
-  let Database: typeof BetterSqlite3;
-  try {
-    Database = (await import('better-sqlite3')).default;
-  } catch (err) {
-    return { ok: false, cause: storeUnavailable(path, `better-sqlite3 did not load: ${(err as Error).message.split('\n')[0]}`) };
-  }
-  let db: BetterSqlite3.Database | undefined;
-  try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    db.pragma('journal_mode = WAL');
-    // NORMAL in WAL mode: a committed transaction survives the process being killed.
-    db.pragma('synchronous = NORMAL');
-    migrate(db);
-    if (!opened) onShutdown(closeLocalStore);
-    opened?.close();
-    opened = new LocalStore(db, path);
-    openFailure = undefined;
-    const stored = opened.storedVersion();
-    if (stored > SCHEMA_VERSION) log.warn(`local store ${path} is at schema ${stored}, newer than this binary's ${SCHEMA_VERSION}`);
-    return { ok: true, store: opened };
-  } catch (err) {
-    try {
-      db?.close();
-    } catch {
-      // already failing
-    }
-    const e = err as NodeJS.ErrnoException;
-    const cause = storeUnavailable(path, `${e.code ? e.code + ': ' : ''}${e.message.split('\n')[0]}`);
-    if (openFailure?.cause !== cause) log.warn(cause);
-    openFailure = { path, cause };
-    return { ok: false, cause };
-  }
-}
-
-/** The store if this process has opened it; the `_meta` provider must not open it. */
-export function openedStore(): LocalStore | undefined {
-  return opened?.db.open ? opened : undefined;
 }
 
 /** A store error during a call (a lock held past the busy timeout, a full disk), as one line. */
@@ -126,29 +59,106 @@ export function storeErrorLine(err: unknown): string {
   return `store_unavailable: the local findings store failed (${e.code ? e.code + ': ' : ''}${e.message?.split('\n')[0] ?? String(err)})`;
 }
 
-export function closeLocalStore(): void {
-  opened?.close();
-  opened = undefined;
-}
+/**
+ * The session's local store: opened on first use (once per path), migrated, closed at
+ * shutdown. Never throws: a store that cannot open is a named cause the caller puts in its
+ * answer, and the next call tries again.
+ */
+export class LocalStoreService {
+  private opened: LocalStore | undefined;
+  private openFailure: { path: string; cause: string } | undefined;
+  private opening: { path: string; promise: Promise<StoreOpen> } | undefined;
 
-// What the store tells `_meta` (META-ENVELOPE §schema_version_at_index, §binary_drift_warning):
-// read on every call, so a newer binary migrating the file meanwhile shows at once. Before
-// this process has opened the store the fields do not apply and are left out.
-setStoreMetaProvider(() => {
-  const store = openedStore();
-  if (!store) return undefined;
-  const stored = store.storedVersion();
-  const decision = workspaceState().decideNow();
-  const binaryDrift: BinaryDrift | null =
-    stored > SCHEMA_VERSION
-      ? {
-          stored_version: stored,
-          running_version: SCHEMA_VERSION,
-          remediation: `the local store ${store.path} was migrated by a newer metabob-mcp; upgrade this one (npm i -g @metabob/mcp) and restart it`,
-        }
-      : null;
-  return { binaryDrift, schemaVersionAtIndex: decision.decided ? store.workspaceSchemaVersion(storeScope(decision.path)) : undefined };
-});
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly onFirstOpen: (close: () => void) => void = () => {},
+  ) {}
+
+  open(): Promise<StoreOpen> {
+    const path = storePath(this.env);
+    const opened = this.opened;
+    if (opened?.path === path && opened.db.open) return Promise.resolve({ ok: true, store: opened });
+    // Concurrent calls share one attempt: a second open would close the first under its user.
+    if (this.opening?.path !== path) {
+      const attempt = { path, promise: this.openOnce(path) };
+      this.opening = attempt;
+      void attempt.promise.finally(() => {
+        if (this.opening === attempt) this.opening = undefined;
+      });
+    }
+    return this.opening!.promise;
+  }
+
+  /** The store if this session has opened it; the `_meta` envelope must not open it. */
+  openedStore(): LocalStore | undefined {
+    return this.opened?.db.open ? this.opened : undefined;
+  }
+
+  close(): void {
+    this.opened?.close();
+    this.opened = undefined;
+  }
+
+  // What the store tells `_meta` (META-ENVELOPE §schema_version_at_index, §binary_drift_warning):
+  // read on every call, so a newer binary migrating the file meanwhile shows at once. Before
+  // this session has opened the store the fields do not apply and are left out.
+  meta(workspace: string | undefined): StoreMeta | undefined {
+    try {
+      const store = this.openedStore();
+      if (!store) return undefined;
+      const stored = store.storedVersion();
+      const binaryDrift: BinaryDrift | null =
+        stored > SCHEMA_VERSION
+          ? {
+              stored_version: stored,
+              running_version: SCHEMA_VERSION,
+              remediation: `the local store ${store.path} was migrated by a newer metabob-mcp; upgrade this one (npm i -g @metabob/mcp) and restart it`,
+            }
+          : null;
+      return { binaryDrift, schemaVersionAtIndex: workspace !== undefined ? store.workspaceSchemaVersion(storeScope(workspace)) : undefined };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async openOnce(path: string): Promise<StoreOpen> {
+    let Database: typeof BetterSqlite3;
+    try {
+      Database = (await import('better-sqlite3')).default;
+    } catch (err) {
+      return { ok: false, cause: storeUnavailable(path, `better-sqlite3 did not load: ${(err as Error).message.split('\n')[0]}`) };
+    }
+    let db: BetterSqlite3.Database | undefined;
+    try {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.pragma('journal_mode = WAL');
+      // NORMAL in WAL mode: a committed transaction survives the process being killed.
+      db.pragma('synchronous = NORMAL');
+      migrate(db);
+      if (!this.opened) this.onFirstOpen(() => this.close());
+      this.opened?.close();
+      const store = new LocalStore(db, path);
+      this.opened = store;
+      this.openFailure = undefined;
+      const stored = store.storedVersion();
+      if (stored > SCHEMA_VERSION) log.warn(`local store ${path} is at schema ${stored}, newer than this binary's ${SCHEMA_VERSION}`);
+      return { ok: true, store };
+    } catch (err) {
+      try {
+        db?.close();
+      } catch {
+        // already failing
+      }
+      const e = err as NodeJS.ErrnoException;
+      const cause = storeUnavailable(path, `${e.code ? e.code + ': ' : ''}${e.message.split('\n')[0]}`);
+      if (this.openFailure?.cause !== cause) log.warn(cause);
+      this.openFailure = { path, cause };
+      return { ok: false, cause };
+    }
+  }
+}
 
 /** The workspace key seeds are scoped by: its real path, so a symlinked launch is one workspace. */
 export function storeScope(workspace: string): string {

@@ -1,8 +1,7 @@
 // The seam for the shared half of the ledger (SPEC §get_problems recall, §record_finding's
-// concept mint, §mark_complete's verdict and relevance writes). The substrate tools install
-// an implementation; until then every mixed tool names why the shared half did not run, in
-// place of its output, and never fakes a recall.
-import { attachmentStatus } from '../substrate/attachment-status.ts';
+// concept mint, §mark_complete's verdict and relevance writes). An entry point hands an
+// implementation over in the services; without one every mixed tool names why the shared half
+// did not run, in place of its output, and never fakes a recall.
 
 export interface RecalledFindingRow {
   conceptId: string;
@@ -60,18 +59,4 @@ export interface SharedLedger {
   recordConceptUsage(conceptId: string, outcome: 'success' | 'failure'): Promise<SharedResult<void>>;
   // SPEC fetchConceptById (a recalled concept as the conceptGraph root): pending with the shared half.
   fetchConceptById(conceptId: string): Promise<SharedResult<RecalledFindingRow | undefined>>;
-}
-
-let installed: SharedLedger | undefined;
-
-export function setSharedLedger(ledger: SharedLedger | undefined): void {
-  installed = ledger;
-}
-
-/** The shared ledger when it can run, else the one-line cause it did not. */
-export async function sharedLedger(): Promise<{ ledger: SharedLedger } | { cause: string }> {
-  const status = await attachmentStatus();
-  if (!status.attached) return { cause: status.cause ?? 'not_attached: the substrate attachment is not authenticated' };
-  if (!installed) return { cause: 'not_implemented: the shared ledger (concept-db recall and verdicts) is not built in this release' };
-  return { ledger: installed };
 }

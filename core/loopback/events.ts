@@ -1,7 +1,7 @@
 // GET /v1/events: server-sent events of tool calls and attachment changes, with keepalive
 // comments (METABOB_SSE_KEEPALIVE_MS overrides 15 s, for tests).
 import type { ServerResponse } from 'node:http';
-import { callEvents, type CallEvent } from '../server/boundary.ts';
+import type { CallEvent } from '../server/boundary.ts';
 import type { AttachmentChange } from '../attachment.ts';
 import type { EventEmitter } from 'node:events';
 
@@ -13,7 +13,11 @@ export class EventStream {
   private readonly onCall = (event: CallEvent) => this.send('tool_call', event);
   private readonly onChange = (change: AttachmentChange) => this.send('attachment', change);
 
-  constructor(private readonly attachmentEvents: EventEmitter, env: NodeJS.ProcessEnv = process.env) {
+  constructor(
+    private readonly callEvents: EventEmitter,
+    private readonly attachmentEvents: EventEmitter,
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
     callEvents.on('call', this.onCall);
     attachmentEvents.on('change', this.onChange);
     const ms = Number(env.METABOB_SSE_KEEPALIVE_MS);
@@ -41,7 +45,7 @@ export class EventStream {
 
   stop(): void {
     clearInterval(this.timer);
-    callEvents.off('call', this.onCall);
+    this.callEvents.off('call', this.onCall);
     this.attachmentEvents.off('change', this.onChange);
     for (const res of this.clients) res.end();
     this.clients.clear();

@@ -3,6 +3,7 @@
 // gate, the substrate gate, the call log and the `_meta` envelope all apply. Per-impulse
 // failures are loaded:false entries inside the HTTP 200.
 import { callTool, type CallResult } from '../server/boundary.ts';
+import type { Services } from '../services/services.ts';
 import { findTool } from '../tools/registry.ts';
 
 export interface Impulse {
@@ -78,7 +79,7 @@ export function resolvePointerToTool(pointer: Record<string, unknown>, env: Node
 
 // @anchor resolveImpulseContent
 /** One impulse through the boundary; never throws. */
-export async function resolveImpulseContent(impulse: Impulse, signal?: AbortSignal): Promise<ImpulseResult> {
+export async function resolveImpulseContent(services: Services, impulse: Impulse, signal?: AbortSignal): Promise<ImpulseResult> {
   const id = typeof impulse.id === 'string' ? impulse.id : null;
   const pointer = impulse.pointer;
   if (!pointer || typeof pointer !== 'object' || Array.isArray(pointer)) {
@@ -87,7 +88,7 @@ export async function resolveImpulseContent(impulse: Impulse, signal?: AbortSign
   const shape = typeof pointer.type === 'string' ? pointer.type : null;
   const mapping = resolvePointerToTool(pointer);
   if ('error' in mapping) return { id, shape, loaded: false, error: mapping.error };
-  const result = await callTool(mapping.tool, mapping.args, { plane: 'loopback', signal });
+  const result = await callTool(services, mapping.tool, mapping.args, { plane: 'loopback', signal });
   const content = result.content.map((c) => c.text).join('\n');
   return {
     id,

@@ -1,6 +1,7 @@
 // GET /v1/metrics (READING-NOTES §_meta): Prometheus text of what the boundary's call events
 // say (calls by tool and outcome, latency, tokens used and saved) and the attachment.
-import { callEvents, type CallEvent } from '../server/boundary.ts';
+import type { EventEmitter } from 'node:events';
+import type { CallEvent } from '../server/boundary.ts';
 
 const BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
@@ -21,12 +22,12 @@ export class CallMetrics {
   private readonly tools = new Map<string, ToolStats>();
   private readonly listener = (event: CallEvent) => this.record(event);
 
-  constructor() {
+  constructor(private readonly callEvents: EventEmitter) {
     callEvents.on('call', this.listener);
   }
 
   stop(): void {
-    callEvents.off('call', this.listener);
+    this.callEvents.off('call', this.listener);
   }
 
   record(event: CallEvent): void {

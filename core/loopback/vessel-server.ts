@@ -5,18 +5,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { timingSafeEqual } from 'node:crypto';
 import { log } from '../log.ts';
 import { ulid } from '../process/ulid.ts';
-import { sessionId, sessionStartedAt } from '../process/session.ts';
 import { VERSION } from '../version.ts';
 import { CAPABILITY_TAGS, activeCapabilities } from '../server/capabilities.ts';
-import { onShutdown } from '../process/shutdown.ts';
 import { TOOL_REGISTRY } from '../tools/registry.ts';
-import { attachment, isAttached } from '../attachment.ts';
+import { isAttached } from '../attachment/state.ts';
+import type { AttachmentSupervisor } from '../attachment/supervisor.ts';
+import type { Services } from '../services/services.ts';
 import { proxyEnvironment } from '../substrate/net-client.ts';
 import { CallMetrics } from './metrics.ts';
 import { EventStream } from './events.ts';
 import { resolveImpulseContent, toolAllowlist, type Impulse } from './impulses.ts';
 import { removeRunFile, writeRunFile } from './run-file.ts';
-import { setLoopbackListening } from './loopback-state.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -39,26 +38,25 @@ function error(res: ServerResponse, status: number, code: string, message: strin
 
 // @anchor health-attachment
 /** GET /health: attached, the attachment state, the reason when not attached; never the key. */
-export function healthBody(): Record<string, unknown> {
-  const supervisor = attachment();
+export function healthBody(services: Services, supervisor: AttachmentSupervisor): Record<string, unknown> {
   const state = supervisor.current();
   const attached = isAttached(state);
   return {
     status: 'ok',
     service: 'metabob-mcp',
     version: VERSION,
-    session_id: sessionId,
+    session_id: services.sessionId,
     pid: process.pid,
     attached,
     ...(attached ? {} : { reason: supervisor.causeLine(state) }),
     attachment: state,
-    network: { proxy: proxyEnvironment(process.env) },
+    network: { proxy: proxyEnvironment(services.env) },
   };
 }
 
 /** `Authorization: ApiKey <key>` (Bearer or bare accepted) against METABOB_API_KEY; fail closed with no key. */
-function authorize(req: IncomingMessage): string | null {
-  const configured = process.env.METABOB_API_KEY?.trim();
+function authorize(env: NodeJS.ProcessEnv, req: IncomingMessage): string | null {
+  const configured = env.METABOB_API_KEY?.trim();
   if (!configured) return 'no API key is configured on this server (METABOB_API_KEY), so the resolver accepts no caller';
   const header = typeof req.headers.authorization === 'string' ? req.headers.authorization.trim() : '';
   if (!header) return 'Authorization header is required: ApiKey <key>';
@@ -80,8 +78,8 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function resolveImpulses(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
-  const refused = authorize(req);
+async function resolveImpulses(services: Services, req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+  const refused = authorize(services.env, req);
   if (refused) return error(res, 401, 'unauthorized', refused, requestId);
   const raw = await readBody(req);
   if (raw === null) return error(res, 413, 'too_large', `the body is over ${MAX_BODY_BYTES} bytes`, requestId);
@@ -98,18 +96,18 @@ async function resolveImpulses(req: IncomingMessage, res: ServerResponse, reques
   const controller = new AbortController();
   res.on('close', () => controller.abort());
   if (single) {
-    const result = await resolveImpulseContent({ id: body.id, pointer: body.pointer }, controller.signal);
+    const result = await resolveImpulseContent(services, { id: body.id, pointer: body.pointer }, controller.signal);
     const id = req.headers['x-request-id'] ? requestId : (result._meta?.request_id ?? requestId);
     return send(res, 200, result, id);
   }
   const results = [];
-  for (const impulse of body.impulses as Impulse[]) results.push(await resolveImpulseContent(impulse ?? {}, controller.signal));
+  for (const impulse of body.impulses as Impulse[]) results.push(await resolveImpulseContent(services, impulse ?? {}, controller.signal));
   send(res, 200, { results }, requestId);
 }
 
-function capabilitiesBody(): Record<string, unknown> {
-  const active = new Set(activeCapabilities());
-  const allowed = toolAllowlist();
+function capabilitiesBody(services: Services): Record<string, unknown> {
+  const active = new Set(activeCapabilities(services));
+  const allowed = toolAllowlist(services.env);
   return {
     version: VERSION,
     capabilities: [...active],
@@ -125,10 +123,10 @@ function capabilitiesBody(): Record<string, unknown> {
 
 // @anchor loopback-bind
 /** Starts the server on 127.0.0.1 (METABOB_LOOPBACK_PORT, else an ephemeral port) and writes the run file. */
-export async function startVesselServer(env: NodeJS.ProcessEnv = process.env): Promise<VesselServer> {
-  const supervisor = attachment();
-  const metrics = new CallMetrics();
-  const events = new EventStream(supervisor.events, env);
+export async function startVesselServer(services: Services, supervisor: AttachmentSupervisor): Promise<VesselServer> {
+  const env = services.env;
+  const metrics = new CallMetrics(services.calls);
+  const events = new EventStream(services.calls, supervisor.events, env);
   const server: Server = createServer((req, res) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : ulid();
@@ -137,16 +135,16 @@ export async function startVesselServer(env: NodeJS.ProcessEnv = process.env): P
     const handle = async () => {
       switch (route) {
         case 'GET /health':
-          return send(res, 200, healthBody(), requestId);
+          return send(res, 200, healthBody(services, supervisor), requestId);
         case 'GET /v1/capabilities':
-          return send(res, 200, capabilitiesBody(), requestId);
+          return send(res, 200, capabilitiesBody(services), requestId);
         case 'GET /v1/metrics':
-          return send(res, 200, metrics.render(isAttached(supervisor.current()), { sessionStartedAt }), requestId, 'text/plain; version=0.0.4');
+          return send(res, 200, metrics.render(isAttached(supervisor.current()), { sessionStartedAt: services.sessionStartedAt }), requestId, 'text/plain; version=0.0.4');
         case 'GET /v1/events':
           res.setHeader('x-request-id', requestId);
-          return events.add(res, { session_id: sessionId, attached: isAttached(supervisor.current()), reason: supervisor.causeLine() });
+          return events.add(res, { session_id: services.sessionId, attached: isAttached(supervisor.current()), reason: supervisor.causeLine() });
         case 'POST /v2/impulses/resolve':
-          return resolveImpulses(req, res, requestId);
+          return resolveImpulses(services, req, res, requestId);
         default:
           return error(res, 404, 'not_found', `${route} is not served here; GET /health, /v1/capabilities, /v1/metrics, /v1/events and POST /v2/impulses/resolve are`, requestId);
       }
@@ -176,16 +174,16 @@ export async function startVesselServer(env: NodeJS.ProcessEnv = process.env): P
   }
   const port = (server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
-  setLoopbackListening(true);
+  services.loopback.listening = true;
   let runFile: string | null = null;
   try {
-    runFile = writeRunFile({ pid: process.pid, port, url, session_id: sessionId, version: VERSION, started_at: new Date(sessionStartedAt).toISOString() }, env);
+    runFile = writeRunFile({ pid: process.pid, port, url, session_id: services.sessionId, version: VERSION, started_at: new Date(services.sessionStartedAt).toISOString() }, env);
   } catch (err) {
     log.warn(`loopback: the run file could not be written (${(err as Error).message}); the server is on ${url}`);
   }
   log.debug(`loopback HTTP on ${url}`);
   const close = async () => {
-    setLoopbackListening(false);
+    services.loopback.listening = false;
     if (runFile) removeRunFile(runFile);
     events.stop();
     metrics.stop();
@@ -196,8 +194,10 @@ export async function startVesselServer(env: NodeJS.ProcessEnv = process.env): P
 }
 
 /** Background service entry: the loopback server after the transport is up (METABOB_LOOPBACK=off skips it). */
-export async function startLoopbackService(): Promise<void> {
-  if (process.env.METABOB_LOOPBACK === 'off') return;
-  const server = await startVesselServer();
+export async function startLoopbackService(services: Services, onShutdown: (cleanup: () => Promise<void>) => void): Promise<void> {
+  if (services.env.METABOB_LOOPBACK === 'off') return;
+  // The loopback plane reports the attachment's state; a process with none serves no loopback.
+  if (!services.attachment) return;
+  const server = await startVesselServer(services, await services.attachment.supervisor());
   onShutdown(() => server.close());
 }

@@ -9,7 +9,7 @@ import type { CheckOutcome } from './model.ts';
 import { causeToken } from './remedies.ts';
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
 import { metabobHome, storePath } from '../config/metabob-home.ts';
-import { workspaceState } from '../workspace/workspace.ts';
+import { WorkspaceState } from '../workspace/workspace.ts';
 import { netRequest, proxyEnvironment } from '../net/net.ts';
 import { processAlive, type RunFile } from '../loopback/run-file.ts';
 import { detectOsProxy } from '../net/os-proxy.ts';
@@ -141,8 +141,9 @@ export async function parserOutcome(): Promise<CheckOutcome> {
   return { status: 'ok', detail: `web-tree-sitter loads; grammars: ${loaded.join(', ')}; parser code: ${how}`, data };
 }
 
-export function workspaceOutcome(): CheckOutcome {
-  const decision = workspaceState().decideNow();
+export function workspaceOutcome(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): CheckOutcome {
+  // doctor decides as a server launched here would, before any client roots.
+  const decision = new WorkspaceState(env, cwd).decideNow();
   if (decision.decided) {
     return {
       status: 'ok',
@@ -158,8 +159,8 @@ export function workspaceOutcome(): CheckOutcome {
   };
 }
 
-export function pluginOutcome(env: NodeJS.ProcessEnv): CheckOutcome {
-  const state = workspaceState();
+export function pluginOutcome(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): CheckOutcome {
+  const state = new WorkspaceState(env, cwd);
   if (!env.PLUGIN_ROOT) {
     return { status: 'ok', detail: 'PLUGIN_ROOT unset: not started by an Agent Plugins host; the workspace gate is open', data: { pluginRoot: null, gateClosed: false } };
   }

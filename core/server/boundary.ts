@@ -1,16 +1,14 @@
 // The one boundary every tool call passes through, on every plane (stdio, loopback HTTP,
 // headless CLI): argument validation, the workspace gate, the substrate gate, the handler,
 // the `_meta` envelope, the call log and call events (STYLE habit 2; ARCHITECTURE).
-import { EventEmitter } from 'node:events';
 import type { z } from 'zod';
 import { TOOL_REGISTRY, findTool } from '../tools/registry.ts';
-import { log } from '../log.ts';
 import { ulid } from '../process/ulid.ts';
-import { sessionId } from '../process/session.ts';
 import { buildMeta, type MetaEnvelope } from './meta.ts';
-import { workspaceState, type WorkspaceDecision } from '../workspace/workspace.ts';
-import { substrateToolRefusal } from '../substrate/gate.ts';
+import type { WorkspaceDecision } from '../workspace/workspace.ts';
+import { NO_ATTACHMENT_LINE } from '../attachment/port.ts';
 import { logCall, type CallOutcome } from './call-log.ts';
+import type { Services } from '../services/services.ts';
 import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from '../tools/define-tool.ts';
 
 export interface CallResult {
@@ -26,7 +24,7 @@ export interface CallOptions {
   progress?: ToolContext['progress'];
 }
 
-/** Emitted after every call, for metrics and the SSE event stream. */
+/** Emitted on `services.calls` after every call, for metrics and the SSE event stream. */
 export interface CallEvent {
   requestId: string;
   tool: string;
@@ -36,7 +34,12 @@ export interface CallEvent {
   tokensUsed: number;
   tokensSaved?: number;
 }
-export const callEvents = new EventEmitter();
+
+/** The stable cause token a one-line refusal starts with (`key_rejected: ...` -> key_rejected). */
+export function causeToken(line: string): string {
+  const match = /^[A-Za-z0-9_]+/.exec(line);
+  return match ? match[0] : 'error';
+}
 
 function errorAnswer(line: string, code: string, data?: Record<string, unknown>): ToolAnswer {
   return { text: line, isError: true, diagnosis: [{ code, severity: 'error', message: line, data }] };
@@ -71,7 +74,6 @@ async function runTool(
   tool: ToolDefinition,
   rawArgs: Record<string, unknown>,
   ctx: ToolContext,
-  decision: WorkspaceDecision,
 ): Promise<{ answer: ToolAnswer; outcome: CallOutcome }> {
   const unknown = unknownArgNotices(tool, rawArgs);
   const parsed = tool.inputSchema.safeParse(rawArgs);
@@ -93,6 +95,7 @@ async function runTool(
     return { answer, outcome: 'error' };
   }
 
+  const decision = ctx.workspace;
   if (!decision.decided && !tool.allowedWhenWorkspaceUndetermined?.(args)) {
     const answer = errorAnswer(`${tool.name}: ${decision.refusal}`, 'workspace_undetermined');
     answer.emptyReason = 'workspace_undetermined';
@@ -100,9 +103,11 @@ async function runTool(
   }
 
   if (tool.tier === 'substrate') {
-    const refusal = await substrateToolRefusal(tool.name);
+    // SPEC §attachment "The gate": with no attachment in the services the gate is closed.
+    const attachment = ctx.services.attachment;
+    const refusal = attachment ? await attachment.refusal(tool.name) : NO_ATTACHMENT_LINE;
     if (refusal) {
-      const answer = errorAnswer(refusal, refusal.split(/[(:]/)[0]);
+      const answer = errorAnswer(refusal, causeToken(refusal));
       answer.emptyReason = 'not_attached';
       return { answer: { ...answer, outcome: 'not_attached' }, outcome: 'not_attached' };
     }
@@ -115,7 +120,7 @@ async function runTool(
   } catch (err) {
     const e = err as Error & { code?: string };
     const cause = e.code ? `${e.name ?? 'Error'}(${e.code})` : e.name || 'Error';
-    log.error(`${tool.name} threw:`, e.stack ?? e.message);
+    ctx.log.error(`${tool.name} threw:`, e.stack ?? e.message);
     answer = errorAnswer(`internal_error: ${tool.name} failed: ${cause}: ${e.message}`, 'internal_error', { cause });
   }
   if (unknown.length > 0) {
@@ -130,23 +135,23 @@ async function runTool(
  * Runs one tool call through the boundary. Never throws: every failure is an `isError`
  * result with a named cause and a full `_meta`.
  */
-export async function callTool(name: string, rawArgs: unknown, options: CallOptions): Promise<CallResult> {
+export async function callTool(services: Services, name: string, rawArgs: unknown, options: CallOptions): Promise<CallResult> {
   const startedAt = performance.now();
   const requestId = ulid();
   const tool = findTool(name);
+  // SPEC §workspace: decided once per call. On stdio wait for the client's roots (at most
+  // 2 s) first, so the answer and its `_meta.project_*` describe the workspace it named.
+  const decision: WorkspaceDecision = options.plane === 'stdio' ? await services.workspace.decide() : services.workspace.decideNow();
   const ctx: ToolContext = {
     requestId,
     plane: options.plane,
-    sessionId,
-    log,
+    sessionId: services.sessionId,
+    log: services.log,
     signal: options.signal ?? new AbortController().signal,
-    workspace: () => (options.plane === 'stdio' ? workspaceState().decide() : Promise.resolve(workspaceState().decideNow())),
+    workspace: decision,
+    services,
     progress: options.progress ?? (() => {}),
   };
-
-  // Wait for the client's roots (at most 2 s) before anything, so the answer and its
-  // `_meta.project_*` describe the workspace the client named.
-  const decision = await ctx.workspace();
   let answer: ToolAnswer;
   let outcome: CallOutcome;
   if (!tool) {
@@ -161,20 +166,20 @@ export async function callTool(name: string, rawArgs: unknown, options: CallOpti
     answer = errorAnswer(`invalid_arguments: ${name}: arguments must be a JSON object`, 'invalid_arguments');
     outcome = 'error';
   } else {
-    ({ answer, outcome } = await runTool(tool, (rawArgs ?? {}) as Record<string, unknown>, ctx, decision));
+    ({ answer, outcome } = await runTool(tool, (rawArgs ?? {}) as Record<string, unknown>, ctx));
   }
 
-  const meta = await buildMeta({
+  const meta = await buildMeta(services, {
     requestId,
     tool,
     answer,
     latencyMs: performance.now() - startedAt,
     // Decided again: init_workspace may have moved the workspace during the call.
-    workspace: workspaceState().decideNow(),
+    workspace: services.workspace.decideNow(),
   });
   const latencyMs = meta.latency_ms;
-  log.debug(`${name} ${outcome} in ${latencyMs} ms (${requestId})`);
-  logCall({ session: sessionId, tool: name, plane: options.plane, args: rawArgs, outcome, result: answer.result, ms: latencyMs });
+  services.log.debug(`${name} ${outcome} in ${latencyMs} ms (${requestId})`);
+  logCall({ session: services.sessionId, tool: name, plane: options.plane, args: rawArgs, outcome, result: answer.result, ms: latencyMs });
   const event: CallEvent = {
     requestId,
     tool: name,
@@ -184,7 +189,7 @@ export async function callTool(name: string, rawArgs: unknown, options: CallOpti
     tokensUsed: meta.tokens_used,
     tokensSaved: meta.tokens_saved,
   };
-  callEvents.emit('call', event);
+  services.calls.emit('call', event);
 
   return {
     content: [{ type: 'text', text: answer.text }],

@@ -2,13 +2,17 @@
 // under which it is emitted and the test that probes it at run time. Adding a tag means
 // adding its probe (tests/e2e/capabilities.test.ts holds every tag to one).
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
-import { loopbackListening } from '../loopback/loopback-state.ts';
+import type { Services } from '../services/services.ts';
+
+/** What a tag's condition reads: the session's services (the loopback's state, the environment). */
+type TagProbe = Pick<Services, 'env' | 'loopback'>;
+const loopbackListening = (s: TagProbe) => s.loopback.listening;
 
 export interface CapabilityTag {
   tag: string;
   meaning: string;
   /** Absent: always on. */
-  when?: () => boolean;
+  when?: (services: TagProbe) => boolean;
 }
 
 export const CAPABILITY_TAGS: CapabilityTag[] = [
@@ -45,19 +49,19 @@ export const CAPABILITY_TAGS: CapabilityTag[] = [
   {
     tag: 'call_log',
     meaning: 'METABOB_CALL_LOG is set: one JSON line per call is appended there (SPEC §call-log).',
-    when: () => Boolean(process.env.METABOB_CALL_LOG),
+    when: (s) => Boolean(s.env.METABOB_CALL_LOG),
   },
   {
     tag: 'tokens_exact',
     meaning: 'METABOB_TOKEN_ACCOUNTING=exact: `tokens_used` counts cl100k_base BPE tokens.',
-    when: () => process.env.METABOB_TOKEN_ACCOUNTING === 'exact',
+    when: (s) => s.env.METABOB_TOKEN_ACCOUNTING === 'exact',
   },
 ];
 
-export function activeCapabilities(): string[] {
-  return CAPABILITY_TAGS.filter((c) => !c.when || c.when()).map((c) => c.tag);
+export function activeCapabilities(services: TagProbe): string[] {
+  return CAPABILITY_TAGS.filter((c) => !c.when || c.when(services)).map((c) => c.tag);
 }
 
-export function capabilitiesInMeta(): boolean {
-  return process.env.METABOB_META_CAPABILITIES !== 'off';
+export function capabilitiesInMeta(env: NodeJS.ProcessEnv): boolean {
+  return env.METABOB_META_CAPABILITIES !== 'off';
 }

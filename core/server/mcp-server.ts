@@ -18,22 +18,18 @@ import type { ListedTool } from '../tools/tool-list.ts';
 import { SERVER_INSTRUCTIONS } from './instructions.ts';
 import { START_PROMPT, startPromptText } from './prompts.ts';
 import { log, setLogMirror, type LogLevel } from '../log.ts';
-import { workspaceState } from '../workspace/workspace.ts';
+import type { Services } from '../services/services.ts';
 import { onShutdown, shutdown } from '../process/shutdown.ts';
 import { VERSION } from '../version.ts';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 const HANDSHAKE_WAIT_MS = 300;
-let handshakeDone: () => void = () => {};
-/** Settles once the first tools/list is answered, or 300 ms after the transport is up. */
-export const handshakeSettled = new Promise<void>((resolve) => {
-  handshakeDone = resolve;
-});
 
 /** Set by the build (scripts/build.mjs) to the tools/list answer; undefined when run from source. */
 declare const __METABOB_TOOL_LIST__: ListedTool[] | undefined;
 
+// A process cache: the list is the same for the life of the process.
 let toolList: ListedTool[] | undefined;
 /**
  * tools/list: baked in by the build, else computed from the registry. Either way the start
@@ -45,7 +41,13 @@ export async function listTools(): Promise<ListedTool[]> {
   return toolList;
 }
 
-export function createMcpServer(): Server {
+export interface McpPlane {
+  server: Server;
+  /** Settles once the first tools/list is answered, or 300 ms after the transport is up. */
+  handshakeSettled: Promise<void>;
+}
+
+export function createMcpServer(services: Services, handshakeDone: () => void = () => {}): Server {
   const server = new Server(
     { name: 'metabob-mcp', title: 'metabob', version: VERSION },
     {
@@ -77,7 +79,7 @@ export function createMcpServer(): Server {
               .catch(() => {});
           };
     const { callTool } = await import('./boundary.ts');
-    const result = await callTool(request.params.name, request.params.arguments, { plane: 'stdio', signal: extra.signal, progress });
+    const result = await callTool(services, request.params.name, request.params.arguments, { plane: 'stdio', signal: extra.signal, progress });
     if (lastProgress) {
       // The SDK client handles notifications a tick after responses, and forgets a request's
       // progress handler once its response is read: a final progress that reaches it in the
@@ -114,19 +116,21 @@ export function createMcpServer(): Server {
 
   server.oninitialized = () => {
     if (server.getClientCapabilities()?.roots) {
-      workspaceState().expectRoots(async () => (await server.listRoots()).roots.map((r) => r.uri));
+      services.workspace.expectRoots(async () => (await server.listRoots()).roots.map((r) => r.uri));
     }
   };
   server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
-    workspaceState().expectRoots(async () => (await server.listRoots()).roots.map((r) => r.uri));
+    services.workspace.expectRoots(async () => (await server.listRoots()).roots.map((r) => r.uri));
   });
   server.onerror = (err) => log.debug('mcp:', err.message);
   return server;
 }
 
 /** Serves MCP on stdin/stdout until the client goes away. */
-export async function serveStdio(): Promise<void> {
-  const server = createMcpServer();
+export async function serveStdio(services: Services): Promise<McpPlane> {
+  let handshakeDone: () => void = () => {};
+  const handshakeSettled = new Promise<void>((resolve) => (handshakeDone = resolve));
+  const server = createMcpServer(services, () => handshakeDone());
   const transport = new StdioServerTransport();
   await server.connect(transport);
   setTimeout(handshakeDone, HANDSHAKE_WAIT_MS).unref();
@@ -159,4 +163,5 @@ export async function serveStdio(): Promise<void> {
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  return { server, handshakeSettled };
 }

@@ -4,10 +4,10 @@ import type { EmptyReason } from '../tools/empty-reason.ts';
 import type { ComplexityTier, Notice, NextStep, ToolAnswer, ToolDefinition, BaselineMethod } from '../tools/define-tool.ts';
 import type { WorkspaceDecision } from '../workspace/workspace.ts';
 import { countTokens, fileTokens } from './tokens.ts';
-import { takeUncountedFiles, sessionId } from '../process/session.ts';
 import { activeCapabilities, capabilitiesInMeta } from './capabilities.ts';
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
-import { storeMeta, type BinaryDrift } from '../ledger/store-meta.ts';
+import type { BinaryDrift } from '../ledger/store-meta.ts';
+import type { Services } from '../services/services.ts';
 
 export interface MetaEnvelope {
   [key: string]: unknown;
@@ -42,25 +42,25 @@ interface MetaInput {
 }
 
 /** The honest baseline: the files the answer covers, each counted once per session. */
-async function baselineTokens(answer: ToolAnswer): Promise<number> {
+async function baselineTokens(services: Services, answer: ToolAnswer): Promise<number> {
   let total = answer.baselineTokens ?? 0;
-  for (const file of takeUncountedFiles(answer.baselineFiles ?? [])) total += await fileTokens(file);
+  for (const file of services.charges.takeUncounted(answer.baselineFiles ?? [])) total += await fileTokens(file);
   return total;
 }
 
-export async function buildMeta({ requestId, tool, answer, latencyMs, workspace }: MetaInput): Promise<MetaEnvelope> {
+export async function buildMeta(services: Services, { requestId, tool, answer, latencyMs, workspace }: MetaInput): Promise<MetaEnvelope> {
   const tokensUsed = await countTokens(answer.text);
   const meta: MetaEnvelope = {
     request_id: requestId,
     tokens_used: tokensUsed,
     latency_ms: Math.round(latencyMs),
     schema_version: SCHEMA_VERSION,
-    session_id: sessionId,
+    session_id: services.sessionId,
   };
   if (tool) meta.complexity_tier = tool.complexity;
 
   if (tool?.baseline && !answer.isError && (answer.baselineFiles || answer.baselineTokens)) {
-    const baseline = await baselineTokens(answer);
+    const baseline = await baselineTokens(services, answer);
     // No baseline left (every file already counted this session): no honest saving to claim.
     if (baseline > 0) {
       meta.baseline_method = tool.baseline;
@@ -79,9 +79,9 @@ export async function buildMeta({ requestId, tool, answer, latencyMs, workspace 
     meta.warnings_v2 = answer.warnings;
   }
   if (answer.nextSteps?.length) meta.next_steps = answer.nextSteps;
-  if (capabilitiesInMeta()) meta.capabilities = activeCapabilities();
+  if (capabilitiesInMeta(services.env)) meta.capabilities = activeCapabilities(services);
 
-  const store = storeMeta();
+  const store = services.store.meta(workspace.decided ? workspace.path : undefined);
   if (store?.binaryDrift !== undefined) meta.binary_drift_warning = store.binaryDrift;
   const atIndex = answer.schemaVersionAtIndex ?? store?.schemaVersionAtIndex;
   if (atIndex !== undefined) meta.schema_version_at_index = atIndex;

@@ -2,9 +2,10 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
-import { indexGaps, requireIndex, toIndexPath } from '../index/index-access.ts';
+import { indexGaps, requireIndex, toIndexPath } from './index-access.ts';
 import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
+import type { LocalStoreService } from '../ledger/local-store.ts';
 
 const ROWS_PER_DEPTH = 30;
 
@@ -27,8 +28,8 @@ function depthBlocks(hits: ImpactHit[]): string[] {
   return blocks;
 }
 
-async function findingsBlock(root: string, files: string[]): Promise<string> {
-  const found = await localFindingsForFiles(root, files, 20);
+async function findingsBlock(stores: LocalStoreService, root: string, files: string[]): Promise<string> {
+  const found = await localFindingsForFiles(stores, root, files, 20);
   if (!found.ok) return `Local store findings for the changed files: ${found.cause}`;
   if (found.findings.length === 0) return 'Local store findings for the changed files: none open.';
   const more = found.total > found.findings.length ? `\n  (${found.total - found.findings.length} more not shown)` : '';
@@ -66,7 +67,7 @@ export default defineTool({
       warnings.push({ code: 'not_in_index', severity: 'warning', message: line, data: { files: missing } });
     }
     const gaps = indexGaps(index);
-    const findings = await findingsBlock(root, files);
+    const findings = await findingsBlock(ctx.services.store, root, files);
     if (indexed.length === 0) {
       return {
         text: [...lines, gaps.line, findings].filter(Boolean).join('\n\n'),

@@ -27,10 +27,10 @@ export default defineTool({
     context: z.string().optional().describe('Additional context to include'),
   }),
   // @anchor handle
-  async handle(args) {
+  async handle(args, ctx) {
     const id = args.problem_id.trim();
     if (!/^(agf|concept)_/.test(id)) return notFound(`finding_not_found: ${id} is not a finding id (agf_* or concept_*); ${NO_SERVER}`);
-    const opened = await ledgerStore();
+    const opened = await ledgerStore(ctx);
     if (!opened.ok) return opened.answer;
     let seed: SeedRow | undefined;
     let siblings: SeedRow[] = [];

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
-import { requireIndex, toIndexPath } from '../index/index-access.ts';
+import { requireIndex, toIndexPath } from './index-access.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 
@@ -59,7 +59,7 @@ export default defineTool({
       }
     }
 
-    const found = await localFindingsForFiles(root, files, 20);
+    const found = await localFindingsForFiles(ctx.services.store, root, files, 20);
     if (!found.ok) lines.push('', `Local store findings for the changed files: ${found.cause}`);
     else if (found.findings.length === 0) lines.push('', 'Local store findings for the changed files: none open.');
     else lines.push('', `Local store findings for the changed files (${found.total}):`, ...found.findings.map((f) => `  ${f.line}`));

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { EmptyReason } from './empty-reason.ts';
 import type { Logger } from '../log.ts';
 import type { WorkspaceDecision } from '../workspace/workspace.ts';
+import type { Services } from '../services/services.ts';
 
 /** Where a tool's work happens (SPEC §architecture): in-process, on the substrate, or both. */
 export type ToolTier = 'local' | 'substrate' | 'mixed';
@@ -60,8 +61,14 @@ export interface ToolContext {
   sessionId: string;
   log: Logger;
   signal: AbortSignal;
-  /** The workspace decision (SPEC §workspace), waiting for client roots up to 2 s. */
-  workspace(): Promise<WorkspaceDecision>;
+  /**
+   * The workspace decision (SPEC §workspace), made once by the boundary before the handler
+   * runs (on stdio after waiting for the client's roots at most 2 s). Past the workspace gate
+   * it is decided, except for a tool allowed to run undetermined (init_workspace).
+   */
+  workspace: WorkspaceDecision;
+  /** The session's services; a handler reaches state only through these. */
+  services: Services;
   /** MCP notifications/progress when the request carried a progressToken; no-op otherwise. */
   progress(done: number, total?: number, message?: string): void;
 }
@@ -94,7 +101,7 @@ export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(tool: ToolDefin
   return tool;
 }
 
-/** Handler for a tool whose capability lands in a later issue. */
+/** Handler of a tool that is registered but not built yet. */
 export async function pendingHandler(): Promise<string> {
   return '';
 }

@@ -1,15 +1,13 @@
 // SPEC §get_analysis_context
 import { z } from 'zod';
 import { defineTool, type NextStep, type ToolAnswer } from './define-tool.ts';
-import { sessionId } from '../process/session.ts';
-import { attachmentStatus } from '../substrate/attachment-status.ts';
 import { ledgerScope, ledgerStore, workspaceRelative } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
-import { sharedLedger, type RecallAnswer } from '../ledger/shared-ledger.ts';
+import type { RecallAnswer } from '../ledger/shared-ledger.ts';
+import { attachmentStatusOf, sharedLedgerOf } from './substrate-access.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
 import { localIndexSummary } from './index-summary.ts';
-import { authorIdentity } from '../identity/vessel-identity.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 
 const COCHANGE_THRESHOLD = 0.3;
@@ -43,23 +41,23 @@ export default defineTool({
   }),
   // @anchor handle
   async handle(args, ctx): Promise<ToolAnswer> {
-    const decision = await ctx.workspace();
+    const decision = ctx.workspace;
     const scope = await ledgerScope(ctx);
-    const author = authorIdentity(scope.root);
-    const status = await attachmentStatus();
+    const author = ctx.services.author.of(scope.root);
+    const status = await attachmentStatusOf(ctx);
 
     // @anchor attachment-line
-    const lines = [`Attachment: ${status.summary}`, `  as: ${author.vesselId ?? 'no vessel identity (no VESSEL_ID, no METABOB_API_KEY)'} (session ${sessionId})`];
+    const lines = [`Attachment: ${status.summary}`, `  as: ${author.vesselId ?? 'no vessel identity (no VESSEL_ID, no METABOB_API_KEY)'} (session ${ctx.sessionId})`];
     if (decision.decided) {
       lines.push(`Workspace: ${decision.path} (from ${decision.source})${decision.otherRoots.length ? `; other roots: ${decision.otherRoots.join(', ')}` : ''}`);
       if (author.workspace !== decision.path) lines.push(`  identity derived from: ${author.workspace}`);
     }
     lines.push(`Repository: ${scope.repo.identity}${scope.repo.source === 'basename' ? ' (no origin remote: the workspace basename)' : ''}`);
-    const index = localIndexSummary();
+    const index = localIndexSummary(ctx.services.index);
     lines.push(index.line[0].toUpperCase() + index.line.slice(1), '');
 
     // The recall runs first (it retires the local seeds of findings it shows closed).
-    const shared = await sharedLedger();
+    const shared = await sharedLedgerOf(ctx);
     let recallCause: string | undefined;
     let recalled: RecallAnswer | undefined;
     if ('cause' in shared) recallCause = shared.cause;
@@ -75,7 +73,7 @@ export default defineTool({
     let high = 0;
     let openTasks = 0;
     let storeCause: string | undefined;
-    const opened = await ledgerStore();
+    const opened = await ledgerStore(ctx);
     if (opened.ok) {
       try {
         const page = openFindingsPage(opened.store, scope.scope, {}, args.problem_limit);

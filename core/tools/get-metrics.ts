@@ -19,10 +19,10 @@ export default defineTool({
   // @anchor handle
   async handle(_args, ctx): Promise<ToolAnswer> {
     const scope = await ledgerScope(ctx);
-    const index = localIndexSummary();
+    const index = localIndexSummary(ctx.services.index);
     const lines = [`Local analysis state: ${scope.root} (${scope.repo.identity})`];
     let storeCause: string | undefined;
-    const opened = await ledgerStore();
+    const opened = await ledgerStore(ctx);
     if (opened.ok) {
       try {
         const c = opened.store.openCounts(scope.scope);

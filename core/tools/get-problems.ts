@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { ledgerScope, ledgerStore } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
-import { sharedLedger, type RecallAnswer } from '../ledger/shared-ledger.ts';
+import type { RecallAnswer } from '../ledger/shared-ledger.ts';
+import { sharedLedgerOf } from './substrate-access.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
 import { recallSection } from '../ledger/recall-text.ts';
@@ -59,7 +60,7 @@ export default defineTool({
     const scope = await ledgerScope(ctx);
     const now = Date.now();
     // The recall runs first (it retires the local seeds of findings it shows closed).
-    const shared = await sharedLedger();
+    const shared = await sharedLedgerOf(ctx);
     let recallCause: string | undefined;
     let recalled: RecallAnswer | undefined;
     if ('cause' in shared) recallCause = shared.cause;
@@ -75,7 +76,7 @@ export default defineTool({
     let openTasks: FindingGroup[] = [];
     let closedTasks: SeedRow[] = [];
     let storeCause: string | undefined;
-    const opened = await ledgerStore();
+    const opened = await ledgerStore(ctx);
     if (opened.ok) {
       try {
         const filter = { severity: args.severity, category: args.category, filePath: args.file_path };

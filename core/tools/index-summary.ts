@@ -1,15 +1,15 @@
 // The local code graph's size, as the ledger's snapshot tools print it (SPEC §get_metrics
 // "the local CPG size", §get_analysis_context "CPG index stats"). The graph lives in this
 // process only, so a fresh process has none until init_workspace.
-import { currentIndex, localIndexUnavailable } from '../index/local-index.ts';
+import type { IndexService } from '../index/local-index.ts';
 import { indexStats } from '../index/index-report.ts';
 
 export type IndexSummary = { built: true; line: string } | { built: false; line: string };
 
-export function localIndexSummary(): IndexSummary {
-  const broken = localIndexUnavailable();
+export function localIndexSummary(indexes: IndexService): IndexSummary {
+  const broken = indexes.unavailable();
   if (broken) return { built: false, line: `index: ${broken}` };
-  const index = currentIndex();
+  const index = indexes.currentIndex();
   if (!index?.graph) return { built: false, line: 'index: not built in this process; call init_workspace' };
   const s = indexStats(index);
   return {

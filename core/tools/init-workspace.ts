@@ -2,9 +2,7 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { workspaceState } from '../workspace/workspace.ts';
-import { indexWorkspace } from '../index/local-index.ts';
-import { indexGaps } from '../index/index-access.ts';
+import { indexGaps } from './index-access.ts';
 import { describeIndexRun } from '../index/index-report.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 
@@ -34,7 +32,7 @@ export default defineTool({
   allowedWhenWorkspaceUndetermined: (args) => args.workspace_path !== undefined,
   // @anchor handle
   async handle(args, ctx): Promise<ToolAnswer> {
-    const state = workspaceState();
+    const state = ctx.services.workspace;
     let root: string;
     if (args.workspace_path !== undefined) {
       const refusal = state.bindInitPath(args.workspace_path);
@@ -49,7 +47,7 @@ export default defineTool({
       }
       root = resolve(state.launchDir, args.workspace_path);
     } else {
-      const decision = await ctx.workspace();
+      const decision = ctx.workspace;
       if (!decision.decided) return { text: decision.refusal, isError: true, emptyReason: 'workspace_undetermined' };
       root = decision.path;
       // SPEC §init_workspace behaviour 2: the indexed root is the workspace from now on.
@@ -57,7 +55,7 @@ export default defineTool({
     }
 
     let lastProgress = 0;
-    const { index, result } = await indexWorkspace(root, {
+    const { index, result } = await ctx.services.index.indexWorkspace(root, {
       include: args.include,
       exclude: args.exclude,
       signal: ctx.signal,

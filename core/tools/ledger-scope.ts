@@ -2,7 +2,7 @@
 // the open store, or the one-line store_unavailable answer that names why not.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ToolAnswer, ToolContext } from './define-tool.ts';
-import { openLocalStore, storeScope, type LocalStore } from '../ledger/local-store.ts';
+import { storeScope, type LocalStore } from '../ledger/local-store.ts';
 import { repoIdentity, type RepoIdentity } from '../identity/repo-identity.ts';
 
 export interface LedgerScope {
@@ -13,10 +13,12 @@ export interface LedgerScope {
   repo: RepoIdentity;
 }
 
+/** The ledger's scope for this call: the decided workspace, its store key and repository identity. */
 export async function ledgerScope(ctx: ToolContext): Promise<LedgerScope> {
-  const decision = await ctx.workspace();
-  // The boundary's workspace gate has run: the workspace is decided here.
-  const root = decision.decided ? decision.path : process.cwd();
+  const decision = ctx.workspace;
+  // The boundary's workspace gate refuses every ledger tool before an undetermined workspace.
+  if (!decision.decided) throw new Error(`ledger tool ran with the workspace undetermined: ${decision.refusal}`);
+  const root = decision.path;
   return { root, scope: storeScope(root), repo: await repoIdentity(root) };
 }
 
@@ -31,8 +33,8 @@ export function storeUnavailableAnswer(cause: string, text = cause): ToolAnswer 
   };
 }
 
-export async function ledgerStore(): Promise<StoreOrAnswer> {
-  const opened = await openLocalStore();
+export async function ledgerStore(ctx: ToolContext): Promise<StoreOrAnswer> {
+  const opened = await ctx.services.store.open();
   if (opened.ok) return opened;
   return { ok: false, cause: opened.cause, answer: storeUnavailableAnswer(opened.cause) };
 }

@@ -1,12 +1,10 @@
 // SPEC §mark_complete
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { sessionId } from '../process/session.ts';
+import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts';
 import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { locateFix, type FixLocation } from '../ledger/fix-location.ts';
-import { sharedLedger } from '../ledger/shared-ledger.ts';
-import { authorIdentity } from '../identity/vessel-identity.ts';
+import { sharedLedgerOf } from './substrate-access.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
 
 type MarkResult = 'ok' | 'pending' | 'not_applied' | 'not_shared';
@@ -31,21 +29,21 @@ function pendingTag(loc: Extract<FixLocation, { kind: 'pending' }>): string {
   return `fix pending: pushed, awaiting merge into ${target}`;
 }
 
-function verdictHeader(scope: LedgerScope, seeds: SeedRow[]): string[] {
-  const author = authorIdentity(scope.root);
+function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): string[] {
+  const author = ctx.services.author.of(scope.root);
   return [
     `repo: ${seeds[0].repo}`,
     `repo_name: ${scope.repo.name}`,
     `files: ${seeds.map((s) => s.file).join(', ')}`,
     ...(author.vesselId ? [`reviewed_by: ${author.vesselId}`] : []),
-    `session: ${sessionId}`,
+    `session: ${ctx.sessionId}`,
     'origin: local',
   ];
 }
 
 /** The shared half of a verdict: written when the ledger can, else its cause (the local half stands). */
-async function shareVerdict(seed: SeedRow, lines: string[], summary: string, usage?: 'success' | 'failure'): Promise<{ shared: boolean; line: string }> {
-  const shared = await sharedLedger();
+async function shareVerdict(ctx: ToolContext, seed: SeedRow, lines: string[], summary: string, usage?: 'success' | 'failure'): Promise<{ shared: boolean; line: string }> {
+  const shared = await sharedLedgerOf(ctx);
   if ('cause' in shared) return { shared: false, line: `Shared verdict: not written (${shared.cause}); other agents will not see it.` };
   const written = await shared.ledger.writeVerdict({ findingId: seed.finding_group, conceptId: seed.concept_ref ?? undefined, lines, summary, origin: 'local' });
   if (!written.ok) return { shared: false, line: `Shared verdict: not written (${written.cause}); other agents will not see it.` };
@@ -75,7 +73,7 @@ export default defineTool({
     if (args.action === 'discard' && args.fix_commit) {
       return refusal('invalid_arguments: mark_complete: fix_commit is for endorse only; a discard records no fix location; nothing was recorded', 'invalid_arguments');
     }
-    const opened = await ledgerStore();
+    const opened = await ledgerStore(ctx);
     if (!opened.ok) return storeUnavailableAnswer(opened.cause, `${opened.cause}; nothing was recorded`);
     const store = opened.store;
     const scope = await ledgerScope(ctx);
@@ -90,7 +88,7 @@ export default defineTool({
       return storeUnavailableAnswer(storeErrorLine(err), `${storeErrorLine(err)}; nothing was recorded`);
     }
     if (!seed) {
-      const shared = await sharedLedger();
+      const shared = await sharedLedgerOf(ctx);
       const why = 'cause' in shared ? `recall is not available (${shared.cause})` : 'writing a verdict from a recalled concept is not built in this release';
       return {
         ...refusal(`finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`, 'finding_not_found'),
@@ -103,13 +101,13 @@ export default defineTool({
       return refusal(`already_closed: ${seed.id} is already closed (${fixLine}); nothing was recorded`, 'already_closed');
     }
     const ids = open.map((s) => s.id);
-    const header = verdictHeader(scope, open);
+    const header = verdictHeader(ctx, scope, open);
 
     try {
       if (args.action === 'discard') {
         const removed = store.deleteSeeds(ids);
         const lines = ['verdict: discarded', ...header];
-        const shared = await shareVerdict(seed, lines, '[verdict:discarded]', 'failure');
+        const shared = await shareVerdict(ctx, seed, lines, '[verdict:discarded]', 'failure');
         return {
           text: [`Discarded ${seed.id} as a false positive: ${removed} local seed${removed === 1 ? '' : 's'} deleted (${ids.join(', ')}).`, ...lines, shared.line].join('\n'),
           result: markCompleteResult('closed', shared.shared),
@@ -124,7 +122,7 @@ export default defineTool({
         store.setPendingFix(ids, pendingTag(loc));
         const lines = [...loc.lines, ...header];
         // A pending fix retires nothing and records no relevance.
-        const shared = await shareVerdict(seed, lines, '[verdict:pending]');
+        const shared = await shareVerdict(ctx, seed, lines, '[verdict:pending]');
         return {
           text: [`Not closed: ${seed.id} stays open — ${loc.lines[0].replace('verdict: ', '')}.`, ...lines, ...loc.notes, shared.line].join('\n'),
           result: markCompleteResult('pending', shared.shared),
@@ -132,7 +130,7 @@ export default defineTool({
       }
       const lines = ['verdict: endorsed', ...loc.lines, ...header];
       const retired = store.retireStale(ids, lines.join('\n'));
-      const shared = await shareVerdict(seed, lines, '[verdict:endorsed]', 'success');
+      const shared = await shareVerdict(ctx, seed, lines, '[verdict:endorsed]', 'success');
       return {
         text: [`Endorsed ${seed.id} as fixed: ${retired} local seed${retired === 1 ? '' : 's'} retired (${ids.join(', ')}).`, ...lines, ...loc.notes, shared.line].join('\n'),
         result: markCompleteResult('closed', shared.shared),

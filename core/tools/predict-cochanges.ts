@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { COCHANGE_MAX_COMMITS, COCHANGE_MAX_FILES_PER_COMMIT, mineGitCochanges, type CochangeAnswer } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
+import type { LocalStoreService } from '../ledger/local-store.ts';
 
 type MinedOk = Extract<CochangeAnswer, { status: 'ok' }>;
 
@@ -49,9 +50,9 @@ function emptyAnswer(mined: MinedOk, threshold: number): Pick<ToolAnswer, 'text'
   };
 }
 
-async function findingsBlock(root: string, files: string[]): Promise<string> {
+async function findingsBlock(stores: LocalStoreService, root: string, files: string[]): Promise<string> {
   const relFiles = files.map((f) => (isAbsolute(f) ? relative(root, f) : normalize(f)));
-  const found = await localFindingsForFiles(root, relFiles, 20);
+  const found = await localFindingsForFiles(stores, root, relFiles, 20);
   if (!found.ok) return `Local store findings for the changed files:\n${found.cause}`;
   if (found.findings.length === 0) return 'Local store findings for the changed files: none open.';
   const more = found.total > found.findings.length ? `\n(${found.total - found.findings.length} more not shown)` : '';
@@ -73,7 +74,7 @@ export default defineTool({
   }),
   // @anchor handle
   async handle(args, ctx) {
-    const decision = await ctx.workspace();
+    const decision = ctx.workspace;
     if (!decision.decided) return { text: `predict_cochanges: ${decision.refusal}`, isError: true, emptyReason: 'workspace_undetermined' };
     const root = decision.path;
     const threshold = args.confidence_threshold;
@@ -87,7 +88,7 @@ export default defineTool({
         result: 'git_failed',
       };
     }
-    const findings = await findingsBlock(root, args.changed_files);
+    const findings = await findingsBlock(ctx.services.store, root, args.changed_files);
     if (mined.status === 'not_a_git_repository') {
       return {
         text: `${mined.line}; co-change needs git history, so nothing is predicted.\n\n${findings}`,

@@ -2,13 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { defineTool } from './define-tool.ts';
-import { sessionId } from '../process/session.ts';
 import { ledgerScope, ledgerStore, storeUnavailableAnswer, workspaceRelative } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { findOpenDuplicate } from '../ledger/duplicate-finding.ts';
 import { attributionLines } from '../ledger/findings-text.ts';
-import { sharedLedger } from '../ledger/shared-ledger.ts';
-import { authorIdentity } from '../identity/vessel-identity.ts';
+import { sharedLedgerOf } from './substrate-access.ts';
 import type { NewSeed } from '../ledger/seed-table.ts';
 
 export function newFindingId(): string {
@@ -48,13 +46,13 @@ export default defineTool({
     if (args.line_end !== undefined && args.line_start !== undefined && args.line_end < args.line_start) {
       return { text: `invalid_arguments: record_finding: line_end (${args.line_end}) is before line_start (${args.line_start}); nothing was recorded`, isError: true };
     }
-    const opened = await ledgerStore();
+    const opened = await ledgerStore(ctx);
     if (!opened.ok) return storeUnavailableAnswer(opened.cause, `${opened.cause}; nothing was recorded`);
     const store = opened.store;
     const status = args.status.trim().toLowerCase() || 'open';
 
     try {
-      const author = authorIdentity(scope.root);
+      const author = ctx.services.author.of(scope.root);
       const now = Date.now();
       const group = newFindingId();
       const seeds: NewSeed[] = files.map((file, i) => ({
@@ -72,7 +70,7 @@ export default defineTool({
         status,
         finding_group: group,
         recorded_by: author.vesselId ?? null,
-        session: sessionId,
+        session: ctx.sessionId,
         created_at: now,
       }));
       // The duplicate check and the write are one IMMEDIATE transaction, so two servers
@@ -101,9 +99,9 @@ export default defineTool({
         `[${args.severity}][${args.category.trim()}] ${args.summary.trim()}`,
         ...seeds.map((s) => `  ${s.id}  ${s.file}${s.line_start != null ? `:${s.line_start}${s.line_end != null && s.line_end !== s.line_start ? `-${s.line_end}` : ''}` : ''}`),
         `repo: ${scope.repo.identity}`,
-        ...attributionLines(author.vesselId, sessionId),
+        ...attributionLines(author.vesselId, ctx.sessionId),
       ];
-      const shared = await sharedLedger();
+      const shared = await sharedLedgerOf(ctx);
       // The concept mint is the shared half; until it exists the reply says other agents will not see it.
       if ('cause' in shared) {
         lines.push(`Shared with other agents: no (${shared.cause}); the finding is in the local store only.`);
@@ -120,7 +118,7 @@ export default defineTool({
           summary: args.summary.trim(),
           details: args.details,
           findingIds: seeds.map((s) => s.id),
-          attribution: attributionLines(author.vesselId, sessionId),
+          attribution: attributionLines(author.vesselId, ctx.sessionId),
         });
         if (minted.ok) {
           store.setConceptRef(seeds.map((s) => s.id), minted.value.conceptId);

@@ -2,8 +2,8 @@
 // anchor node's (discovery answers vesselRegistry itself), so it can differ from who serves a
 // shape on a peer node; both readings are named when they disagree.
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { resolveShape } from '../attachment.ts';
+import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts';
+import { resolveShape } from './substrate-access.ts';
 
 interface RegistryVessel {
   vesselId?: string;
@@ -25,8 +25,8 @@ function failure(line: string): ToolAnswer {
 
 // @anchor fetchShapeVocabulary
 /** The advertised vocabulary: the union of vesselRegistry's vessels' shapes, sorted. */
-async function fetchShapeVocabulary(): Promise<{ ok: true; shapes: string[] } | { ok: false; line: string }> {
-  const result = await resolveShape({ type: 'vesselRegistry' }, { family: 'discovery' });
+async function fetchShapeVocabulary(ctx: ToolContext): Promise<{ ok: true; shapes: string[] } | { ok: false; line: string }> {
+  const result = await resolveShape(ctx, { type: 'vesselRegistry' }, { family: 'discovery' });
   if (!result.ok) return { ok: false, line: result.line };
   const vessels = ((result.body as { content?: { vessels?: RegistryVessel[] } })?.content?.vessels ?? []) as RegistryVessel[];
   if (result.status !== 200) return { ok: false, line: `registry_failed: discovery answered vesselRegistry with HTTP ${result.status}` };
@@ -52,9 +52,9 @@ export default defineTool({
     mode: z.enum(['shapes', 'vessels']).describe('shapes or vessels'),
     shape: z.string().optional().describe('Required in vessels mode; a substring filter in shapes mode'),
   }),
-  async handle({ mode, shape }) {
+  async handle({ mode, shape }, ctx) {
     if (mode === 'shapes') {
-      const vocabulary = await fetchShapeVocabulary();
+      const vocabulary = await fetchShapeVocabulary(ctx);
       if (!vocabulary.ok) return failure(vocabulary.line);
       const filter = shape?.toLowerCase();
       const shapes = filter ? vocabulary.shapes.filter((s) => s.toLowerCase().includes(filter)) : vocabulary.shapes;
@@ -68,11 +68,11 @@ export default defineTool({
     }
 
     if (!shape) return failure('invalid_arguments: registry_query: shape is required in vessels mode');
-    const result = await resolveShape({ type: 'vesselCapability', shape }, { family: 'discovery' });
+    const result = await resolveShape(ctx, { type: 'vesselCapability', shape }, { family: 'discovery' });
     if (!result.ok) return failure(result.line);
     if (result.status !== 200) return failure(`registry_failed: discovery answered vesselCapability with HTTP ${result.status}`);
     const rows = ((result.body as { content?: { vessels?: CapabilityRow[] } })?.content?.vessels ?? []) as CapabilityRow[];
-    const vocabulary = await fetchShapeVocabulary();
+    const vocabulary = await fetchShapeVocabulary(ctx);
     const inVocabulary = vocabulary.ok ? vocabulary.shapes.includes(shape) : undefined;
     const lines = rows.map((row) => {
       const endpoint = row.public_endpoint ?? row.endpoint ?? '?';

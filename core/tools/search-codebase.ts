@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { requireIndex } from '../index/index-access.ts';
+import { requireIndex } from './index-access.ts';
 import { searchComponents } from '../index/component-search.ts';
 import { searchLocalFindings } from '../ledger/local-findings.ts';
 
@@ -46,9 +46,9 @@ export default defineTool({
     }
 
     if (args.target !== 'components') {
-      const decision = await ctx.workspace();
+      const decision = ctx.workspace;
       const root = decision.decided ? decision.path : '';
-      const problems = await searchLocalFindings(root, args.query, args.file_filter, args.limit);
+      const problems = await searchLocalFindings(ctx.services.store, root, args.query, args.file_filter, args.limit);
       if (!problems.ok) sections.push(`Problems: ${problems.cause}`);
       else if (problems.findings.length === 0) sections.push(`Problems: no open finding in the local store matches "${args.query}".`);
       else {

@@ -172,10 +172,3 @@ export class WorkspaceState {
     }
   }
 }
-
-let current: WorkspaceState | undefined;
-/** The process's workspace state. */
-export function workspaceState(): WorkspaceState {
-  current ??= new WorkspaceState();
-  return current;
-}

@@ -21,6 +21,8 @@ delete process.env.METABOB_CALL_LOG;
 delete process.env.WORKSPACE_PATH;
 process.chdir(repo);
 const { callTool } = await import('../../core/server/boundary.ts');
+const { createServices } = await import('../../core/services/services.ts');
+const services = createServices();
 
 function bareGitLog(): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -63,7 +65,7 @@ for (let round = -3; round < ROUNDS; round++) {
     predictions += answer.predictions.length;
   });
   const t = await timed(async () => {
-    const result = await callTool('predict_cochanges', { changed_files: [file] }, { plane: 'cli' });
+    const result = await callTool(services, 'predict_cochanges', { changed_files: [file] }, { plane: 'cli' });
     if (result.isError) throw new Error(result.content[0].text);
   });
   if (round >= 0) {

@@ -8,6 +8,9 @@ import { LocalIndex } from '../../core/index/local-index.ts';
 import { searchComponents } from '../../core/index/component-search.ts';
 import { impactOf } from '../../core/index/impact-traversal.ts';
 import { callTool } from '../../core/server/boundary.ts';
+import { createServices } from '../../core/services/services.ts';
+
+const services = createServices();
 import { applyEngineFlags } from '../../core/engine-flags.ts';
 
 applyEngineFlags();
@@ -29,7 +32,7 @@ if (!existsSync(DJANGO)) {
   process.exit(0);
 }
 console.log('Figures taken on a shared 2-core machine under load from other work; treat them as upper bounds.');
-const init = await callTool('init_workspace', { workspace_path: DJANGO }, { plane: 'cli' });
+const init = await callTool(services, 'init_workspace', { workspace_path: DJANGO }, { plane: 'cli' });
 if (init.isError) throw new Error(init.content[0].text);
 const index = new LocalIndex(DJANGO);
 await index.run({ budgetMs: Number.POSITIVE_INFINITY });
@@ -53,8 +56,8 @@ const impactTool: number[] = [];
 for (let i = 0; i < 200; i++) {
   searchCore.push(await time(() => searchComponents(graph, queries[i], 10)));
   impactCore.push(await time(() => impactOf(graph, [changed[i]], 'backward', 5, true)));
-  searchTool.push(await time(() => callTool('search_codebase', { query: queries[i], target: 'components' }, { plane: 'cli' })));
-  impactTool.push(await time(() => callTool('analyze_impact', { changed_files: [changed[i]], max_depth: 5 }, { plane: 'cli' })));
+  searchTool.push(await time(() => callTool(services, 'search_codebase', { query: queries[i], target: 'components' }, { plane: 'cli' })));
+  impactTool.push(await time(() => callTool(services, 'analyze_impact', { changed_files: [changed[i]], max_depth: 5 }, { plane: 'cli' })));
 }
 console.log(`Django graph: ${graph.nodes.size} nodes, ${graph.edges.length} edges`);
 console.log(line('search_codebase (query function)', searchCore, 10));

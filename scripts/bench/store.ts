@@ -7,7 +7,8 @@ import { join } from 'node:path';
 
 const home = mkdtempSync(join(tmpdir(), 'metabob-bench-store-'));
 process.env.METABOB_HOME = home;
-const { openLocalStore, closeLocalStore } = await import('../../core/ledger/local-store.ts');
+const { LocalStoreService } = await import('../../core/ledger/local-store.ts');
+const stores = new LocalStoreService(process.env);
 const { findOpenDuplicate } = await import('../../core/ledger/duplicate-finding.ts');
 const { openFindingsPage } = await import('../../core/ledger/open-findings-page.ts');
 
@@ -48,7 +49,7 @@ function time(fn: () => void): number {
   return wall;
 }
 
-const opened = await openLocalStore();
+const opened = await stores.open();
 if (!opened.ok) throw new Error(opened.cause);
 const store = opened.store;
 const now = Date.now();
@@ -90,7 +91,7 @@ for (const [name, samples] of Object.entries(results)) {
     `${name.padEnd(24)} p95 ${value.toFixed(3)} ms  median ${median.toFixed(3)} ms  cpu p95 ${p95(cpu[name]).toFixed(3)} ms  (${samples.length} samples, ${FINDINGS}+ findings)  ${ok ? 'under 5 ms' : 'OVER 5 ms'}`,
   );
 }
-closeLocalStore();
+stores.close();
 rmSync(home, { recursive: true, force: true });
 const { loadavg, cpus } = await import('node:os');
 // p95 on a shared machine measures its load as much as the store: say what the load was.

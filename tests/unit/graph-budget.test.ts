@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { LocalIndex } from '../../core/index/local-index.ts';
 import { describeIndexRun } from '../../core/index/index-report.ts';
-import { indexGaps } from '../../core/index/index-access.ts';
+import { indexGaps } from '../../core/tools/index-access.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/graph/py-pkg', import.meta.url));
 

@@ -6,9 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/git.ts';
-import { liveMarkerFor, markerPathFor, markersDir, removeAttachedMarkers, writeAttachedMarkers } from '../../core/identity/attached-marker.ts';
+import { AttachedMarkers, liveMarkerFor, markerPathFor, markersDir } from '../../core/identity/attached-marker.ts';
 
 process.env.METABOB_HOME = tempDir('metabob-marker-home-');
+const markers = new AttachedMarkers({ sessionId: 'test-session', vesselIdFor: () => undefined });
+const writeAttachedMarkers = markers.write.bind(markers);
+const removeAttachedMarkers = markers.removeAll.bind(markers);
 
 test('a symlinked path and its real path name the same marker', () => {
   const real = tempDir('metabob-ws-');

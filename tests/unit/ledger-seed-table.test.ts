@@ -5,12 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/git.ts';
-import { closeLocalStore, openLocalStore } from '../../core/ledger/local-store.ts';
+import { LocalStoreService } from '../../core/ledger/local-store.ts';
 import { openFindingsPage } from '../../core/ledger/open-findings-page.ts';
 import { findOpenDuplicate } from '../../core/ledger/duplicate-finding.ts';
 import type { NewSeed } from '../../core/ledger/seed-table.ts';
 
 process.env.METABOB_HOME = tempDir('metabob-unit-store-');
+const stores = new LocalStoreService(process.env);
 
 function finding(group: string, files: string[], extra: Partial<NewSeed> = {}): NewSeed[] {
   return files.map((file, i) => ({
@@ -34,23 +35,23 @@ function finding(group: string, files: string[], extra: Partial<NewSeed> = {}): 
 }
 
 test('migrations run once; reopening keeps the rows and the version', async () => {
-  const first = await openLocalStore();
+  const first = await stores.open();
   assert.ok(first.ok);
   first.store.insertFinding(finding('agf_a', ['x.ts']));
   assert.equal(first.store.storedVersion(), 1);
-  closeLocalStore();
-  const again = await openLocalStore();
+  stores.close();
+  const again = await stores.open();
   assert.ok(again.ok);
   assert.equal(again.store.storedVersion(), 1);
   assert.equal(again.store.seedById('agf_a')?.file, 'x.ts');
   assert.equal(again.store.path, join(process.env.METABOB_HOME!, 'metabob.db'));
   // Concurrent opens share one attempt and one connection.
-  const [p, q] = await Promise.all([openLocalStore(), openLocalStore()]);
+  const [p, q] = await Promise.all([stores.open(), stores.open()]);
   assert.ok(p.ok && q.ok && p.store === q.store);
 });
 
 test('a concept id resolves to its local seed; siblings, retirement and counts treat a multi-file finding as one', async () => {
-  const opened = await openLocalStore();
+  const opened = await stores.open();
   assert.ok(opened.ok);
   const store = opened.store;
   store.insertFinding(finding('agf_m', ['a.ts', 'b.ts', 'c.ts'], { created_at: 5_000 }));

@@ -3,14 +3,14 @@
 // indexed in this process. Also maps the paths agents pass to the index's relative paths.
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { ToolAnswer, ToolContext } from '../tools/define-tool.ts';
-import type { CodeGraph } from './graph-types.ts';
-import { currentIndex, localIndexUnavailable, type LocalIndex } from './local-index.ts';
+import type { ToolAnswer, ToolContext } from './define-tool.ts';
+import type { CodeGraph } from '../index/graph-types.ts';
+import type { LocalIndex } from '../index/local-index.ts';
 
 export type IndexAccess = { ok: true; index: LocalIndex; graph: CodeGraph; root: string } | { ok: false; answer: ToolAnswer };
 
 export async function requireIndex(ctx: ToolContext, tool: string): Promise<IndexAccess> {
-  const unavailable = localIndexUnavailable();
+  const unavailable = ctx.services.index.unavailable();
   if (unavailable) {
     return {
       ok: false,
@@ -22,8 +22,8 @@ export async function requireIndex(ctx: ToolContext, tool: string): Promise<Inde
       },
     };
   }
-  const decision = await ctx.workspace();
-  const index = currentIndex();
+  const decision = ctx.workspace;
+  const index = ctx.services.index.currentIndex();
   if (!decision.decided || !index?.graph || index.root !== decision.path) {
     const where = decision.decided ? decision.path : 'this workspace';
     const line = `no_workspace_indexed: ${tool} needs the local code graph and init_workspace has not indexed ${where} in this process (the index is not persisted across restarts); call init_workspace, then retry`;

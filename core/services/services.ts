@@ -1,0 +1,74 @@
+// The services one process runs on (ARCHITECTURE "Services"; STYLE habit 12): each entry point
+// (stdio server, headless `call`, a test) builds one set at start and hands it to the boundary,
+// which passes it to every tool through the call context. Nothing here formats agent text.
+import { EventEmitter } from 'node:events';
+import { log, type Logger } from '../log.ts';
+import { sessionId, sessionStartedAt, BaselineCharges } from '../process/session.ts';
+import { WorkspaceState } from '../workspace/workspace.ts';
+import { LocalStoreService } from '../ledger/local-store.ts';
+import { IndexService } from '../index/local-index.ts';
+import { AuthorIdentityService } from '../identity/vessel-identity.ts';
+import type { AttachmentPort } from '../attachment/port.ts';
+import type { SharedLedger } from '../ledger/shared-ledger.ts';
+import type { ConfigReport } from '../config/config-report.ts';
+
+export interface Clock {
+  now(): number;
+}
+
+export interface Services {
+  readonly env: NodeJS.ProcessEnv;
+  readonly sessionId: string;
+  readonly sessionStartedAt: number;
+  readonly log: Logger;
+  readonly clock: Clock;
+  /** The configuration the entry point applied (SPEC §apply-configuration); absent in tests that skip it. */
+  readonly config: ConfigReport | undefined;
+  readonly workspace: WorkspaceState;
+  readonly store: LocalStoreService;
+  readonly index: IndexService;
+  readonly author: AuthorIdentityService;
+  /** Absent: every substrate tool is refused with not_configured (SPEC §attachment "The gate"). */
+  readonly attachment: AttachmentPort | undefined;
+  /** Absent: the mixed tools name why their shared half did not run. */
+  readonly sharedLedger: SharedLedger | undefined;
+  /** Files already counted in a tokens_saved baseline this session. */
+  readonly charges: BaselineCharges;
+  /** Whether this process's loopback HTTP server listens (capability tags `loopback_http`, `sse`, ...). */
+  readonly loopback: { listening: boolean };
+  /** One `call` event per finished tool call, for metrics and the event stream. */
+  readonly calls: EventEmitter;
+}
+
+export interface ServicesOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  config?: ConfigReport;
+  clock?: Clock;
+  /** Builds the attachment from the other services; leave out for a process with none. */
+  attachment?: (services: Omit<Services, 'attachment'>) => AttachmentPort;
+  sharedLedger?: SharedLedger;
+  /** Where the store's close and other undo steps are registered (the process's shutdown). */
+  onShutdown?: (cleanup: () => void) => void;
+}
+
+export function createServices(options: ServicesOptions = {}): Services {
+  const env = options.env ?? process.env;
+  const base = {
+    env,
+    sessionId,
+    sessionStartedAt,
+    log,
+    clock: options.clock ?? { now: Date.now },
+    config: options.config,
+    workspace: new WorkspaceState(env, options.cwd ?? process.cwd()),
+    store: new LocalStoreService(env, options.onShutdown),
+    index: new IndexService(),
+    author: new AuthorIdentityService(env),
+    sharedLedger: options.sharedLedger,
+    charges: new BaselineCharges(),
+    loopback: { listening: false },
+    calls: new EventEmitter(),
+  };
+  return { ...base, attachment: options.attachment?.(base) };
+}
