@@ -55,7 +55,7 @@ try {
   execFileSync(process.execPath, [`${out}/parser-cache-maker.js`, `${out}/parser-cache`], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
 } catch (err) {
   // V8's test natives are not a stable API: under a Node whose V8 lacks them the build still
-  // succeeds, and the parser compiles its own code as it did before the cache.
+  // succeeds, and the parser runs on V8's baseline code.
   rmSync(`${out}/parser-cache`, { recursive: true, force: true });
   console.warn(`build: no parser code cache (${String(err.message).split('\n')[0]}); the index will parse on V8's baseline code`);
 }
