@@ -1,9 +1,9 @@
 // dist/cli.js, the `metabob-mcp` bin. A server start runs dist/serve.cjs, the whole CLI as one
 // CommonJS file, through V8's code cache: compiling the bundle is about a third of what a
 // start costs beside Node's own start-up, and the cache (dist/serve.cjs.cache, written by the
-// build from a real start) holds the compiled code of everything a start runs (issue #2's
-// start-up, spawn to tools/list, interleaved medians here: 204 -> 181 ms, or 254 -> 234 ms with
-// this machine's NODE_EXTRA_CA_CERTS). Every other subcommand (the TUI's
+// build from a real start) holds the compiled code of everything a start runs (start-up,
+// spawn to tools/list, interleaved medians on this machine: 204 ms without the cache, 181 ms with
+// it; 254 and 234 ms with its NODE_EXTRA_CA_CERTS). Every other subcommand (the TUI's
 // among them, whose packages are ES modules) runs the ES module build, dist/main.js.
 //
 // First of all it applies the V8 settings for one-pass indexing (engine-flags.ts), so every

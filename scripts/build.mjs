@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleOptions, serveBundleOptions } from './bundle-options.mjs';
+import { BIN_ENTRY, ESM_ENTRIES, bundleOptions, serveBundleOptions } from './bundle-options.mjs';
 
 // Built beside dist/ and swapped in, so a test that is running the old build keeps its files.
 const out = `dist.tmp-${process.pid}`;
@@ -34,7 +34,7 @@ const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const define = { __METABOB_TOOL_LIST__: toolList, 'process.env.METABOB_BUILD_VERSION': JSON.stringify(version) };
 // Every subcommand but the server start: ES modules, loaded a chunk at a time.
 await build({
-  ...bundleOptions({ entryPoints: { main: 'core/cli.ts', 'index-worker': 'core/index/extract/worker.ts', 'parser-cache-maker': 'core/index/extract/parser-cache-maker.ts' }, outdir: out }),
+  ...bundleOptions({ entryPoints: ESM_ENTRIES, outdir: out }),
   sourcemap: 'linked',
   define,
 });
@@ -43,7 +43,7 @@ const serve = serveBundleOptions({ outfile: `${out}/serve.cjs` });
 await build({ ...serve, sourcemap: 'linked', define: { ...serve.define, ...define } });
 // The bin: a small ES module that picks one of the two.
 await build({
-  ...bundleOptions({ entryPoints: { cli: 'core/cli-loader.ts' }, outdir: out, shebang: true }),
+  ...bundleOptions({ entryPoints: BIN_ENTRY, outdir: out, shebang: true }),
   splitting: false,
 });
 chmodSync(`${out}/cli.js`, 0o755);
@@ -55,7 +55,7 @@ try {
   execFileSync(process.execPath, [`${out}/parser-cache-maker.js`, `${out}/parser-cache`], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
 } catch (err) {
   // V8's test natives are not a stable API: under a Node whose V8 lacks them the build still
-  // succeeds, and the parser compiles its own code as it did before the cache.
+  // succeeds, and the parser runs on V8's baseline code.
   rmSync(`${out}/parser-cache`, { recursive: true, force: true });
   console.warn(`build: no parser code cache (${String(err.message).split('\n')[0]}); the index will parse on V8's baseline code`);
 }

@@ -1,4 +1,4 @@
-// The interactive rendering of a report run (SPEC §attach --check, issue 6): each check
+// The interactive rendering of a report run (SPEC §attach --check): each check
 // appears as it starts with a spinner, then turns into a mark with its detail and its time;
 // the failing check expands into its cause line and remedy; the summary stays on screen.
 import React, { useEffect, useState } from 'react';

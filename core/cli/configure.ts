@@ -1,4 +1,4 @@
-// `metabob-mcp configure` (issue 6 item 4): asks for the endpoint (or the discovery endpoint)
+// `metabob-mcp configure` (SPEC §Config-file schema): asks for the endpoint (or the discovery endpoint)
 // and the API key, runs the same attach check on what was typed (in memory, through an env
 // object, writing nothing), shows the hops, and only then, when the person confirms (or
 // --yes), writes ~/.substrate/config.json, mode 0600, merged into what it holds. Ctrl-C at any

@@ -1,4 +1,4 @@
-// `metabob-mcp doctor [--json] [--attach]` (issue 6 item 2): every check attach --check makes,
+// `metabob-mcp doctor [--json] [--attach]`: every check attach --check makes (SPEC §attach --check),
 // plus the runtime, configuration sources, network, store, parser, workspace, plugin
 // environment, call log and loopback servers; `--attach` is attach --check itself.
 import { homedir } from 'node:os';

@@ -1,5 +1,5 @@
 // `metabob-mcp index [path] [--json] [--graph out.jsonl]`: builds the local index once, as
-// init_workspace does but with no time budget, and prints its statistics (issue 3 item 6).
+// init_workspace does but with no time budget, and prints its statistics (SPEC §init_workspace).
 // A live progress line goes to stderr only when stderr is a terminal.
 import { resolve } from 'node:path';
 import { statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The whole-graph resolution pass (issue 3 item 2; SPEC §init_workspace): per-file
+// The whole-graph resolution pass (SPEC §init_workspace): per-file
 // extractions in, the code graph out. Calls resolve import-aware: same file, then what the
 // file imports, `this`/`self`/`super` to the enclosing class and its bases, `new X()` to the
 // class, and only then a by-name fallback, marked with a lower confidence and taken only when

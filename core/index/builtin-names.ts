@@ -1,6 +1,6 @@
 // Names a bare call reaches without any import: language built-ins and globals. A by-name
-// fallback never links these to a same-named workspace function (precision over recall,
-// issue 3): `format(x)` in Python is the built-in, not django/utils/dateformat.py's format.
+// fallback never links these to a same-named workspace function (precision over recall:
+// a wrong edge misleads more than a missing one): `format(x)` in Python is the built-in, not django/utils/dateformat.py's format.
 import type { LanguageId } from './extract-types.ts';
 
 const PYTHON = new Set(

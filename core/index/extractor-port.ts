@@ -1,4 +1,4 @@
-// Where the index gets per-file extraction from (part A's core/index/extract/), loaded with a
+// Where the index gets per-file extraction from (core/index/extract/), loaded with a
 // dynamic import so the parser's chunk loads on the first init_workspace, never at server
 // start (SPEC §init_workspace `lazy-native`). A load failure becomes the one line every local
 // tool answers with: `local_index_unavailable(<module>: <reason>)`.
@@ -22,7 +22,7 @@ export function parserFailureLine(err: unknown): string | undefined {
 
 let loaded: Promise<ExtractFn | string> | undefined;
 
-/** The extractor (part A's pooled extractFiles), or the failure line when its module cannot load. */
+/** The extractor (the worker pool's extractFiles), or the failure line when its module cannot load. */
 export function loadExtractor(): Promise<ExtractFn | string> {
   loaded ??= import('./extract/index.ts').then(
     (mod) => mod.extractFiles as ExtractFn,

@@ -27,7 +27,7 @@ export interface GraphEdge {
 
 /**
  * How each edge was decided, and the confidence it carries. Precision over recall
- * (issue 3): a guess is marked as one, and a name with many candidates is left unresolved.
+ * (a wrong edge misleads more than a missing one): a guess is marked as one, and a name with many candidates is left unresolved.
  */
 export const CONFIDENCE = {
   /** contains: the definition sits in the file or class. */

@@ -1,4 +1,4 @@
-// Import specifiers to files of the index (SPEC §init_workspace; issue 3 item 2): relative
+// Import specifiers to files of the index (SPEC §init_workspace): relative
 // paths with extension probing and `index` files, tsconfig `paths` / `baseUrl`, Python
 // absolute and relative modules and packages (`__init__.py`). Resolution probes the set of
 // indexed files, never the disk, so it is pure and a re-index gives the same answer.

@@ -1,4 +1,4 @@
-// What a name means in a file, across the whole workspace (issue 3 item 2): a file's own
+// What a name means in a file, across the whole workspace (SPEC §init_workspace): a file's own
 // top-level definitions, its import bindings, and what other files export, following
 // re-export chains, `index` files, CommonJS `module.exports` and Python package
 // `__init__.py` bindings. Built once per resolution pass over all extractions.

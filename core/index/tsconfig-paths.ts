@@ -1,4 +1,4 @@
-// tsconfig.json `compilerOptions.baseUrl` / `paths` of the workspace (issue 3 item 2), read
+// tsconfig.json `compilerOptions.baseUrl` / `paths` of the workspace (SPEC §init_workspace), read
 // once per index. tsconfig is JSONC: comments and trailing commas are allowed. A relative
 // `extends` is followed (up to 5 levels); a package `extends` is not.
 import { readFileSync } from 'node:fs';

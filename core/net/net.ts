@@ -38,7 +38,7 @@ export interface NetResponse {
 
 // @anchor connect-budget
 export const DEFAULT_CONNECT_BUDGET_MS = 5_000;
-/** No request is ever held open past this, whatever a caller asks (issue 5, "done means"). */
+/** No request is ever held open past this, whatever a caller asks (SPEC §Budgets and retries: never above 60 s). */
 export const MAX_RESPONSE_BUDGET_MS = 60_000;
 const RETRY_DELAYS_MS = [250, 750];
 const MAX_BODY_BYTES = 16 * 1024 * 1024;

@@ -1,4 +1,4 @@
-// doctor's checks beyond the attachment (issue 6 item 2): configuration files, placeholders,
+// doctor's checks beyond the attachment: configuration files, placeholders,
 // the network diagnosis, the local store, the parser, the workspace decision, the plugin
 // environment, the call log and the loopback server. Each ends ok / warn / fail with one line
 // of remedy. None of them writes a file.

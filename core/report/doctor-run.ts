@@ -1,4 +1,4 @@
-// `metabob-mcp doctor` (issue 6 item 2): everything attach --check reports, plus the runtime,
+// `metabob-mcp doctor`: everything attach --check reports (SPEC §attach --check), plus the runtime,
 // configuration sources, placeholders, the network diagnosis, the local store, the parser,
 // the workspace decision, the plugin environment, the call log and the loopback servers.
 import { attachCheck, type AttachCheckInput } from './attach-check.ts';

@@ -1,7 +1,7 @@
 // `npm run bench`: what a person waits for. Wall time of `attach --check` and `doctor` against
 // the substrate emulator on 127.0.0.1 (spawn to exit, the built dist/cli.js), and, for a
 // blackholed anchor under the default 5 s connect budget, how long until the failing hop's line
-// is on screen (issue 6: "sees, within the connect budget, which hop failed").
+// is on screen (SPEC §Budgets and retries: a blackholed anchor fails within the connect budget).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// predict_cochanges against the bare `git log` it runs (issue 3 target: within 1.5x).
+// predict_cochanges against the bare `git log` it runs (target: within 1.5x).
 //   node --import tsx scripts/bench/cochange.ts [repo]
 // Default repository: the synthetic Django history of scripts/eval/synthetic-cochange-repo.ts
 // (built offline on first use). Three timings per query file, interleaved, medians reported:

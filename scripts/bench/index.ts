@@ -1,4 +1,4 @@
-// `npm run bench`: the local index on two real corpora that install offline (issue 3 targets):
+// `npm run bench`: the local index on two real corpora that install offline:
 // Django from Debian's python3-django and zod's TypeScript sources. Full index through the
 // built CLI in a fresh process (wall time including grammar load, peak RSS, files/s, MB/s),
 // single-threaded parse-only time over the same files (fresh processes too, taken between the

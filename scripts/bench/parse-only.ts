@@ -1,4 +1,4 @@
-// Parse-only vs extraction, on two real corpora that install offline (issue 3 targets):
+// Parse-only vs extraction, on two real corpora that install offline:
 //   - Django's source from Debian's python3-django (/usr/lib/python3/dist-packages/django)
 //   - the TypeScript sources zod ships in node_modules/zod/src (.ts, without .d.ts)
 // For each: files, MB; grammar load; single-threaded parse-only (read + parse + free, the

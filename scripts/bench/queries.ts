@@ -1,5 +1,5 @@
 // `npm run bench`: p50/p95 of search_codebase and analyze_impact (depth 5) over 200 queries on
-// the Django graph (issue 3 targets: search p95 < 10 ms, impact p95 < 20 ms). Measured twice:
+// the Django graph (targets: search p95 < 10 ms, impact p95 < 20 ms). Measured twice:
 // the query functions alone, and the whole tool call through the boundary (validation, _meta
 // with token counting, call log), which is what an agent waits for. The V8 settings are the
 // bin's (core/engine-flags.ts), as in the shipped server.

@@ -1,4 +1,4 @@
-// Server start to tools/list answered, median of 10 spawns (issue #2 target: < 250 ms).
+// Server start to tools/list answered, median of 10 spawns (target: < 250 ms).
 import { spawnSync } from 'node:child_process';
 import { tempDir } from '../../tests/helpers/git.ts';
 import { handshake, startRawServer } from '../../tests/helpers/raw-server.ts';

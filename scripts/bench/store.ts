@@ -1,4 +1,4 @@
-// The local store under load (issue 4 "store operations stay under 5 ms p95 with 10,000
+// The local store under load (target: "store operations stay under 5 ms p95 with 10,000
 // findings"): p95 of record (insert), a get_problems-style query, the duplicate check and
 // mark_complete's store part, on a real SQLite file in a temp metabob directory.
 import { mkdtempSync, rmSync } from 'node:fs';

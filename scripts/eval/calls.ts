@@ -1,5 +1,5 @@
 // `npm run eval:calls`: precision and recall of the graph's cross-file `calls` edges for
-// TypeScript against the TypeScript compiler's own resolution (issue 3, measurement). For every
+// TypeScript against the TypeScript compiler's own resolution (SPEC §init_workspace). For every
 // call and `new` expression the checker resolves to a declaration in another corpus file, the
 // truth is (caller file, callee file, callee name); the graph's cross-file calls edges are
 // compared at the same granularity. Declarations that are not components of the graph

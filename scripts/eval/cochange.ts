@@ -1,4 +1,4 @@
-// eval:cochange (issue 3 item 7): how well git-history co-change predicts the rest of a commit.
+// eval:cochange (SPEC §predict_cochanges): how well git-history co-change predicts the rest of a commit.
 //   node --import tsx scripts/eval/cochange.ts [repo] [--seed N]
 // For each of the repository's newest 100 non-merge commits touching 2-30 files, query with one
 // of its files that existed before (status M, picked by the commit's hash) using only the 500

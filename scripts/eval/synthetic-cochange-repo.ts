@@ -1,5 +1,5 @@
 // A git repository with a realistic, reproducible co-change history, built offline for the
-// co-change benchmark and eval (issue 3 item 7): Django's own source files (Debian's
+// co-change benchmark and eval (SPEC §predict_cochanges): Django's own source files (Debian's
 // python3-django) imported in one commit, then ~600 synthetic commits written with one
 // `git fast-import` from a seeded model of how teams change code:
 //   - feature groups: 2-9 files that change together (a seed file, siblings in its package,

@@ -1,4 +1,4 @@
-// The attachment end to end (issue 5 item 7): the built server over stdio against the
+// The attachment end to end (SPEC §Attachment): the built server over stdio against the
 // substrate emulator on 127.0.0.1, observed through /health (the loopback server, found by
 // its run file), the gate's refusals of a substrate tool (registry_query) and a local tool
 // that keeps working.

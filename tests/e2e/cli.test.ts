@@ -10,6 +10,7 @@ import { tempDir } from '../helpers/git.ts';
 import { capabilityProbe } from '../helpers/probe.ts';
 import { usageText } from '../../core/cli/main.ts';
 import { ULID_PATTERN } from '../../core/process/ulid.ts';
+import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 
 const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
@@ -54,7 +55,7 @@ capabilityProbe('headless_call', () => {
 test('call prints the text only, and exits 1 when the result is an error', () => {
   const unknown = run(['call', 'no_such_tool']);
   assert.equal(unknown.code, 1);
-  assert.equal(unknown.stdout, 'unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its 30 tools\n');
+  assert.equal(unknown.stdout, `unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its ${TOOL_REGISTRY.length} tools\n`);
 
   const invalid = run(['call', 'search_codebase', '{"query": 3}']);
   assert.equal(invalid.code, 1);

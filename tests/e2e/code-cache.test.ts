@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { tempDir } from '../helpers/git.ts';
 import { handshake, startRawServer } from '../helpers/raw-server.ts';
 import { startsServer } from '../../core/cli/invocation.ts';
+import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -24,7 +25,7 @@ function distCopy(): { root: string; cli: string; cache: string } {
 async function serveOnce(cli: string): Promise<void> {
   const server = startRawServer({ cwd: tempDir(), cli });
   const list = await handshake(server);
-  assert.equal(list.result.tools.length, 30);
+  assert.equal(list.result.tools.length, TOOL_REGISTRY.length);
   assert.equal(await server.close(), 0);
 }
 

@@ -1,4 +1,4 @@
-// GET /health tells the truth across the network matrix (issue #5 "Done means"): for each
+// GET /health tells the truth across the network matrix (SPEC §Named network causes): for each
 // failure, the server's /health carries exactly the cause line the one request path gives for
 // the same /bootstrap request, the attachment is not attached, the gate names the same line,
 // and the key appears nowhere.

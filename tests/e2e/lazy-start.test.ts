@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../helpers/git.ts';
 import { handshake, startRawServer } from '../helpers/raw-server.ts';
+import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 
 const recorder = fileURLToPath(new URL('../helpers/load-recorder.mjs', import.meta.url));
 const LAZY = ['better-sqlite3', 'web-tree-sitter', 'tree-sitter-wasms', 'js-tiktoken', '/ink/', '/react/', '@clack'];
@@ -15,7 +16,7 @@ test('start-up to tools/list loads no native, WASM or TUI module', async () => {
   const loadLog = join(tempDir(), 'loads.txt');
   const server = startRawServer({ cwd: tempDir(), env: { LOAD_LOG: loadLog }, nodeArgs: ['--import', recorder] });
   const list = await handshake(server);
-  assert.equal(list.result.tools.length, 30);
+  assert.equal(list.result.tools.length, TOOL_REGISTRY.length);
   const maps = readFileSync(`/proc/${server.child.pid}/maps`, 'utf8');
   assert.doesNotMatch(maps, /\.node$/m, 'no native addon is mapped');
   const loaded = readFileSync(loadLog, 'utf8').split('\n').filter(Boolean);

@@ -1,4 +1,4 @@
-// `metabob-mcp index` (issue 3 item 6): statistics, --json, --graph in the documented JSON-lines
+// `metabob-mcp index`: statistics, --json, --graph in the documented JSON-lines
 // format (docs/graph-format.md), and a progress line only when stderr is a terminal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The loopback HTTP server end to end (issue 5 item 4): the built server's 127.0.0.1
+// The loopback HTTP server end to end (SPEC §Network): the built server's 127.0.0.1
 // listener, found through its run file, with the capability probes of the tags it makes
 // true (loopback_http, sse, metrics_prometheus).
 import { test, after } from 'node:test';

@@ -1,4 +1,4 @@
-// The network matrix (issue 5 item 6, SPEC §Named network causes): real sockets on 127.0.0.1,
+// The network matrix (SPEC §Named network causes): real sockets on 127.0.0.1,
 // real certificates from openssl, fake proxies that answer like the ones in the field. Each
 // case asserts the exact cause line. Squid cases: network-matrix-squid.test.ts; the dropped
 // connect in a namespace: network-matrix-namespace.test.ts.

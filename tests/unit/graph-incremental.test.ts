@@ -1,4 +1,4 @@
-// SPEC §init_workspace `index-not-persisted`, issue 3 item 3: a re-index re-parses only files
+// SPEC §init_workspace `index-not-persisted`: a re-index re-parses only files
 // whose size or mtime changed, drops deleted files, and yields the graph a fresh index builds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -11,11 +11,11 @@ import type { Language, Parser } from 'web-tree-sitter';
 import type { LanguageId } from '../extract-types.ts';
 import { parserModule, WebAssemblyApi } from './parser-code-cache.ts';
 
-/** Which grammar parses a file. `.jsx` uses the tsx grammar (SPEC-free choice of issue 3). */
+/** Which grammar parses a file. `.jsx` uses the tsx grammar, which parses JSX; the spec names none for it. */
 export const GRAMMAR_IDS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'java', 'rust'] as const;
 export type GrammarId = (typeof GRAMMAR_IDS)[number];
 
-/** The typed load failure part B turns into `local_index_unavailable(<module>: <reason>)`. */
+/** The typed load failure the index turns into `local_index_unavailable(<module>: <reason>)` (SPEC §init_workspace `lazy-native`). */
 export interface ParserUnavailable {
   module: string;
   reason: string;

@@ -1,4 +1,4 @@
-// The per-file extraction phase of the local index (issue 3 part A). The graph loads this with
+// The per-file extraction phase of the local index (SPEC §init_workspace). The graph loads this with
 // a dynamic import on the first init_workspace (core/index/extractor-port.ts); nothing here
 // loads the parser until a file is extracted.
 export { BYTES_PER_WORKER, extractFiles, IN_THREAD_BELOW, prewarmExtraction } from './extract-files.ts';

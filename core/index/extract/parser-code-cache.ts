@@ -1,7 +1,7 @@
 // The parser's WebAssembly (web-tree-sitter's runtime and each grammar) as optimized machine
 // code the build made, so a fresh process parses at full speed from its first file.
-// SPEC §init_workspace (`index-not-persisted`): the index is rebuilt on every launch, so each
-// launch used to choose between parsing on V8's baseline code (Liftoff) or paying ~780 ms of
+// SPEC §init_workspace (`index-not-persisted`): the index is rebuilt on every launch, so without
+// this cache each launch chooses between parsing on V8's baseline code (Liftoff) or paying ~780 ms of
 // optimizing-compiler CPU on a 2-core machine (core/engine-flags.ts). Measured on Django's
 // 859 .py files, one thread: Liftoff 1036-1121 ms, this cache's code 738-760 ms, for ~17 ms
 // of deserialising.
@@ -11,7 +11,7 @@
 // sets) are the one way in. V8 refuses a cache made by another V8 version, CPU or flag set
 // (it returns undefined), and this file refuses one whose wire bytes or content changed
 // (SHA-256 in the manifest), so a stale or damaged cache costs a compile, never a wrong parse.
-// On any refusal the parser stays on Liftoff for the rest of the process, as before the cache.
+// On any refusal the parser stays on Liftoff for the rest of the process.
 //
 // The cache is kept per V8 version (dist/parser-cache/<v8>/): the build writes one for its
 // Node, and a launch under another Node (a package built elsewhere, a Node upgrade) starts

@@ -1,6 +1,6 @@
 // Python: classes, functions (methods when their owner is a class), lambdas bound to names,
 // `import` / `from ... import` (relative and star), calls with receivers, base classes.
-// Exported = top-level and not starting with `_` (issue 3; Python has no export statement).
+// Exported = top-level and not starting with `_` (Python has no export statement; a leading `_` marks a private name).
 import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';

@@ -1,5 +1,5 @@
 // TypeScript, TSX and JavaScript (.ts .tsx .js .jsx .mjs .cjs): classes, interfaces, enums,
-// type aliases, functions, methods, functions bound to names (issue 3: `const f = () => ...`,
+// type aliases, functions, methods, functions bound to names (`const f = () => ...`,
 // `f = function () {}`, class fields holding arrows, `exports.f = ...`), calls with receivers
 // and `new`, extends / implements. Module edges live in typescript-modules.ts.
 import type { Node } from 'web-tree-sitter';
