@@ -3,6 +3,7 @@
 // non-promise, a value import kept for its type, an unused binding, and console output from
 // core/ or tui/, where only the MCP transport may write stdout (SPEC §architecture
 // `stdout-is-transport`; logs go through core/log.ts to stderr).
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 const bugRules = {
@@ -22,7 +23,7 @@ const bugRules = {
   ],
 };
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', 'dist.tmp-*/', 'dist.old-*/', 'node_modules/', '.bench/', 'vendor/', 'tests/fixtures/'] },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs', '**/*.cjs'],
@@ -32,7 +33,10 @@ export default tseslint.config(
       parserOptions: {
         // The .mjs scripts are outside tsconfig.json (no allowJs); they get a default project
         // so the promise rules see their types too.
-        projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs', 'scripts/*/*.mjs', 'tests/helpers/*.mjs'], maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32 },
+        projectService: {
+          allowDefaultProject: ['*.js', 'scripts/*.mjs', 'scripts/*/*.mjs', 'tests/helpers/*.mjs'],
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32,
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
