@@ -66,7 +66,9 @@ export function routeConsoleToStderr(): void {
       // ignore
     }
   };
+  /* eslint-disable no-console -- this is the one place that replaces console's stdout methods, with stderr writers */
   console.log = toStderr;
   console.info = toStderr;
   console.debug = toStderr;
+  /* eslint-enable no-console */
 }

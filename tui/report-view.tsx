@@ -1,7 +1,7 @@
 // The interactive rendering of a report run (SPEC §attach --check): each check
 // appears as it starts with a spinner, then turns into a mark with its detail and its time;
 // the failing check expands into its cause line and remedy; the summary stays on screen.
-import React, { useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Text, useApp } from 'ink';
 import { EMPTY_MODEL, countByStatus, reduceReport, type CheckState, type ReportModel, type ReportRun } from '../core/report/model.ts';
 

@@ -3,7 +3,7 @@
 // following a redirect; node:http parses the answer on the socket opened here.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { classifyError, netCause, NetError, type NetCauseToken, type TlsInfo } from './net-causes.ts';
+import { classifyError, netCause, NetError, type TlsInfo } from './net-causes.ts';
 import { authSchemes, openConnection, proxyAuthorizationFor, type ConnectionHandle, type ConnectionPlan } from './open-connection.ts';
 import { withOsProxyHint } from './os-proxy.ts';
 import { log } from '../log.ts';

@@ -16,6 +16,7 @@ after(async () => {
 /** Forwards absolute-form requests for any host to 127.0.0.1 at the same port; records bodies. */
 async function recordingProxy(): Promise<{ url: string; seen: Array<{ method: string; url: string; body: string; authorization?: string }> }> {
   const seen: Array<{ method: string; url: string; body: string; authorization?: string }> = [];
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a rejection here is unhandled and fails the test run, which is what a broken proxy should do
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);

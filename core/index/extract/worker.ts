@@ -19,6 +19,7 @@ function post(message: FromWorker): void {
   port!.postMessage(message);
 }
 
+// eslint-disable-next-line @typescript-eslint/no-misused-promises -- each file's failure is caught and posted; a throw from post() means the port is gone, and the rejection ends the worker, whose 'error' event the pool handles
 port.on('message', async (message: ToWorker) => {
   for (const file of message.files) {
     try {
