@@ -7,7 +7,7 @@
 // `node --import tsx scripts/third-party-notices.ts` writes the file;
 // tests/unit/third-party-notices.test.ts fails when it is stale.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 // @ts-expect-error: a plain .mjs module without types
