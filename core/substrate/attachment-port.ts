@@ -1,9 +1,9 @@
 // What the boundary and the tools know of the attachment (SPEC §attachment "The gate"): a
 // port the entry point hands over in the services. Types only, so a process that never
 // attaches (a boundary built without it) loads none of the attachment's modules.
-import type { ResolveOptions, ResolveResult } from './resolve.ts';
-import type { AttachmentState } from './state.ts';
-import type { AttachmentSupervisor } from './supervisor.ts';
+import type { ResolveOptions, ResolveResult } from '../attachment/resolve.ts';
+import type { AttachmentState } from '../attachment/state.ts';
+import type { AttachmentSupervisor } from '../attachment/supervisor.ts';
 
 export interface AttachmentStatus {
   attached: boolean;
