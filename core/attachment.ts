@@ -6,13 +6,13 @@
 //   state.ts        the AttachmentState object
 // attach --check and doctor use runAttachmentOnce + resolveOnce; an entry point builds the
 // long-running one with createAttachment and hands it over in the services as the port
-// core/substrate/attachment-port.ts describes.
+// core/attachment/port.ts describes.
 import { AttachmentSupervisor } from './attachment/supervisor.ts';
 import { anchorFromEnv } from './attachment/attach-once.ts';
 import type { ConfigReport } from './config/config-report.ts';
 import { resolveWithState, type ResolveOptions, type ResolveResult } from './attachment/resolve.ts';
 import { isAttached, type AttachmentState, type Family } from './attachment/state.ts';
-import type { AttachmentPort, AttachmentStatus } from './substrate/attachment-port.ts';
+import type { AttachmentPort, AttachmentStatus } from './attachment/port.ts';
 import type { ClaimSource } from './identity/operator-id.ts';
 
 export { runAttachmentOnce, anchorFromEnv, rehostH1, type HopEvent, type Hop, type AttachOnceOptions } from './attachment/attach-once.ts';

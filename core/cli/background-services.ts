@@ -11,7 +11,7 @@ const BACKGROUND: Background[] = [
   { name: 'attachment', start: (services) => services.attachment?.start() },
   {
     name: 'attached marker',
-    start: async (services) => (await import('../identity/marker-service.ts')).startAttachedMarkerService({ ...services, onShutdown }),
+    start: async (services) => (await import('../services/marker-service.ts')).startAttachedMarkerService({ ...services, onShutdown }),
   },
   { name: 'loopback HTTP server', start: async (services) => (await import('../loopback/vessel-server.ts')).startLoopbackService(services, onShutdown) },
   // The boundary and every tool module: loaded now, so the first tools/call does not wait on it.

@@ -6,7 +6,7 @@ import { TOOL_REGISTRY, findTool } from '../tools/registry.ts';
 import { ulid } from '../process/ulid.ts';
 import { buildMeta, type MetaEnvelope } from './meta.ts';
 import type { WorkspaceDecision } from '../workspace/workspace.ts';
-import { NO_ATTACHMENT_LINE } from '../substrate/attachment-port.ts';
+import { NO_ATTACHMENT_LINE } from '../substrate/attachment-status.ts';
 import { logCall, type CallOutcome } from './call-log.ts';
 import type { Services } from '../services/services.ts';
 import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from '../tools/define-tool.ts';

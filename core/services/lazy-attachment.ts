@@ -1,7 +1,7 @@
 // The attachment as the entry points hand it over: a port whose first use loads
 // core/attachment.ts, so a server start reaches the handshake without the attachment's
 // modules (SPEC §attachment: startup never waits on it).
-import type { AttachmentPort } from '../substrate/attachment-port.ts';
+import type { AttachmentPort } from '../attachment/port.ts';
 import type { Services } from './services.ts';
 
 export function lazyAttachment(services: Omit<Services, 'attachment'>): AttachmentPort {

@@ -8,7 +8,7 @@ import { WorkspaceState } from '../workspace/workspace.ts';
 import { LocalStoreService } from '../ledger/local-store.ts';
 import { IndexService } from '../index/local-index.ts';
 import { AuthorIdentityService } from '../identity/vessel-identity.ts';
-import type { AttachmentPort } from '../substrate/attachment-port.ts';
+import type { AttachmentPort } from '../attachment/port.ts';
 import type { SharedLedger } from '../ledger/shared-ledger.ts';
 import type { ConfigReport } from '../config/config-report.ts';
 

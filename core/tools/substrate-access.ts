@@ -1,7 +1,8 @@
 // How tools reach the substrate (SPEC §attachment "The gate", `resolveShape`): through the
 // attachment in the services, and the shared ledger only when the attachment is authenticated
 // and the services carry one; else the one-line cause the tool prints in its place.
-import { NO_ATTACHMENT_LINE, NO_ATTACHMENT_STATUS, type AttachmentStatus } from '../substrate/attachment-port.ts';
+import type { AttachmentStatus } from '../attachment/port.ts';
+import { NO_ATTACHMENT_LINE, NO_ATTACHMENT_STATUS } from '../substrate/attachment-status.ts';
 import type { ResolveOptions, ResolveResult } from '../attachment/resolve.ts';
 import type { SharedLedger } from '../ledger/shared-ledger.ts';
 import type { ToolContext } from './define-tool.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { realpathSync } from 'node:fs';
 import { commitFiles, tempRepo } from '../helpers/git.ts';
 import { startInProcess, textOf } from '../helpers/in-process.ts';
-import type { AttachmentPort } from '../../core/substrate/attachment-port.ts';
+import type { AttachmentPort } from '../../core/attachment/port.ts';
 
 test('record_finding -> get_problems -> mark_complete discard, scoped to the workspace the services decide', async () => {
   const repo = tempRepo();

@@ -1,9 +1,9 @@
 // Keeps the attached marker in step with the workspace decision and the attachment: started
 // with the background services (never before the transport is up), removed at shutdown.
 import type { WorkspaceState } from '../workspace/workspace.ts';
-import type { AttachmentPort } from '../substrate/attachment-port.ts';
-import type { AuthorIdentityService } from './vessel-identity.ts';
-import { AttachedMarkers } from './attached-marker.ts';
+import type { AttachmentPort } from '../attachment/port.ts';
+import type { AuthorIdentityService } from '../identity/vessel-identity.ts';
+import { AttachedMarkers } from '../identity/attached-marker.ts';
 
 export interface MarkerServiceInputs {
   env: NodeJS.ProcessEnv;
