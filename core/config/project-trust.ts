@@ -1,11 +1,12 @@
 // The user's record of trusted project-local config files (READING-NOTES "stricter than the
 // spec"), as direnv keeps its allow list: each entry is a file's real path and the sha256 of
 // its content, so a moved or edited file is untrusted again. It lives in the user's metabob
-// home (core/ledger/metabob-home.ts: METABOB_HOME, else ~/.metabob), mode 0600, and only
+// home (metabob-home.ts: METABOB_HOME, else ~/.metabob), mode 0600, and only
 // `metabob-mcp configure --trust-project` writes it. A record someone else could write is
 // never read: trusting a file lets it choose where the user's key is sent.
 import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { metabobHome } from './metabob-home.ts';
 
 export const TRUST_FILE_NAME = 'trusted-projects.json';
 const MAX_STORE_BYTES = 1024 * 1024;
@@ -28,7 +29,7 @@ export type TrustState =
 
 /** Where the record lives: the metabob home of `env`, with `home` for ~ (tests pass a temp one). */
 export function trustStorePath(env: NodeJS.ProcessEnv, home: string): string {
-  return join(env.METABOB_HOME ? resolve(env.METABOB_HOME) : join(home, '.metabob'), TRUST_FILE_NAME);
+  return join(metabobHome(env, home), TRUST_FILE_NAME);
 }
 
 type StoreRead = { ok: true; entries: TrustEntry[] } | { ok: false; reason: string };
@@ -36,8 +37,14 @@ type StoreRead = { ok: true; entries: TrustEntry[] } | { ok: false; reason: stri
 function isEntry(value: unknown): value is TrustEntry {
   const e = value as TrustEntry;
   return (
-    typeof e === 'object' && e !== null && typeof e.path === 'string' && e.path.length <= MAX_PATH_CHARS &&
-    typeof e.sha256 === 'string' && SHA256_HEX.test(e.sha256) && typeof e.trustedAt === 'string' && e.trustedAt.length <= 64
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.path === 'string' &&
+    e.path.length <= MAX_PATH_CHARS &&
+    typeof e.sha256 === 'string' &&
+    SHA256_HEX.test(e.sha256) &&
+    typeof e.trustedAt === 'string' &&
+    e.trustedAt.length <= 64
   );
 }
 
@@ -88,7 +95,12 @@ export function projectTrust(realPath: string, sha256: string, env: NodeJS.Proce
  * Records the file as trusted with this content, replacing any entry for its path. The record
  * is written whole to a temp file (0600) and renamed over, so a reader never sees half of it.
  */
-export function recordProjectTrust(realPath: string, sha256: string, env: NodeJS.ProcessEnv, home: string): { ok: true; store: string } | { ok: false; line: string } {
+export function recordProjectTrust(
+  realPath: string,
+  sha256: string,
+  env: NodeJS.ProcessEnv,
+  home: string,
+): { ok: true; store: string } | { ok: false; line: string } {
   const store = trustStorePath(env, home);
   const read = readStore(store);
   if (!read.ok) return { ok: false, line: `trust_store_unusable(${store}): ${read.reason}; fix or remove it, then trust the file again` };
@@ -96,7 +108,7 @@ export function recordProjectTrust(realPath: string, sha256: string, env: NodeJS
   entries.push({ path: realPath, sha256, trustedAt: new Date().toISOString() });
   const temp = `${store}.${process.pid}.tmp`;
   try {
-    mkdirSync(resolve(store, '..'), { recursive: true, mode: 0o700 });
+    mkdirSync(dirname(store), { recursive: true, mode: 0o700 });
     writeFileSync(temp, JSON.stringify({ trusted: entries.slice(-MAX_ENTRIES) }, null, 2) + '\n', { mode: 0o600 });
     chmodSync(temp, 0o600);
     renameSync(temp, store);

@@ -88,8 +88,12 @@ const attachedTo = (stderr: string[], discovery: string) => waitFor(stderr, new 
 
 function assertHeardNothing(recorder: { requests: Recorded[] }, ...keys: string[]): void {
   const heard = JSON.stringify(recorder.requests);
-  for (const key of keys) assert.ok(!heard.includes(key), 'the key never reaches the file\'s endpoint');
-  assert.deepEqual(recorder.requests.map((r) => `${r.method} ${r.url}`), [], 'the file\'s endpoint receives no request at all');
+  for (const key of keys) assert.ok(!heard.includes(key), "the key never reaches the file's endpoint");
+  assert.deepEqual(
+    recorder.requests.map((r) => `${r.method} ${r.url}`),
+    [],
+    "the file's endpoint receives no request at all",
+  );
 }
 
 async function withRecorder(fn: (recorder: Awaited<ReturnType<typeof startRecorder>>) => Promise<void>): Promise<void> {
@@ -112,7 +116,7 @@ async function withEmulator(fn: (emulator: Emulator) => Promise<void>): Promise<
 
 const untrustedLines = (stderr: string[]) => stderr.filter((l) => l.includes('config_untrusted('));
 
-test('a cloned project\'s config file pointing elsewhere never receives the user\'s key: no request at all, one warning naming the file and the fix', async () => {
+test("a cloned project's config file pointing elsewhere never receives the user's key: no request at all, one warning naming the file and the fix", async () => {
   await withRecorder(async (recorder) => {
     const { cwd, file } = projectWithConfig({ discoveryEndpoint: recorder.url, identityEndpoint: recorder.url });
     const { stderr, answer } = await serveIn(cwd, tempHome(), { METABOB_API_KEY: USER_KEY });
@@ -185,7 +189,7 @@ test('configure --trust-project trusts the file by path and content hash (0600 r
   });
 });
 
-test('doctor shows the refused pairing in config files, and neither doctor nor attach --check dials the file\'s endpoint', async () => {
+test("doctor shows the refused pairing in config files, and neither doctor nor attach --check dials the file's endpoint", async () => {
   await withRecorder(async (recorder) => {
     const { cwd, file } = projectWithConfig({ discoveryEndpoint: recorder.url, identityEndpoint: recorder.url });
     const home = tempHome();

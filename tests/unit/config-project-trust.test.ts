@@ -52,19 +52,21 @@ function trust(s: Setup, file: string): void {
   assert.ok(recorded.ok, JSON.stringify(recorded));
 }
 
-test('an untrusted project file\'s endpoints never meet a key from the environment: refused with one line, nothing dialable is set', () => {
+test("an untrusted project file's endpoints never meet a key from the environment: refused with one line, nothing dialable is set", () => {
   const s = setup({ METABOB_API_KEY: KEY });
   const file = s.write(projectFile(s), { discoveryEndpoint: ATTACKER, identityEndpoint: ATTACKER });
   const report = s.run();
   assert.deepEqual(s.env, { METABOB_API_KEY: KEY });
   assert.equal(report.file, null);
   assert.deepEqual(report.refusedProjectFiles, [{ path: file, endpointKeys: ['metabob.discoveryEndpoint', 'metabob.identityEndpoint'] }]);
-  assert.deepEqual(report.warnings, [refusal(file, s.cwd, 'metabob.discoveryEndpoint, metabob.identityEndpoint', 'the key in use comes from env METABOB_API_KEY')]);
+  assert.deepEqual(report.warnings, [
+    refusal(file, s.cwd, 'metabob.discoveryEndpoint, metabob.identityEndpoint', 'the key in use comes from env METABOB_API_KEY'),
+  ]);
   assert.deepEqual(report.missing, ['discovery']);
   assert.ok(report.lookedAt.includes(file));
 });
 
-test('a refused project file is passed over: the user\'s own ~/.substrate/config.json still gives the endpoints, with the environment\'s key', () => {
+test("a refused project file is passed over: the user's own ~/.substrate/config.json still gives the endpoints, with the environment's key", () => {
   const s = setup({ METABOB_API_KEY: KEY });
   const file = s.write(projectFile(s, '.metabob'), { endpoint: ATTACKER, vesselId: 'from-project' });
   const home = s.write(join(s.home, '.substrate/config.json'), { discoveryEndpoint: 'https://discovery.example.com' });
@@ -107,7 +109,7 @@ test('a project file with its own key beside a key from a flag, the environment 
   }
 });
 
-test('no key anywhere: a project file\'s endpoints without its own key are refused too', () => {
+test("no key anywhere: a project file's endpoints without its own key are refused too", () => {
   const s = setup();
   const file = s.write(projectFile(s), { endpoint: 'http://127.0.0.1:18080' });
   const report = s.run();
@@ -117,15 +119,28 @@ test('no key anywhere: a project file\'s endpoints without its own key are refus
 });
 
 test('any endpoint from a flag or the environment means no endpoint from a project file, trusted or not; its other values apply', () => {
-  for (const chosen of [{ METABOB_ENDPOINT: 'https://gw.example.com' }, { DISCOVERY_ENDPOINT: 'https://discovery.example.com' }, { IDENTITY_ENDPOINT: 'https://identity.example.com' }]) {
+  for (const chosen of [
+    { METABOB_ENDPOINT: 'https://gw.example.com' },
+    { DISCOVERY_ENDPOINT: 'https://discovery.example.com' },
+    { IDENTITY_ENDPOINT: 'https://identity.example.com' },
+  ]) {
     const s = setup({ METABOB_API_KEY: KEY, ...chosen });
-    const file = s.write(projectFile(s), { endpoint: 'http://127.0.0.1:18080', discoveryEndpoint: ATTACKER, identityEndpoint: ATTACKER, vesselId: 'project-vessel' });
+    const file = s.write(projectFile(s), {
+      endpoint: 'http://127.0.0.1:18080',
+      discoveryEndpoint: ATTACKER,
+      identityEndpoint: ATTACKER,
+      vesselId: 'project-vessel',
+    });
     trust(s, file);
     const report = s.run();
     const name = Object.keys(chosen)[0]!;
     assert.equal(report.file, file, name);
     assert.deepEqual(report.fileEndpointsIgnored, ['metabob.endpoint', 'metabob.discoveryEndpoint', 'metabob.identityEndpoint'], name);
-    assert.deepEqual(s.env, { METABOB_API_KEY: KEY, ...chosen, VESSEL_ID: 'project-vessel', ...(name === 'DISCOVERY_ENDPOINT' ? { METABOB_ANCHOR_SOURCE: 'explicit' } : {}) }, name);
+    assert.deepEqual(
+      s.env,
+      { METABOB_API_KEY: KEY, ...chosen, VESSEL_ID: 'project-vessel', ...(name === 'DISCOVERY_ENDPOINT' ? { METABOB_ANCHOR_SOURCE: 'explicit' } : {}) },
+      name,
+    );
     assert.deepEqual(report.warnings, [], `${name}: an ignored endpoint is no refused pairing`);
   }
   const s = setup({});
@@ -136,7 +151,7 @@ test('any endpoint from a flag or the environment means no endpoint from a proje
   assert.deepEqual(report.fileEndpointsIgnored, ['metabob.discoveryEndpoint']);
 });
 
-test('trusted by path and content hash: the endpoints apply with the environment\'s key; an edit or a copy elsewhere is untrusted again', () => {
+test("trusted by path and content hash: the endpoints apply with the environment's key; an edit or a copy elsewhere is untrusted again", () => {
   const s = setup({ METABOB_API_KEY: KEY });
   const file = s.write(projectFile(s), { discoveryEndpoint: 'http://127.0.0.1:18100' });
   trust(s, file);
@@ -176,15 +191,27 @@ test('the trust record lives in METABOB_HOME when set, and one writable by other
   const report = applyConfiguration({ env: { METABOB_API_KEY: KEY, METABOB_HOME: metabobHome }, cwd: s.cwd, home: s.home });
   assert.equal(report.file, null);
   assert.deepEqual(report.warnings, [
-    refusal(file, s.cwd, 'metabob.discoveryEndpoint', 'the key in use comes from env METABOB_API_KEY', ' (the trust record is unusable: writable by others than you, so it is not read)'),
+    refusal(
+      file,
+      s.cwd,
+      'metabob.discoveryEndpoint',
+      'the key in use comes from env METABOB_API_KEY',
+      ' (the trust record is unusable: writable by others than you, so it is not read)',
+    ),
   ]);
   const again = recordProjectTrust(realpathSync(file), 'a'.repeat(64), s.env, s.home);
-  assert.deepEqual(again, { ok: false, line: `trust_store_unusable(${join(metabobHome, 'trusted-projects.json')}): writable by others than you, so it is not read; fix or remove it, then trust the file again` });
+  assert.deepEqual(again, {
+    ok: false,
+    line: `trust_store_unusable(${join(metabobHome, 'trusted-projects.json')}): writable by others than you, so it is not read; fix or remove it, then trust the file again`,
+  });
 });
 
-test('user-level files keep the spec: launched in the home, or from a project path that is the home\'s file, the endpoints pair with any key', () => {
+test("user-level files keep the spec: launched in the home, or from a project path that is the home's file, the endpoints pair with any key", () => {
   const s = setup({ METABOB_API_KEY: KEY });
-  const homeFile = s.write(join(s.home, '.substrate/config.json'), { discoveryEndpoint: 'https://discovery.example.com', identityEndpoint: 'https://identity.example.com' });
+  const homeFile = s.write(join(s.home, '.substrate/config.json'), {
+    discoveryEndpoint: 'https://discovery.example.com',
+    identityEndpoint: 'https://identity.example.com',
+  });
   const inHome = applyConfiguration({ env: s.env, cwd: s.home, home: s.home });
   assert.equal(inHome.file, homeFile);
   assert.equal(s.env.IDENTITY_ENDPOINT, 'https://identity.example.com');
@@ -198,10 +225,10 @@ test('user-level files keep the spec: launched in the home, or from a project pa
   assert.equal(realpathSync(linked.file!), real);
   assert.equal(t.env.DISCOVERY_ENDPOINT, 'https://discovery.example.com');
   assert.deepEqual(linked.warnings, []);
-  assert.ok('problem' in projectConfigCandidate(t.cwd, t.home), 'nothing to trust: it is the user\'s own file');
+  assert.ok('problem' in projectConfigCandidate(t.cwd, t.home), "nothing to trust: it is the user's own file");
 });
 
-test('a file named by METABOB_CONFIG_PATH is the user\'s choice, even inside the project: its endpoints pair with the environment\'s key', () => {
+test("a file named by METABOB_CONFIG_PATH is the user's choice, even inside the project: its endpoints pair with the environment's key", () => {
   const s = setup({ METABOB_API_KEY: KEY, METABOB_CONFIG_PATH: '.substrate/config.json' });
   const file = s.write(projectFile(s), { discoveryEndpoint: 'http://127.0.0.1:18100' });
   const report = s.run();
@@ -220,7 +247,7 @@ test('a project file without endpoints needs no trust: its key and vessel apply 
   assert.deepEqual(report.warnings, []);
 });
 
-test('configure --trust-project\'s candidate is the file the lookup reads first, and never a user-level or unusable one', () => {
+test("configure --trust-project's candidate is the file the lookup reads first, and never a user-level or unusable one", () => {
   const s = setup();
   assert.deepEqual(projectConfigCandidate(s.cwd, s.home), { problem: `neither .substrate/config.json nor .metabob/config.json exists in ${s.cwd}` });
   mkdirSync(join(s.cwd, '.substrate'));
