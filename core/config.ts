@@ -21,12 +21,15 @@ import {
 import { stripUnsubstitutedEnv, strippedLine, unusableReason } from './config/placeholders.ts';
 import { deriveLocalDiscoveryEndpoint, derivedDiscoveryWarning } from './config/endpoint-derivation.ts';
 import { lookupConfig, type FileValue } from './config/config-file.ts';
+import { projectFileGate } from './config/project-gate.ts';
+import { projectTrust } from './config/project-trust.ts';
 import { unattachedCauseLine, unattachedMessage } from './config/unattached-message.ts';
 
 export * from './config/config-report.ts';
 export { deriveLocalDiscoveryEndpoint } from './config/endpoint-derivation.ts';
 export { unattachedMessage, LOOKUP_ORDER_TEXT } from './config/unattached-message.ts';
-export { lookupConfig, resolveConfigPath, INSTALLER_CONFIG_PATH } from './config/config-file.ts';
+export { lookupConfig, resolveConfigPath, projectConfigCandidate, INSTALLER_CONFIG_PATH } from './config/config-file.ts';
+export { projectTrust, recordProjectTrust, trustStorePath } from './config/project-trust.ts';
 
 export interface ConfigFlags {
   apiKey?: string;
@@ -54,11 +57,15 @@ export function applyConfigDefaults(env: NodeJS.ProcessEnv, sources: Sources, va
   }
 }
 
+/** The endpoint variables: one set by a flag or the environment keeps a project file's endpoints out. */
+const ENDPOINT_VARIABLES = ['METABOB_ENDPOINT', 'DISCOVERY_ENDPOINT', 'IDENTITY_ENDPOINT'] as const;
+
 // @anchor withoutEndpoints
 /**
  * With METABOB_ENDPOINT already set, only the file's credentials (apiKey, vesselId) apply:
  * its endpoints never fill a discovery the chosen endpoint left underived, so the
- * attachment cannot split across two substrates (SPEC §Precedence).
+ * attachment cannot split across two substrates (SPEC §Precedence). For a project-local
+ * file any endpoint already set does the same (READING-NOTES "stricter than the spec").
  */
 export function withoutEndpoints(values: FileValue[]): FileValue[] {
   return values.filter((v) => !v.isEndpoint);
@@ -149,7 +156,8 @@ function anchorSource(env: NodeJS.ProcessEnv, discovery: ReportedValue | null): 
  * Fills `env` from, in order (SPEC §Precedence; earlier wins): the CLI flags; the
  * environment (METABOB_*, the SUBSTRATE_* aliases, then discovery derived from
  * METABOB_ENDPOINT); the config file's explicit keys, then discovery derived from its
- * endpoint. Placeholders and empty values are removed first. Returns what was found where.
+ * endpoint. Placeholders and empty values are removed first. A project-local file passes
+ * projectFileGate before it is chosen. Returns what was found where.
  */
 export function applyConfiguration(input: ConfigurationInput): ConfigReport {
   const { env, cwd, home, flags = {} } = input;
@@ -165,9 +173,17 @@ export function applyConfiguration(input: ConfigurationInput): ConfigReport {
   applySubstrateAliases(env, sources, warnings);
   applyDerivedDiscovery(env, sources, warnings);
 
-  const lookup = lookupConfig(env, cwd, home);
+  // A key from flags or the environment never goes to an untrusted project file's endpoints.
+  const anyEndpointChosen = ENDPOINT_VARIABLES.some((variable) => env[variable] !== undefined);
+  const gate = projectFileGate({
+    keySource: env.METABOB_API_KEY !== undefined ? (sources.get('METABOB_API_KEY') ?? { kind: 'env', variable: 'METABOB_API_KEY' }) : undefined,
+    endpointChosen: anyEndpointChosen,
+    cwd,
+    trust: (candidate) => projectTrust(candidate.realPath, candidate.sha256, env, home),
+  });
+  const lookup = lookupConfig(env, cwd, home, gate);
   warnings.push(...lookup.warnings);
-  const endpointChosen = env.METABOB_ENDPOINT !== undefined;
+  const endpointChosen = env.METABOB_ENDPOINT !== undefined || (lookup.scope === 'project' && anyEndpointChosen);
   const usable = endpointChosen ? withoutEndpoints(lookup.values) : lookup.values;
   const fileEndpointsIgnored = endpointChosen ? lookup.values.filter((v) => v.isEndpoint).map((v) => v.key) : [];
   applyConfigDefaults(
@@ -190,6 +206,7 @@ export function applyConfiguration(input: ConfigurationInput): ConfigReport {
     namedFileProblem: lookup.namedFileProblem,
     lookedAt: lookup.lookedAt,
     skippedFiles: lookup.skipped,
+    refusedProjectFiles: lookup.refused,
     fileEndpointsIgnored,
     strippedPlaceholders: stripped,
     apiKey: apiKey !== undefined && apiKeySource ? { keyLast4: keyLast4(apiKey), source: apiKeySource } : null,

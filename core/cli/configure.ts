@@ -3,6 +3,7 @@
 // object, writing nothing), shows the hops, and only then, when the person confirms (or
 // --yes), writes ~/.substrate/config.json, mode 0600, merged into what it holds. Ctrl-C at any
 // prompt writes nothing. A check that does not attach writes nothing and exits 1.
+// `configure --trust-project` instead trusts the launch directory's config file (trustProject).
 import { homedir } from 'node:os';
 import { routeConsoleToStderr } from '../log.ts';
 import { VERSION } from '../version.ts';
@@ -19,6 +20,7 @@ import {
   type MetabobValues,
 } from '../report/config-write.ts';
 import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
+import { projectConfigCandidate, recordProjectTrust } from '../config.ts';
 import { pipeWriter } from '../pipe-writer.ts';
 
 /** Variables that would make the check read something other than the file being written. */
@@ -113,14 +115,51 @@ async function ask(clack: Clack, current: Record<string, unknown>, flags: Record
   return { values };
 }
 
+/** The endpoints a trusted file may then pair with any key, as `key value` (never its apiKey). */
+function endpointList(values: Array<{ key: string; value: string; isEndpoint: boolean }>): string {
+  const endpoints = values.filter((v) => v.isEndpoint).map((v) => `${v.key} ${v.value}`);
+  return endpoints.length ? endpoints.join(', ') : 'none yet';
+}
+
+/**
+ * `configure --trust-project`: records the launch directory's config file (the one the lookup
+ * reads first) by real path and content hash, so its endpoints apply with a key from elsewhere
+ * (READING-NOTES "stricter than the spec"; core/config/project-trust.ts). Running it is the
+ * consent, as `direnv allow` is; the line shows where the key will then go.
+ */
+async function trustProject(): Promise<number> {
+  const printLine = pipeWriter();
+  const found = projectConfigCandidate(process.cwd(), homedir());
+  if ('problem' in found) {
+    process.stderr.write(`no_project_config: ${found.problem}; nothing trusted\n`);
+    return EXIT.failed;
+  }
+  const { candidate } = found;
+  const recorded = recordProjectTrust(candidate.realPath, candidate.sha256, process.env, homedir());
+  if (!recorded.ok) {
+    process.stderr.write(recorded.line + '\n');
+    return EXIT.failed;
+  }
+  await printLine(
+    `trusted ${candidate.realPath} (sha256 ${candidate.sha256.slice(0, 12)}): its endpoints (${endpointList(candidate.values)}) now apply with ` +
+      `the key the server is given, until the file changes; recorded in ${recorded.store}\n`,
+  );
+  return EXIT.ok;
+}
+
 export const configureCommand: CliCommand = {
   name: 'configure',
   async run(argv) {
     routeConsoleToStderr();
-    const { flags, positionals } = parseFlags(argv, ['yes']);
+    const { flags, positionals } = parseFlags(argv, ['yes', 'trust-project']);
     if (positionals.length > 0) throw new UsageError(`configure takes no arguments; got "${positionals[0]}"`);
-    const unknown = Object.keys(flags).filter((f) => !['endpoint', 'discovery-endpoint', 'api-key', 'yes'].includes(f));
+    const unknown = Object.keys(flags).filter((f) => !['endpoint', 'discovery-endpoint', 'api-key', 'yes', 'trust-project'].includes(f));
     if (unknown.length > 0) throw new UsageError(`unknown flag --${unknown[0]}`);
+    if (flags['trust-project'] !== undefined) {
+      const other = Object.keys(flags).find((f) => f !== 'trust-project');
+      if (other || flags['trust-project'] !== true) throw new UsageError(`--trust-project takes no value and no other flag${other ? `; got --${other}` : ''}`);
+      return trustProject();
+    }
     for (const name of ['endpoint', 'discovery-endpoint']) {
       const problem = typeof flags[name] === 'string' ? validUrl(flags[name] as string) : undefined;
       if (problem) throw new UsageError(`--${name}: ${problem}`);

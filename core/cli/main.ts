@@ -25,7 +25,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'index', usage: '[path] [--json] [--graph out.jsonl]', summary: 'build the local index once and print its statistics', load: async () => (await import('./index-command.ts')).indexCommand },
   { name: 'doctor', usage: '[--json] [--attach]', summary: 'check the runtime, configuration, attachment, network, store, parser and workspace', load: async () => (await import('./doctor.ts')).doctorCommand },
   { name: 'attach', usage: '--check [--json]', summary: 'run the attachment once and show every hop (exit 0 only when attached)', load: async () => (await import('./attach.ts')).attachCommand },
-  { name: 'configure', usage: '[--endpoint URL | --discovery-endpoint URL] [--api-key KEY] [--yes]', summary: 'check an endpoint and key, then write ~/.substrate/config.json (mode 0600, merged)', load: async () => (await import('./configure.ts')).configureCommand },
+  { name: 'configure', usage: '[--endpoint URL | --discovery-endpoint URL] [--api-key KEY] [--yes] | --trust-project', summary: 'check an endpoint and key, then write ~/.substrate/config.json (mode 0600, merged)', load: async () => (await import('./configure.ts')).configureCommand },
   { name: 'task', usage: 'pull --origin <git url> [--task-dir DIR] [--work-dir DIR] [--minutes N] [--trust IDS] [--json]', summary: 'take a task from the ledger, claim it and clone its work directory', pending: true, load: pending('task') },
   { name: 'finding', usage: 'close (--commits-from FILE | --commits RANGE) [--target BRANCH] [--json]', summary: 'close findings by the Fixes-Finding trailers of pushed commits', pending: true, load: pending('finding') },
 ];

@@ -1,6 +1,7 @@
 // SPEC §Configuration lookup and §Config-file schema: which config file is this server's,
 // and what it says. Directory-aware like git: a project can pin its own backend next to
 // where the MCP client launches the server.
+import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { CONFIG_PATH_VARIABLES, type ConfigPathVariable, type ConfigVariable, type SkippedConfigFile } from './config-report.ts';
@@ -26,11 +27,33 @@ export interface FileValue {
   isEndpoint: boolean;
 }
 
+/**
+ * Whose file it is. `project`: found in the launch directory, which a cloned repository can
+ * supply; `user`: in the user's home (or the launch directory's file is the home's, by real
+ * path); `named`: by SUBSTRATE_CONFIG_PATH / METABOB_CONFIG_PATH, which the user set.
+ */
+export type ConfigScope = 'named' | 'project' | 'user';
+
+/** A qualifying project-local file, as the gate sees it before its values apply. */
+export interface ProjectCandidate {
+  path: string;
+  realPath: string;
+  /** sha256 of the exact bytes parsed, so what is trusted is what is read. */
+  sha256: string;
+  values: FileValue[];
+}
+
+/** Returns the one warning line refusing the file (the lookup then goes on past it), or null to use it. */
+export type ProjectFileGate = (candidate: ProjectCandidate) => string | null;
+
 export interface ConfigLookup {
   /** The file whose values apply, or null. */
   file: string | null;
   chosenBy: ConfigPathVariable | 'lookup' | null;
+  scope: ConfigScope | null;
   values: FileValue[];
+  /** Project-local files the gate refused, each with the endpoint keys it would have supplied. */
+  refused: Array<{ path: string; endpointKeys: string[] }>;
   lookedAt: string[];
   skipped: SkippedConfigFile[];
   namedFileProblem: { path: string; namedBy: ConfigPathVariable; reason: string } | null;
@@ -41,7 +64,7 @@ export interface ConfigLookup {
 type ParsedFile =
   | { state: 'absent' }
   | { state: 'unusable'; reason: string }
-  | { state: 'config'; section: Record<string, unknown>; legacy: Record<string, unknown> | null; sectionName: string };
+  | { state: 'config'; section: Record<string, unknown>; legacy: Record<string, unknown> | null; sectionName: string; sha256: string };
 
 function expandHome(path: string, home: string): string {
   if (path === '~') return home;
@@ -68,18 +91,19 @@ function jsonProblem(err: unknown): string {
 }
 
 function parseConfigFile(path: string): ParsedFile {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'absent' };
     if (code === 'EISDIR') return { state: 'unusable', reason: 'a directory, not a file' };
     return { state: 'unusable', reason: `unreadable (${code ?? (err as Error).message})` };
   }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(bytes.toString('utf8'));
   } catch (err) {
     return { state: 'unusable', reason: jsonProblem(err) };
   }
@@ -90,8 +114,8 @@ function parseConfigFile(path: string): ParsedFile {
   if (metabob === undefined && instance !== undefined && !isObject(instance)) {
     return { state: 'unusable', reason: 'its legacy "instance" section is not an object' };
   }
-  if (isObject(metabob)) return { state: 'config', section: metabob, legacy: isObject(instance) ? instance : null, sectionName: 'metabob' };
-  if (isObject(instance)) return { state: 'config', section: instance, legacy: null, sectionName: 'instance' };
+  if (isObject(metabob)) return { state: 'config', section: metabob, legacy: isObject(instance) ? instance : null, sectionName: 'metabob', sha256 };
+  if (isObject(instance)) return { state: 'config', section: instance, legacy: null, sectionName: 'instance', sha256 };
   return { state: 'unusable', reason: 'no top-level "metabob" section (another tool\'s config)' };
 }
 
@@ -122,6 +146,9 @@ function fileValues(path: string, parsed: Extract<ParsedFile, { state: 'config' 
   return values;
 }
 
+/** How many of lookupCandidates are in the launch directory (the rest are the user's). */
+const PROJECT_CANDIDATES = 2;
+
 // @anchor config-lookup
 /** The lookup order after the explicit variables: the launch directory, then the user's home. */
 export function lookupCandidates(cwd: string, home: string): string[] {
@@ -151,9 +178,13 @@ export function resolveConfigPath(env: NodeJS.ProcessEnv, cwd: string, home: str
  * `metabob` or legacy `instance` section). Other files are skipped with one line naming the
  * file and the reason. A file named explicitly is read as named and never skipped: when it
  * cannot be used, the lookup stops there rather than silently reaching another substrate.
+ * A project-local file passes `gate` first (READING-NOTES "stricter than the spec"); a refused
+ * one is passed over like a skipped file, so the user's own file still applies.
  */
-export function lookupConfig(env: NodeJS.ProcessEnv, cwd: string, home: string): ConfigLookup {
-  const lookup: ConfigLookup = { file: null, chosenBy: null, values: [], lookedAt: [], skipped: [], namedFileProblem: null, warnings: [] };
+export function lookupConfig(env: NodeJS.ProcessEnv, cwd: string, home: string, gate?: ProjectFileGate): ConfigLookup {
+  const lookup: ConfigLookup = {
+    file: null, chosenBy: null, scope: null, values: [], refused: [], lookedAt: [], skipped: [], namedFileProblem: null, warnings: [],
+  };
   const named = resolveConfigPath(env, cwd, home);
   if (named) {
     lookup.lookedAt.push(named.path);
@@ -161,6 +192,7 @@ export function lookupConfig(env: NodeJS.ProcessEnv, cwd: string, home: string):
     if (parsed.state === 'config') {
       lookup.file = named.path;
       lookup.chosenBy = named.namedBy;
+      lookup.scope = 'named';
       lookup.values = fileValues(named.path, parsed, lookup.warnings);
       return lookup;
     }
@@ -171,8 +203,10 @@ export function lookupConfig(env: NodeJS.ProcessEnv, cwd: string, home: string):
     );
     return lookup;
   }
+  const candidates = lookupCandidates(cwd, home);
+  const userFiles = new Set(candidates.slice(PROJECT_CANDIDATES).map(realOrSelf));
   const seen = new Set<string>();
-  for (const candidate of lookupCandidates(cwd, home)) {
+  for (const [index, candidate] of candidates.entries()) {
     // ~/.metabob/config.json is usually a symlink to ~/.substrate/config.json, and the launch
     // directory may be the home: one file is considered (and reported) once.
     const real = realOrSelf(candidate);
@@ -186,10 +220,40 @@ export function lookupConfig(env: NodeJS.ProcessEnv, cwd: string, home: string):
       lookup.warnings.push(`config_file_skipped(${candidate}): ${parsed.reason}; the lookup goes on`);
       continue;
     }
+    const scope: ConfigScope = index < PROJECT_CANDIDATES && !userFiles.has(real) ? 'project' : 'user';
+    const warnings: string[] = [];
+    const values = fileValues(candidate, parsed, warnings);
+    lookup.warnings.push(...warnings);
+    const refusal = scope === 'project' && gate ? gate({ path: candidate, realPath: real, sha256: parsed.sha256, values }) : null;
+    if (refusal) {
+      lookup.refused.push({ path: candidate, endpointKeys: values.filter((v) => v.isEndpoint).map((v) => v.key) });
+      lookup.warnings.push(refusal);
+      continue;
+    }
     lookup.file = candidate;
     lookup.chosenBy = 'lookup';
-    lookup.values = fileValues(candidate, parsed, lookup.warnings);
+    lookup.scope = scope;
+    lookup.values = values;
     return lookup;
   }
   return lookup;
+}
+
+/** The launch directory's file `configure --trust-project` trusts: the one the lookup would read first. */
+export function projectConfigCandidate(cwd: string, home: string): { candidate: ProjectCandidate } | { problem: string } {
+  const userFiles = new Set(lookupCandidates(cwd, home).slice(PROJECT_CANDIDATES).map(realOrSelf));
+  const skipped: string[] = [];
+  for (const path of lookupCandidates(cwd, home).slice(0, PROJECT_CANDIDATES)) {
+    const parsed = parseConfigFile(path);
+    if (parsed.state === 'absent') continue;
+    if (parsed.state === 'unusable') {
+      skipped.push(`${path} is ${parsed.reason}`);
+      continue;
+    }
+    const real = realOrSelf(path);
+    if (userFiles.has(real)) return { problem: `${path} is your own user-level file (${real}), which needs no trust` };
+    return { candidate: { path, realPath: real, sha256: parsed.sha256, values: fileValues(path, parsed, []) } };
+  }
+  if (skipped.length > 0) return { problem: `no project config file qualifies: ${skipped.join('; ')}` };
+  return { problem: `neither .substrate/config.json nor .metabob/config.json exists in ${cwd}` };
 }

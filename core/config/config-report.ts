@@ -65,7 +65,12 @@ export interface ConfigReport {
   /** Every file the lookup considered, in order (absolute paths). */
   lookedAt: string[];
   skippedFiles: SkippedConfigFile[];
-  /** The file's endpoint keys left unused because METABOB_ENDPOINT was already set (withoutEndpoints). */
+  /** Project-local files passed over by projectFileGate (their endpoints would have met a key from elsewhere). */
+  refusedProjectFiles: Array<{ path: string; endpointKeys: string[] }>;
+  /**
+   * The file's endpoint keys left unused because an endpoint was already chosen
+   * (withoutEndpoints): METABOB_ENDPOINT, or for a project-local file any endpoint variable.
+   */
   fileEndpointsIgnored: string[];
   strippedPlaceholders: StrippedValue[];
   apiKey: ReportedKey | null;

@@ -26,8 +26,10 @@ export function configFilesOutcome(config: ConfigView | null): CheckOutcome {
   if (config.skipped.length > 0) detail += `; skipped ${config.skipped.map((s) => `${s.path} (${s.reason})`).join('; ')}`;
   if (others.length > 0) detail += `; ${others.join('; ')}`;
   if (config.skipped.length === 0 && others.length === 0) return { status: 'ok', detail, data };
-  const remedy =
-    others.length > 0
+  const untrusted = others.some((line) => causeToken(line) === 'config_untrusted');
+  const remedy = untrusted
+    ? 'a project-local config file was passed over so your key never reaches its endpoints: if you trust it, run metabob-mcp configure --trust-project in its directory'
+    : others.length > 0
       ? 'act on the warning lines above (each names its fix); the server logs the same lines at start'
       : 'a skipped file is not this server\'s config: give it a top-level "metabob" section, or leave it to the tool that owns it';
   return { status: 'warn', detail, remedy, data };
