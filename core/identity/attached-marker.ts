@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { metabobHome } from '../ledger/metabob-home.ts';
+import { makeOwnerOnly, metabobHome } from '../ledger/metabob-home.ts';
 import { sessionId } from '../server/session.ts';
 import { authorIdentity } from './vessel-identity.ts';
 import { log } from '../log.ts';
@@ -66,6 +66,8 @@ function writeOne(directory: string, workspace: string, attached: boolean): void
   mkdirSync(markersDir(), { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(marker) + '\n', { mode: 0o600 });
+  const loose = makeOwnerOnly(tmp);
+  if (loose) log.warn(loose);
   renameSync(tmp, path);
   written.add(path);
 }
