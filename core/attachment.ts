@@ -30,7 +30,7 @@ export function attachment(): AttachmentSupervisor {
   if (!supervisor) {
     const report = currentConfigReport();
     const anchor = report
-      ? { source: report.anchor.source, discovery: report.anchor.discovery?.replace(/\/+$/, '') ?? null }
+      ? { source: report.anchor.source, discovery: report.anchor.discovery?.replace(/(?<!\/)\/+$/, '') ?? null }
       : anchorFromEnv(process.env);
     supervisor = new AttachmentSupervisor(process.env, anchor, report?.unattachedCause ?? null);
   }

@@ -230,7 +230,7 @@ interface RunFileView {
 
 async function healthOf(url: string, env: NodeJS.ProcessEnv): Promise<string> {
   try {
-    const res = await netRequest({ method: 'GET', url: `${url.replace(/\/+$/, '')}/health`, responseBudgetMs: 2000, idempotent: true, env });
+    const res = await netRequest({ method: 'GET', url: `${url.replace(/(?<!\/)\/+$/, '')}/health`, responseBudgetMs: 2000, idempotent: true, env });
     const body = JSON.parse(res.body) as { attached?: boolean; reason?: string };
     return body.attached ? 'attached' : `not attached (${causeToken(body.reason) ?? 'no reason given'})`;
   } catch (err) {
