@@ -45,7 +45,7 @@ function statusOf(supervisor: AttachmentSupervisor, state: AttachmentState): Att
  */
 export function createAttachment({ env, config, claim }: AttachmentInputs): AttachmentPort {
   const anchor = config
-    ? { source: config.anchor.source, discovery: config.anchor.discovery?.replace(/\/+$/, '') ?? null }
+    ? { source: config.anchor.source, discovery: config.anchor.discovery?.replace(/(?<!\/)\/+$/, '') ?? null }
     : anchorFromEnv(env);
   const supervisor = new AttachmentSupervisor(env, anchor, config?.unattachedCause ?? null, Date.now, claim);
   return {

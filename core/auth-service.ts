@@ -37,7 +37,7 @@ function looksLikeHtml(body: string, contentType: string | undefined): boolean {
  * then "not reported".
  */
 export async function orgCheck(identity: string, key: string, env: NodeJS.ProcessEnv = process.env): Promise<OrgCheckResult> {
-  const url = `${identity.replace(/\/+$/, '')}/v1/auth/resolve`;
+  const url = `${identity.replace(/(?<!\/)\/+$/, '')}/v1/auth/resolve`;
   const route = selectProxy(url, env);
   const direct = route.via === 'direct';
   const body = direct ? { impulse: { type: 'authentication', pointer: { type: 'apiKey', apiKey: key } } } : {};

@@ -36,7 +36,7 @@ const TAIL = 'substrate tools are unavailable; local tools still work';
 const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|::1)$/i;
 
 function trimSlash(url: string): string {
-  return url.replace(/\/+$/, '');
+  return url.replace(/(?<!\/)\/+$/, '');
 }
 
 /** The anchor from the environment after configuration lookup ran (DISCOVERY_ENDPOINT). */

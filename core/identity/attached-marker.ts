@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { metabobHome } from '../config/metabob-home.ts';
+import { makeOwnerOnly, metabobHome } from '../config/metabob-home.ts';
 import { log } from '../log.ts';
 
 export interface AttachedMarker {
@@ -76,6 +76,8 @@ export class AttachedMarkers {
     mkdirSync(markersDir(this.env), { recursive: true, mode: 0o700 });
     const tmp = `${path}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(marker) + '\n', { mode: 0o600 });
+    const loose = makeOwnerOnly(tmp);
+    if (loose) log.warn(loose);
     renameSync(tmp, path);
     this.written.add(path);
   }

@@ -13,7 +13,7 @@ export function normalizeRemoteUrl(url: string): string {
   const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(rest);
   if (scheme) {
     rest = rest.slice(scheme[0].length);
-    rest = rest.replace(/[?#].*$/, '');
+    rest = rest.replace(/[?#][^]*$/, '');
     const slash = rest.indexOf('/');
     let authority = slash === -1 ? rest : rest.slice(0, slash);
     const path = slash === -1 ? '' : rest.slice(slash);
@@ -24,10 +24,10 @@ export function normalizeRemoteUrl(url: string): string {
     // scp form: [user@]host:path (not a Windows drive letter, not a plain path).
     const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.*)$/.exec(rest);
     if (scp && !/^[a-z]$/i.test(scp[1])) rest = `${scp[1]}/${scp[2]}`;
-    rest = rest.replace(/[?#].*$/, '');
+    rest = rest.replace(/[?#][^]*$/, '');
   }
   rest = rest.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
-  rest = rest.replace(/\/+$/, '').replace(/\.git$/i, '').replace(/\/+$/, '');
+  rest = rest.replace(/(?<!\/)\/+$/, '').replace(/\.git$/i, '').replace(/(?<!\/)\/+$/, '');
   rest = rest.replace(/^\/+/, '');
   return rest.toLowerCase();
 }

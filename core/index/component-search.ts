@@ -3,14 +3,57 @@
 // file path and node type, then ranked. Tokens are computed once per graph.
 import type { CodeGraph, GraphNode } from './graph-types.ts';
 
-/** `parseHTTPRequest_v2-final` -> parse, http, request, v2, final. */
+/**
+ * The most of a text that is tokenized. Every caller's text is capped at write or call time
+ * (docs/input-caps.md): a query, a finding's summary and category, a file path or identifier
+ * fits in it; a longer identifier from a source file, or a summary stored before the caps, is
+ * tokenized by its first part only, so no stored or indexed text can slow every later search.
+ */
+export const TOKENIZE_MAX_CHARS = 4096;
+
+const OTHER = 0;
+const UPPER = 1;
+const LOWER = 2;
+const DIGIT = 3;
+
+function charClass(code: number): number {
+  if (code >= 65 && code <= 90) return UPPER;
+  if (code >= 97 && code <= 122) return LOWER;
+  if (code >= 48 && code <= 57) return DIGIT;
+  return OTHER;
+}
+
+/**
+ * `parseHTTPRequest_v2-final` -> parse, http, request, v2, final. One pass, so linear in the
+ * text's length on any input. A token ends at every character other than an ASCII letter or
+ * digit, before a capital that follows a lower-case letter or a digit (camelCase, v2Final), and
+ * before the last capital of a run of capitals that a lower-case letter follows (HTTPServer).
+ */
+export function splitTokens(text: string): string[] {
+  const tokens: string[] = [];
+  const n = text.length;
+  let start = -1;
+  let prev = OTHER;
+  for (let i = 0; i < n; i++) {
+    const cls = charClass(text.charCodeAt(i));
+    if (cls === OTHER) {
+      if (start >= 0) tokens.push(text.slice(start, i).toLowerCase());
+      start = -1;
+    } else if (start < 0) {
+      start = i;
+    } else if (cls === UPPER && (prev === LOWER || prev === DIGIT || (prev === UPPER && i + 1 < n && charClass(text.charCodeAt(i + 1)) === LOWER))) {
+      tokens.push(text.slice(start, i).toLowerCase());
+      start = i;
+    }
+    prev = cls;
+  }
+  if (start >= 0) tokens.push(text.slice(start).toLowerCase());
+  return tokens;
+}
+
+/** The tokens of a query, name, path or finding text, over its first TOKENIZE_MAX_CHARS characters. */
 export function tokenize(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((t) => t.toLowerCase());
+  return splitTokens(text.length > TOKENIZE_MAX_CHARS ? text.slice(0, TOKENIZE_MAX_CHARS) : text);
 }
 
 interface Entry {

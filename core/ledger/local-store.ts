@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema-version.ts';
 import { MIGRATIONS } from './migrations.ts';
-import { storePath } from '../config/metabob-home.ts';
+import { makeOwnerOnly, storePath } from '../config/metabob-home.ts';
 import { SeedTable } from './seed-table.ts';
 import { log } from '../log.ts';
 import type { BinaryDrift, StoreMeta } from './store-meta.ts';
@@ -131,9 +131,14 @@ export class LocalStoreService {
     let db: BetterSqlite3.Database | undefined;
     try {
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      // SQLite creates the -wal and -shm files with the database file's mode, so an owner-only
+      // database file keeps all three owner-only; sides an older binary left are set too.
+      const loose = [makeOwnerOnly(path, true)];
       db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       db.pragma('journal_mode = WAL');
+      for (const side of ['-wal', '-shm']) loose.push(makeOwnerOnly(path + side));
+      for (const line of loose) if (line) log.warn(line);
       // NORMAL in WAL mode: a committed transaction survives the process being killed.
       db.pragma('synchronous = NORMAL');
       migrate(db);

@@ -47,7 +47,7 @@ async function fromGsettings(env: NodeJS.ProcessEnv, deadline: number): Promise<
 
 /** Parses `scutil --proxy` (macOS). */
 export function parseScutil(text: string): OsProxySettings | undefined {
-  const field = (name: string) => new RegExp(`^\\s*${name}\\s*:\\s*(.+)$`, 'm').exec(text)?.[1].trim();
+  const field = (name: string) => new RegExp(`^[ \\t]*${name}[ \\t]*:[ \\t]*(.+)$`, 'm').exec(text)?.[1].trim();
   if (field('ProxyAutoConfigEnable') === '1') return { source: 'scutil', kind: 'pac', value: field('ProxyAutoConfigURLString') ?? 'WPAD' };
   if (field('ProxyAutoDiscoveryEnable') === '1') return { source: 'scutil', kind: 'pac', value: 'WPAD' };
   for (const prefix of ['HTTPS', 'HTTP']) {
@@ -60,7 +60,7 @@ export function parseScutil(text: string): OsProxySettings | undefined {
 
 /** Parses `reg query "HKCU\...\Internet Settings"` (Windows). */
 export function parseRegistry(text: string): OsProxySettings | undefined {
-  const field = (name: string) => new RegExp(`^\\s*${name}\\s+REG_\\w+\\s+(.+)$`, 'm').exec(text)?.[1].trim();
+  const field = (name: string) => new RegExp(`^[ \\t]*${name}[ \\t]+REG_\\w+[ \\t]+(.+)$`, 'm').exec(text)?.[1].trim();
   const pac = field('AutoConfigURL');
   if (pac) return { source: 'registry', kind: 'pac', value: pac };
   if (!/^0x0*1$/i.test(field('ProxyEnable') ?? '')) return undefined;

@@ -8,7 +8,7 @@ import type { AttachmentView, ConfigView } from './attach-deps.ts';
 import type { CheckOutcome } from './model.ts';
 import { causeToken } from './remedies.ts';
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
-import { metabobHome, storePath } from '../config/metabob-home.ts';
+import { homeExposedMode, metabobHome, storePath } from '../config/metabob-home.ts';
 import { WorkspaceState } from '../workspace/workspace.ts';
 import { netRequest, proxyEnvironment } from '../net/net.ts';
 import { processAlive, type RunFile } from '../loopback/run-file.ts';
@@ -77,7 +77,26 @@ export async function networkOutcome(state: AttachmentView | null, env: NodeJS.P
   };
 }
 
+/**
+ * The store's files are owner-only, but a home group or others can read or enter shows their
+ * names and whatever an older binary left readable: doctor warns with the one-line fix.
+ */
 export async function storeOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
+  const outcome = await storeFileOutcome(env);
+  const mode = homeExposedMode(env);
+  if (mode === undefined || outcome.status === 'fail') return outcome;
+  const home = metabobHome(env);
+  const exposed = `the metabob directory ${home} is ${mode.toString(8).padStart(4, '0')}, open to group or others`;
+  return {
+    ...outcome,
+    status: 'warn',
+    detail: `${outcome.detail}; ${exposed}`,
+    remedy: outcome.remedy ? `${outcome.remedy}; chmod 700 ${home}` : `chmod 700 ${home}`,
+    data: { ...outcome.data, homeMode: mode.toString(8).padStart(4, '0') },
+  };
+}
+
+async function storeFileOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
   const path = storePath(env);
   if (!existsSync(path)) {
     return {
@@ -214,7 +233,7 @@ interface RunFileView {
 
 async function healthOf(url: string, env: NodeJS.ProcessEnv): Promise<string> {
   try {
-    const res = await netRequest({ method: 'GET', url: `${url.replace(/\/+$/, '')}/health`, responseBudgetMs: 2000, idempotent: true, env });
+    const res = await netRequest({ method: 'GET', url: `${url.replace(/(?<!\/)\/+$/, '')}/health`, responseBudgetMs: 2000, idempotent: true, env });
     const body = JSON.parse(res.body) as { attached?: boolean; reason?: string };
     return body.attached ? 'attached' : `not attached (${causeToken(body.reason) ?? 'no reason given'})`;
   } catch (err) {

@@ -46,7 +46,7 @@ export const substrateDeps: AttachDeps = {
   proxyEnvironment: (env) => proxyEnvironment(env),
   async runAttachmentOnce({ env, onHop, anchor }) {
     // As the server's own attachment does (core/attachment.ts), without a trailing slash.
-    const trimmed = { ...anchor, discovery: anchor.discovery?.replace(/\/+$/, '') ?? null };
+    const trimmed = { ...anchor, discovery: anchor.discovery?.replace(/(?<!\/)\/+$/, '') ?? null };
     const state = await runAttachmentOnce({ env, onHop, anchor: trimmed });
     return state as unknown as AttachmentView;
   },

@@ -3,6 +3,7 @@
 // the `_meta` envelope, the call log and call events (STYLE habit 2; ARCHITECTURE).
 import type { z } from 'zod';
 import { TOOL_REGISTRY, findTool } from '../tools/registry.ts';
+import { clipEcho } from '../tools/input-caps.ts';
 import { ulid } from '../process/ulid.ts';
 import { buildMeta, type MetaEnvelope } from './meta.ts';
 import type { WorkspaceDecision } from '../workspace/workspace.ts';
@@ -45,10 +46,15 @@ function errorAnswer(line: string, code: string, data?: Record<string, unknown>)
   return { text: line, isError: true, diagnosis: [{ code, severity: 'error', message: line, data }] };
 }
 
+/** The most zod issues or unknown arguments a reply lists: an array of a million bad items is one line, not a million. */
+const ISSUES_LISTED = 5;
+
 function unknownArgNotices(tool: ToolDefinition, args: Record<string, unknown>): Notice[] {
   const accepted = Object.keys(tool.inputSchema.shape);
   return Object.keys(args)
     .filter((key) => !accepted.includes(key))
+    .slice(0, ISSUES_LISTED)
+    .map((key) => clipEcho(key))
     .map((key) => ({
       code: 'unknown_arg',
       severity: 'warning' as const,
@@ -58,16 +64,18 @@ function unknownArgNotices(tool: ToolDefinition, args: Record<string, unknown>):
 }
 
 function describeZodError(error: z.ZodError): { line: string; notices: Notice[] } {
-  const notices = error.issues.map((issue) => {
-    const path = issue.path.join('.') || '(arguments)';
+  // Paths and messages are clipped: zod quotes a rejected enum value back whole.
+  const notices = error.issues.slice(0, ISSUES_LISTED).map((issue) => {
+    const path = clipEcho(issue.path.join('.') || '(arguments)');
     return {
       code: 'invalid_arg',
       severity: 'error' as const,
-      message: `${path}: ${issue.message}`,
+      message: `${path}: ${clipEcho(issue.message)}`,
       data: { arg: path, issue: issue.code },
     };
   });
-  return { line: notices.map((n) => n.message).join('; '), notices };
+  const more = error.issues.length > ISSUES_LISTED ? `; and ${error.issues.length - ISSUES_LISTED} more` : '';
+  return { line: notices.map((n) => n.message).join('; ') + more, notices };
 }
 
 async function runTool(

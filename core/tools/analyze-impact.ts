@@ -1,6 +1,7 @@
 // SPEC §analyze_impact
 import { join } from 'node:path';
 import { z } from 'zod';
+import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { indexGaps, requireIndex, toIndexPath } from './index-access.ts';
 import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
@@ -45,8 +46,8 @@ export default defineTool({
   idempotent: true,
   description: `Components affected by changing the given files: a BFS over call and import edges of the local code graph, grouped by depth with confidence. Requires init_workspace.`,
   inputSchema: z.object({
-    changed_files: z.array(z.string()).min(1).describe('Files being changed'),
-    diff: z.string().optional().describe('Accepted for compatibility; not read'),
+    changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).min(1).describe('Files being changed'),
+    diff: cappedString(INPUT_CAPS.diff).optional().describe('Accepted for compatibility; not read'),
     direction: z.enum(['forward', 'backward', 'both']).default('backward').describe('forward=dependencies, backward=dependents'),
     max_depth: z.number().int().min(1).max(10).default(5).describe('Max traversal depth (max 10)'),
     include_tests: z.boolean().default(true).describe('Include test files'),

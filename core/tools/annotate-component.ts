@@ -1,5 +1,6 @@
 // SPEC §annotate_component
 import { z } from 'zod';
+import { INPUT_CAPS, cappedString } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { ledgerStore, storeUnavailableAnswer } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
@@ -22,9 +23,9 @@ export default defineTool({
   idempotent: true,
   description: `Structured notes for a finding in the local store: explain adds why-focused notes, recommend adds how-to-fix notes. Built locally from templates.`,
   inputSchema: z.object({
-    problem_id: z.string().min(1).describe('Problem id from get_problems (agf_* or concept_*)'),
+    problem_id: cappedString(INPUT_CAPS.id).min(1).describe('Problem id from get_problems (agf_* or concept_*)'),
     mode: z.enum(['explain', 'recommend']).default('explain').describe('explain = why, recommend = how to fix'),
-    context: z.string().optional().describe('Additional context to include'),
+    context: cappedString(INPUT_CAPS.context).optional().describe('Additional context to include'),
   }),
   // @anchor handle
   async handle(args, ctx) {

@@ -1,6 +1,7 @@
 // SPEC §assign_git_changes
 import { join } from 'node:path';
 import { z } from 'zod';
+import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { requireIndex, toIndexPath } from './index-access.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
@@ -18,8 +19,8 @@ export default defineTool({
   idempotent: true,
   description: `Assign changed files to the code-graph components they affect, with the files that change together with them in git history. Requires init_workspace.`,
   inputSchema: z.object({
-    changed_files: z.array(z.string()).min(1).describe('Changed file paths'),
-    diff: z.string().optional().describe('Accepted for compatibility; not read'),
+    changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).min(1).describe('Changed file paths'),
+    diff: cappedString(INPUT_CAPS.diff).optional().describe('Accepted for compatibility; not read'),
     include_cochange_predictions: z.boolean().default(true).describe('Include git-history co-changes'),
     prediction_limit: z.number().int().min(1).max(20).default(5).describe('Prediction budget per changed file (max 20)'),
   }),
@@ -36,7 +37,7 @@ export default defineTool({
       const components = graph.componentsByFile.get(file);
       if (!components) {
         missing.push(file);
-        lines.push(`  ${file}: not in the local index (not found, excluded, over a cap or failed to parse); its components are unknown`);
+        lines.push(`  ${clipEcho(file)}: not in the local index (not found, excluded, over a cap or failed to parse); its components are unknown`);
         continue;
       }
       lines.push(`  ${file}: ${components.length} component(s)`);

@@ -1,5 +1,6 @@
 // SPEC §get_problems
 import { z } from 'zod';
+import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { ledgerScope, ledgerStore } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
@@ -50,9 +51,9 @@ export default defineTool({
   description: `Problems recorded by agents on this codebase, ranked by severity: the local store plus findings other agents recorded. Call it for the files you are about to edit. There is no server-side analysis.`,
   inputSchema: z.object({
     limit: z.number().int().min(1).max(100).default(10).describe('Max results (max 100)'),
-    severity: z.array(z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'])).optional().describe('Filter by severity'),
-    category: z.array(z.string()).optional().describe('Filter by category slug'),
-    file_path: z.string().optional().describe('Substring match on the finding file path'),
+    severity: cappedArray(z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO']), INPUT_CAPS.enumList).optional().describe('Filter by severity'),
+    category: cappedArray(cappedString(INPUT_CAPS.category), INPUT_CAPS.enumList).optional().describe('Filter by category slug'),
+    file_path: cappedString(INPUT_CAPS.path).optional().describe('Substring match on the finding file path'),
     include_discarded: z.boolean().default(false).describe('Accepted; discarded findings are deleted locally'),
   }),
   // @anchor handle
@@ -101,11 +102,11 @@ export default defineTool({
     if (storeCause) {
       lines.push(`The local store could not be read: ${storeCause}`);
     } else if (findings.length === 0) {
-      const where = args.file_path ? ` on files matching "${args.file_path}"` : ' for this workspace';
+      const where = args.file_path ? ` on files matching "${clipEcho(args.file_path)}"` : ' for this workspace';
       lines.push(`No agent-recorded findings in the local store${where}.`);
       if (args.file_path) lines.push(`The system's own open gaps there are path_activity's: path_activity {"paths": ["${args.file_path}"]}.`);
     } else {
-      lines.push(`Local store (${scope.repo.identity}): ${total} open${findings.length < total ? `, ${findings.length} shown` : ''}${args.file_path ? ` on files matching "${args.file_path}"` : ''}`);
+      lines.push(`Local store (${scope.repo.identity}): ${total} open${findings.length < total ? `, ${findings.length} shown` : ''}${args.file_path ? ` on files matching "${clipEcho(args.file_path)}"` : ''}`);
       findings.forEach((g, i) => lines.push(...findingLines(g, i + 1, now, true)));
     }
     lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(recalled, recallCause));

@@ -56,7 +56,7 @@ export function toIndexPath(root: string, given: string): string {
     rel = fromReal.startsWith('..') ? relative(root, resolve(rel)) : fromReal;
     rel = rel.split('\\').join('/');
   }
-  return rel.replace(/^\.\//, '').replace(/\/+$/, '');
+  return rel.replace(/^\.\//, '').replace(/(?<!\/)\/+$/, '');
 }
 
 function safeRealpath(path: string): string {

@@ -1,5 +1,6 @@
 // SPEC §init_workspace
 import { z } from 'zod';
+import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { resolve } from 'node:path';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { indexGaps } from './index-access.ts';
@@ -21,11 +22,11 @@ export default defineTool({
   idempotent: true,
   description: `Index the workspace into the local code graph (tree-sitter; nothing leaves the machine). Call once per session before analyze_impact, search_codebase and assign_git_changes; a later call re-parses changed files.`,
   inputSchema: z.object({
-    workspace_path: z.string().optional().describe('Absolute path to the workspace root; an existing directory'),
-    recently_changed_files: z.array(z.string()).default([]).describe('Changed files; the output counts their git co-change neighbours'),
+    workspace_path: cappedString(INPUT_CAPS.path).optional().describe('Absolute path to the workspace root; an existing directory'),
+    recently_changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).default([]).describe('Changed files; the output counts their git co-change neighbours'),
     batch_size: z.number().int().min(1).max(20).default(20).describe('Accepted (1-20) and ignored'),
-    include: z.array(z.string()).optional().describe('Extensions to index, with or without the dot (default ts,tsx,js,jsx,mjs,cjs,py)'),
-    exclude: z.array(z.string()).optional().describe('Directory names to skip; dot-directories are always skipped'),
+    include: cappedArray(cappedString(INPUT_CAPS.extension), INPUT_CAPS.nameList).optional().describe('Extensions to index, with or without the dot (default ts,tsx,js,jsx,mjs,cjs,py)'),
+    exclude: cappedArray(cappedString(INPUT_CAPS.dirName), INPUT_CAPS.nameList).optional().describe('Directory names to skip; dot-directories are always skipped'),
     sync_api: z.boolean().default(true).describe('Accepted and ignored'),
   }),
   // SPEC §workspace: the one call allowed before the workspace is decided.

@@ -1,5 +1,6 @@
 // SPEC §mark_complete
 import { z } from 'zod';
+import { INPUT_CAPS, cappedString } from './input-caps.ts';
 import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts';
 import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
@@ -60,7 +61,7 @@ export default defineTool({
   idempotent: false,
   description: `Mark a finding resolved (endorse) or a false positive (discard). An endorse records where the fix is from git state: uncommitted, a commit, unpushed, or awaiting merge.`,
   inputSchema: z.object({
-    problem_id: z.string().min(1).describe('agf_* finding id or concept_* id'),
+    problem_id: cappedString(INPUT_CAPS.id).min(1).describe('agf_* finding id or concept_* id'),
     action: z.enum(['endorse', 'discard']).default('endorse').describe('endorse=fixed, discard=false positive'),
     fix_commit: z.string().regex(/^[0-9a-fA-F]{7,40}$/, 'must be 7-40 hex digits').optional().describe('Endorse only: the commit that fixes the finding'),
   }),

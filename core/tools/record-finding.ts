@@ -1,6 +1,7 @@
 // SPEC §record_finding
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool } from './define-tool.ts';
 import { ledgerScope, ledgerStore, storeUnavailableAnswer, workspaceRelative } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
@@ -22,14 +23,14 @@ export default defineTool({
   idempotent: false,
   description: `Record a finding (a problem noticed and not fixed) against files, so other agents see it before they edit. Returns agf_* ids for mark_complete.`,
   inputSchema: z.object({
-    files: z.array(z.string()).min(1).describe('Files the finding is attributed to (workspace-relative or absolute)'),
-    summary: z.string().min(1).describe('One-line description'),
-    details: z.string().optional().describe('Longer explanation / suggested fix'),
+    files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.findingFiles).min(1).describe('Files the finding is attributed to (workspace-relative or absolute)'),
+    summary: cappedString(INPUT_CAPS.summary).min(1).describe('One-line description'),
+    details: cappedString(INPUT_CAPS.details).optional().describe('Longer explanation / suggested fix'),
     severity: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO']).describe('Severity'),
-    category: z.string().min(1).describe('Free-form slug (security, correctness, design-constraint, ...)'),
+    category: cappedString(INPUT_CAPS.category).min(1).describe('Free-form slug (security, correctness, design-constraint, ...)'),
     line_start: z.number().int().min(1).optional().describe('Start line, in the first file'),
     line_end: z.number().int().min(1).optional().describe('End line'),
-    status: z.string().default('open').describe('Finding status; anything but open stores it already stale'),
+    status: cappedString(INPUT_CAPS.status).default('open').describe('Finding status; anything but open stores it already stale'),
     force: z.boolean().default(false).describe('Record even when the same finding is already open'),
   }),
   // @anchor handle
@@ -39,7 +40,7 @@ export default defineTool({
     for (const file of args.files) {
       const rel = workspaceRelative(scope.root, file);
       if (rel === undefined || rel === '') {
-        return { text: `file_outside_workspace: ${file} is not a file inside the workspace ${scope.root}; nothing was recorded`, isError: true, result: 'refused' };
+        return { text: `file_outside_workspace: ${clipEcho(file)} is not a file inside the workspace ${scope.root}; nothing was recorded`, isError: true, result: 'refused' };
       }
       if (!files.includes(rel)) files.push(rel);
     }

@@ -2,6 +2,7 @@
 // anchor node's (discovery answers vesselRegistry itself), so it can differ from who serves a
 // shape on a peer node; both readings are named when they disagree.
 import { z } from 'zod';
+import { INPUT_CAPS, cappedString } from './input-caps.ts';
 import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts';
 import { resolveShape } from './substrate-access.ts';
 
@@ -50,7 +51,7 @@ export default defineTool({
   description: `shapes mode lists the advertised vocabulary; vessels mode lists who serves a shape.`,
   inputSchema: z.object({
     mode: z.enum(['shapes', 'vessels']).describe('shapes or vessels'),
-    shape: z.string().optional().describe('Required in vessels mode; a substring filter in shapes mode'),
+    shape: cappedString(INPUT_CAPS.shape).optional().describe('Required in vessels mode; a substring filter in shapes mode'),
   }),
   async handle({ mode, shape }, ctx) {
     if (mode === 'shapes') {

@@ -1,6 +1,7 @@
 // SPEC §search_codebase
 import { join } from 'node:path';
 import { z } from 'zod';
+import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { requireIndex } from './index-access.ts';
 import { searchComponents } from '../index/component-search.ts';
@@ -17,10 +18,10 @@ export default defineTool({
   idempotent: true,
   description: `Search code components (local graph) and findings in the local store by keyword. Tokenised: camelCase, snake_case and kebab-case split; partial token containment.`,
   inputSchema: z.object({
-    query: z.string().min(1).describe('Keywords'),
+    query: cappedString(INPUT_CAPS.query).min(1).describe('Keywords'),
     limit: z.number().int().min(1).max(50).default(10).describe('Max results (max 50)'),
     target: z.enum(['components', 'problems', 'both']).default('both').describe('What to search'),
-    file_filter: z.array(z.string()).optional().describe('Narrow to these file paths (substring)'),
+    file_filter: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.filterList).optional().describe('Narrow to these file paths (substring)'),
   }),
   // @anchor handle
   async handle(args, ctx): Promise<ToolAnswer> {

@@ -12,10 +12,44 @@ function isExported(name: string): boolean {
   return first >= 65 && first <= 90; // A-Z
 }
 
-/** `(s *Server)` -> Server, `(l *List[T])` -> List. */
 function receiverType(receiver: Node): string | undefined {
-  const match = /([A-Za-z_]\w*)\s*(\[[^\]]*\])?\s*\)\s*$/.exec(receiver.text);
-  return match?.[1];
+  return receiverTypeName(receiver.text);
+}
+
+const isSpace = (c: string) => /\s/.test(c);
+const isWord = (c: string) => /\w/.test(c);
+
+/**
+ * `(s *Server)` -> Server, `(l *List[T])` -> List: the identifier before an optional `[...]`
+ * and the closing parenthesis. Read backwards from the end in one pass, so linear on a hostile
+ * receiver (the regex `/([A-Za-z_]\w*)\s*(\[[^\]]*\])?\s*\)\s*$/`, whose result this keeps, took
+ * seconds on a 20k-character one).
+ */
+export function receiverTypeName(text: string): string | undefined {
+  const skipSpace = (end: number) => {
+    while (end > 0 && isSpace(text[end - 1])) end--;
+    return end;
+  };
+  let end = skipSpace(text.length);
+  if (end === 0 || text[end - 1] !== ')') return undefined;
+  end = skipSpace(end - 1);
+  // Where the identifier (and its spaces) must end: before `)`, or before a `[` of a trailing
+  // `[...]` holding no `]`, the leftmost such `[` first.
+  const ends: number[] = [];
+  if (text[end - 1] === ']') {
+    const from = text.lastIndexOf(']', end - 2) + 1;
+    for (let i = from; i < end - 1; i++) if (text[i] === '[') ends.push(i);
+  } else {
+    ends.push(end);
+  }
+  for (const at of ends) {
+    const wordEnd = skipSpace(at);
+    let start = wordEnd;
+    while (start > 0 && isWord(text[start - 1])) start--;
+    while (start < wordEnd && text[start] >= '0' && text[start] <= '9') start++;
+    if (start < wordEnd) return text.slice(start, wordEnd);
+  }
+  return undefined;
 }
 
 function call(node: Node, { b, source }: FileContext): void {
