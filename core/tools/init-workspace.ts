@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { indexGaps } from './index-access.ts';
 import { describeIndexRun } from '../index/index-report.ts';
+import { DEFAULT_INCLUDE } from '../index/scan-workspace.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 
 const COCHANGE_THRESHOLD = 0.3;
@@ -24,7 +25,7 @@ export default defineTool({
     workspace_path: z.string().optional().describe('Absolute path to the workspace root; an existing directory'),
     recently_changed_files: z.array(z.string()).default([]).describe('Changed files; the output counts their git co-change neighbours'),
     batch_size: z.number().int().min(1).max(20).default(20).describe('Accepted (1-20) and ignored'),
-    include: z.array(z.string()).optional().describe('Extensions to index, with or without the dot (default ts,tsx,js,jsx,mjs,cjs,py)'),
+    include: z.array(z.string()).optional().describe(`Extensions to index, with or without the dot (default ${DEFAULT_INCLUDE.join(',')})`),
     exclude: z.array(z.string()).optional().describe('Directory names to skip; dot-directories are always skipped'),
     sync_api: z.boolean().default(true).describe('Accepted and ignored'),
   }),
