@@ -1,4 +1,4 @@
-// TypeScript / JavaScript import specifiers to indexed files (issue 3 item 2): relative paths
+// TypeScript / JavaScript import specifiers to indexed files (SPEC §init_workspace): relative paths
 // with extension probing and `index` files, tsconfig `paths` / `baseUrl`. Bare package names
 // without a tsconfig mapping are outside the workspace.
 import { posix } from 'node:path';

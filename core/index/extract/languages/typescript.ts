@@ -237,7 +237,7 @@ const BUILTINS = new Set(
 type Grammar = 'typescript' | 'tsx' | 'javascript';
 
 export const typescriptModule: LanguageModule<Grammar, Grammar> = {
-  // `.jsx` uses the tsx grammar (SPEC-free choice of issue 3) and is recorded as JavaScript.
+  // `.jsx` uses the tsx grammar, which parses JSX (the spec names none for it), and is recorded as JavaScript.
   extensions: {
     '.ts': { grammar: 'typescript', language: 'typescript' },
     '.mts': { grammar: 'typescript', language: 'typescript' },
