@@ -20,7 +20,7 @@ import type { ModuleResolver } from './module-resolver.ts';
 import { SymbolTable, type DefRef, type Meaning } from './symbol-table.ts';
 import { interfaceSignature, zeroOutcomes, type FileResolution, type ResolutionCache } from './resolution-cache.ts';
 import { fileNodesOf } from './file-nodes.ts';
-import { isBuiltinCall } from './builtin-names.ts';
+import { languageTraits } from './extract/languages/registry.ts';
 
 interface Target {
   ref: DefRef;
@@ -180,10 +180,10 @@ class GraphBuilder {
         continue;
       }
       if (target !== f) out.imports.push(target);
-      if (record.kind !== 'python') continue;
+      if (languageTraits(record.kind)?.surface !== 'namespace') continue;
       // `from pkg import mod` imports the submodule file too.
       for (const { imported } of record.bindings) {
-        const sub = this.table.pythonSubmoduleIndex(target, imported);
+        const sub = this.table.submoduleIndex(target, imported);
         if (sub !== undefined && sub !== f) out.imports.push(sub);
       }
     }
@@ -333,14 +333,14 @@ class GraphBuilder {
       return UNRESOLVED;
     }
     if (meaning?.kind === 'external') return EXTERNAL;
-    if (ext.language === 'java' && !call.isNew) {
-      // Java: a bare call inside a class is a call on `this`.
+    if (!call.isNew && languageTraits(ext.language)?.implicitReceiver) {
+      // A bare call inside a class is a call on `this` (Java).
       const cls = this.enclosingClass(ext, call.enclosing);
       const found = cls === undefined ? undefined : this.findMethod({ file: f, def: cls }, call.callee, false);
       if (found) return { outcome: found.viaBase ? 'base_class' : 'own_class', targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }] };
     }
     if (this.table.bindings(f).has(call.callee)) return UNRESOLVED;
-    if (isBuiltinCall(ext.language, call.callee)) return EXTERNAL;
+    if (languageTraits(ext.language)?.builtins?.has(call.callee)) return EXTERNAL;
     return this.fallback(this.callableByName, call.callee, f);
   }
 

@@ -2,8 +2,10 @@
 // (resolution, lifecycle, query tools). SPEC §init_workspace: extraction is the per-file phase;
 // everything here is plain data so it crosses worker_threads by structured clone.
 // Only optional fields may be added once this is committed.
+import type { LanguageId } from './extract/languages/registry.ts';
 
-export type LanguageId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust';
+/** A registered language module's language (core/index/extract/languages/registry.ts). */
+export type { LanguageId };
 
 export type DefinitionKind = 'class' | 'interface' | 'function' | 'method' | 'struct' | 'enum' | 'trait' | 'type';
 
@@ -46,7 +48,8 @@ export interface ImportBinding {
  *   with the last segment bound.
  */
 export interface ImportRecord {
-  kind: 'esm' | 'require' | 'reexport' | 'python' | 'go' | 'java' | 'rust' | 'dynamic';
+  /** The ES forms, or the importing file's language for a language with one import form (Python, Go, Java, Rust). */
+  kind: 'esm' | 'require' | 'reexport' | 'dynamic' | LanguageId;
   source: string; // module specifier as written ('./a', '../b/index', 'pkg', '.mod', '..pkg.mod', 'fmt', 'com.x.Y', 'crate::a::b')
   bindings: ImportBinding[]; // empty for side-effect imports; for `export * from`, [{imported:'*', local:'*'}]
   line: number;

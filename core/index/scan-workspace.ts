@@ -3,8 +3,10 @@
 // so the same tree always yields the same file set and the same cap cut.
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_INCLUDE } from './extract/languages/registry.ts';
 
-export const DEFAULT_INCLUDE = ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py'];
+// The default extensions are the language modules' (SPEC §init_workspace `include`).
+export { DEFAULT_INCLUDE };
 export const DEFAULT_EXCLUDE = ['node_modules', '.git', 'dist', 'build', '.next', '.nuxt', 'coverage', '.turbo', '.cache', '__pycache__', '.venv', 'venv', 'vendor'];
 export const MAX_FILES = 2000;
 export const MAX_FILE_BYTES = 200 * 1024;

@@ -1,8 +1,10 @@
 // What a name means in a file, across the whole workspace (SPEC §init_workspace): a file's own
 // top-level definitions, its import bindings, and what other files export, following
 // re-export chains, `index` files, CommonJS `module.exports` and Python package
-// `__init__.py` bindings. Built once per resolution pass over all extractions.
+// `__init__.py` bindings. Built once per resolution pass over all extractions. How far a
+// file's names reach is its language's module surface (languages/language-module.ts).
 import type { FileExtraction } from './extract-types.ts';
+import { languageTraits } from './extract/languages/registry.ts';
 import { CONFIDENCE } from './graph-types.ts';
 import type { ModuleResolver } from './module-resolver.ts';
 
@@ -31,7 +33,7 @@ export class SymbolTable {
   /** Per file: local name -> import binding, computed on first use. */
   private readonly bindingMaps: Array<Map<string, Binding> | undefined> = [];
   private readonly exportMemo = new Map<string, Meaning | undefined>();
-  /** Per file: the files of its Python `from m import *`. */
+  /** Per file: the files of its namespace-module star imports (Python `from m import *`). */
   private readonly starImports: number[][] = [];
 
   constructor(
@@ -75,13 +77,14 @@ export class SymbolTable {
     for (const record of ext.imports) {
       if (record.kind === 'reexport') continue; // exports, not local names
       const target = this.moduleFile(fileIdx, record.source);
-      if (record.kind === 'python' && record.bindings.length === 0) {
+      const namespace = languageTraits(record.kind)?.surface === 'namespace';
+      if (namespace && record.bindings.length === 0) {
         // `import a.b.c`: the dotted path is the name the code uses.
         map.set(record.source, target === undefined ? { kind: 'external' } : { kind: 'namespace', file: target });
         continue;
       }
       for (const { imported, local } of record.bindings) {
-        if (record.kind === 'python' && imported === '*' && local === '*') {
+        if (namespace && imported === '*' && local === '*') {
           if (target !== undefined) (this.starImports[fileIdx] ??= []).push(target);
           continue;
         }
@@ -89,9 +92,9 @@ export class SymbolTable {
           map.set(local, { kind: 'external' });
         } else if (imported === '*') {
           map.set(local, { kind: 'namespace', file: target });
-        } else if (record.kind === 'python') {
+        } else if (namespace) {
           // `from pkg import name`: a symbol of pkg, or its submodule pkg/name.
-          const sub = this.resolver.pythonSubmodule(this.extractions[target].file, imported);
+          const sub = this.resolver.submodule(this.extractions[target].file, imported);
           const subIdx = sub === undefined ? undefined : this.fileIndex.get(sub);
           const hasSymbol = this.topLevel[target].has(imported) || this.bindingsOf(target, imported);
           if (subIdx !== undefined && !hasSymbol) map.set(local, { kind: 'namespace', file: subIdx });
@@ -105,13 +108,13 @@ export class SymbolTable {
     return map;
   }
 
-  /** The file of submodule `name` of a Python package file, when the index holds it. */
-  pythonSubmoduleIndex(packageIdx: number, name: string): number | undefined {
-    const sub = this.resolver.pythonSubmodule(this.extractions[packageIdx].file, name);
+  /** The file of submodule `name` of a package file (Python), when the index holds it. */
+  submoduleIndex(packageIdx: number, name: string): number | undefined {
+    const sub = this.resolver.submodule(this.extractions[packageIdx].file, name);
     return sub === undefined ? undefined : this.fileIndex.get(sub);
   }
 
-  /** Whether a Python file binds a name by import (checked before bindings exist for it). */
+  /** Whether a file binds a name by import (checked before bindings exist for it). */
   private bindingsOf(fileIdx: number, name: string): boolean {
     return this.extractions[fileIdx].imports.some((r) => r.bindings.some((b) => b.local === name));
   }
@@ -122,7 +125,7 @@ export class SymbolTable {
     if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(this.extractions[fileIdx], own) }, confidence: 1 };
     const binding = this.bindings(fileIdx).get(name);
     if (binding) return this.follow(binding, seen);
-    // Python `from m import *`: whatever m exposes.
+    // A namespace module's star import (Python `from m import *`): whatever m exposes.
     for (const target of this.starImports[fileIdx] ?? []) {
       const found = this.resolveExport(target, name, seen);
       if (found && found.kind !== 'external') return found;
@@ -130,7 +133,7 @@ export class SymbolTable {
     return this.inPackage(fileIdx, name);
   }
 
-  /** Go and Java: the other files of the package (the directory) see each other's top-level names. */
+  /** Package surface (Go, Java): the other files of the package (the directory) see each other's top-level names. */
   inPackage(fileIdx: number, name: string): Meaning | undefined {
     for (const sibling of this.packageSiblings(fileIdx)) {
       const own = this.topLevel[sibling].get(name);
@@ -140,14 +143,14 @@ export class SymbolTable {
   }
 
   private packages: Map<string, number[]> | undefined;
-  /** The other files of a Go or Java file's directory in the same language, else none. */
+  /** The other files of a package-surface file's directory in the same language, else none. */
   packageSiblings(fileIdx: number): number[] {
     const ext = this.extractions[fileIdx];
-    if (ext.language !== 'go' && ext.language !== 'java') return [];
+    if (languageTraits(ext.language)?.surface !== 'package') return [];
     if (!this.packages) {
       this.packages = new Map();
       this.extractions.forEach((e, i) => {
-        if (e.language !== 'go' && e.language !== 'java') return;
+        if (languageTraits(e.language)?.surface !== 'package') return;
         const key = `${e.language}\0${e.file.slice(0, e.file.lastIndexOf('/') + 1)}`;
         const list = this.packages!.get(key);
         if (list) list.push(i);
@@ -214,21 +217,22 @@ export class SymbolTable {
         }
       }
     }
-    if (ext.language === 'go' || ext.language === 'java') {
+    const surface = languageTraits(ext.language)?.surface;
+    if (surface === 'package') {
       const own = this.topLevel[fileIdx].get(name);
       if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(ext, own) }, confidence: 1 };
       return this.inPackage(fileIdx, name);
     }
-    if (ext.language === 'python') {
-      // A Python module exposes every top-level name, its imports included (package __init__ re-exports).
+    if (surface === 'namespace') {
+      // A module exposes every top-level name, its imports included (Python package __init__ re-exports).
       const local = this.resolveLocal(fileIdx, name, seen);
       if (local) return local;
-      const sub = this.resolver.pythonSubmodule(ext.file, name);
+      const sub = this.resolver.submodule(ext.file, name);
       const subIdx = sub === undefined ? undefined : this.fileIndex.get(sub);
       if (subIdx !== undefined) return { kind: 'namespace', file: subIdx, confidence: CONFIDENCE.importResolved };
       return undefined;
     }
-    if (name !== 'default' && (ext.language === 'javascript' || ext.error)) {
+    if (name !== 'default' && (surface === 'unlisted' || ext.error)) {
       // CommonJS assignments the extractor could not list, or a file with parse errors.
       const own = this.topLevel[fileIdx].get(name);
       if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(ext, own) }, confidence: CONFIDENCE.importUnlisted };

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { indexGaps } from './index-access.ts';
 import { describeIndexRun } from '../index/index-report.ts';
+import { DEFAULT_INCLUDE } from '../index/scan-workspace.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 
 const COCHANGE_THRESHOLD = 0.3;
@@ -25,7 +26,7 @@ export default defineTool({
     workspace_path: cappedString(INPUT_CAPS.path).optional().describe('Absolute path to the workspace root; an existing directory'),
     recently_changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).default([]).describe('Changed files; the output counts their git co-change neighbours'),
     batch_size: z.number().int().min(1).max(20).default(20).describe('Accepted (1-20) and ignored'),
-    include: cappedArray(cappedString(INPUT_CAPS.extension), INPUT_CAPS.nameList).optional().describe('Extensions to index, with or without the dot (default ts,tsx,js,jsx,mjs,cjs,py)'),
+    include: cappedArray(cappedString(INPUT_CAPS.extension), INPUT_CAPS.nameList).optional().describe(`Extensions to index, with or without the dot (default ${DEFAULT_INCLUDE.join(',')})`),
     exclude: cappedArray(cappedString(INPUT_CAPS.dirName), INPUT_CAPS.nameList).optional().describe('Directory names to skip; dot-directories are always skipped'),
     sync_api: z.boolean().default(true).describe('Accepted and ignored'),
   }),

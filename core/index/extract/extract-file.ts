@@ -7,16 +7,10 @@ import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { ExtractionBuilder } from './extraction-builder.ts';
 import { grammarForPath, loadGrammar, parserFor, type GrammarId } from './grammar-loader.ts';
 import type { LanguageModule, NodeHandler } from './languages/language-module.ts';
-import { typescriptModule } from './languages/typescript.ts';
-import { pythonModule } from './languages/python.ts';
-import { goModule } from './languages/go.ts';
-import { javaModule } from './languages/java.ts';
-import { rustModule } from './languages/rust.ts';
+import { FALLBACK_LANGUAGE, grammarModule } from './languages/registry.ts';
 
 /** SPEC §init_workspace: each file at most 200 KB. */
 export const MAX_FILE_BYTES = 200 * 1024;
-
-const MODULES: LanguageModule[] = [typescriptModule, pythonModule, goModule, javaModule, rustModule];
 
 interface CompiledGrammar {
   /** The node type names to collect. */
@@ -33,7 +27,7 @@ function compile(grammar: GrammarId): Promise<CompiledGrammar> {
   if (!pending) {
     pending = (async () => {
       const language = await loadGrammar(grammar);
-      const module = MODULES.find((m) => m.grammars.includes(grammar));
+      const module = grammarModule(grammar);
       if (!module) throw new Error(`no language module for grammar ${grammar}`);
       const handlers = module.handlers(grammar);
       const byId = new Map<number, NodeHandler>();
@@ -67,7 +61,7 @@ function oneLine(err: unknown): string {
  */
 export async function extractSource(file: string, source: string): Promise<FileExtraction> {
   const kind = grammarForPath(file);
-  if (!kind) return failed(file, 'javascript', `unsupported_language(${file})`);
+  if (!kind) return failed(file, FALLBACK_LANGUAGE, `unsupported_language(${file})`);
   const [parser, grammar] = await Promise.all([parserFor(kind.grammar), compile(kind.grammar)]);
   let tree;
   try {
@@ -101,7 +95,7 @@ export async function extractSource(file: string, source: string): Promise<FileE
 /** Reads `<root>/<relFile>` and extracts it; read problems and oversize files become `error`. */
 export async function extractFile(root: string, relFile: string): Promise<FileExtraction> {
   const kind = grammarForPath(relFile);
-  const language = kind?.language ?? 'javascript';
+  const language = kind?.language ?? FALLBACK_LANGUAGE;
   let buffer: Buffer;
   try {
     // Synchronous on purpose: a promise read is four trips through the libuv pool (open, stat,

@@ -16,6 +16,7 @@ import { extractFile } from './extract-file.ts';
 import { grammarForPath, isParserUnavailable, loadRuntime, ParserLoadError } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
 import { WorkQueue } from './work-queue.ts';
+import { FALLBACK_LANGUAGE } from './languages/registry.ts';
 import { log } from '../../log.ts';
 
 export interface ExtractOptions {
@@ -71,7 +72,7 @@ function assemble(relFiles: string[], done: Map<string, FileExtraction>, pool = 
 }
 
 function crashed(file: string, reason: string): FileExtraction {
-  const language: LanguageId = grammarForPath(file)?.language ?? 'javascript';
+  const language: LanguageId = grammarForPath(file)?.language ?? FALLBACK_LANGUAGE;
   return { file, language, definitions: [], imports: [], exports: [], calls: [], heritage: [], error: `extract_failed(${reason})` };
 }
 

@@ -8,12 +8,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Language, Parser } from 'web-tree-sitter';
-import type { LanguageId } from '../extract-types.ts';
 import { parserModule, WebAssemblyApi } from './parser-code-cache.ts';
+import { GRAMMAR_IDS, kindOfPath, type GrammarId } from './languages/registry.ts';
 
-/** Which grammar parses a file. `.jsx` uses the tsx grammar, which parses JSX; the spec names none for it. */
-export const GRAMMAR_IDS = ['typescript', 'tsx', 'javascript', 'python', 'go', 'java', 'rust'] as const;
-export type GrammarId = (typeof GRAMMAR_IDS)[number];
+// The grammars and which one parses a file are the language modules' (languages/registry.ts).
+export { GRAMMAR_IDS, type GrammarId };
 
 /** The typed load failure the index turns into `local_index_unavailable(<module>: <reason>)` (SPEC §init_workspace `lazy-native`). */
 export interface ParserUnavailable {
@@ -195,25 +194,5 @@ export async function parserFor(grammar: GrammarId): Promise<Parser> {
   return parser;
 }
 
-const GRAMMAR_BY_EXTENSION: Record<string, { grammar: GrammarId; language: LanguageId }> = {
-  '.ts': { grammar: 'typescript', language: 'typescript' },
-  '.mts': { grammar: 'typescript', language: 'typescript' },
-  '.cts': { grammar: 'typescript', language: 'typescript' },
-  '.tsx': { grammar: 'tsx', language: 'tsx' },
-  '.jsx': { grammar: 'tsx', language: 'javascript' },
-  '.js': { grammar: 'javascript', language: 'javascript' },
-  '.mjs': { grammar: 'javascript', language: 'javascript' },
-  '.cjs': { grammar: 'javascript', language: 'javascript' },
-  '.py': { grammar: 'python', language: 'python' },
-  '.pyi': { grammar: 'python', language: 'python' },
-  '.go': { grammar: 'go', language: 'go' },
-  '.java': { grammar: 'java', language: 'java' },
-  '.rs': { grammar: 'rust', language: 'rust' },
-};
-
 /** The grammar and language of a path by its extension, or undefined when none is known. */
-export function grammarForPath(path: string): { grammar: GrammarId; language: LanguageId } | undefined {
-  const dot = path.lastIndexOf('.');
-  if (dot < 0 || dot < path.lastIndexOf('/')) return undefined;
-  return GRAMMAR_BY_EXTENSION[path.slice(dot).toLowerCase()];
-}
+export const grammarForPath = kindOfPath;

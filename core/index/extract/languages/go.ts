@@ -2,7 +2,8 @@
 // structs, interfaces, other named types, imports, calls. Exported = capitalised name.
 import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../extract-types.ts';
-import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
+import { posix } from 'node:path';
+import type { FileContext, ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
 import { exportTopLevelDefinitions, receiverText, unquote, wordAt } from './language-module.ts';
 
 const NAME_PATH = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
@@ -107,8 +108,33 @@ const HANDLERS: Record<string, NodeHandler> = {
   },
 };
 
-export const goModule: LanguageModule = {
+/**
+ * A Go import path names a package directory: the indexed directory the path ends with
+ * (`example.com/app/pkg/util` -> `pkg/util`), longest match first. Answers the package's first
+ * file; the package scope (the symbol table) makes its siblings in the directory one package.
+ */
+function goImportResolver({ files }: ResolverInput): ImportResolver {
+  return {
+    sameFromEveryFile: true,
+    resolve(_fromFile, source) {
+      let best: string | undefined;
+      for (const file of files) {
+        if (!file.endsWith('.go')) continue;
+        const dir = posix.dirname(file);
+        const matches = dir === '.' ? false : source === dir || source.endsWith('/' + dir);
+        if (matches && (!best || posix.dirname(best).length < dir.length || (posix.dirname(best) === dir && file < best))) best = file;
+      }
+      return best;
+    },
+  };
+}
+
+export const goModule: LanguageModule<'go', 'go'> = {
+  extensions: { '.go': { grammar: 'go', language: 'go' } },
+  indexedByDefault: [],
   grammars: ['go'],
+  languages: { go: { surface: 'package' } },
+  importResolver: goImportResolver,
   handlers: () => HANDLERS,
   finish: exportTopLevelDefinitions,
 };

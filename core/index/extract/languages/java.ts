@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DefinitionKind } from '../../extract-types.ts';
 import type { ExtractionBuilder, RawDefinition } from '../extraction-builder.ts';
-import type { LanguageModule, NodeHandler } from './language-module.ts';
+import type { ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
 import { receiverText, wordAt } from './language-module.ts';
 
 const NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
@@ -92,8 +92,28 @@ const HANDLERS: Record<string, NodeHandler> = {
   },
 };
 
-export const javaModule: LanguageModule = {
+/** `com.acme.util.Strings` is the file `.../com/acme/util/Strings.java`. */
+function javaImportResolver({ files }: ResolverInput): ImportResolver {
+  return {
+    sameFromEveryFile: true,
+    resolve(_fromFile, source) {
+      const path = source.replace(/\.\*$/, '').replace(/\./g, '/') + '.java';
+      let best: string | undefined;
+      for (const file of files) {
+        if ((file === path || file.endsWith('/' + path)) && (!best || file.length < best.length)) best = file;
+      }
+      return best;
+    },
+  };
+}
+
+export const javaModule: LanguageModule<'java', 'java'> = {
+  extensions: { '.java': { grammar: 'java', language: 'java' } },
+  indexedByDefault: [],
   grammars: ['java'],
+  // A bare call inside a class is a call on `this`.
+  languages: { java: { surface: 'package', implicitReceiver: true } },
+  importResolver: javaImportResolver,
   handlers: () => HANDLERS,
   finish: (result) => {
     for (const def of result.definitions) {

@@ -1,12 +1,16 @@
-// The shape every language module has: a handler per tree-sitter node type of interest. The
-// extractor collects every node of those types in one pass inside WASM
+// The shape every language module has. A module owns everything the index does differently for
+// its languages: which extensions it parses and with which grammar, a handler per tree-sitter
+// node type of interest, how its import specifiers name files, its built-in names, how far a
+// file's names reach (its package) and whether a bare call has an implicit receiver. Nothing
+// outside this folder names a language; the registry (registry.ts) lists the modules.
+//
+// The extractor collects every node of the handled types in one pass inside WASM
 // (`descendantsOfType`, a plain cursor walk, cheaper than a query's pattern matching), then
 // calls the handler of each. Handlers touch only the few children they need and read names
 // straight from the source text, because every node property read is a call into WASM
 // (SPEC §init_workspace: the index is rebuilt on every launch, so per-file work stays lean).
 import type { Node } from 'web-tree-sitter';
 import type { FileExtraction } from '../../extract-types.ts';
-import type { GrammarId } from '../grammar-loader.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 
 export interface FileContext {
@@ -16,12 +20,71 @@ export interface FileContext {
 
 export type NodeHandler = (node: Node, f: FileContext) => void;
 
-export interface LanguageModule {
-  grammars: readonly GrammarId[];
+/** tsconfig `compilerOptions.baseUrl` / `paths` (core/index/tsconfig-paths.ts reads them). */
+export interface TsPathsConfig {
+  /** Workspace-relative directory `paths` are relative to ('' for the root). */
+  baseUrl: string;
+  /** Whether baseUrl was given (bare specifiers then resolve under it). */
+  hasBaseUrl: boolean;
+  paths: Array<{ pattern: string; targets: string[] }>;
+}
+
+/** What import resolution may read: the indexed files (never the disk) and the workspace's settings. */
+export interface ResolverInput {
+  files: ReadonlySet<string>;
+  tsPaths: TsPathsConfig | undefined;
+  /** The workspace root's directory name. */
+  rootName: string;
+}
+
+/** A language's import resolution over one index's files (core/index/module-resolver.ts caches it). */
+export interface ImportResolver {
+  /** The indexed file a specifier names, or undefined when it is outside the workspace. */
+  resolve(fromFile: string, source: string): string | undefined;
+  /** Specifiers name packages, not paths: the answer does not depend on the importing file. */
+  sameFromEveryFile?: boolean;
+  /** The file of submodule `name` of a package file (`from pkg import submodule`), when indexed. */
+  submodule?(packageFile: string, name: string): string | undefined;
+}
+
+/**
+ * What an importer reaches in a file beyond the definitions it exports and re-exports
+ * (core/index/symbol-table.ts):
+ * - 'exports': nothing more;
+ * - 'unlisted': any other top-level name, at lower confidence (CommonJS assignments that
+ *   extraction cannot list);
+ * - 'namespace': every name the module binds, its imports and submodules included; its own
+ *   imports follow the same model (a bare `import a.b` binds the path, a star import is followed);
+ * - 'package': every top-level name of every file of its directory in the same language.
+ */
+export type ModuleSurface = 'exports' | 'unlisted' | 'namespace' | 'package';
+
+/** How the graph treats the files of one language. */
+export interface LanguageTraits {
+  surface: ModuleSurface;
+  /** Names a bare call reaches without an import; a by-name fallback never links them to a workspace function. */
+  builtins?: ReadonlySet<string>;
+  /** A bare call inside a class is a call on the instance (`this`), not a free function. */
+  implicitReceiver?: boolean;
+}
+
+/**
+ * One module of the registry. `L` are the language ids its files are recorded as, `G` the
+ * grammars (tree-sitter-wasms' `tree-sitter-<G>.wasm`) it parses them with.
+ */
+export interface LanguageModule<L extends string = string, G extends string = string> {
+  /** Extensions (with the dot, lower case) and, for each, the grammar and language of its files. */
+  extensions: Readonly<Record<string, { grammar: G; language: L }>>;
+  /** The extensions (without the dot) indexed when init_workspace is given no `include` (SPEC §init_workspace). */
+  indexedByDefault: readonly string[];
+  grammars: readonly G[];
+  languages: Readonly<Record<L, LanguageTraits>>;
   /** Handlers by node type name (JavaScript lacks the TypeScript-only node types). */
-  handlers(grammar: GrammarId): Record<string, NodeHandler>;
+  handlers(grammar: G): Record<string, NodeHandler>;
   /** Optional last step after the builder settled nesting (e.g. Python's top-level-public exports). */
   finish?: (result: FileExtraction) => void;
+  /** The module's import resolution for one index (made on first use in a resolution pass). */
+  importResolver(input: ResolverInput): ImportResolver;
 }
 
 const WORD = /#?[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*/uy;

@@ -4,7 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
+import { posix } from 'node:path';
+import type { FileContext, ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
 import { receiverText, wordAt } from './language-module.ts';
 
 const DOTTED = /^[\p{ID_Start}_][\p{ID_Continue}]*(\.[\p{ID_Start}_][\p{ID_Continue}]*)*$/u;
@@ -96,8 +97,70 @@ const HANDLERS: Record<string, NodeHandler> = {
   future_import_statement: (node, { b }) => fromImport(node, b, '__future__'),
 };
 
-export const pythonModule: LanguageModule = {
+// Names a bare call reaches without an import: `format(x)` is the built-in, never a workspace `format`.
+const BUILTINS = new Set(
+  ('abs all any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex delattr dict dir divmod ' +
+    'enumerate eval exec filter float format frozenset getattr globals hasattr hash help hex id input int isinstance ' +
+    'issubclass iter len list locals map max memoryview min next object oct open ord pow print property range repr ' +
+    'reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip __import__').split(' '),
+);
+
+/**
+ * Where absolute Python imports start: the workspace root, `src/`, and, when the root is
+ * itself a package (Django indexed at django/ imports `django.db`), the root under its name.
+ */
+function pythonSourceRoots(files: ReadonlySet<string>, rootName: string): string[] {
+  const roots = [''];
+  if ([...files].some((f) => f.startsWith('src/') && f.endsWith('.py'))) roots.push('src');
+  if (rootName && files.has('__init__.py')) roots.push(`\0${rootName}`);
+  return roots;
+}
+
+/** Absolute and relative modules and packages (`__init__.py`). */
+function pythonImportResolver({ files, rootName }: ResolverInput): ImportResolver {
+  const roots = pythonSourceRoots(files, rootName);
+  const moduleFile = (path: string): string | undefined => {
+    const p = path === '.' ? '' : path;
+    if (p && files.has(`${p}.py`)) return `${p}.py`;
+    const init = p ? `${p}/__init__.py` : '__init__.py';
+    return files.has(init) ? init : undefined;
+  };
+  return {
+    resolve(fromFile, source) {
+      const dots = /^\.*/.exec(source)![0].length;
+      const rest = source.slice(dots).replace(/\./g, '/');
+      if (dots > 0) {
+        let dir = posix.dirname(fromFile);
+        for (let i = 1; i < dots; i++) dir = posix.dirname(dir);
+        if (dir === '.') dir = '';
+        return moduleFile(rest ? posix.join(dir, rest) : dir);
+      }
+      for (const root of roots) {
+        let path: string | undefined;
+        if (root.startsWith('\0')) {
+          // The root is itself a package: `django.db` under a root named django is `db`.
+          const name = root.slice(1);
+          path = rest === name ? '' : rest.startsWith(name + '/') ? rest.slice(name.length + 1) : undefined;
+        } else path = root ? posix.join(root, rest) : rest;
+        const found = path === undefined ? undefined : moduleFile(path);
+        if (found) return found;
+      }
+      return undefined;
+    },
+    submodule(packageFile, name) {
+      if (!packageFile.endsWith('__init__.py')) return undefined;
+      return moduleFile(posix.join(posix.dirname(packageFile), name));
+    },
+  };
+}
+
+export const pythonModule: LanguageModule<'python', 'python'> = {
+  extensions: { '.py': { grammar: 'python', language: 'python' }, '.pyi': { grammar: 'python', language: 'python' } },
+  indexedByDefault: ['py'],
   grammars: ['python'],
+  // A module is the namespace of every name it binds; a package's __init__ re-exports by importing.
+  languages: { python: { surface: 'namespace', builtins: BUILTINS } },
+  importResolver: pythonImportResolver,
   handlers: () => HANDLERS,
   finish: (result) => {
     for (const def of result.definitions) {

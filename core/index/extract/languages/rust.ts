@@ -114,8 +114,14 @@ const HANDLERS: Record<string, NodeHandler> = {
   },
 };
 
-export const rustModule: LanguageModule = {
+export const rustModule: LanguageModule<'rust', 'rust'> = {
+  extensions: { '.rs': { grammar: 'rust', language: 'rust' } },
+  indexedByDefault: [],
   grammars: ['rust'],
+  languages: { rust: { surface: 'exports' } },
+  // `crate::`, `self::` and `super::` paths follow the module tree, which the index does not map
+  // to files yet: every `use` is left unresolved.
+  importResolver: () => ({ resolve: () => undefined }),
   handlers: () => HANDLERS,
   finish: exportTopLevelDefinitions,
 };

@@ -6,6 +6,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder, RawDefinition } from '../extraction-builder.ts';
 import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
 import { receiverText, unquote, wordAt } from './language-module.ts';
+import { typescriptImportResolver } from './typescript-resolution.ts';
 import {
   dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall,
 } from './typescript-modules.ts';
@@ -225,8 +226,37 @@ function typescriptHandlers(): Record<string, NodeHandler> {
   };
 }
 
-export const typescriptModule: LanguageModule = {
+// Names a bare call reaches without an import: globals of the language and of Node.
+const BUILTINS = new Set(
+  ('Array ArrayBuffer BigInt Boolean DataView Date Error EvalError Function Map Number Object Promise Proxy RangeError ' +
+    'ReferenceError RegExp Set String Symbol SyntaxError TypeError URIError URL URLSearchParams WeakMap WeakSet ' +
+    'clearInterval clearTimeout decodeURI decodeURIComponent encodeURI encodeURIComponent eval fetch isFinite isNaN ' +
+    'parseFloat parseInt queueMicrotask require setImmediate setInterval setTimeout structuredClone').split(' '),
+);
+
+type Grammar = 'typescript' | 'tsx' | 'javascript';
+
+export const typescriptModule: LanguageModule<Grammar, Grammar> = {
+  // `.jsx` uses the tsx grammar, which parses JSX (the spec names none for it), and is recorded as JavaScript.
+  extensions: {
+    '.ts': { grammar: 'typescript', language: 'typescript' },
+    '.mts': { grammar: 'typescript', language: 'typescript' },
+    '.cts': { grammar: 'typescript', language: 'typescript' },
+    '.tsx': { grammar: 'tsx', language: 'tsx' },
+    '.jsx': { grammar: 'tsx', language: 'javascript' },
+    '.js': { grammar: 'javascript', language: 'javascript' },
+    '.mjs': { grammar: 'javascript', language: 'javascript' },
+    '.cjs': { grammar: 'javascript', language: 'javascript' },
+  },
+  indexedByDefault: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs'],
   grammars: ['typescript', 'tsx', 'javascript'],
+  languages: {
+    typescript: { surface: 'exports', builtins: BUILTINS },
+    tsx: { surface: 'exports', builtins: BUILTINS },
+    // CommonJS assigns exports the extractor cannot always list.
+    javascript: { surface: 'unlisted', builtins: BUILTINS },
+  },
+  importResolver: typescriptImportResolver,
   handlers: (grammar) => ({
     ...commonHandlers(),
     // The JavaScript grammar calls a class field `field_definition` with a `property` name.
