@@ -59,4 +59,4 @@ export function credentialAccepted(req: IncomingMessage, token: string, apiKey: 
 }
 
 export const CREDENTIAL_REQUIRED =
-  'Authorization: Bearer <token> is required, with the token from this server\'s run file (<metabob home>/run/<pid>.json), or ApiKey <METABOB_API_KEY>';
+  "Authorization: Bearer <token> is required, with the token from this server's run file (<metabob home>/run/<pid>.json), or ApiKey <METABOB_API_KEY>";

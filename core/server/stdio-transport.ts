@@ -121,7 +121,9 @@ export class StdioTransport implements Transport {
         this.skipped += piece.length;
       } else if (this.size + piece.length > this.maxLineBytes) {
         // Keep only the head, for the id; the rest of the line is counted, never held.
-        this.skippedHead = Buffer.concat([...this.chunks, piece.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES).toString('utf8');
+        this.skippedHead = Buffer.concat([...this.chunks, piece.subarray(0, HEAD_BYTES)])
+          .subarray(0, HEAD_BYTES)
+          .toString('utf8');
         this.skipped = this.size + piece.length;
         this.chunks = [];
         this.size = 0;
@@ -142,7 +144,11 @@ export class StdioTransport implements Transport {
       this.skipped = -1;
       this.skippedHead = '';
       const id = match ? leadingId(match[1]) : null;
-      this.reply(id, ErrorCode.InvalidRequest, `Invalid Request: the line is ${bytes} bytes, over the ${this.maxLineBytes}-byte limit of one message; it was not read`);
+      this.reply(
+        id,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: the line is ${bytes} bytes, over the ${this.maxLineBytes}-byte limit of one message; it was not read`,
+      );
       return;
     }
     const line = Buffer.concat(this.chunks, this.size).toString('utf8').replace(/\r$/, '');
@@ -183,7 +189,8 @@ export class StdioTransport implements Transport {
       if (!envelope.success) {
         const issues = envelope.error.issues;
         const inParams = issues.every((issue) => issue.path[0] === 'params');
-        if (inParams && readableId(object) !== null) return { code: ErrorCode.InvalidParams, message: `Invalid params: ${clip(method, 64)}: ${describeIssues(issues)}` };
+        if (inParams && readableId(object) !== null)
+          return { code: ErrorCode.InvalidParams, message: `Invalid params: ${clip(method, 64)}: ${describeIssues(issues)}` };
         return { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${describeIssues(issues)}` };
       }
       const schema = this.requestSchemas[method];
@@ -193,7 +200,11 @@ export class StdioTransport implements Transport {
     }
     if (JSONRPCMessageSchema.safeParse(value).success) return undefined;
     if (object && method !== undefined) {
-      this.onerror?.(new Error(`a notification the protocol does not accept was dropped: ${describeIssues(JSONRPCNotificationSchema.safeParse(object).error?.issues ?? [])}`));
+      this.onerror?.(
+        new Error(
+          `a notification the protocol does not accept was dropped: ${describeIssues(JSONRPCNotificationSchema.safeParse(object).error?.issues ?? [])}`,
+        ),
+      );
       return null;
     }
     if (object && ('result' in object || 'error' in object)) {

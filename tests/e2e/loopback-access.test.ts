@@ -100,7 +100,12 @@ test('/v1/capabilities, /v1/metrics and /v1/events need the token or the API key
 test('a Host that is not a loopback name with the bound port is 421; a foreign Origin is 403', async () => {
   const s = await server();
   const authorization = `Bearer ${s.token}`;
-  for (const host of [`rebind.attacker.example:${s.port}`, `127.0.0.1:${s.port + 1 === 65536 ? 1 : s.port + 1}`, `localhost.attacker.example:${s.port}`, '127.0.0.1']) {
+  for (const host of [
+    `rebind.attacker.example:${s.port}`,
+    `127.0.0.1:${s.port + 1 === 65536 ? 1 : s.port + 1}`,
+    `localhost.attacker.example:${s.port}`,
+    '127.0.0.1',
+  ]) {
     for (const path of ['/health', '/v1/capabilities', '/v1/events']) {
       const answer = await get(s.port, path, { host, authorization });
       assert.equal(answer.status, 421, `${path} with Host ${host}`);

@@ -88,7 +88,11 @@ test('requests the protocol refuses are answered with their own id, -32602, and 
   try {
     await handshake(server);
     const cases: Array<[string, unknown, RegExp]> = [
-      ['tools/call', { name: 'get_metrics', arguments: {}, _meta: { progressToken: { bad: true } } }, /^Invalid params: tools\/call: params\._meta\.progressToken: /],
+      [
+        'tools/call',
+        { name: 'get_metrics', arguments: {}, _meta: { progressToken: { bad: true } } },
+        /^Invalid params: tools\/call: params\._meta\.progressToken: /,
+      ],
       ['tools/call', { name: 5 }, /^Invalid params: tools\/call: params\.name: Invalid input: expected string, received number$/],
       ['tools/call', { name: 'get_metrics', arguments: 'nope' }, /^Invalid params: tools\/call: params\.arguments: /],
       ['tools/call', undefined, /^Invalid params: tools\/call: params: /],

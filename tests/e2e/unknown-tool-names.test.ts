@@ -36,7 +36,10 @@ test('unique 4.8 KB unknown names: one metrics label, the call log by length, no
   }
   for (const name of [`${SECRET}\nsecond line`, 'has space', '']) {
     const text = textOf(await s.client.callTool({ name, arguments: {} }));
-    assert.equal(text, `unknown_tool: the name given (${name.length} characters) is not a tool of this server; tools/list names its ${TOOL_REGISTRY.length} tools`);
+    assert.equal(
+      text,
+      `unknown_tool: the name given (${name.length} characters) is not a tool of this server; tools/list names its ${TOOL_REGISTRY.length} tools`,
+    );
   }
   const unknownCalls = 1 + CALLS + 3;
   // The loopback resolver names it the same way, and refuses it before the boundary.
@@ -52,7 +55,10 @@ test('unique 4.8 KB unknown names: one metrics label, the call log by length, no
 
   const text = readFileSync(callLog, 'utf8');
   assert.ok(!text.includes(SECRET), 'no unknown name reaches the call log');
-  const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l));
+  const lines = text
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.equal(lines.length, unknownCalls);
   assert.deepEqual(lines[0].tool, 'unknown_tool(12)');
   assert.deepEqual([...new Set(lines.slice(1, 1 + CALLS).map((l) => l.tool))].sort(), [...new Set(names.map((n) => `unknown_tool(${n.length})`))].sort());

@@ -36,7 +36,10 @@ test('a message split across chunks, and one ending in CRLF, are each delivered 
   stdin.write(ping.slice(0, 10));
   stdin.write(ping.slice(10) + '\n' + JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }) + '\r\n\n');
   await tick();
-  assert.deepEqual(delivered.map((m) => m.id), [1, 2]);
+  assert.deepEqual(
+    delivered.map((m) => m.id),
+    [1, 2],
+  );
   assert.deepEqual(answered, []);
 });
 
@@ -50,11 +53,18 @@ test('a line over the cap is answered with the id its head shows, and the next l
   stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'tools/call', id: 4, params: { pad: 'p'.repeat(2000) } }) + '\n');
   await tick();
   assert.deepEqual(answered, [
-    { jsonrpc: '2.0', id: 'big-1', error: { code: -32600, message: `Invalid Request: the line is ${big.length} bytes, over the 1024-byte limit of one message; it was not read` } },
+    {
+      jsonrpc: '2.0',
+      id: 'big-1',
+      error: { code: -32600, message: `Invalid Request: the line is ${big.length} bytes, over the 1024-byte limit of one message; it was not read` },
+    },
     { jsonrpc: '2.0', id: null, error: { code: -32600, message: answered[1]?.error?.message } },
   ]);
   assert.match(answered[1].error.message, /^Invalid Request: the line is \d+ bytes, over the 1024-byte limit/);
-  assert.deepEqual(delivered.map((m) => m.id), [3]);
+  assert.deepEqual(
+    delivered.map((m) => m.id),
+    [3],
+  );
 });
 
 test('a bad notification and a bad response are dropped unanswered; a bad request without a readable id gets id null', async () => {
@@ -68,7 +78,14 @@ test('a bad notification and a bad response are dropped unanswered; a bad reques
   await tick();
   assert.deepEqual(delivered, []);
   assert.equal(errors.length, 2);
-  assert.deepEqual(answered.map((a) => [a.id, a.error.code]), [[null, -32600], [null, -32600], [null, -32700]]);
+  assert.deepEqual(
+    answered.map((a) => [a.id, a.error.code]),
+    [
+      [null, -32600],
+      [null, -32600],
+      [null, -32700],
+    ],
+  );
   for (const a of answered) assert.equal(a.error.message.includes('\n'), false);
 });
 
