@@ -5,6 +5,7 @@
 import { callTool, type CallResult } from '../server/boundary.ts';
 import type { Services } from '../services/services.ts';
 import { findTool } from '../tools/registry.ts';
+import { echoableToolName, quotedToolName } from '../server/unknown-tool-name.ts';
 
 export interface Impulse {
   id?: string;
@@ -71,9 +72,10 @@ export function resolvePointerToTool(pointer: Record<string, unknown>, env: Node
   }
   const allowed = toolAllowlist(env);
   if (allowed && !allowed.has(mapping.tool)) {
-    return { error: `tool_not_allowed(${mapping.tool}): METABOB_TOOLS allows only ${[...allowed].sort().join(', ')}` };
+    const named = echoableToolName(mapping.tool) ? mapping.tool : `a name of ${mapping.tool.length} characters`;
+    return { error: `tool_not_allowed(${named}): METABOB_TOOLS allows only ${[...allowed].sort().join(', ')}` };
   }
-  if (!findTool(mapping.tool)) return { error: `unknown_tool: "${mapping.tool}" is not a tool of this server` };
+  if (!findTool(mapping.tool)) return { error: `unknown_tool: ${quotedToolName(mapping.tool)} is not a tool of this server` };
   return mapping;
 }
 

@@ -1,7 +1,10 @@
 // GET /v1/metrics (READING-NOTES §_meta): Prometheus text of what the boundary's call events
 // say (calls by tool and outcome, latency, tokens used and saved) and the attachment.
+// A label is a registered tool or `unknown_tool`, so the series stay as many as the tools.
 import type { EventEmitter } from 'node:events';
 import type { CallEvent } from '../server/boundary.ts';
+import { findTool } from '../tools/registry.ts';
+import { UNKNOWN_TOOL_LABEL } from '../server/unknown-tool-name.ts';
 
 const BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
@@ -31,10 +34,11 @@ export class CallMetrics {
   }
 
   record(event: CallEvent): void {
-    let stats = this.tools.get(event.tool);
+    const label = findTool(event.tool) ? event.tool : UNKNOWN_TOOL_LABEL;
+    let stats = this.tools.get(label);
     if (!stats) {
       stats = { byOutcome: new Map(), buckets: BUCKETS_S.map(() => 0), count: 0, sumSeconds: 0, tokensUsed: 0, tokensSaved: 0 };
-      this.tools.set(event.tool, stats);
+      this.tools.set(label, stats);
     }
     stats.byOutcome.set(event.outcome, (stats.byOutcome.get(event.outcome) ?? 0) + 1);
     const seconds = event.latencyMs / 1000;

@@ -1,7 +1,9 @@
 // The loopback server advertises itself nowhere (SPEC §impulse-shapes): local callers find
 // its port in a run file, ~/.metabob/run/<pid>.json (METABOB_HOME names another directory),
-// written 0600 and removed on clean shutdown. A file whose pid is dead is stale.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// written 0600 in a 0700 directory and removed on clean shutdown. A file whose pid is dead is
+// stale. It holds the token the loopback server asks of every caller (access.ts), so only this
+// user can read it.
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { metabobHome } from '../config/metabob-home.ts';
 
@@ -12,6 +14,8 @@ export interface RunFile {
   session_id: string;
   version: string;
   started_at: string;
+  /** The credential of GET /health's full answer and of /v1/*: `Authorization: Bearer <token>`. */
+  token: string;
 }
 
 export function runFilePath(pid = process.pid, env: NodeJS.ProcessEnv = process.env): string {
@@ -50,9 +54,15 @@ export function removeStaleRunFiles(env: NodeJS.ProcessEnv = process.env): strin
 
 export function writeRunFile(content: RunFile, env: NodeJS.ProcessEnv = process.env): string {
   const path = runFilePath(content.pid, env);
-  mkdirSync(join(metabobHome(env), 'run'), { recursive: true, mode: 0o700 });
+  const dir = join(metabobHome(env), 'run');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // `mode` applies only to what is created: a directory or a file left by an older server
+  // keeps its own, so both are set.
+  chmodSync(dir, 0o700);
   removeStaleRunFiles(env);
-  writeFileSync(path, JSON.stringify(content, null, 2) + '\n', { mode: 0o600 });
+  rmSync(path, { force: true });
+  writeFileSync(path, JSON.stringify(content, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(path, 0o600);
   return path;
 }
 

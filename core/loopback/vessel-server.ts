@@ -16,6 +16,7 @@ import { CallMetrics } from './metrics.ts';
 import { EventStream } from './events.ts';
 import { resolveImpulseContent, toolAllowlist, type Impulse } from './impulses.ts';
 import { removeRunFile, writeRunFile } from './run-file.ts';
+import { CREDENTIAL_REQUIRED, checkOrigin, credentialAccepted, newAccessToken, presentedCredential } from './access.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -127,15 +128,24 @@ export async function startVesselServer(services: Services, supervisor: Attachme
   const env = services.env;
   const metrics = new CallMetrics(services.calls);
   const events = new EventStream(services.calls, supervisor.events, env);
+  const token = newAccessToken();
+  let port = 0;
   const server: Server = createServer((req, res) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : ulid();
     const path = (req.url ?? '/').split('?')[0];
     const route = `${req.method} ${path}`;
     const handle = async () => {
+      const misdirected = checkOrigin(req, port);
+      if (misdirected) return error(res, misdirected.status, misdirected.code, misdirected.message, requestId);
+      const credentialed = credentialAccepted(req, token, env.METABOB_API_KEY?.trim());
+      if (!credentialed && route.startsWith('GET /v1/')) return error(res, 401, 'unauthorized', CREDENTIAL_REQUIRED, requestId);
       switch (route) {
         case 'GET /health':
-          return send(res, 200, healthBody(services, supervisor), requestId);
+          // Without a credential, only that the server is alive: no session, pid or attachment.
+          if (credentialed) return send(res, 200, healthBody(services, supervisor), requestId);
+          if (presentedCredential(req) !== undefined) return error(res, 401, 'unauthorized', CREDENTIAL_REQUIRED, requestId);
+          return send(res, 200, { status: 'ok' }, requestId);
         case 'GET /v1/capabilities':
           return send(res, 200, capabilitiesBody(services), requestId);
         case 'GET /v1/metrics':
@@ -172,12 +182,12 @@ export async function startVesselServer(services: Services, supervisor: Attachme
     log.warn(`loopback: port ${wanted} on 127.0.0.1 is not available (${(err as NodeJS.ErrnoException).code}); using an ephemeral port`);
     await listen(0);
   }
-  const port = (server.address() as { port: number }).port;
+  port = (server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
   services.loopback.listening = true;
   let runFile: string | null = null;
   try {
-    runFile = writeRunFile({ pid: process.pid, port, url, session_id: services.sessionId, version: VERSION, started_at: new Date(services.sessionStartedAt).toISOString() }, env);
+    runFile = writeRunFile({ pid: process.pid, port, url, session_id: services.sessionId, version: VERSION, started_at: new Date(services.sessionStartedAt).toISOString(), token }, env);
   } catch (err) {
     log.warn(`loopback: the run file could not be written (${(err as Error).message}); the server is on ${url}`);
   }

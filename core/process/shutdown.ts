@@ -5,16 +5,27 @@ import { log } from '../log.ts';
 
 type Cleanup = () => void | Promise<void>;
 const cleanups: Cleanup[] = [];
-let shuttingDown = false;
+let shuttingDown: Promise<never> | undefined;
+
+/** A cleanup that hangs does not keep the process alive past this. */
+const CLEANUP_BUDGET_MS = 5000;
 
 export function onShutdown(fn: Cleanup): void {
   cleanups.push(fn);
 }
 
-export async function shutdown(reason: string, code = 0): Promise<never> {
-  if (!shuttingDown) {
-    shuttingDown = true;
+/**
+ * Runs the cleanups once, newest first, then exits. Every later call (stdin's `end` and
+ * `close`, the transport's close, a signal) waits for that one run, so none exits while a
+ * cleanup is still undoing something.
+ */
+export function shutdown(reason: string, code = 0): Promise<never> {
+  shuttingDown ??= (async () => {
     log.debug(`shutting down: ${reason}`);
+    setTimeout(() => {
+      log.warn(`shutdown: cleanups still running after ${CLEANUP_BUDGET_MS} ms; exiting anyway`);
+      process.exit(code);
+    }, CLEANUP_BUDGET_MS).unref();
     for (const fn of cleanups.reverse()) {
       try {
         await fn();
@@ -22,6 +33,7 @@ export async function shutdown(reason: string, code = 0): Promise<never> {
         log.warn('cleanup failed:', err);
       }
     }
-  }
-  process.exit(code);
+    process.exit(code);
+  })();
+  return shuttingDown;
 }

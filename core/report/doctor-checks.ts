@@ -231,9 +231,11 @@ interface RunFileView {
   health?: string;
 }
 
-async function healthOf(url: string, env: NodeJS.ProcessEnv): Promise<string> {
+async function healthOf(url: string, env: NodeJS.ProcessEnv, token?: string): Promise<string> {
   try {
-    const res = await netRequest({ method: 'GET', url: `${url.replace(/(?<!\/)\/+$/, '')}/health`, responseBudgetMs: 2000, idempotent: true, env });
+    // The run file's token: without it /health answers only that the server is alive.
+    const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+    const res = await netRequest({ method: 'GET', url: `${url.replace(/(?<!\/)\/+$/, '')}/health`, headers, responseBudgetMs: 2000, idempotent: true, env });
     const body = JSON.parse(res.body) as { attached?: boolean; reason?: string };
     return body.attached ? 'attached' : `not attached (${causeToken(body.reason) ?? 'no reason given'})`;
   } catch (err) {
@@ -250,18 +252,22 @@ export async function loopbackOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutc
   } catch {
     return { status: 'ok', detail: `no loopback server running (no run files in ${dir})`, data: { dir, servers: [] } };
   }
+  const tokens = new Map<RunFileView, string>();
   const servers: RunFileView[] = names.map((name) => {
     const file = join(dir, name);
     try {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<RunFile>;
       const pid = typeof parsed.pid === 'number' ? parsed.pid : Number(name.replace(/\.json$/, ''));
       const url = parsed.url ?? (parsed.port ? `http://127.0.0.1:${parsed.port}` : undefined);
-      return { file, pid, url, alive: Number.isInteger(pid) && processAlive(pid) };
+      const view = { file, pid, url, alive: Number.isInteger(pid) && processAlive(pid) };
+      // Kept beside the view, never in it: the view goes into the report and its artifact.
+      if (typeof parsed.token === 'string') tokens.set(view, parsed.token);
+      return view;
     } catch {
       return { file, alive: false };
     }
   });
-  for (const server of servers) if (server.alive && server.url) server.health = await healthOf(server.url, env);
+  for (const server of servers) if (server.alive && server.url) server.health = await healthOf(server.url, env, tokens.get(server));
   const live = servers.filter((s) => s.alive);
   const stale = servers.filter((s) => !s.alive);
   const data = { dir, servers };

@@ -11,6 +11,7 @@ import { NO_ATTACHMENT_LINE } from '../substrate/attachment-status.ts';
 import { logCall, type CallOutcome } from './call-log.ts';
 import type { Services } from '../services/services.ts';
 import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from '../tools/define-tool.ts';
+import { unknownToolLine, unknownToolLogName } from './unknown-tool-name.ts';
 
 export interface CallResult {
   [key: string]: unknown;
@@ -164,12 +165,10 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
   let outcome: CallOutcome;
   if (!tool) {
     const names = TOOL_REGISTRY.map((t) => t.name);
-    answer = errorAnswer(
-      `unknown_tool: "${name}" is not a tool of this server; tools/list names its ${names.length} tools`,
-      'unknown_tool',
-      { accepted: names },
-    );
+    answer = errorAnswer(unknownToolLine(name, names.length), 'unknown_tool', { accepted: names });
     outcome = 'error';
+    // From here on (the debug line, the call log, call events) the name is its length only.
+    name = unknownToolLogName(name);
   } else if (rawArgs !== undefined && rawArgs !== null && (typeof rawArgs !== 'object' || Array.isArray(rawArgs))) {
     answer = errorAnswer(`invalid_arguments: ${name}: arguments must be a JSON object`, 'invalid_arguments');
     outcome = 'error';

@@ -4,6 +4,7 @@ import { appendFileSync, chmodSync, existsSync } from 'node:fs';
 import { describeArgsForLog } from '../outgoing-guard.ts';
 import { log } from '../log.ts';
 import type { Plane } from '../tools/define-tool.ts';
+import { unknownToolLogName } from './unknown-tool-name.ts';
 
 export type CallOutcome = 'ok' | 'refused' | 'not_attached' | 'error';
 
@@ -19,13 +20,17 @@ export interface CallRecord {
 
 let warned = false;
 
+// Every tool's name is far shorter; a longer one is a caller's text and is logged by length
+// (the boundary already names an unknown tool so; this holds for any caller of logCall).
+const MAX_LOGGED_TOOL_CHARS = 64;
+
 // @anchor logCall
 export function logCall(record: CallRecord, path: string | undefined = process.env.METABOB_CALL_LOG): void {
   if (!path) return;
   const line = {
     ts: new Date().toISOString(),
     session: record.session,
-    tool: record.tool,
+    tool: record.tool.length <= MAX_LOGGED_TOOL_CHARS ? record.tool : unknownToolLogName(record.tool),
     // The spec names two entry points; a headless `call` is logged as what it is.
     via: record.plane,
     args: describeArgsForLog(record.args),

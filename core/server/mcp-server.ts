@@ -2,14 +2,15 @@
 // tools/call from the registry, the instructions, the `metabob-start` prompt, logging
 // notifications, client roots for the workspace, and progress for long calls.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
+  InitializeRequestSchema,
   ListPromptsRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  PingRequestSchema,
   RootsListChangedNotificationSchema,
   SetLevelRequestSchema,
   type LoggingLevel,
@@ -20,6 +21,7 @@ import { START_PROMPT, startPromptText } from './prompts.ts';
 import { log, setLogMirror, type LogLevel } from '../log.ts';
 import type { Services } from '../services/services.ts';
 import { onShutdown, shutdown } from '../process/shutdown.ts';
+import { StdioTransport, type RequestSchema } from './stdio-transport.ts';
 import { VERSION } from '../version.ts';
 
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -126,34 +128,29 @@ export function createMcpServer(services: Services, handshakeDone: () => void = 
   return server;
 }
 
+// Every request method this server answers, checked by the transport before the SDK sees it:
+// the SDK's own check answers a bad argument type with -32603 and the issues as multi-line JSON,
+// where JSON-RPC says -32602, and a caller reads one line.
+const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+  'tools/call': CallToolRequestSchema,
+  'prompts/list': ListPromptsRequestSchema,
+  'prompts/get': GetPromptRequestSchema,
+  'logging/setLevel': SetLevelRequestSchema,
+} as Record<string, RequestSchema>;
+
 /** Serves MCP on stdin/stdout until the client goes away. */
 export async function serveStdio(services: Services): Promise<McpPlane> {
   let handshakeDone: () => void = () => {};
   const handshakeSettled = new Promise<void>((resolve) => (handshakeDone = resolve));
   const server = createMcpServer(services, () => handshakeDone());
-  const transport = new StdioServerTransport();
+  const transport = new StdioTransport({ requestSchemas: REQUEST_SCHEMAS });
+  // Whatever closes the transport ends the process the clean way: nothing would answer again.
+  server.onclose = () => void shutdown('the MCP transport closed');
   await server.connect(transport);
   setTimeout(handshakeDone, HANDSHAKE_WAIT_MS).unref();
-
-  // A line that is not JSON-RPC still gets an answer, and the server keeps serving.
-  const protocolOnError = transport.onerror;
-  transport.onerror = (err: Error) => {
-    const parseError = err instanceof SyntaxError;
-    const invalid = err.name === 'ZodError';
-    if (parseError || invalid) {
-      void transport
-        .send({
-          jsonrpc: '2.0',
-          id: null,
-          error: {
-            code: parseError ? ErrorCode.ParseError : ErrorCode.InvalidRequest,
-            message: parseError ? `Parse error: the line is not JSON (${err.message})` : 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message',
-          },
-        } as never)
-        .catch(() => {});
-    }
-    protocolOnError?.(err);
-  };
 
   onShutdown(() => setLogMirror(undefined));
   process.stdin.on('end', () => void shutdown('stdin closed'));

@@ -30,9 +30,9 @@ async function emulator(options?: Parameters<typeof startEmulator>[0]): Promise<
 }
 
 /** Reads a server-sent event stream until `until` holds for the text so far. */
-async function readEvents(url: string, until: (text: string) => boolean, during?: () => Promise<void>): Promise<string> {
+async function readEvents(s: ServerUnderTest, until: (text: string) => boolean, during?: () => Promise<void>): Promise<string> {
   const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
+  const res = await fetch(`${s.url}/v1/events`, { signal: controller.signal, headers: { authorization: `Bearer ${s.token}` } });
   assert.equal(res.headers.get('content-type'), 'text/event-stream');
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -72,7 +72,7 @@ function refused(host: string, port: number): Promise<boolean> {
 capabilityProbe('loopback_http', async () => {
   const s = await server({});
   const run = JSON.parse(readFileSync(s.runFile, 'utf8'));
-  assert.deepEqual(Object.keys(run).sort(), ['pid', 'port', 'session_id', 'started_at', 'url', 'version']);
+  assert.deepEqual(Object.keys(run).sort(), ['pid', 'port', 'session_id', 'started_at', 'token', 'url', 'version']);
   assert.equal(run.url, `http://127.0.0.1:${run.port}`);
   assert.equal(s.runFile, join(s.home, 'run', `${run.pid}.json`));
   assert.equal(statSync(s.runFile).mode & 0o777, 0o600);
@@ -118,7 +118,7 @@ capabilityProbe('metrics_prometheus', async () => {
 capabilityProbe('sse', async () => {
   const s = await server({ METABOB_SSE_KEEPALIVE_MS: '200' });
   const text = await readEvents(
-    `${s.url}/v1/events`,
+    s,
     (t) => t.includes('event: tool_call') && t.includes(': keepalive'),
     async () => {
       await s.client.callTool({ name: 'get_metrics', arguments: {} });
@@ -134,7 +134,7 @@ capabilityProbe('sse', async () => {
 test('/v1/events streams the attachment change when the attachment settles', async () => {
   const e = await emulator({ switches: { bootstrapDelayMs: 2500 } });
   const s = await server({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.key });
-  const text = await readEvents(`${s.url}/v1/events`, (t) => t.includes('event: attachment'));
+  const text = await readEvents(s, (t) => t.includes('event: attachment'));
   const change = JSON.parse(/event: attachment\ndata: (.*)\n\n/.exec(text)![1]);
   assert.deepEqual([change.attached, change.cause, change.message], [true, null, null]);
 });

@@ -1,5 +1,6 @@
 // A spawned server (dist/cli.js over stdio) with its own METABOB_HOME, and its loopback HTTP
-// server found through the run file, as a local caller finds it.
+// server found through the run file, as a local caller finds it: its URL, and the token that
+// GET /health's full answer and /v1/* ask for.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startClient } from '../helpers/client.ts';
@@ -13,6 +14,8 @@ export interface ServerUnderTest {
   /** The loopback server's base URL, from the run file. */
   url: string;
   runFile: string;
+  /** The run file's token; `get` and `waitForHealth` send it as `Authorization: Bearer`. */
+  token: string;
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; text: string; json: any }>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; text: string; json: any }>;
   /** Polls /health until `predicate` holds (or fails after `ms`). */
@@ -74,7 +77,8 @@ export async function startServer(env: Record<string, string | undefined>, optio
     const files = readdirSync(runDir).filter((f) => f.endsWith('.json') && alive(f));
     return files.length === 1 ? join(runDir, files[0]) : undefined;
   }, 10_000, 'the run file');
-  const { url } = JSON.parse(readFileSync(runFile, 'utf8')) as { url: string };
+  const { url, token } = JSON.parse(readFileSync(runFile, 'utf8')) as { url: string; token: string };
+  const bearer = { authorization: `Bearer ${token}` };
   const sut: ServerUnderTest = {
     client,
     stderr,
@@ -82,12 +86,13 @@ export async function startServer(env: Record<string, string | undefined>, optio
     cwd,
     url,
     runFile,
-    get: (path, headers) => fetchText(url + path, { headers }),
+    token,
+    get: (path, headers) => fetchText(url + path, { headers: { ...bearer, ...(headers ?? {}) } }),
     post: (path, body, headers) =>
       fetchText(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(headers ?? {}) }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
     waitForHealth: (predicate, ms = 10_000) =>
       waitFor(async () => {
-        const health = (await fetchText(url + '/health')).json;
+        const health = (await fetchText(url + '/health', { headers: bearer })).json;
         return predicate(health) ? health : undefined;
       }, ms, '/health'),
     close,

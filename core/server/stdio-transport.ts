@@ -1,0 +1,220 @@
+// The MCP stdio transport (SPEC §architecture): one JSON-RPC message per line on stdin, one per
+// line on stdout. It stands in for the SDK's StdioServerTransport, which closes the session
+// without a word when a line outgrows its buffer and answers a request it cannot validate with
+// `id: null`. Here every line has a cap; a line that is too long, not JSON, or not a message
+// the protocol accepts is answered (with the request's id whenever it can be read) and the
+// session goes on.
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  ErrorCode,
+  JSONRPCMessageSchema,
+  JSONRPCNotificationSchema,
+  JSONRPCRequestSchema,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+
+/** The largest line read, the same 10 MiB the SDK's transport allows. */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+/** A schema the transport checks a request of one method against before the protocol sees it. */
+export interface RequestSchema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+export interface StdioTransportOptions {
+  stdin?: Readable;
+  stdout?: Writable;
+  maxLineBytes?: number;
+  /** Per method: requests that fail it get -32602 with their id, in one line. */
+  requestSchemas?: Record<string, RequestSchema>;
+}
+
+const MAX_ISSUES = 3;
+const MAX_DETAIL_CHARS = 300;
+// The id of an oversized line, read from its first bytes when it comes first (or after
+// "jsonrpc"), as every SDK client writes it. Bounded repetitions: linear on any input.
+const LEADING_ID = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d{1,16}|"(?:[^"\\\n]|\\.){0,128}")\s*[,}]/;
+const HEAD_BYTES = 256;
+
+function clip(text: string, max = MAX_DETAIL_CHARS): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > max ? `${line.slice(0, max)}...` : line;
+}
+
+/** Zod issues as one short line: `params.name: Invalid input: expected string, received number`. */
+function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  const shown = issues.slice(0, MAX_ISSUES).map((issue) => `${issue.path.map(String).join('.') || '(message)'}: ${issue.message}`);
+  const more = issues.length > MAX_ISSUES ? `; and ${issues.length - MAX_ISSUES} more` : '';
+  return clip(shown.join('; ') + more);
+}
+
+function readableId(value: unknown): RequestId | null {
+  const id = (value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+}
+
+function leadingId(text: string): RequestId | null {
+  try {
+    return readableId({ id: JSON.parse(text) });
+  } catch {
+    return null;
+  }
+}
+
+export class StdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private readonly stdin: Readable;
+  private readonly stdout: Writable;
+  private readonly maxLineBytes: number;
+  private readonly requestSchemas: Record<string, RequestSchema>;
+  private chunks: Buffer[] = [];
+  private size = 0;
+  /** Bytes of the line being skipped for its size, or -1 while reading normally. */
+  private skipped = -1;
+  private skippedHead = '';
+  private closed = false;
+
+  constructor(options: StdioTransportOptions = {}) {
+    this.stdin = options.stdin ?? process.stdin;
+    this.stdout = options.stdout ?? process.stdout;
+    this.maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+    this.requestSchemas = options.requestSchemas ?? {};
+  }
+
+  async start(): Promise<void> {
+    this.stdin.on('data', this.onData);
+    this.stdin.on('error', this.onStdinError);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stdin.off('data', this.onData);
+    this.stdin.off('error', this.onStdinError);
+    this.chunks = [];
+    this.onclose?.();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stdout.write(JSON.stringify(message) + '\n')) resolve();
+      else this.stdout.once('drain', resolve);
+    });
+  }
+
+  private readonly onStdinError = (error: Error) => {
+    this.onerror?.(error);
+    void this.close();
+  };
+
+  private readonly onData = (chunk: Buffer) => {
+    let start = 0;
+    while (start < chunk.length) {
+      const nl = chunk.indexOf(10, start);
+      const piece = chunk.subarray(start, nl === -1 ? chunk.length : nl);
+      if (this.skipped >= 0) {
+        this.skipped += piece.length;
+      } else if (this.size + piece.length > this.maxLineBytes) {
+        // Keep only the head, for the id; the rest of the line is counted, never held.
+        this.skippedHead = Buffer.concat([...this.chunks, piece.subarray(0, HEAD_BYTES)])
+          .subarray(0, HEAD_BYTES)
+          .toString('utf8');
+        this.skipped = this.size + piece.length;
+        this.chunks = [];
+        this.size = 0;
+      } else if (piece.length > 0) {
+        this.chunks.push(piece);
+        this.size += piece.length;
+      }
+      if (nl === -1) break;
+      this.endOfLine();
+      start = nl + 1;
+    }
+  };
+
+  private endOfLine(): void {
+    if (this.skipped >= 0) {
+      const bytes = this.skipped;
+      const match = LEADING_ID.exec(this.skippedHead);
+      this.skipped = -1;
+      this.skippedHead = '';
+      const id = match ? leadingId(match[1]) : null;
+      this.reply(
+        id,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: the line is ${bytes} bytes, over the ${this.maxLineBytes}-byte limit of one message; it was not read`,
+      );
+      return;
+    }
+    const line = Buffer.concat(this.chunks, this.size).toString('utf8').replace(/\r$/, '');
+    this.chunks = [];
+    this.size = 0;
+    if (line.trim()) this.receive(line);
+  }
+
+  private receive(line: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      this.reply(null, ErrorCode.ParseError, `Parse error: the line is not JSON (${clip((err as Error).message, 120)})`);
+      return;
+    }
+    const refusal = this.refusal(value);
+    if (refusal === undefined) {
+      try {
+        this.onmessage?.(value as JSONRPCMessage);
+      } catch (err) {
+        this.onerror?.(err as Error);
+      }
+      return;
+    }
+    if (refusal) this.reply(readableId(value), refusal.code, refusal.message);
+  }
+
+  /**
+   * undefined: a message to deliver. null: a malformed notification or response, which
+   * JSON-RPC never answers. Otherwise the error to answer with.
+   */
+  private refusal(value: unknown): { code: number; message: string } | null | undefined {
+    const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    const method = typeof object?.method === 'string' ? object.method : undefined;
+    if (object && method !== undefined && 'id' in object) {
+      const envelope = JSONRPCRequestSchema.safeParse(object);
+      if (!envelope.success) {
+        const issues = envelope.error.issues;
+        const inParams = issues.every((issue) => issue.path[0] === 'params');
+        if (inParams && readableId(object) !== null)
+          return { code: ErrorCode.InvalidParams, message: `Invalid params: ${clip(method, 64)}: ${describeIssues(issues)}` };
+        return { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${describeIssues(issues)}` };
+      }
+      const schema = this.requestSchemas[method];
+      const checked = schema?.safeParse(object);
+      if (checked && !checked.success) return { code: ErrorCode.InvalidParams, message: `Invalid params: ${method}: ${describeIssues(checked.error.issues)}` };
+      return undefined;
+    }
+    if (JSONRPCMessageSchema.safeParse(value).success) return undefined;
+    if (object && method !== undefined) {
+      this.onerror?.(
+        new Error(
+          `a notification the protocol does not accept was dropped: ${describeIssues(JSONRPCNotificationSchema.safeParse(object).error?.issues ?? [])}`,
+        ),
+      );
+      return null;
+    }
+    if (object && ('result' in object || 'error' in object)) {
+      this.onerror?.(new Error('a response the protocol does not accept was dropped'));
+      return null;
+    }
+    return { code: ErrorCode.InvalidRequest, message: 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message' };
+  }
+
+  private reply(id: RequestId | null, code: number, message: string): void {
+    this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(() => {});
+  }
+}
