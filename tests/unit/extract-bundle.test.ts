@@ -18,7 +18,9 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = join(repo, 'tests/fixtures/extract');
 
 test('scripts/build.mjs bundles the worker as its own entry, dist/index-worker.js', () => {
-  assert.match(readFileSync(join(repo, 'scripts/build.mjs'), 'utf8'), /'index-worker': 'core\/index\/extract\/worker\.ts'/);
+  // The build takes its entry points from scripts/bundle-options.mjs, as the notices script does.
+  assert.match(readFileSync(join(repo, 'scripts/bundle-options.mjs'), 'utf8'), /'index-worker': 'core\/index\/extract\/worker\.ts'/);
+  assert.match(readFileSync(join(repo, 'scripts/build.mjs'), 'utf8'), /ESM_ENTRIES/);
   if (existsSync(join(repo, 'dist/cli.js'))) assert.ok(existsSync(join(repo, 'dist/index-worker.js')), 'dist/index-worker.js missing: run npm run build');
 });
 
