@@ -5,6 +5,7 @@
 export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warning: 30, error: 40 };
 
+// Process-wide by design: one stderr, and one MCP client to mirror log lines to.
 type Mirror = (level: LogLevel, line: string) => void;
 let mirror: Mirror | undefined;
 let threshold: LogLevel = (process.env.METABOB_LOG_LEVEL as LogLevel) in order

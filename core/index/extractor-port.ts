@@ -20,6 +20,7 @@ export function parserFailureLine(err: unknown): string | undefined {
   return undefined;
 }
 
+// Process cache: the extractor module (and the parser with it) loads once.
 let loaded: Promise<ExtractFn | string> | undefined;
 
 /** The extractor (the worker pool's extractFiles), or the failure line when its module cannot load. */

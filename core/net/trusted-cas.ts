@@ -16,6 +16,7 @@ const SYSTEM_BUNDLES = [
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
+// Process cache: the system trust store is read once per process.
 let systemCas: string[] | undefined;
 
 // @anchor systemCaAdditions

@@ -4,6 +4,7 @@
 import { log } from '../log.ts';
 
 type Cleanup = () => void | Promise<void>;
+// Process-wide by design: a process exits once, whichever part asks first.
 const cleanups: Cleanup[] = [];
 let shuttingDown: Promise<never> | undefined;
 

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+// Process-wide by design: ids from one process are monotonic across every session in it.
 let lastTime = -1;
 let lastRandom: number[] = [];
 

@@ -186,7 +186,7 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
   });
   const latencyMs = meta.latency_ms;
   services.log.debug(`${name} ${outcome} in ${latencyMs} ms (${requestId})`);
-  logCall({ session: services.sessionId, tool: name, plane: options.plane, args: rawArgs, outcome, result: answer.result, ms: latencyMs });
+  logCall({ session: services.sessionId, tool: name, plane: options.plane, args: rawArgs, outcome, result: answer.result, ms: latencyMs }, services.env.METABOB_CALL_LOG, services.warnedOnce);
   const event: CallEvent = {
     requestId,
     tool: name,

@@ -18,14 +18,13 @@ export interface CallRecord {
   ms: number;
 }
 
-let warned = false;
-
 // Every tool's name is far shorter; a longer one is a caller's text and is logged by length
 // (the boundary already names an unknown tool so; this holds for any caller of logCall).
 const MAX_LOGGED_TOOL_CHARS = 64;
 
 // @anchor logCall
-export function logCall(record: CallRecord, path: string | undefined = process.env.METABOB_CALL_LOG): void {
+/** `warned` holds the paths this session already said it cannot write, so it says so once. */
+export function logCall(record: CallRecord, path: string | undefined, warned: Set<string>): void {
   if (!path) return;
   const line = {
     ts: new Date().toISOString(),
@@ -44,8 +43,8 @@ export function logCall(record: CallRecord, path: string | undefined = process.e
     appendFileSync(path, JSON.stringify(line) + '\n', { mode: 0o600 });
     if (!existed) chmodSync(path, 0o600);
   } catch (err) {
-    if (!warned) {
-      warned = true;
+    if (!warned.has(path)) {
+      warned.add(path);
       log.warn(`call log ${path} could not be written (${(err as Error).message}); calls go on unlogged`);
     }
   }

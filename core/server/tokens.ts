@@ -3,6 +3,7 @@
 import { openSync, readSync, closeSync, statSync } from 'node:fs';
 
 type Encoder = { encode(text: string): number[] };
+// Process cache: the cl100k_base table loads once, on the first exact count.
 let encoder: Promise<Encoder> | undefined;
 
 export function exactAccounting(): boolean {

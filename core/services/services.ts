@@ -38,6 +38,8 @@ export interface Services {
   readonly loopback: { listening: boolean };
   /** One `call` event per finished tool call, for metrics and the event stream. */
   readonly calls: EventEmitter;
+  /** What this session has already warned about once (e.g. a call log it cannot write). */
+  readonly warnedOnce: Set<string>;
 }
 
 export interface ServicesOptions {
@@ -69,6 +71,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     charges: new BaselineCharges(),
     loopback: { listening: false },
     calls: new EventEmitter(),
+    warnedOnce: new Set<string>(),
   };
   return { ...base, attachment: options.attachment?.(base) };
 }

@@ -150,6 +150,7 @@ function defaultPoolSize(relFiles: string[], sizes: ReadonlyMap<string, { size: 
   return Math.min(defaultWorkerCount(), Math.floor(bytes / BYTES_PER_WORKER));
 }
 
+// Process cache: a pool of worker threads started ahead of the next run in this process.
 /** Workers started ahead of a run (prewarmExtraction), waiting unref'd for its files. */
 let standby: Worker[] = [];
 let standbyTimer: NodeJS.Timeout | undefined;

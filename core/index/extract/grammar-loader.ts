@@ -83,6 +83,7 @@ function resolveRuntimeWasm(): string | undefined {
 
 type TreeSitterModule = typeof import('web-tree-sitter');
 
+// Process caches: the WebAssembly runtime and each grammar compile once per process (or worker).
 let runtime: Promise<TreeSitterModule> | undefined;
 const grammars = new Map<GrammarId, Promise<Language>>();
 

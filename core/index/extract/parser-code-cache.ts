@@ -114,6 +114,7 @@ function startRebuild(dist: string, base: string): string {
   }
 }
 
+// Process cache: which compiled-code cache this process reads is decided once.
 /** The cache this process reads, or why it reads none (set on the first module loaded). */
 let state: { dir: string; manifest: Manifest; deserialize: NonNullable<ReturnType<typeof natives>>['deserialize'] } | { off: string } | undefined;
 
