@@ -22,6 +22,7 @@ function real(path: string): string {
   }
 }
 
+// Process cache: a workspace's origin is read from git once per process (SPEC §repoIdentity).
 const cache = new Map<string, RepoIdentity>();
 
 // @anchor repoIdentity

@@ -46,6 +46,7 @@ function extraCas(path: string): string[] {
   }
 }
 
+// Process cache: one TLS context per CA set.
 const contexts = new Map<string, SecureContext>();
 
 /** Where each trusted certificate comes from, for doctor and for tests. */
