@@ -32,8 +32,8 @@ test('with no attachment in the services, every substrate tool is refused not_co
   assert.deepEqual(answers.map((a) => a.tool), substrateTools);
   for (const answer of answers) {
     assert.equal(answer.isError, true, answer.tool);
-    // A pending tool says so before the gate; every built one (called with the valid
-    // arguments tests/helpers/gate-probe.ts holds for it) meets the closed gate.
+    // A pending tool says so before the gate; every built one (called with arguments its
+    // schema accepts, tests/helpers/gate-probe.ts) meets the closed gate.
     const built = !TOOL_REGISTRY.find((t) => t.name === answer.tool)!.pending;
     if (built) {
       assert.match(answer.text, /^not_configured: this process has no substrate attachment/, answer.tool);
