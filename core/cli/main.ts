@@ -1,6 +1,6 @@
 // Dispatches argv to one subcommand; bad input is one line and exit 2.
 import { VERSION } from '../version.ts';
-import { EXIT, UsageError, usageLine, type CliCommand } from './command.ts';
+import { EXIT, UsageError, usageLine, type CliCommand, type ExitCode } from './command.ts';
 import { asksHelp, asksVersion, servesWithoutSubcommand } from './invocation.ts';
 import { pipeWriter } from '../pipe-writer.ts';
 import { serveCommand } from './serve.ts';
@@ -36,7 +36,7 @@ export function usageText(): string {
 }
 
 // @anchor main
-export async function runCli(argv: string[]): Promise<number | undefined> {
+export async function runCli(argv: string[]): Promise<ExitCode> {
   const [first, ...rest] = argv;
   if (asksHelp(first)) {
     await pipeWriter()(usageText() + '\n');
