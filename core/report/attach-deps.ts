@@ -45,11 +45,7 @@ export interface AttachDeps {
   selectProxy(url: string, env: NodeJS.ProcessEnv): RouteView;
   proxyEnvironment(env: NodeJS.ProcessEnv): { httpsProxy?: string; httpProxy?: string; noProxy: string[] };
   /** The attachment run once, as the server runs it, with per-hop callbacks. */
-  runAttachmentOnce(opts: {
-    env: NodeJS.ProcessEnv;
-    onHop: (event: HopEvent) => void;
-    anchor: AttachmentAnchor;
-  }): Promise<AttachmentView>;
+  runAttachmentOnce(opts: { env: NodeJS.ProcessEnv; onHop: (event: HopEvent) => void; anchor: AttachmentAnchor }): Promise<AttachmentView>;
   /** One vesselRegistry read through discovery POST /resolve. */
   resolveRegistry(state: AttachmentView, env: NodeJS.ProcessEnv): Promise<ResolveView>;
 }
