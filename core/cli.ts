@@ -1,6 +1,6 @@
 // The `metabob-mcp` entry point: checks the runtime, then hands argv to one subcommand file.
 import { runCli } from './cli/main.ts';
-import { EXIT } from './exit-code.ts';
+import { EXIT } from './process/exit-code.ts';
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 20) {

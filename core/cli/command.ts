@@ -3,7 +3,7 @@
 // synopsis in the top-level --help, its own --help and its usage errors (exit 2). A command
 // file imports its working modules inside `run`, so the top-level --help and --version, which
 // read every command's synopsis, load none of them.
-import { EXIT, type ExitCode } from '../exit-code.ts';
+import { EXIT, type ExitCode } from '../process/exit-code.ts';
 import { pipeWriter } from '../pipe-writer.ts';
 import { optionRows, optionsSynopsis, parseOptions, UsageError, type OptionSchema, type OptionValues } from './options.ts';
 

@@ -2,7 +2,7 @@
 // one run is a stream of events (a check started / a check finished / the run ended), so the
 // Ink view, the plain lines and the JSON object all consume the same run. core/ never imports
 // ink or react; tui/ renders this, typed by the exports here.
-import type { ReportExitCode } from '../exit-code.ts';
+import type { ReportExitCode } from '../process/exit-code.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 

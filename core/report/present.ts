@@ -1,7 +1,7 @@
 // Runs one report and shows it in the chosen rendering: the Ink view (loaded by the caller's
 // dynamic import, so core never imports ink), plain lines, or the one JSON object. All three
 // consume the same ReportRun.
-import type { ReportExitCode } from '../exit-code.ts';
+import type { ReportExitCode } from '../process/exit-code.ts';
 import { log } from '../log.ts';
 import { pipeWriter } from '../pipe-writer.ts';
 import type { ReportRun, RunSummary } from './model.ts';

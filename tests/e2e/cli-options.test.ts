@@ -22,7 +22,7 @@ test('the top-level --help lists each command with the synopsis its option decla
     '  metabob-mcp index [path] [--json] [--graph out.jsonl]',
     '  metabob-mcp doctor [--json] [--attach]',
     '  metabob-mcp attach --check [--json]',
-    '  metabob-mcp configure [--endpoint URL | --discovery-endpoint URL] [--api-key KEY] [--yes]',
+    '  metabob-mcp configure [--endpoint URL | --discovery-endpoint URL] [--api-key KEY] [--yes] | --trust-project',
     '  metabob-mcp task pull --origin <git url> [--task-dir DIR] [--work-dir DIR] [--minutes N] [--trust IDS] [--json]',
     '  metabob-mcp finding close (--commits-from FILE | --commits RANGE) [--target BRANCH] [--json]',
     '  metabob-mcp --help | --version',
@@ -62,7 +62,7 @@ test('an unknown flag is one line naming what the command takes, exit 2, for eve
     index: 'index takes [path] [--json] [--graph out.jsonl]',
     doctor: 'doctor takes [--json] [--attach] [--api-key KEY] [--endpoint URL]',
     attach: 'attach takes --check [--json] [--api-key KEY] [--endpoint URL]',
-    configure: 'configure takes [--endpoint URL | --discovery-endpoint URL] [--api-key KEY] [--yes]',
+    configure: 'configure takes [--endpoint URL | --discovery-endpoint URL] [--api-key KEY] [--yes] | --trust-project',
   };
   for (const [command, takes] of Object.entries(expected)) {
     const out = run([command, '--frob']);
@@ -72,7 +72,7 @@ test('an unknown flag is one line naming what the command takes, exit 2, for eve
   }
 });
 
-test('a missing or ambiguous value, a value given to a switch, and a stray argument are each one line, exit 2', () => {
+test('a missing or ambiguous value, a value given to a switch, a flag beside one taken alone, and a stray argument are each one line, exit 2', () => {
   const cases: Array<[string[], string]> = [
     [['index', '--graph'], 'metabob-mcp index: --graph needs a value: --graph out.jsonl\n'],
     [['doctor', '--json=yes'], 'metabob-mcp doctor: --json takes no value; pass --json alone\n'],
@@ -80,6 +80,7 @@ test('a missing or ambiguous value, a value given to a switch, and a stray argum
       ['configure', '--api-key', '--yes'],
       'metabob-mcp configure: --api-key needs a value, and the next argument starts with "-": --api-key KEY, or --api-key=VALUE for a value that starts with "-"\n',
     ],
+    [['configure', '--trust-project', '--yes'], 'metabob-mcp configure: --trust-project takes no value and no other flag; got --yes\n'],
     [['doctor', 'now'], 'metabob-mcp doctor: doctor takes no arguments; got "now"\n'],
     [['attach', '--check', 'now'], 'metabob-mcp attach: attach takes no arguments; got "now"\n'],
   ];

@@ -10,6 +10,7 @@ const SCHEMA = {
   check: { type: 'boolean', required: true, description: 'run the check' },
   json: { type: 'boolean', description: 'one JSON object' },
   'api-key': { type: 'string', value: 'KEY', synopsis: false, description: 'the key' },
+  trust: { type: 'boolean', alone: true, description: 'the other form' },
 } as const satisfies OptionSchema;
 
 const FIX = 'demo takes ...';
@@ -26,7 +27,14 @@ function usageLineOf(argv: string[]): string {
 
 test('values are typed by the declaration: booleans false when absent, strings undefined; positionals and -- kept in order', () => {
   const parsed = parseOptions(SCHEMA, ['a', '--endpoint', 'http://h:1', '--json', '--api-key=-starts-with-dash', '--', '--check'], FIX);
-  assert.deepEqual(parsed.flags, { endpoint: 'http://h:1', 'discovery-endpoint': undefined, check: false, json: true, 'api-key': '-starts-with-dash' });
+  assert.deepEqual(parsed.flags, {
+    endpoint: 'http://h:1',
+    'discovery-endpoint': undefined,
+    check: false,
+    json: true,
+    'api-key': '-starts-with-dash',
+    trust: false,
+  });
   assert.deepEqual(parsed.positionals, ['a', '--check']);
   assert.equal(parsed.help, false);
   assert.equal(parseOptions(SCHEMA, ['-h'], FIX).help, true);
@@ -46,9 +54,9 @@ test('each kind of bad input is one line naming the fix, never echoing a value',
   for (const line of [ambiguous, secret]) assert.ok(!line.includes('\n'));
 });
 
-test('the synopsis: groups as alternatives, required options bare, unlisted options only when asked', () => {
-  assert.equal(optionsSynopsis(SCHEMA), '[--endpoint URL | --discovery-endpoint URL] --check [--json]');
-  assert.equal(optionsSynopsis(SCHEMA, { all: true }), '[--endpoint URL | --discovery-endpoint URL] --check [--json] [--api-key KEY]');
+test('the synopsis: groups as alternatives, required options bare, a form taken alone last, unlisted options only when asked', () => {
+  assert.equal(optionsSynopsis(SCHEMA), '[--endpoint URL | --discovery-endpoint URL] --check [--json] | --trust');
+  assert.equal(optionsSynopsis(SCHEMA, { all: true }), '[--endpoint URL | --discovery-endpoint URL] --check [--json] [--api-key KEY] | --trust');
   assert.equal(optionsSynopsis({}), '');
 });
 
@@ -59,6 +67,7 @@ test('the help rows list every option and --help, descriptions aligned', () => {
     '  --check                   run the check',
     '  --json                    one JSON object',
     '  --api-key KEY             the key',
+    '  --trust                   the other form',
     '  -h, --help                show this help',
   ]);
 });
