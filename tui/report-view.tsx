@@ -3,17 +3,21 @@
 // the failing check expands into its cause line and remedy; the summary stays on screen.
 import { useEffect, useState } from 'react';
 import { Box, Text, useApp } from 'ink';
-import { EMPTY_MODEL, countByStatus, reduceReport, type CheckState, type ReportModel, type ReportRun } from '../core/report/model.ts';
+import { EMPTY_MODEL, countByStatus, reduceReport, type CheckState, type CheckStatus, type ReportModel, type ReportRun } from '../core/report/model.ts';
 
 export const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const LABEL_WIDTH = 13;
 
-const MARKS: Record<Exclude<CheckState['state'], 'running'>, { mark: string; color: string }> = {
+const MARKS: Record<CheckStatus, { mark: string; color: string }> = {
   ok: { mark: '✓', color: 'green' },
   warn: { mark: '!', color: 'yellow' },
   fail: { mark: '✗', color: 'red' },
   skip: { mark: '-', color: 'gray' },
 };
+
+function markOf(state: CheckState['state'], spinner: string): { mark: string; color: string } {
+  return state === 'running' ? { mark: spinner, color: 'cyan' } : MARKS[state];
+}
 
 function useSpinner(active: boolean): string {
   const [frame, setFrame] = useState(0);
@@ -27,7 +31,7 @@ function useSpinner(active: boolean): string {
 
 function CheckRow({ check, spinner }: { check: CheckState; spinner: string }) {
   const running = check.state === 'running';
-  const look = running ? { mark: spinner, color: 'cyan' } : MARKS[check.state as keyof typeof MARKS];
+  const look = markOf(check.state, spinner);
   const expand = check.state === 'fail' || check.state === 'warn';
   const showCause = expand && check.cause && check.cause !== check.detail;
   return (

@@ -4,24 +4,16 @@
 import { homedir } from 'node:os';
 import { routeConsoleToStderr } from '../log.ts';
 import { VERSION } from '../version.ts';
-import { attachCheck } from '../report/attach-check.ts';
-import { ReportRun } from '../report/model.ts';
-import { presentRun } from '../report/present.ts';
-import { chooseRendering } from '../report/render-text.ts';
-import { substrateDeps } from '../report/substrate-deps.ts';
-import { parseFlags, UsageError, type CliCommand } from './command.ts';
+import { defineCommand, type ExitCode } from './command.ts';
+import { configFlags, REPORT_CONFIG_OPTIONS } from './config-options.ts';
 
-export const CONFIG_FLAGS = ['api-key', 'endpoint'];
-
-/** The configuration flags a report accepts, as the server does (`--api-key`, `--endpoint`). */
-export function configFlags(flags: Record<string, string | true>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of CONFIG_FLAGS) if (typeof flags[name] === 'string') out[name] = flags[name] as string;
-  return out;
-}
-
-export async function runAttachCheckCli(opts: { json: boolean; flags: Record<string, string>; command: string }): Promise<number> {
+export async function runAttachCheckCli(opts: { json: boolean; flags: Record<string, string>; command: string }): Promise<ExitCode> {
   routeConsoleToStderr();
+  const { attachCheck } = await import('../report/attach-check.ts');
+  const { ReportRun } = await import('../report/model.ts');
+  const { presentRun } = await import('../report/present.ts');
+  const { chooseRendering } = await import('../report/render-text.ts');
+  const { substrateDeps } = await import('../report/substrate-deps.ts');
   const run = new ReportRun();
   return presentRun({
     run,
@@ -34,14 +26,15 @@ export async function runAttachCheckCli(opts: { json: boolean; flags: Record<str
   });
 }
 
-export const attachCommand: CliCommand = {
+export const attachCommand = defineCommand({
   name: 'attach',
-  async run(argv) {
-    const { flags, positionals } = parseFlags(argv, ['check', 'json']);
-    if (!flags.check) throw new UsageError('attach needs --check: metabob-mcp attach --check [--json]');
-    if (positionals.length > 0) throw new UsageError(`attach --check takes no arguments; got "${positionals[0]}"`);
-    const unknown = Object.keys(flags).filter((f) => !['check', 'json', ...CONFIG_FLAGS].includes(f));
-    if (unknown.length > 0) throw new UsageError(`unknown flag --${unknown[0]}`);
-    return runAttachCheckCli({ json: Boolean(flags.json), flags: configFlags(flags), command: 'attach --check' });
+  summary: 'run the attachment once and show every hop (exit 0 only when attached)',
+  options: {
+    check: { type: 'boolean', required: true, description: 'run the attachment once and show every hop' },
+    json: { type: 'boolean', description: 'print the report as one JSON object (docs/doctor.md)' },
+    ...REPORT_CONFIG_OPTIONS,
   },
-};
+  async run({ flags }) {
+    return runAttachCheckCli({ json: flags.json, flags: configFlags(flags), command: 'attach --check' });
+  },
+});

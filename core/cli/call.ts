@@ -2,18 +2,18 @@
 // boundary as stdio. Prints the answer's text (--json: the whole result with `_meta`);
 // exit 1 when the result is an error.
 import { routeConsoleToStderr } from '../log.ts';
-import { callTool } from '../server/boundary.ts';
-import { configureProcess } from '../config.ts';
-import { createServices } from '../services/services.ts';
-import { lazyAttachment } from '../services/lazy-attachment.ts';
-import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
 import { pipeWriter } from '../pipe-writer.ts';
+import { defineCommand, EXIT, UsageError } from './command.ts';
 
-export const callCommand: CliCommand = {
+export const callCommand = defineCommand({
   name: 'call',
-  async run(argv) {
+  summary: 'run one tool headless and print its answer (--json: with _meta)',
+  args: '<tool> [json-args]',
+  options: {
+    json: { type: 'boolean', description: 'print the whole result, _meta included, as JSON' },
+  },
+  async run({ flags, positionals }) {
     routeConsoleToStderr();
-    const { flags, positionals } = parseFlags(argv, ['json']);
     const [tool, json, ...extra] = positionals;
     if (!tool) throw new UsageError('call needs a tool name: metabob-mcp call <tool> [json-args]');
     if (extra.length > 0) throw new UsageError(`call takes one JSON argument object; got extra "${extra[0]}" (quote the JSON)`);
@@ -25,6 +25,10 @@ export const callCommand: CliCommand = {
         throw new UsageError(`json-args is not valid JSON (${(err as Error).message}); pass one object such as '{"query":"auth"}'`);
       }
     }
+    const { callTool } = await import('../server/boundary.ts');
+    const { configureProcess } = await import('../config.ts');
+    const { createServices } = await import('../services/services.ts');
+    const { lazyAttachment } = await import('../services/lazy-attachment.ts');
     // The same configuration as the server (SPEC §apply-configuration). A headless call that
     // needs no substrate should not print the missing-input line every time: it goes to debug,
     // and a substrate tool's own refusal names the cause.
@@ -36,4 +40,4 @@ export const callCommand: CliCommand = {
     await pipeWriter()(out + '\n');
     return result.isError ? EXIT.failed : EXIT.ok;
   },
-};
+});

@@ -7,20 +7,9 @@
 import { homedir } from 'node:os';
 import { routeConsoleToStderr } from '../log.ts';
 import { VERSION } from '../version.ts';
-import { attachCheck } from '../report/attach-check.ts';
-import { ReportRun } from '../report/model.ts';
-import { presentRun } from '../report/present.ts';
-import { chooseRendering } from '../report/render-text.ts';
-import { substrateDeps } from '../report/substrate-deps.ts';
-import {
-  installerConfigPath,
-  mergeMetabobSection,
-  readExistingConfig,
-  writeConfigFile,
-  type MetabobValues,
-} from '../report/config-write.ts';
-import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
-import { projectConfigCandidate, recordProjectTrust } from '../config.ts';
+import type { MetabobValues } from '../report/config-write.ts';
+import { defineCommand, EXIT, UsageError, type ExitCode } from './command.ts';
+import type { OptionValues } from './options.ts';
 import { pipeWriter } from '../pipe-writer.ts';
 
 /** Variables that would make the check read something other than the file being written. */
@@ -68,8 +57,18 @@ interface Answers {
 
 type Clack = typeof import('@clack/prompts');
 
+const CONFIGURE_OPTIONS = {
+  endpoint: { type: 'string', value: 'URL', group: 'address', description: 'the substrate endpoint (a local http://...:18080 derives discovery)' },
+  'discovery-endpoint': { type: 'string', value: 'URL', group: 'address', description: 'the discovery endpoint itself; needed for a remote substrate' },
+  'api-key': { type: 'string', value: 'KEY', description: 'the API key (asked for, masked, when not given)' },
+  yes: { type: 'boolean', description: 'write the file once the check attaches, without asking' },
+  'trust-project': { type: 'boolean', alone: true, description: "instead, trust the launch directory's config file (its path and content hash)" },
+} as const;
+
+type ConfigureFlags = OptionValues<typeof CONFIGURE_OPTIONS>;
+
 /** The interactive questions. Returns null when the person pressed Ctrl-C. */
-async function ask(clack: Clack, current: Record<string, unknown>, flags: Record<string, string | true>): Promise<Answers | null> {
+async function ask(clack: Clack, current: Record<string, unknown>, flags: ConfigureFlags): Promise<Answers | null> {
   const values: MetabobValues = {};
   let kind: 'endpoint' | 'discovery';
   if (typeof flags['discovery-endpoint'] === 'string') kind = 'discovery';
@@ -127,7 +126,8 @@ function endpointList(values: Array<{ key: string; value: string; isEndpoint: bo
  * (READING-NOTES "stricter than the spec"; core/config/project-trust.ts). Running it is the
  * consent, as `direnv allow` is; the line shows where the key will then go.
  */
-async function trustProject(): Promise<number> {
+async function trustProject(): Promise<ExitCode> {
+  const { projectConfigCandidate, recordProjectTrust } = await import('../config.ts');
   const printLine = pipeWriter();
   const found = projectConfigCandidate(process.cwd(), homedir());
   if ('problem' in found) {
@@ -147,21 +147,16 @@ async function trustProject(): Promise<number> {
   return EXIT.ok;
 }
 
-export const configureCommand: CliCommand = {
+export const configureCommand = defineCommand({
   name: 'configure',
-  async run(argv) {
+  summary: 'check an endpoint and key, then write ~/.substrate/config.json (mode 0600, merged)',
+  options: CONFIGURE_OPTIONS,
+  async run({ flags }) {
     routeConsoleToStderr();
-    const { flags, positionals } = parseFlags(argv, ['yes', 'trust-project']);
-    if (positionals.length > 0) throw new UsageError(`configure takes no arguments; got "${positionals[0]}"`);
-    const unknown = Object.keys(flags).filter((f) => !['endpoint', 'discovery-endpoint', 'api-key', 'yes', 'trust-project'].includes(f));
-    if (unknown.length > 0) throw new UsageError(`unknown flag --${unknown[0]}`);
-    if (flags['trust-project'] !== undefined) {
-      const other = Object.keys(flags).find((f) => f !== 'trust-project');
-      if (other || flags['trust-project'] !== true) throw new UsageError(`--trust-project takes no value and no other flag${other ? `; got --${other}` : ''}`);
-      return trustProject();
-    }
-    for (const name of ['endpoint', 'discovery-endpoint']) {
-      const problem = typeof flags[name] === 'string' ? validUrl(flags[name] as string) : undefined;
+    if (flags['trust-project']) return trustProject();
+    for (const name of ['endpoint', 'discovery-endpoint'] as const) {
+      const given = flags[name];
+      const problem = given !== undefined ? validUrl(given) : undefined;
       if (problem) throw new UsageError(`--${name}: ${problem}`);
     }
     const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
@@ -170,6 +165,12 @@ export const configureCommand: CliCommand = {
       throw new UsageError('without a terminal, pass --api-key KEY and --endpoint URL (or --discovery-endpoint URL), and --yes to write');
     }
 
+    const { attachCheck } = await import('../report/attach-check.ts');
+    const { ReportRun } = await import('../report/model.ts');
+    const { presentRun } = await import('../report/present.ts');
+    const { chooseRendering } = await import('../report/render-text.ts');
+    const { substrateDeps } = await import('../report/substrate-deps.ts');
+    const { installerConfigPath, mergeMetabobSection, readExistingConfig, writeConfigFile } = await import('../report/config-write.ts');
     const home = homedir();
     const path = installerConfigPath(home);
     const existing = readExistingConfig(path);
@@ -192,7 +193,7 @@ export const configureCommand: CliCommand = {
       values = answers.values;
     } else {
       values = {
-        apiKey: flags['api-key'] as string,
+        apiKey: flags['api-key'] ?? '', // always given here: haveAll
         ...(typeof flags.endpoint === 'string' ? { endpoint: flags.endpoint } : {}),
         ...(typeof flags['discovery-endpoint'] === 'string' ? { discoveryEndpoint: flags['discovery-endpoint'] } : {}),
       };
@@ -240,4 +241,4 @@ export const configureCommand: CliCommand = {
     else await out(line);
     return EXIT.ok;
   },
-};
+});

@@ -4,24 +4,27 @@
 import { homedir } from 'node:os';
 import { routeConsoleToStderr } from '../log.ts';
 import { VERSION } from '../version.ts';
-import { runDoctor } from '../report/doctor-run.ts';
-import { ReportRun } from '../report/model.ts';
-import { presentRun } from '../report/present.ts';
-import { chooseRendering } from '../report/render-text.ts';
-import { substrateDeps } from '../report/substrate-deps.ts';
-import { parseFlags, UsageError, type CliCommand } from './command.ts';
-import { CONFIG_FLAGS, configFlags, runAttachCheckCli } from './attach.ts';
+import { defineCommand } from './command.ts';
+import { configFlags, REPORT_CONFIG_OPTIONS } from './config-options.ts';
+import { runAttachCheckCli } from './attach.ts';
 
-export const doctorCommand: CliCommand = {
+export const doctorCommand = defineCommand({
   name: 'doctor',
-  async run(argv) {
-    const { flags, positionals } = parseFlags(argv, ['json', 'attach']);
-    if (positionals.length > 0) throw new UsageError(`doctor takes no arguments; got "${positionals[0]}"`);
-    const unknown = Object.keys(flags).filter((f) => !['json', 'attach', ...CONFIG_FLAGS].includes(f));
-    if (unknown.length > 0) throw new UsageError(`unknown flag --${unknown[0]}`);
-    const json = Boolean(flags.json);
+  summary: 'check the runtime, configuration, attachment, network, store, parser and workspace',
+  options: {
+    json: { type: 'boolean', description: 'print the report as one JSON object (docs/doctor.md)' },
+    attach: { type: 'boolean', description: 'run attach --check instead: the attachment hops only' },
+    ...REPORT_CONFIG_OPTIONS,
+  },
+  async run({ flags }) {
+    const json = flags.json;
     if (flags.attach) return runAttachCheckCli({ json, flags: configFlags(flags), command: 'doctor --attach' });
     routeConsoleToStderr();
+    const { runDoctor } = await import('../report/doctor-run.ts');
+    const { ReportRun } = await import('../report/model.ts');
+    const { presentRun } = await import('../report/present.ts');
+    const { chooseRendering } = await import('../report/render-text.ts');
+    const { substrateDeps } = await import('../report/substrate-deps.ts');
     const run = new ReportRun();
     return presentRun({
       run,
@@ -32,4 +35,4 @@ export const doctorCommand: CliCommand = {
       work: () => runDoctor(run, substrateDeps, { env: process.env, cwd: process.cwd(), home: homedir(), flags: configFlags(flags) }),
     });
   },
-};
+});

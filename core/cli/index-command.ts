@@ -4,25 +4,25 @@
 import { resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { routeConsoleToStderr } from '../log.ts';
-import { LocalIndex } from '../index/local-index.ts';
-import { indexStats, statsLines } from '../index/index-report.ts';
-import { writeGraphJsonl } from '../index/graph-jsonl.ts';
-import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
+import type { LocalIndex } from '../index/local-index.ts';
+import { defineCommand, EXIT, UsageError } from './command.ts';
 import { pipeWriter } from '../pipe-writer.ts';
 
 function peakRssMb(): number {
   return Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
 }
 
-export const indexCommand: CliCommand = {
+export const indexCommand = defineCommand({
   name: 'index',
-  async run(argv) {
+  summary: 'build the local index once and print its statistics',
+  args: '[path]',
+  options: {
+    json: { type: 'boolean', description: 'print the statistics and timings as one JSON object' },
+    graph: { type: 'string', value: 'out.jsonl', description: 'also write the resolved graph as JSON lines (docs/graph-format.md)' },
+  },
+  async run({ flags, positionals }) {
     routeConsoleToStderr();
-    const { flags, positionals } = parseFlags(argv, ['json']);
     if (positionals.length > 1) throw new UsageError(`index takes one path; got "${positionals[1]}" too`);
-    const unknown = Object.keys(flags).filter((f) => f !== 'json' && f !== 'graph');
-    if (unknown.length) throw new UsageError(`unknown flag --${unknown[0]}; index takes [path] [--json] [--graph out.jsonl]`);
-    if (flags.graph === true) throw new UsageError('--graph needs a file path');
     const root = resolve(positionals[0] ?? process.cwd());
     let isDir = false;
     try {
@@ -32,6 +32,9 @@ export const indexCommand: CliCommand = {
     }
     if (!isDir) throw new UsageError(`${root} is not a directory`);
 
+    const { LocalIndex } = await import('../index/local-index.ts');
+    const { indexStats, statsLines } = await import('../index/index-report.ts');
+    const { writeGraphJsonl } = await import('../index/graph-jsonl.ts');
     const tty = Boolean(process.stderr.isTTY);
     let lastDraw = 0;
     const started = performance.now();
@@ -58,16 +61,16 @@ export const indexCommand: CliCommand = {
     }
     const ms = performance.now() - started;
     const stats = indexStats(index);
-    if (typeof flags.graph === 'string') await writeGraphJsonl(index.graph!, resolve(flags.graph));
+    if (flags.graph !== undefined) await writeGraphJsonl(index.graph!, resolve(flags.graph));
     const timing = { total_ms: Math.round(ms), parse_ms: Math.round(result.report.parseMs), resolve_ms: Math.round(result.report.resolveMs), peak_rss_mb: peakRssMb() };
     const out = flags.json
       ? JSON.stringify({ ...stats, timing }, null, 2)
       : [
           `Indexed ${root}: ${stats.files} files in ${(ms / 1000).toFixed(2)} s (parse ${timing.parse_ms} ms, resolve ${timing.resolve_ms} ms); peak memory ${timing.peak_rss_mb} MB RSS.`,
           ...statsLines(stats),
-          ...(typeof flags.graph === 'string' ? [`Graph written to ${resolve(flags.graph)} (format: docs/graph-format.md).`] : []),
+          ...(flags.graph !== undefined ? [`Graph written to ${resolve(flags.graph)} (format: docs/graph-format.md).`] : []),
         ].join('\n');
     await pipeWriter()(out + '\n');
     return EXIT.ok;
   },
-};
+});

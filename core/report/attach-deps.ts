@@ -1,13 +1,19 @@
 // What attach --check and doctor read from the configuration, the network module and the
-// attachment: the shapes they report on, narrowed to the fields a report shows. The real
-// modules are wired in core/report/substrate-deps.ts; tests of the report's own logic may pass
-// other implementations of this interface.
+// attachment. The configuration is narrowed to the fields a report shows (configView builds
+// it); the route, the hop events and the attachment's state are the core types themselves, so
+// a change to them is a compile error here, not a report that drifts. The real modules are
+// wired in core/report/substrate-deps.ts.
+import type { AttachmentAnchor, HopEvent } from '../attachment/attach-once.ts';
+import type { AttachmentState } from '../attachment/state.ts';
+import type { SelectedRoute } from '../net/select-proxy.ts';
+
+export type { HopEvent };
 
 export interface ConfigView {
   /** The config file that was read, or null. */
   fileRead: string | null;
   keyLast4: string | null;
-  anchor: { discovery: string | null; source: 'explicit' | 'derived-h1' | 'none' };
+  anchor: AttachmentAnchor;
   identityEndpoint: string | null;
   /** Each value's source: name -> flag / env / env alias / file path / derived. */
   sources: Record<string, string>;
@@ -19,38 +25,11 @@ export interface ConfigView {
   missing: string | null;
 }
 
-export interface RouteView {
-  via: 'direct' | 'proxy';
-  proxy?: string;
-  bypass?: string;
-  noProxyEntry?: string;
-  unsupportedScheme?: string;
-}
+/** How a URL is reached, with the proxy value's unusable scheme when it has one. */
+export type RouteView = Omit<SelectedRoute, 'proxyUrl'>;
 
-export interface HopEvent {
-  hop: 'bootstrap' | 'identity' | 'org_check';
-  phase: 'start' | 'done';
-  ok?: boolean;
-  detail?: string;
-  ms?: number;
-}
-
-export interface AttachmentView {
-  anchor: { discovery: string | null; source: string };
-  bootstrap: { status: string; identityEndpoint?: string; detail?: string };
-  identity: { endpoint: string | null; source: string; advertised: string | null; tried: string[] };
-  auth: { status: string; orgId?: string; keyId?: string; accountId?: string; scopes?: string[] | 'not reported'; detail?: string };
-  cause: string | null;
-  message: string | null;
-  network: {
-    proxy?: unknown;
-    anchorRoute?: RouteView;
-    cause?: string | null;
-    causeLine?: string | null;
-    tls?: { host: string; authorized: boolean; issuer?: string } | null;
-    osProxy?: string | null;
-  };
-}
+/** The attachment's state after one run (SPEC §attachment "State"). */
+export type AttachmentView = AttachmentState;
 
 export interface ResolveView {
   ok: boolean;
@@ -66,11 +45,7 @@ export interface AttachDeps {
   selectProxy(url: string, env: NodeJS.ProcessEnv): RouteView;
   proxyEnvironment(env: NodeJS.ProcessEnv): { httpsProxy?: string; httpProxy?: string; noProxy: string[] };
   /** The attachment run once, as the server runs it, with per-hop callbacks. */
-  runAttachmentOnce(opts: {
-    env: NodeJS.ProcessEnv;
-    onHop: (event: HopEvent) => void;
-    anchor: { discovery: string | null; source: 'explicit' | 'derived-h1' | 'none' };
-  }): Promise<AttachmentView>;
+  runAttachmentOnce(opts: { env: NodeJS.ProcessEnv; onHop: (event: HopEvent) => void; anchor: AttachmentAnchor }): Promise<AttachmentView>;
   /** One vesselRegistry read through discovery POST /resolve. */
   resolveRegistry(state: AttachmentView, env: NodeJS.ProcessEnv): Promise<ResolveView>;
 }

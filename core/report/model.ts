@@ -1,7 +1,8 @@
 // The report model behind `attach --check`, `doctor` and `configure` (SPEC §attach --check):
 // one run is a stream of events (a check started / a check finished / the run ended), so the
 // Ink view, the plain lines and the JSON object all consume the same run. core/ never imports
-// ink or react; tui/ renders this.
+// ink or react; tui/ renders this, typed by the exports here.
+import type { ReportExitCode } from '../process/exit-code.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -45,7 +46,7 @@ export type ReportEvent =
 
 export interface RunSummary {
   /** 0 attached (or doctor found no failure), 1 otherwise. */
-  exitCode: number;
+  exitCode: ReportExitCode;
   attached: boolean;
   resolved: boolean;
   /** The attachment's cause token (`key_rejected`, `not_configured`, ...) or null. */

@@ -1,6 +1,7 @@
 // Runs one report and shows it in the chosen rendering: the Ink view (loaded by the caller's
 // dynamic import, so core never imports ink), plain lines, or the one JSON object. All three
 // consume the same ReportRun.
+import type { ReportExitCode } from '../process/exit-code.ts';
 import { log } from '../log.ts';
 import { pipeWriter } from '../pipe-writer.ts';
 import type { ReportRun, RunSummary } from './model.ts';
@@ -20,7 +21,7 @@ export interface PresentOptions {
 }
 
 /** Shows the run while `work` fills it; returns the exit code. */
-export async function presentRun(options: PresentOptions): Promise<number> {
+export async function presentRun(options: PresentOptions): Promise<ReportExitCode> {
   const { run, rendering } = options;
   const write = pipeWriter(options.stdout ?? process.stdout);
   let view: Promise<unknown> | undefined;

@@ -5,8 +5,7 @@ import { applyConfiguration, describeSource, type ConfigReport } from '../config
 import { proxyEnvironment, selectProxy } from '../net/net.ts';
 import { runAttachmentOnce } from '../attachment/attach-once.ts';
 import { resolveWithState } from '../attachment/resolve.ts';
-import type { AttachmentState } from '../attachment/state.ts';
-import type { AttachDeps, AttachmentView, ConfigView } from './attach-deps.ts';
+import type { AttachDeps, ConfigView } from './attach-deps.ts';
 
 export function configView(report: ConfigReport): ConfigView {
   const sources: Record<string, string> = {};
@@ -47,12 +46,11 @@ export const substrateDeps: AttachDeps = {
   async runAttachmentOnce({ env, onHop, anchor }) {
     // As the server's own attachment does (core/attachment.ts), without a trailing slash.
     const trimmed = { ...anchor, discovery: anchor.discovery?.replace(/(?<!\/)\/+$/, '') ?? null };
-    const state = await runAttachmentOnce({ env, onHop, anchor: trimmed });
-    return state as unknown as AttachmentView;
+    return runAttachmentOnce({ env, onHop, anchor: trimmed });
   },
   async resolveRegistry(state, env) {
     const key = env.METABOB_API_KEY ?? '';
-    const answer = await resolveWithState(state as unknown as AttachmentState, key, { type: 'vesselRegistry' }, { family: 'discovery' }, env);
+    const answer = await resolveWithState(state, key, { type: 'vesselRegistry' }, { family: 'discovery' }, env);
     if (answer.ok) return { ok: true, detail: registrySummary(answer.body) };
     return { ok: false, detail: answer.line, line: answer.line };
   },
