@@ -5,6 +5,7 @@ import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts'
 import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { locateFix, type FixLocation } from '../ledger/fix-location.ts';
+import { fixPendingVerdict } from '../ledger/fix-verdict-lines.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
 
@@ -22,12 +23,12 @@ function refusal(line: string, code: string): ToolAnswer {
   return { text: line, isError: true, result: 'not_applied', diagnosis: [{ code, severity: 'error', message: line }] };
 }
 
-function pendingTag(loc: Extract<FixLocation, { kind: 'pending' }>): string {
-  const branch = loc.lines.find((l) => l.startsWith('fix_branch: '))?.slice(12) ?? '?';
-  if (loc.pending === 'uncommitted') return `fix pending: uncommitted in this checkout on ${branch}`;
-  if (loc.pending === 'unpushed') return `fix pending: committed on ${branch} but not pushed`;
-  const target = loc.lines.find((l) => l.startsWith('fix_target: '))?.slice(12) ?? '?';
-  return `fix pending: pushed, awaiting merge into ${target}`;
+/** The tag get_problems shows on a finding left open with a pending fix. */
+function pendingTag({ fix }: Extract<FixLocation, { kind: 'pending' }>): string {
+  if (fix.kind === 'uncommitted') return `fix pending: uncommitted in this checkout on ${fix.branch}`;
+  if (fix.kind !== 'commit') return 'fix pending';
+  if (fix.push.state === 'awaiting merge') return `fix pending: pushed, awaiting merge into ${fix.push.target}`;
+  return `fix pending: committed on ${fix.branch} but not pushed`;
 }
 
 function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): string[] {
@@ -118,14 +119,14 @@ export default defineTool({
       const files = [...new Set(open.map((s) => s.file))];
       const findingTime = Math.min(...siblings.map((s) => s.created_at));
       const loc = await locateFix({ root: scope.root, files, findingTime, fixCommit: args.fix_commit });
-      if (loc.kind === 'none') return refusal(loc.line, loc.line.split(/[(:]/)[0]);
+      if (loc.kind === 'none') return refusal(loc.line, loc.reason);
       if (loc.kind === 'pending') {
         store.setPendingFix(ids, pendingTag(loc));
         const lines = [...loc.lines, ...header];
         // A pending fix retires nothing and records no relevance.
         const shared = await shareVerdict(ctx, seed, lines, '[verdict:pending]');
         return {
-          text: [`Not closed: ${seed.id} stays open — ${loc.lines[0].replace('verdict: ', '')}.`, ...lines, ...loc.notes, shared.line].join('\n'),
+          text: [`Not closed: ${seed.id} stays open — ${fixPendingVerdict(loc.pending)}.`, ...lines, ...loc.notes, shared.line].join('\n'),
           result: markCompleteResult('pending', shared.shared),
         };
       }
