@@ -56,13 +56,17 @@ export function fixVerdictLines(fix: Fix): { lines: string[]; notes: string[] } 
       if (fix.where === 'elsewhere') {
         return {
           lines,
-          notes: [`No commit since the finding touches its files; uncommitted changes outside them (${fix.files.join(', ')}) may be the fix: commit it, then mark_complete endorse again.`],
+          notes: [
+            `No commit since the finding touches its files; uncommitted changes outside them (${fix.files.join(', ')}) may be the fix: commit it, then mark_complete endorse again.`,
+          ],
         };
       }
       return {
         lines,
         notes: [
-          ...(fix.fixCommitSkipped ? [`fix_commit ${fix.fixCommitSkipped} was not applied: the finding's files have uncommitted changes, which come first.`] : []),
+          ...(fix.fixCommitSkipped
+            ? [`fix_commit ${fix.fixCommitSkipped} was not applied: the finding's files have uncommitted changes, which come first.`]
+            : []),
           'The fix is not committed yet: commit it, then mark_complete endorse again.',
         ],
       };
@@ -83,7 +87,9 @@ export function fixVerdictLines(fix: Fix): { lines: string[]; notes: string[] } 
       } else if (fix.push.state === 'awaiting merge') {
         const held = fix.push.remoteBranches.join(', ');
         lines.push(`fix_remote_branches: ${held}`, `fix_target: ${fix.push.target}`);
-        notes.push(`The fix is only on task branches (${held}): fetch and mark_complete endorse again once it is merged into ${fix.push.target}, or run metabob-mcp finding close.`);
+        notes.push(
+          `The fix is only on task branches (${held}): fetch and mark_complete endorse again once it is merged into ${fix.push.target}, or run metabob-mcp finding close.`,
+        );
       }
       return { lines, notes };
     }

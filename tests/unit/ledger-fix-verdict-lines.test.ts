@@ -10,7 +10,7 @@ import { commitFiles, tempDir, tempRepo } from '../helpers/git.ts';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 
-test('outside git closes as fix: unknown, naming git\'s answer', () => {
+test("outside git closes as fix: unknown, naming git's answer", () => {
   const fix: Fix = { kind: 'outside_git', why: 'not a git checkout', gitLine: '/tmp/x is not inside a git checkout' };
   assert.equal(fixPending(fix), null);
   assert.deepEqual(fixVerdictLines(fix), {
@@ -29,7 +29,7 @@ test('ignored files close as a local fix', () => {
   });
 });
 
-test('uncommitted changes in the finding\'s files are pending, and say a named fix_commit was not applied', () => {
+test("uncommitted changes in the finding's files are pending, and say a named fix_commit was not applied", () => {
   const fix: Fix = { kind: 'uncommitted', branch: 'main', files: ['src/a.ts', 'src/b.ts'], where: 'finding_files', fixCommitSkipped: 'abc1234' };
   assert.equal(fixPending(fix), 'uncommitted');
   assert.deepEqual(fixVerdictLines(fix), {
@@ -39,14 +39,18 @@ test('uncommitted changes in the finding\'s files are pending, and say a named f
       'The fix is not committed yet: commit it, then mark_complete endorse again.',
     ],
   });
-  assert.deepEqual(fixVerdictLines({ ...fix, fixCommitSkipped: undefined }).notes, ['The fix is not committed yet: commit it, then mark_complete endorse again.']);
+  assert.deepEqual(fixVerdictLines({ ...fix, fixCommitSkipped: undefined }).notes, [
+    'The fix is not committed yet: commit it, then mark_complete endorse again.',
+  ]);
 });
 
 test('uncommitted changes elsewhere are pending, and say they may be the fix', () => {
   const fix: Fix = { kind: 'uncommitted', branch: 'task/x', files: ['README.md'], where: 'elsewhere' };
   assert.deepEqual(fixVerdictLines(fix), {
     lines: ['verdict: fix pending (uncommitted)', 'fix: uncommitted', 'fix_branch: task/x', 'fix_base: HEAD', 'fix_files: README.md'],
-    notes: ['No commit since the finding touches its files; uncommitted changes outside them (README.md) may be the fix: commit it, then mark_complete endorse again.'],
+    notes: [
+      'No commit since the finding touches its files; uncommitted changes outside them (README.md) may be the fix: commit it, then mark_complete endorse again.',
+    ],
   });
 });
 
@@ -59,7 +63,12 @@ test('a pushed commit closes with its sha and branch', () => {
 test('a claimed commit says so, and whether it touches the files or predates the finding', () => {
   const base: Fix = { kind: 'commit', sha: SHA, branch: 'main', claimed: true, touchesFindingFiles: true, predatesFinding: false, push: { state: 'closes' } };
   assert.deepEqual(fixVerdictLines(base).lines, [`fix: commit ${SHA}`, 'fix_branch: main', 'fix_claimed: yes']);
-  assert.deepEqual(fixVerdictLines({ ...base, touchesFindingFiles: false }).lines, [`fix: commit ${SHA}`, 'fix_branch: main', 'fix_claimed: yes', 'fix_touches_finding_files: no']);
+  assert.deepEqual(fixVerdictLines({ ...base, touchesFindingFiles: false }).lines, [
+    `fix: commit ${SHA}`,
+    'fix_branch: main',
+    'fix_claimed: yes',
+    'fix_touches_finding_files: no',
+  ]);
   assert.deepEqual(fixVerdictLines({ ...base, predatesFinding: true }), {
     lines: [`fix: commit ${SHA}`, 'fix_branch: main', 'fix_claimed: yes', 'fix_predates_finding: yes'],
     notes: [`${SHA.slice(0, 12)} was committed before the finding was recorded; it is taken as the fix because it touches the finding's files.`],
@@ -83,8 +92,16 @@ test('a commit only on task branches is pending, awaiting merge into its target'
   const fix: Fix = { kind: 'commit', sha: SHA, branch: 'task/a', claimed: false, touchesFindingFiles: true, predatesFinding: false, push };
   assert.equal(fixPending(fix), 'awaiting merge');
   assert.deepEqual(fixVerdictLines(fix), {
-    lines: ['verdict: fix pending (awaiting merge)', `fix: commit ${SHA}`, 'fix_branch: task/a', 'fix_remote_branches: origin/task/a, origin/task/b', 'fix_target: trunk'],
-    notes: ['The fix is only on task branches (origin/task/a, origin/task/b): fetch and mark_complete endorse again once it is merged into trunk, or run metabob-mcp finding close.'],
+    lines: [
+      'verdict: fix pending (awaiting merge)',
+      `fix: commit ${SHA}`,
+      'fix_branch: task/a',
+      'fix_remote_branches: origin/task/a, origin/task/b',
+      'fix_target: trunk',
+    ],
+    notes: [
+      'The fix is only on task branches (origin/task/a, origin/task/b): fetch and mark_complete endorse again once it is merged into trunk, or run metabob-mcp finding close.',
+    ],
   });
 });
 
@@ -95,7 +112,15 @@ test('locateFix returns the fix as data beside its rendering', async () => {
   const loc = await locateFix({ root: repo, files: ['src/a.ts'], findingTime: before });
   assert.equal(loc.kind, 'closed');
   if (loc.kind !== 'closed') return;
-  assert.deepEqual(loc.fix, { kind: 'commit', sha, branch: 'main', claimed: false, touchesFindingFiles: true, predatesFinding: false, push: { state: 'closes' } });
+  assert.deepEqual(loc.fix, {
+    kind: 'commit',
+    sha,
+    branch: 'main',
+    claimed: false,
+    touchesFindingFiles: true,
+    predatesFinding: false,
+    push: { state: 'closes' },
+  });
   assert.deepEqual({ lines: loc.lines, notes: loc.notes }, fixVerdictLines(loc.fix));
 });
 
@@ -125,7 +150,8 @@ test('two concurrent locateFix calls each run git with their own timeout', async
       locateFix({ root: repo, files: ['a.ts'], findingTime: Date.now(), gitTimeoutMs: 300 }),
       locateFix({ root: repo, files: ['a.ts'], findingTime: Date.now(), gitTimeoutMs: 1500 }),
     ]);
-    const failed = (ms: number) => `git_failed: git symbolic-ref did not answer within ${ms} ms; git did not answer, so where the fix is is unknown and nothing was recorded; try again`;
+    const failed = (ms: number) =>
+      `git_failed: git symbolic-ref did not answer within ${ms} ms; git did not answer, so where the fix is is unknown and nothing was recorded; try again`;
     assert.deepEqual(fast, { kind: 'none', reason: 'git_failed', line: failed(300) });
     assert.deepEqual(slow, { kind: 'none', reason: 'git_failed', line: failed(1500) });
     assert.ok(Date.now() - started < 4500, 'the timeouts cut the calls');
