@@ -6,6 +6,7 @@ import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } fr
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { locateFix, type FixLocation } from '../ledger/fix-location.ts';
 import { fixPendingVerdict } from '../ledger/fix-verdict-lines.ts';
+import { cause, causeNotice } from '../process/cause.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
 
@@ -20,7 +21,7 @@ export function markCompleteResult(outcome: 'closed' | 'pending' | 'none', share
 }
 
 function refusal(line: string, code: string): ToolAnswer {
-  return { text: line, isError: true, result: 'not_applied', diagnosis: [{ code, severity: 'error', message: line }] };
+  return { text: line, isError: true, result: 'not_applied', diagnosis: [causeNotice(cause(code, line))] };
 }
 
 /** The tag get_problems shows on a finding left open with a pending fix. */
@@ -46,9 +47,9 @@ function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): 
 /** The shared half of a verdict: written when the ledger can, else its cause (the local half stands). */
 async function shareVerdict(ctx: ToolContext, seed: SeedRow, lines: string[], summary: string, usage?: 'success' | 'failure'): Promise<{ shared: boolean; line: string }> {
   const shared = await sharedLedgerOf(ctx);
-  if ('cause' in shared) return { shared: false, line: `Shared verdict: not written (${shared.cause}); other agents will not see it.` };
+  if ('cause' in shared) return { shared: false, line: `Shared verdict: not written (${shared.cause.line}); other agents will not see it.` };
   const written = await shared.ledger.writeVerdict({ findingId: seed.finding_group, conceptId: seed.concept_ref ?? undefined, lines, summary, origin: 'local' });
-  if (!written.ok) return { shared: false, line: `Shared verdict: not written (${written.cause}); other agents will not see it.` };
+  if (!written.ok) return { shared: false, line: `Shared verdict: not written (${written.cause.line}); other agents will not see it.` };
   if (usage && seed.concept_ref) await shared.ledger.recordConceptUsage(seed.concept_ref, usage);
   return { shared: true, line: `Shared verdict: ${written.value.conceptId}` };
 }
@@ -91,7 +92,7 @@ export default defineTool({
     }
     if (!seed) {
       const shared = await sharedLedgerOf(ctx);
-      const why = 'cause' in shared ? `recall is not available (${shared.cause})` : 'writing a verdict from a recalled concept is not built in this release';
+      const why = 'cause' in shared ? `recall is not available (${shared.cause.line})` : 'writing a verdict from a recalled concept is not built in this release';
       return {
         ...refusal(`finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`, 'finding_not_found'),
         emptyReason: 'finding_not_found',
