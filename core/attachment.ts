@@ -29,14 +29,14 @@ export interface AttachmentInputs {
 }
 
 function statusOf(supervisor: AttachmentSupervisor, state: AttachmentState): AttachmentStatus {
-  const cause = supervisor.causeLine(state);
+  const cause = supervisor.causeOf(state);
   return isAttached(state)
     ? {
         attached: true,
         cause: null,
         summary: `attached to ${state.anchor.discovery ?? state.identity.endpoint} (org ${state.auth.orgId ?? 'not reported'}, identity ${state.identity.endpoint} via ${state.identity.source})`,
       }
-    : { attached: false, cause, summary: `not attached: ${cause}` };
+    : { attached: false, cause, summary: `not attached: ${cause ? cause.line : null}` };
 }
 
 /**
@@ -50,7 +50,7 @@ export function createAttachment({ env, config, claim }: AttachmentInputs): Atta
   const supervisor = new AttachmentSupervisor(env, anchor, config?.unattachedCause ?? null, Date.now, claim);
   return {
     start: () => supervisor.start(),
-    refusal: (tool) => supervisor.refusal(tool),
+    refusal: (tool) => supervisor.refusalCause(tool),
     status: async () => statusOf(supervisor, await supervisor.settledState()),
     resolve: (pointer, options) => supervisor.resolve(pointer, options),
     supervisor: async () => supervisor,

@@ -5,6 +5,7 @@ import type { ResolveOptions, ResolveResult } from './resolve.ts';
 import type { AttachmentState } from './state.ts';
 import type { AttachmentSupervisor } from './supervisor.ts';
 import type { AttachmentStatus } from '../substrate/attachment-status.ts';
+import type { Cause } from '../process/cause.ts';
 
 export type { AttachmentStatus };
 
@@ -12,8 +13,8 @@ export interface AttachmentPort {
   /** Starts the first attempt in the background (idempotent); startup never waits on it. */
   start(): void;
   // @anchor substrateToolRefusal
-  /** The cause line a substrate tool is refused with, or null when it may run. */
-  refusal(tool: string): Promise<string | null>;
+  /** The cause a substrate tool is refused with, or null when it may run. */
+  refusal(tool: string): Promise<Cause | null>;
   /** Waits for an attempt in flight, then reports the last settled state. */
   status(): Promise<AttachmentStatus>;
   /** The one ingress (SPEC §attachment `resolveShape`); never throws. */

@@ -11,6 +11,7 @@ import { isAttached, isRetryable, pendingState, type AttachmentState } from './s
 import { anchorFromEnv } from './attach-once.ts';
 import { proxyEnvironment } from '../substrate/net-client.ts';
 import type { ClaimSource } from '../identity/operator-id.ts';
+import { cause, type Cause } from '../process/cause.ts';
 
 // @anchor reattach
 /** 5 s, 15 s, 30 s, 1 min, 2 min, then every 5 min (METABOB_REATTACH_SCALE multiplies, for tests). */
@@ -90,6 +91,14 @@ export class AttachmentSupervisor {
     return state.message;
   }
 
+  /** causeLine as a cause: a settled state's message starts with its own cause token; the first attempt's pending state reads `attaching`. */
+  causeOf(state: AttachmentState = this.settled): Cause | null {
+    const line = this.causeLine(state);
+    if (line === null) return null;
+    const attaching = (isAttached(state) || !state.message) && state.auth.status === 'pending';
+    return cause(attaching ? 'attaching' : (state.cause ?? 'not_configured'), line);
+  }
+
   /** Waits for an attempt in flight (starting the first if none ran), then the settled state. */
   async settledState(): Promise<AttachmentState> {
     if (!this.started) this.start();
@@ -97,8 +106,8 @@ export class AttachmentSupervisor {
     return this.settled;
   }
 
-  // The gate (SPEC §attachment "The gate"): null when the tool may run, else the cause line.
-  async refusal(tool: string): Promise<string | null> {
+  // The gate (SPEC §attachment "The gate"): null when the tool may run, else the cause.
+  async refusalCause(tool: string): Promise<Cause | null> {
     let state = await this.settledState();
     if (isAttached(state)) return null;
     const retryMs = positive(this.env.METABOB_CALL_RETRY_MS, CALL_RETRY_MS);
@@ -107,14 +116,19 @@ export class AttachmentSupervisor {
       if (isAttached(state)) return null;
     }
     log.debug(`${tool} refused: ${state.cause}`);
-    return this.causeLine(state);
+    return this.causeOf(state);
+  }
+
+  /** The gate's cause line, or null when the tool may run. */
+  async refusal(tool: string): Promise<string | null> {
+    return (await this.refusalCause(tool))?.line ?? null;
   }
 
   /** resolve() on the attachment (SPEC §attachment "The one ingress"). */
   async resolve(pointer: Record<string, unknown>, options: ResolveOptions): Promise<ResolveResult> {
     const shape = typeof pointer.type === 'string' ? pointer.type : '';
-    const refused = await this.refusal(shape || 'resolve');
-    if (refused) return { ok: false, cause: this.settled.cause ?? 'not_configured', line: refused, shape };
+    const refused = await this.refusalCause(shape || 'resolve');
+    if (refused) return { ok: false, cause: refused.code, line: refused.line, shape };
     const result = await resolveWithState(this.settled, this.env.METABOB_API_KEY?.trim() ?? '', pointer, { claim: this.claim(), ...options }, this.env);
     this.settled.network.lastByFamily[options.family] = { ok: result.ok, cause: result.ok ? null : result.line, at: new Date().toISOString() };
     return result;

@@ -2,6 +2,7 @@
 // concept mint, §mark_complete's verdict and relevance writes). An entry point hands an
 // implementation over in the services; without one every mixed tool names why the shared half
 // did not run, in place of its output, and never fakes a recall.
+import type { Cause } from '../process/cause.ts';
 
 export interface RecalledFindingRow {
   conceptId: string;
@@ -46,7 +47,7 @@ export interface VerdictWrite {
   origin: 'local' | 'remote';
 }
 
-export type SharedResult<T> = { ok: true; value: T } | { ok: false; cause: string };
+export type SharedResult<T> = { ok: true; value: T } | { ok: false; cause: Cause };
 
 /** The operations the spec names for the shared ledger (concept-db through the attachment). */
 export interface SharedLedger {

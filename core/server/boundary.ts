@@ -7,7 +7,8 @@ import { clipEcho } from '../tools/input-caps.ts';
 import { ulid } from '../process/ulid.ts';
 import { buildMeta, type MetaEnvelope } from './meta.ts';
 import type { WorkspaceDecision } from '../workspace/workspace.ts';
-import { NO_ATTACHMENT_LINE } from '../substrate/attachment-status.ts';
+import { NO_ATTACHMENT_CAUSE } from '../substrate/attachment-status.ts';
+import { cause, causeNotice } from '../process/cause.ts';
 import { logCall, type CallOutcome } from './call-log.ts';
 import type { Services } from '../services/services.ts';
 import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from '../tools/define-tool.ts';
@@ -37,14 +38,8 @@ export interface CallEvent {
   tokensSaved?: number;
 }
 
-/** The stable cause token a one-line refusal starts with (`key_rejected: ...` -> key_rejected). */
-export function causeToken(line: string): string {
-  const match = /^[A-Za-z0-9_]+/.exec(line);
-  return match ? match[0] : 'error';
-}
-
 function errorAnswer(line: string, code: string, data?: Record<string, unknown>): ToolAnswer {
-  return { text: line, isError: true, diagnosis: [{ code, severity: 'error', message: line, data }] };
+  return { text: line, isError: true, diagnosis: [causeNotice(cause(code, line, data))] };
 }
 
 /** The most zod issues or unknown arguments a reply lists: an array of a million bad items is one line, not a million. */
@@ -114,9 +109,9 @@ async function runTool(
   if (tool.tier === 'substrate') {
     // SPEC §attachment "The gate": with no attachment in the services the gate is closed.
     const attachment = ctx.services.attachment;
-    const refusal = attachment ? await attachment.refusal(tool.name) : NO_ATTACHMENT_LINE;
+    const refusal = attachment ? await attachment.refusal(tool.name) : NO_ATTACHMENT_CAUSE;
     if (refusal) {
-      const answer = errorAnswer(refusal, causeToken(refusal));
+      const answer: ToolAnswer = { text: refusal.line, isError: true, diagnosis: [causeNotice(refusal)] };
       answer.emptyReason = 'not_attached';
       return { answer: { ...answer, outcome: 'not_attached' }, outcome: 'not_attached' };
     }

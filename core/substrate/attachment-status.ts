@@ -1,10 +1,11 @@
 // What the mixed tools know of the attachment (SPEC §attachment "The gate"), and the answers
 // of a process whose services carry none: the gate is closed, and it is reported not attached.
+import { cause, type Cause } from '../process/cause.ts';
 
 export interface AttachmentStatus {
   attached: boolean;
-  /** The cause line when not attached (e.g. `not_configured: ...`). */
-  cause: string | null;
+  /** The cause when not attached (e.g. `not_configured: ...`). */
+  cause: Cause | null;
   /** One line for get_analysis_context's attachment line. */
   summary: string;
 }
@@ -13,8 +14,10 @@ export interface AttachmentStatus {
 export const NO_ATTACHMENT_LINE =
   'not_configured: this process has no substrate attachment; substrate tools are unavailable; local tools still work';
 
+export const NO_ATTACHMENT_CAUSE: Cause = Object.freeze(cause('not_configured', NO_ATTACHMENT_LINE));
+
 export const NO_ATTACHMENT_STATUS: AttachmentStatus = Object.freeze({
   attached: false,
-  cause: NO_ATTACHMENT_LINE,
+  cause: NO_ATTACHMENT_CAUSE,
   summary: `not attached: ${NO_ATTACHMENT_LINE}`,
 });

@@ -17,14 +17,10 @@ export type ComplexityTier = 'lite' | 'standard' | 'heavy';
  */
 export type BaselineMethod = 'full_file_read' | 'grep_recursive' | 'walk_directory' | 'read_all_changed' | null;
 
-export type Severity = 'info' | 'warning' | 'error';
-/** The `{code, severity, message, data}` shape of warnings_v2 and diagnosis_v2. */
-export interface Notice {
-  code: string;
-  severity: Severity;
-  message: string;
-  data?: Record<string, unknown>;
-}
+// The `{code, severity, message, data}` shape of warnings_v2 and diagnosis_v2 lives beside the
+// Cause it renders (core/process/cause.ts), so services below the tools can build one.
+import type { Notice } from '../process/cause.ts';
+export type { Severity, Notice } from '../process/cause.ts';
 
 /** META-ENVELOPE §next_steps: only calls the server would itself make next. */
 export interface NextStep {

@@ -5,6 +5,7 @@ import { defineTool, type NextStep, type ToolAnswer } from './define-tool.ts';
 import { ledgerScope, ledgerStore, workspaceRelative } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import type { RecallAnswer } from '../ledger/shared-ledger.ts';
+import { causeNotice, type Cause } from '../process/cause.ts';
 import { attachmentStatusOf, sharedLedgerOf } from './substrate-access.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
@@ -59,7 +60,7 @@ export default defineTool({
 
     // The recall runs first (it retires the local seeds of findings it shows closed).
     const shared = await sharedLedgerOf(ctx);
-    let recallCause: string | undefined;
+    let recallCause: Cause | undefined;
     let recalled: RecallAnswer | undefined;
     if ('cause' in shared) recallCause = shared.cause;
     else {
@@ -89,7 +90,7 @@ export default defineTool({
 
     lines.push(
       'Problems:',
-      openFindingsHeadline({ local: storeCause ? { cause: storeCause } : total, recall: recalled ? recalled.open.length : { cause: recallCause ?? 'unknown' }, openTasks }),
+      openFindingsHeadline({ local: storeCause ? { cause: storeCause } : total, recall: recalled ? recalled.open.length : { cause: recallCause?.line ?? 'unknown' }, openTasks }),
     );
     if (storeCause) lines.push(`local store: not read (${storeCause})`);
     else {
@@ -101,13 +102,13 @@ export default defineTool({
     if (recalled) {
       lines.push(`Findings recorded by agents on this codebase (top ${RECALL_TOP} of ${recalled.open.length}):`);
       recalled.open.slice(0, RECALL_TOP).forEach((f, i) => lines.push(`${i + 1}. [${f.severity}][${f.category}] ${f.files.join(', ')} ${f.summary} (${f.conceptId})`));
-    } else lines.push(`Findings recorded by agents on this codebase: not read (${recallCause}).`);
+    } else lines.push(`Findings recorded by agents on this codebase: not read (${recallCause?.line}).`);
 
     const next: string[] = [];
     const nextSteps: NextStep[] = [];
     for (const g of problems.filter((p) => ['CRITICAL', 'HIGH'].includes(p.seeds[0].severity)).slice(0, 5)) next.push(`fix or record progress on [${g.seeds[0].severity}] ${g.seeds[0].summary} (${g.seeds[0].id})`);
     for (const f of recalled?.open.slice(0, 3) ?? []) next.push(`look at the shared finding ${f.summary} (${f.conceptId})`);
-    if (!index.built && !index.line.includes('local_index_unavailable')) {
+    if (!index.built && !index.unavailable) {
       next.push('call init_workspace to build the local code graph');
       nextSteps.push({ tool: 'init_workspace', args: {}, why: 'the local code graph is not built in this process' });
     }
@@ -117,7 +118,7 @@ export default defineTool({
       text: lines.join('\n'),
       ...(nextSteps.length ? { nextSteps } : {}),
       ...(storeCause ? { diagnosis: [{ code: 'store_unavailable', severity: 'error' as const, message: storeCause }] } : {}),
-      ...(recallCause ? { warnings: [{ code: recallCause.split(/[(:]/)[0], severity: 'info' as const, message: `recall not run: ${recallCause}` }] } : {}),
+      ...(recallCause ? { warnings: [causeNotice(recallCause, 'info', `recall not run: ${recallCause.line}`)] } : {}),
     };
   },
 });

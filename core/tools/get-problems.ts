@@ -5,6 +5,7 @@ import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { ledgerScope, ledgerStore } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import type { RecallAnswer } from '../ledger/shared-ledger.ts';
+import { causeNotice, type Cause } from '../process/cause.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
@@ -62,7 +63,7 @@ export default defineTool({
     const now = Date.now();
     // The recall runs first (it retires the local seeds of findings it shows closed).
     const shared = await sharedLedgerOf(ctx);
-    let recallCause: string | undefined;
+    let recallCause: Cause | undefined;
     let recalled: RecallAnswer | undefined;
     if ('cause' in shared) recallCause = shared.cause;
     else {
@@ -94,7 +95,7 @@ export default defineTool({
     const lines = [
       openFindingsHeadline({
         local: storeCause ? { cause: storeCause } : total,
-        recall: recalled ? recalled.open.length : { cause: recallCause ?? 'unknown' },
+        recall: recalled ? recalled.open.length : { cause: recallCause?.line ?? 'unknown' },
         openTasks: openTasks.length,
       }),
       '',
@@ -109,8 +110,8 @@ export default defineTool({
       lines.push(`Local store (${scope.repo.identity}): ${total} open${findings.length < total ? `, ${findings.length} shown` : ''}${args.file_path ? ` on files matching "${clipEcho(args.file_path)}"` : ''}`);
       findings.forEach((g, i) => lines.push(...findingLines(g, i + 1, now, true)));
     }
-    lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(recalled, recallCause));
-    lines.push(...tasksSection(openTasks, closedTasks, recallCause, now));
+    lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(recalled, recallCause?.line));
+    lines.push(...tasksSection(openTasks, closedTasks, recallCause?.line, now));
 
     const empty = findings.length === 0 && openTasks.length === 0 && !(recalled && recalled.open.length);
     return {
@@ -120,7 +121,7 @@ export default defineTool({
         : empty
           ? { emptyReason: 'no_findings' as const }
           : {}),
-      ...(recallCause ? { warnings: [{ code: recallCause.split(/[(:]/)[0], severity: 'info' as const, message: `recall not run: ${recallCause}` }] } : {}),
+      ...(recallCause ? { warnings: [causeNotice(recallCause, 'info', `recall not run: ${recallCause.line}`)] } : {}),
     };
   },
 });

@@ -4,13 +4,14 @@
 import type { IndexService } from '../index/local-index.ts';
 import { indexStats } from '../index/index-report.ts';
 
-export type IndexSummary = { built: true; line: string } | { built: false; line: string };
+/** `unavailable`: the index cannot be built in this process (local_index_unavailable), so init_workspace would not help. */
+export type IndexSummary = { built: true; line: string } | { built: false; unavailable: boolean; line: string };
 
 export function localIndexSummary(indexes: IndexService): IndexSummary {
   const broken = indexes.unavailable();
-  if (broken) return { built: false, line: `index: ${broken}` };
+  if (broken) return { built: false, unavailable: true, line: `index: ${broken}` };
   const index = indexes.currentIndex();
-  if (!index?.graph) return { built: false, line: 'index: not built in this process; call init_workspace' };
+  if (!index?.graph) return { built: false, unavailable: false, line: 'index: not built in this process; call init_workspace' };
   const s = indexStats(index);
   return {
     built: true,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { resolve } from 'node:path';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
+import { causeNotice } from '../process/cause.ts';
 import { indexGaps } from './index-access.ts';
 import { describeIndexRun } from '../index/index-report.ts';
 import { DEFAULT_INCLUDE } from '../index/scan-workspace.ts';
@@ -39,12 +40,11 @@ export default defineTool({
     if (args.workspace_path !== undefined) {
       const refusal = state.bindInitPath(args.workspace_path);
       if (refusal) {
-        const token = refusal.split(':')[0];
         return {
-          text: refusal,
+          text: refusal.line,
           isError: true,
-          emptyReason: token === 'workspace_undetermined' ? 'workspace_undetermined' : undefined,
-          diagnosis: [{ code: token, severity: 'error', message: refusal }],
+          emptyReason: refusal.code === 'workspace_undetermined' ? 'workspace_undetermined' : undefined,
+          diagnosis: [causeNotice(refusal)],
         };
       }
       root = resolve(state.launchDir, args.workspace_path);

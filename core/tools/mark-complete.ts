@@ -5,6 +5,8 @@ import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts'
 import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { locateFix, type FixLocation } from '../ledger/fix-location.ts';
+import { fixPendingVerdict } from '../ledger/fix-verdict-lines.ts';
+import { cause, causeNotice } from '../process/cause.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
 
@@ -19,15 +21,15 @@ export function markCompleteResult(outcome: 'closed' | 'pending' | 'none', share
 }
 
 function refusal(line: string, code: string): ToolAnswer {
-  return { text: line, isError: true, result: 'not_applied', diagnosis: [{ code, severity: 'error', message: line }] };
+  return { text: line, isError: true, result: 'not_applied', diagnosis: [causeNotice(cause(code, line))] };
 }
 
-function pendingTag(loc: Extract<FixLocation, { kind: 'pending' }>): string {
-  const branch = loc.lines.find((l) => l.startsWith('fix_branch: '))?.slice(12) ?? '?';
-  if (loc.pending === 'uncommitted') return `fix pending: uncommitted in this checkout on ${branch}`;
-  if (loc.pending === 'unpushed') return `fix pending: committed on ${branch} but not pushed`;
-  const target = loc.lines.find((l) => l.startsWith('fix_target: '))?.slice(12) ?? '?';
-  return `fix pending: pushed, awaiting merge into ${target}`;
+/** The tag get_problems shows on a finding left open with a pending fix. */
+function pendingTag({ fix }: Extract<FixLocation, { kind: 'pending' }>): string {
+  if (fix.kind === 'uncommitted') return `fix pending: uncommitted in this checkout on ${fix.branch}`;
+  if (fix.kind !== 'commit') return 'fix pending';
+  if (fix.push.state === 'awaiting merge') return `fix pending: pushed, awaiting merge into ${fix.push.target}`;
+  return `fix pending: committed on ${fix.branch} but not pushed`;
 }
 
 function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): string[] {
@@ -45,9 +47,9 @@ function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): 
 /** The shared half of a verdict: written when the ledger can, else its cause (the local half stands). */
 async function shareVerdict(ctx: ToolContext, seed: SeedRow, lines: string[], summary: string, usage?: 'success' | 'failure'): Promise<{ shared: boolean; line: string }> {
   const shared = await sharedLedgerOf(ctx);
-  if ('cause' in shared) return { shared: false, line: `Shared verdict: not written (${shared.cause}); other agents will not see it.` };
+  if ('cause' in shared) return { shared: false, line: `Shared verdict: not written (${shared.cause.line}); other agents will not see it.` };
   const written = await shared.ledger.writeVerdict({ findingId: seed.finding_group, conceptId: seed.concept_ref ?? undefined, lines, summary, origin: 'local' });
-  if (!written.ok) return { shared: false, line: `Shared verdict: not written (${written.cause}); other agents will not see it.` };
+  if (!written.ok) return { shared: false, line: `Shared verdict: not written (${written.cause.line}); other agents will not see it.` };
   if (usage && seed.concept_ref) await shared.ledger.recordConceptUsage(seed.concept_ref, usage);
   return { shared: true, line: `Shared verdict: ${written.value.conceptId}` };
 }
@@ -90,7 +92,7 @@ export default defineTool({
     }
     if (!seed) {
       const shared = await sharedLedgerOf(ctx);
-      const why = 'cause' in shared ? `recall is not available (${shared.cause})` : 'writing a verdict from a recalled concept is not built in this release';
+      const why = 'cause' in shared ? `recall is not available (${shared.cause.line})` : 'writing a verdict from a recalled concept is not built in this release';
       return {
         ...refusal(`finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`, 'finding_not_found'),
         emptyReason: 'finding_not_found',
@@ -118,14 +120,14 @@ export default defineTool({
       const files = [...new Set(open.map((s) => s.file))];
       const findingTime = Math.min(...siblings.map((s) => s.created_at));
       const loc = await locateFix({ root: scope.root, files, findingTime, fixCommit: args.fix_commit });
-      if (loc.kind === 'none') return refusal(loc.line, loc.line.split(/[(:]/)[0]);
+      if (loc.kind === 'none') return refusal(loc.line, loc.reason);
       if (loc.kind === 'pending') {
         store.setPendingFix(ids, pendingTag(loc));
         const lines = [...loc.lines, ...header];
         // A pending fix retires nothing and records no relevance.
         const shared = await shareVerdict(ctx, seed, lines, '[verdict:pending]');
         return {
-          text: [`Not closed: ${seed.id} stays open — ${loc.lines[0].replace('verdict: ', '')}.`, ...lines, ...loc.notes, shared.line].join('\n'),
+          text: [`Not closed: ${seed.id} stays open — ${fixPendingVerdict(loc.pending)}.`, ...lines, ...loc.notes, shared.line].join('\n'),
           result: markCompleteResult('pending', shared.shared),
         };
       }

@@ -105,7 +105,7 @@ export default defineTool({
       const shared = await sharedLedgerOf(ctx);
       // The concept mint is the shared half; until it exists the reply says other agents will not see it.
       if ('cause' in shared) {
-        lines.push(`Shared with other agents: no (${shared.cause}); the finding is in the local store only.`);
+        lines.push(`Shared with other agents: no (${shared.cause.line}); the finding is in the local store only.`);
       } else if (status === 'open') {
         const minted = await shared.ledger.mintFinding({
           repo: scope.repo.identity,
@@ -125,7 +125,7 @@ export default defineTool({
           store.setConceptRef(seeds.map((s) => s.id), minted.value.conceptId);
           lines.push(`Shared with other agents: ${minted.value.conceptId}`);
         } else {
-          lines.push(`Shared with other agents: no (${minted.cause}); the finding is in the local store only.`);
+          lines.push(`Shared with other agents: no (${minted.cause.line}); the finding is in the local store only.`);
         }
       }
       lines.push(`Close it with mark_complete {"problem_id": "${seeds[0].id}"} once fixed (endorse), or as a false positive (discard).`);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
 import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts';
 import { resolveShape } from './substrate-access.ts';
+import { cause, causeNotice, type Cause } from '../process/cause.ts';
 
 interface RegistryVessel {
   vesselId?: string;
@@ -20,17 +21,17 @@ interface CapabilityRow {
   discoveredVia?: string;
 }
 
-function failure(line: string): ToolAnswer {
-  return { text: line, isError: true, diagnosis: [{ code: line.split(/[(:]/)[0], severity: 'error', message: line }] };
+function failure(c: Cause): ToolAnswer {
+  return { text: c.line, isError: true, diagnosis: [causeNotice(c)] };
 }
 
 // @anchor fetchShapeVocabulary
 /** The advertised vocabulary: the union of vesselRegistry's vessels' shapes, sorted. */
-async function fetchShapeVocabulary(ctx: ToolContext): Promise<{ ok: true; shapes: string[] } | { ok: false; line: string }> {
+async function fetchShapeVocabulary(ctx: ToolContext): Promise<{ ok: true; shapes: string[] } | { ok: false; cause: Cause }> {
   const result = await resolveShape(ctx, { type: 'vesselRegistry' }, { family: 'discovery' });
-  if (!result.ok) return { ok: false, line: result.line };
+  if (!result.ok) return { ok: false, cause: cause(result.cause, result.line) };
   const vessels = ((result.body as { content?: { vessels?: RegistryVessel[] } })?.content?.vessels ?? []) as RegistryVessel[];
-  if (result.status !== 200) return { ok: false, line: `registry_failed: discovery answered vesselRegistry with HTTP ${result.status}` };
+  if (result.status !== 200) return { ok: false, cause: cause('registry_failed', `registry_failed: discovery answered vesselRegistry with HTTP ${result.status}`) };
   const shapes = new Set<string>();
   for (const vessel of vessels) for (const shape of vessel.shapes ?? []) if (typeof shape === 'string') shapes.add(shape);
   return { ok: true, shapes: [...shapes].sort() };
@@ -56,7 +57,7 @@ export default defineTool({
   async handle({ mode, shape }, ctx) {
     if (mode === 'shapes') {
       const vocabulary = await fetchShapeVocabulary(ctx);
-      if (!vocabulary.ok) return failure(vocabulary.line);
+      if (!vocabulary.ok) return failure(vocabulary.cause);
       const filter = shape?.toLowerCase();
       const shapes = filter ? vocabulary.shapes.filter((s) => s.toLowerCase().includes(filter)) : vocabulary.shapes;
       if (shapes.length === 0) {
@@ -68,10 +69,10 @@ export default defineTool({
       return `${shapes.length} shape${shapes.length === 1 ? '' : 's'}${filter ? ` matching "${shape}"` : ''}:\n${shapes.map((s) => `- ${s}`).join('\n')}\n\n${NODE_NOTE}`;
     }
 
-    if (!shape) return failure('invalid_arguments: registry_query: shape is required in vessels mode');
+    if (!shape) return failure(cause('invalid_arguments', 'invalid_arguments: registry_query: shape is required in vessels mode'));
     const result = await resolveShape(ctx, { type: 'vesselCapability', shape }, { family: 'discovery' });
-    if (!result.ok) return failure(result.line);
-    if (result.status !== 200) return failure(`registry_failed: discovery answered vesselCapability with HTTP ${result.status}`);
+    if (!result.ok) return failure(cause(result.cause, result.line));
+    if (result.status !== 200) return failure(cause('registry_failed', `registry_failed: discovery answered vesselCapability with HTTP ${result.status}`));
     const rows = ((result.body as { content?: { vessels?: CapabilityRow[] } })?.content?.vessels ?? []) as CapabilityRow[];
     const vocabulary = await fetchShapeVocabulary(ctx);
     const inVocabulary = vocabulary.ok ? vocabulary.shapes.includes(shape) : undefined;

@@ -6,18 +6,19 @@ import { NO_ATTACHMENT_LINE, NO_ATTACHMENT_STATUS } from '../substrate/attachmen
 import type { ResolveOptions, ResolveResult } from '../attachment/resolve.ts';
 import type { SharedLedger } from '../ledger/shared-ledger.ts';
 import type { ToolContext } from './define-tool.ts';
+import { cause, type Cause } from '../process/cause.ts';
 
 /** The attachment's status as the mixed tools report it; a process with none is not attached. */
 export function attachmentStatusOf(ctx: ToolContext): Promise<AttachmentStatus> {
   return ctx.services.attachment ? ctx.services.attachment.status() : Promise.resolve(NO_ATTACHMENT_STATUS);
 }
 
-/** The shared ledger when it can run, else the one-line cause it did not. */
-export async function sharedLedgerOf(ctx: ToolContext): Promise<{ ledger: SharedLedger } | { cause: string }> {
+/** The shared ledger when it can run, else the cause it did not. */
+export async function sharedLedgerOf(ctx: ToolContext): Promise<{ ledger: SharedLedger } | { cause: Cause }> {
   const status = await attachmentStatusOf(ctx);
-  if (!status.attached) return { cause: status.cause ?? 'not_attached: the substrate attachment is not authenticated' };
+  if (!status.attached) return { cause: status.cause ?? cause('not_attached', 'not_attached: the substrate attachment is not authenticated') };
   const ledger = ctx.services.sharedLedger;
-  if (!ledger) return { cause: 'not_implemented: the shared ledger (concept-db recall and verdicts) is not built in this release' };
+  if (!ledger) return { cause: cause('not_implemented', 'not_implemented: the shared ledger (concept-db recall and verdicts) is not built in this release') };
   return { ledger };
 }
 

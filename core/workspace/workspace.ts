@@ -5,6 +5,7 @@ import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { log } from '../log.ts';
+import { cause, type Cause } from '../process/cause.ts';
 
 export type WorkspaceSource = 'init_workspace' | 'WORKSPACE_PATH' | 'roots' | 'launch_directory';
 
@@ -104,14 +105,14 @@ export class WorkspaceState {
   }
 
   /**
-   * init_workspace's path (step 1). Returns a refusal line, or undefined when bound.
+   * init_workspace's path (step 1). Returns the refusal's cause, or undefined when bound.
    * A relative path resolves against the launch directory.
    */
-  bindInitPath(given: string): string | undefined {
+  bindInitPath(given: string): Cause | undefined {
     const path = resolve(this.launchDir, given);
-    if (!isDirectory(path)) return `invalid_workspace_path: ${given} is not an existing directory; pass the project's absolute path`;
+    if (!isDirectory(path)) return cause('invalid_workspace_path', `invalid_workspace_path: ${given} is not an existing directory; pass the project's absolute path`);
     if (this.inPluginFolder(path)) {
-      return `workspace_undetermined: ${given} is the plugin's own folder (${this.pluginRoot}), not a project; pass the project's absolute path`;
+      return cause('workspace_undetermined', `workspace_undetermined: ${given} is the plugin's own folder (${this.pluginRoot}), not a project; pass the project's absolute path`);
     }
     this.initPath = path;
     this.emitIfChanged();

@@ -58,9 +58,9 @@ test('the attachment the services carry is the one the gate asks and the mixed t
     start: () => {},
     refusal: async (tool) => {
       asked.push(tool);
-      return 'key_rejected: the substrate rejected the API key (HTTP 401); substrate tools are unavailable; local tools still work';
+      return { code: 'key_rejected', line: 'key_rejected: the substrate rejected the API key (HTTP 401); substrate tools are unavailable; local tools still work' };
     },
-    status: async () => ({ attached: false, cause: 'key_rejected: HTTP 401', summary: 'not attached: key_rejected: HTTP 401' }),
+    status: async () => ({ attached: false, cause: { code: 'key_rejected', line: 'key_rejected: HTTP 401' }, summary: 'not attached: key_rejected: HTTP 401' }),
     resolve: async () => ({ ok: false, cause: 'key_rejected', line: 'key_rejected: HTTP 401', shape: '' }),
     supervisor: async () => {
       throw new Error('not used');
