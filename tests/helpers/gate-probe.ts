@@ -1,7 +1,7 @@
 // Child process of tests/unit/substrate-gate.test.ts: a boundary whose services carry no
 // attachment, driven in-process, calls every substrate tool and prints what each answered.
 // The parent reads the modules this process loaded (tests/helpers/load-recorder.mjs).
-import { z } from 'zod';
+import type { z } from 'zod';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 import { startInProcess, textOf } from './in-process.ts';
 
