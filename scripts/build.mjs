@@ -48,18 +48,6 @@ await build({
 });
 chmodSync(`${out}/cli.js`, 0o755);
 
-// The parser code cache (core/index/extract/parser-code-cache.ts): the parser runtime and every
-// grammar compiled by V8's optimizing compiler, for this Node's V8, by the same maker a launch
-// under another Node starts for itself.
-try {
-  execFileSync(process.execPath, [`${out}/parser-cache-maker.js`, `${out}/parser-cache`], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
-} catch (err) {
-  // V8's test natives are not a stable API: under a Node whose V8 lacks them the build still
-  // succeeds, and the parser runs on V8's baseline code.
-  rmSync(`${out}/parser-cache`, { recursive: true, force: true });
-  console.warn(`build: no parser code cache (${String(err.message).split('\n')[0]}); the index will parse on V8's baseline code`);
-}
-
 const old = `dist.old-${process.pid}`;
 if (existsSync('dist')) renameSync('dist', old);
 renameSync(out, 'dist');

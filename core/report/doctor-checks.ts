@@ -137,7 +137,6 @@ async function storeFileOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
 
 export async function parserOutcome(): Promise<CheckOutcome> {
   const { GRAMMAR_IDS, loadGrammar } = await import('../index/extract/grammar-loader.ts');
-  const { parserCodeStatus } = await import('../index/extract/parser-code-cache.ts');
   const loaded: string[] = [];
   const failed: string[] = [];
   for (const grammar of GRAMMAR_IDS) {
@@ -148,10 +147,7 @@ export async function parserOutcome(): Promise<CheckOutcome> {
       failed.push(`${grammar}: ${(err as Error).message.split('\n')[0]}`);
     }
   }
-  const code = parserCodeStatus();
-  // Speed, not function: a parser compiled here works, it only parses a cold index more slowly.
-  const how = code.notUsed ? `compiled here (no optimized code from dist/parser-cache: ${code.notUsed})` : 'optimized, from dist/parser-cache';
-  const data = { loaded, failed, parserCode: code.notUsed ? 'compiled' : 'cached', parserCodeNotUsed: code.notUsed };
+  const data = { loaded, failed };
   if (loaded.length === 0) {
     const line = `local_index_unavailable(web-tree-sitter: ${failed[0] ?? 'no grammar loaded'})`;
     return { status: 'fail', detail: line, cause: line, remedy: 'reinstall the package (web-tree-sitter and tree-sitter-wasms ship the WASM files)', data };
@@ -159,7 +155,7 @@ export async function parserOutcome(): Promise<CheckOutcome> {
   if (failed.length > 0) {
     return { status: 'warn', detail: `grammars load: ${loaded.join(', ')}; failed: ${failed.join('; ')}`, remedy: 'reinstall the package to restore the missing grammar files', data };
   }
-  return { status: 'ok', detail: `web-tree-sitter loads; grammars: ${loaded.join(', ')}; parser code: ${how}`, data };
+  return { status: 'ok', detail: `web-tree-sitter loads; grammars: ${loaded.join(', ')}`, data };
 }
 
 export function workspaceOutcome(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): CheckOutcome {

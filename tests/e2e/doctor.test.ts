@@ -42,8 +42,7 @@ test('doctor --json on a set-up machine: every check ok in order, exit 0, a live
     const by = (id: string) => checks.find((c) => c.id === id)!;
     assert.equal(by('workspace').data.path, realpathSync(cwd));
     assert.equal(by('workspace').data.source, 'launch_directory');
-    assert.equal(by('parser').detail, "web-tree-sitter loads; grammars: typescript, tsx, javascript, python, go, java, rust; parser code: optimized, from dist/parser-cache");
-    assert.equal(by('parser').data.parserCode, 'cached');
+    assert.equal(by('parser').detail, 'web-tree-sitter loads; grammars: typescript, tsx, javascript, python, go, java, rust');
     assert.equal(by('store').data.path, join(home, '.metabob', 'metabob.db'));
     assert.equal(by('call_log').detail, 'off (METABOB_CALL_LOG unset)');
     assert.match(by('loopback').detail, /^loopback servers: pid \d+ at http:\/\/127\.0\.0\.1:\d+ attached$/);
