@@ -1,29 +1,47 @@
 // V8 settings for what this process mostly does: one pass over a workspace, usually in a fresh
 // process (SPEC §init_workspace, `index-not-persisted`: the index is rebuilt on every launch),
 // on as few as two cores. V8 tunes for long-running pages, and its optimizing compilers run on
-// background threads that compete with both extraction lanes. Measured through the bin
-// (`metabob-mcp index`, interleaved runs, medians):
+// background threads that compete with both extraction lanes.
 //
-// - Parser WebAssembly is never compiled by TurboFan in this process: its optimized code
-//   comes from the build's cache (core/index/extract/parser-code-cache.ts, which needs
-//   --allow-natives-syntax), and when that cache cannot be used the parser stays on the
-//   baseline compiler (Liftoff; the cache module sets --liftoff-only then). Tiering up here
-//   cost ~780 ms of background CPU on Django (4.8 MB) to parse ~15% faster once warm; the
-//   break-even is near 25 MB parsed in one process, beyond what the 2000-file cap reaches.
-//   Django 2039 -> 1936 ms, zod/src 1375 -> 1216 ms, Liftoff-only against tier-up.
-// - JavaScript gets four times V8's interrupt budget (67584 bytes of bytecode) before a
-//   function is considered for optimization: a single pass optimized many functions it was
-//   about to stop calling (the resolution pass, cold, took 426 ms against 145 ms warm).
-//   Django 1951 -> 1768 ms, zod/src 1028 -> 964 ms (9 runs each). Hot code is still
-//   optimized, a little later, so a long-running server's queries are not held back.
+// - Parser WebAssembly stays on V8's baseline compiler (Liftoff): no tier-up to TurboFan. In one
+//   pass the optimizing compiles cost more CPU than they save (Django 2039 -> 1936 ms, zod/src
+//   1375 -> 1216 ms under Node 20, Liftoff against tier-up), and under V8 13.6 (Node 24) the
+//   two TurboFan compiles the JavaScript grammar's hot functions get take ~540 MB while they
+//   run: an index of Django peaked at 690 MB there against 124 MB with this setting. Both flags
+//   are needed: `--no-wasm-dynamic-tiering` alone tiers every function up eagerly.
+//   (`--liftoff-only`, a testing flag, is read only at start-up by V8 13.6.)
+// - Under V8 11 (Node 20), JavaScript gets four times V8's interrupt budget (67584 bytes of
+//   bytecode) before a function is considered for optimization: a single pass optimized many
+//   functions it was about to stop calling (the resolution pass, cold, took 426 ms against
+//   145 ms warm). Django 1951 -> 1768 ms, zod/src 1028 -> 964 ms (9 runs each). V8 12 renamed
+//   the flag and retuned its tiering, so it is set only where it was measured.
 //
-// Flags are process-wide and read as code compiles and warms, so the bin sets them first thing,
-// before any WebAssembly is compiled and before the code cache is checked (the cache records
-// the flags it was made under; the build makes it through this same bin).
+// A flag V8 does not know is printed to the user's terminal (`Error: unrecognized flag`), so a
+// flag is set only under the V8 majors it was checked on (tests/unit/engine-flags.test.ts
+// checks each against `node --v8-options` under every Node line CI runs); under another V8 the
+// process runs on V8's own settings. Flags are process-wide and read as code compiles, so the
+// bin sets them first thing, before any WebAssembly is compiled or any worker started.
 import { setFlagsFromString } from 'node:v8';
 
-export const ENGINE_FLAGS = ['--allow-natives-syntax', '--interrupt-budget=270336'];
+interface EngineSetting {
+  /** Set together, in one call. */
+  flags: string[];
+  /** V8 major versions the flags exist in and were measured under. */
+  v8Majors: number[];
+}
+
+const SETTINGS: EngineSetting[] = [
+  { flags: ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'], v8Majors: [11, 12, 13] },
+  { flags: ['--interrupt-budget=270336'], v8Majors: [11] },
+];
+
+/** The flags the bin sets under V8 `v8Version` (`process.versions.v8` by default). */
+export function engineFlagsFor(v8Version: string = process.versions.v8): string[] {
+  const major = Number(v8Version.split('.')[0]);
+  return SETTINGS.filter((s) => s.v8Majors.includes(major)).flatMap((s) => s.flags);
+}
 
 export function applyEngineFlags(): void {
-  for (const flag of ENGINE_FLAGS) setFlagsFromString(flag);
+  const flags = engineFlagsFor();
+  if (flags.length > 0) setFlagsFromString(flags.join(' '));
 }

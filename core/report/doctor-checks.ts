@@ -9,6 +9,7 @@ import type { CheckOutcome } from './model.ts';
 import { causeToken } from './remedies.ts';
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
 import { homeExposedMode, metabobHome, storePath } from '../config/metabob-home.ts';
+import { cacheDir } from '../config/cache-dir.ts';
 import { WorkspaceState } from '../workspace/workspace.ts';
 import { netRequest, proxyEnvironment } from '../net/net.ts';
 import { processAlive, type RunFile } from '../loopback/run-file.ts';
@@ -137,7 +138,6 @@ async function storeFileOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
 
 export async function parserOutcome(): Promise<CheckOutcome> {
   const { GRAMMAR_IDS, loadGrammar } = await import('../index/extract/grammar-loader.ts');
-  const { parserCodeStatus } = await import('../index/extract/parser-code-cache.ts');
   const loaded: string[] = [];
   const failed: string[] = [];
   for (const grammar of GRAMMAR_IDS) {
@@ -148,10 +148,7 @@ export async function parserOutcome(): Promise<CheckOutcome> {
       failed.push(`${grammar}: ${(err as Error).message.split('\n')[0]}`);
     }
   }
-  const code = parserCodeStatus();
-  // Speed, not function: a parser compiled here works, it only parses a cold index more slowly.
-  const how = code.notUsed ? `compiled here (no optimized code from dist/parser-cache: ${code.notUsed})` : 'optimized, from dist/parser-cache';
-  const data = { loaded, failed, parserCode: code.notUsed ? 'compiled' : 'cached', parserCodeNotUsed: code.notUsed };
+  const data = { loaded, failed };
   if (loaded.length === 0) {
     const line = `local_index_unavailable(web-tree-sitter: ${failed[0] ?? 'no grammar loaded'})`;
     return { status: 'fail', detail: line, cause: line, remedy: 'reinstall the package (web-tree-sitter and tree-sitter-wasms ship the WASM files)', data };
@@ -159,7 +156,38 @@ export async function parserOutcome(): Promise<CheckOutcome> {
   if (failed.length > 0) {
     return { status: 'warn', detail: `grammars load: ${loaded.join(', ')}; failed: ${failed.join('; ')}`, remedy: 'reinstall the package to restore the missing grammar files', data };
   }
-  return { status: 'ok', detail: `web-tree-sitter loads; grammars: ${loaded.join(', ')}; parser code: ${how}`, data };
+  return { status: 'ok', detail: `web-tree-sitter loads; grammars: ${loaded.join(', ')}`, data };
+}
+
+/**
+ * The user cache directory the bin keeps its start-up code caches in (core/cli-loader.ts). Looked
+ * at, never created here. Speed, not function: without it every start compiles, so a problem
+ * with it is a warn.
+ */
+export function cacheOutcome(env: NodeJS.ProcessEnv): CheckOutcome {
+  const dir = cacheDir(env);
+  const data = { path: dir, used: false };
+  let st;
+  try {
+    st = statSync(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { status: 'ok', detail: `${dir} not created yet; the first server start creates it (0700)`, data };
+    return { status: 'warn', detail: `${dir} not used (${code}); every start compiles the server`, remedy: `make ${dir} a directory of your own, mode 700`, data };
+  }
+  const notPrivate = !st.isDirectory() ? 'not a directory'
+    : process.platform !== 'win32' && st.uid !== process.getuid?.() ? `owned by uid ${st.uid}`
+      : process.platform !== 'win32' && (st.mode & 0o077) !== 0 ? `mode ${(st.mode & 0o777).toString(8)}` : undefined;
+  if (notPrivate) return { status: 'warn', detail: `${dir} not used (${notPrivate}); every start compiles the server`, remedy: `remove ${dir}, or chown it to you and chmod 700 it`, data };
+  let entries = 0;
+  for (const sub of ['code-cache', 'compile-cache']) {
+    try {
+      entries += readdirSync(join(dir, sub)).length;
+    } catch {
+      // not written yet
+    }
+  }
+  return { status: 'ok', detail: `${dir} used for start-up code (${entries} ${entries === 1 ? 'entry' : 'entries'})`, data: { ...data, used: true } };
 }
 
 export function workspaceOutcome(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): CheckOutcome {

@@ -9,6 +9,7 @@ import {
   configFilesOutcome,
   loopbackOutcome,
   networkOutcome,
+  cacheOutcome,
   parserOutcome,
   placeholdersOutcome,
   pluginOutcome,
@@ -28,6 +29,7 @@ export async function runDoctor(run: ReportRun, deps: AttachDeps, input: AttachC
   await run.check('network', 'network', () => networkOutcome(attach.state, env));
   await run.check('store', 'store', () => storeOutcome(env));
   await run.check('parser', 'parser', () => parserOutcome());
+  await run.check('cache', 'cache', () => cacheOutcome(env));
   await run.check('workspace', 'workspace', () => workspaceOutcome(env));
   await run.check('plugin', 'plugin', () => pluginOutcome(env));
   await run.check('call_log', 'call log', () => callLogOutcome(env));

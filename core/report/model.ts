@@ -22,6 +22,7 @@ export type CheckId =
   | 'network'
   | 'store'
   | 'parser'
+  | 'cache'
   | 'workspace'
   | 'plugin'
   | 'call_log'

@@ -1,5 +1,7 @@
 // `npm run bench`: the local index on two real corpora that install offline:
-// Django from Debian's python3-django and zod's TypeScript sources. Full index through the
+// Django from Debian's python3-django and zod's TypeScript sources. First the full index under
+// each Node line side by side (support/node-lines.ts; interleaved runs, so every line sees the
+// same minutes of this machine), then, under this Node: the full index through the
 // built CLI in a fresh process (wall time including grammar load, peak RSS, files/s, MB/s),
 // single-threaded parse-only time over the same files (fresh processes too, taken between the
 // index runs), single-threaded extraction (the floor two lanes can reach), and a re-index after
@@ -12,7 +14,10 @@ import { LocalIndex } from '../../core/index/local-index.ts';
 import { scanWorkspace, normalizeExtensions, DEFAULT_EXCLUDE } from '../../core/index/scan-workspace.ts';
 import { grammarForPath, parserFor } from '../../core/index/extract/grammar-loader.ts';
 import { extractFile } from '../../core/index/extract/extract-file.ts';
-import { ENGINE_FLAGS } from '../../core/engine-flags.ts';
+import { engineFlagsFor } from '../../core/engine-flags.ts';
+import { median, nodeLines, type NodeLine } from './support/node-lines.ts';
+
+const ENGINE_FLAGS = engineFlagsFor();
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const CLI = join(ROOT, 'dist/cli.js');
@@ -20,11 +25,6 @@ const CORPORA = [
   { label: 'Django', path: '/usr/lib/python3/dist-packages/django', targetMs: 1500, targetRssMb: 350 },
   { label: 'zod/src', path: join(ROOT, 'node_modules/zod/src') },
 ];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 async function parseOnlyMs(root: string, files: string[]): Promise<number> {
   // Grammar load first (the index pays it too, inside its wall time), then read + parse only.
@@ -83,8 +83,8 @@ async function reindexAfterEditMs(root: string, file: string): Promise<{ ms: num
  * A single-threaded pass over a corpus (parse-only, or extraction with `pass`), in a fresh
  * process like the index it is compared with: with V8's default settings (the limit the index
  * is held against, which lets V8 tier the parser up as a long run would), or with the bin's
- * engine flags (core/engine-flags.ts), under which the parser runs the build's optimized code
- * (core/index/extract/parser-code-cache.ts). Taken between the index runs, best of 3 like
+ * engine flags (core/engine-flags.ts), under which the parser stays on V8's baseline code.
+ * Taken between the index runs, best of 3 like
  * them, so both sides of the ratio see the same minutes of this machine's drifting speed.
  */
 function passInChildMs(root: string, nodeFlags: string[], pass: 'parse' | 'extract' = 'parse'): number {
@@ -104,7 +104,48 @@ if (process.env.BENCH_CHILD_ROOT) {
   process.exit(0);
 }
 
+const LINE_RUNS = Number(process.env.BENCH_LINE_RUNS ?? 5);
+
+/**
+ * `metabob-mcp index` of each corpus under each Node line, LINE_RUNS rounds with the lines
+ * interleaved: medians of the in-process total and the process wall, the highest peak RSS, and
+ * whatever a run printed on stderr (a plain index prints nothing there).
+ */
+function indexPerNodeLine(lines: NodeLine[]): void {
+  console.log(`\nindex per Node line (${lines.map((l) => `${l.label} ${l.version}`).join(', ')}; ${LINE_RUNS} interleaved runs each; ratios against the lowest line):`);
+  for (const corpus of CORPORA) {
+    if (!existsSync(corpus.path)) continue;
+    const runs = new Map(lines.map((l) => [l.label, [] as Array<{ total: number; wall: number; rss: number; stderr: string }>]));
+    for (let i = 0; i < LINE_RUNS; i++) {
+      for (const line of lines) {
+        const started = performance.now();
+        const run = spawnSync(line.bin, [CLI, 'index', corpus.path, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+        const wall = performance.now() - started;
+        if (run.status !== 0) throw new Error(`index under ${line.label} failed: ${run.stderr}`);
+        const out = JSON.parse(run.stdout);
+        runs.get(line.label)!.push({ total: out.timing.total_ms, wall, rss: out.timing.peak_rss_mb, stderr: run.stderr });
+      }
+    }
+    const base = lines[lines.length - 1];
+    const figure = (label: string) => {
+      const r = runs.get(label)!;
+      return { total: median(r.map((x) => x.total)), wall: median(r.map((x) => x.wall)), rss: Math.max(...r.map((x) => x.rss)), stderr: r.map((x) => x.stderr).filter(Boolean) };
+    };
+    const baseline = figure(base.label);
+    console.log(`  ${corpus.label}:`);
+    for (const line of lines) {
+      const f = figure(line.label);
+      const ratio = `${(f.total / baseline.total).toFixed(2)}x time, ${(f.rss / baseline.rss).toFixed(2)}x RSS`;
+      const within = line === base ? '' : f.total <= baseline.total * 1.15 && f.rss <= baseline.rss * 1.15 ? ' (within 1.15x: met)' : ' (within 1.15x: MISSED)';
+      const stderr = f.stderr.length ? `; stderr: ${JSON.stringify(f.stderr[0].slice(0, 120))}` : '; stderr empty';
+      console.log(`    ${line.label.padEnd(7)} ${f.total.toFixed(0).padStart(5)} ms in-process, ${f.wall.toFixed(0).padStart(5)} ms wall, peak RSS ${String(f.rss).padStart(4)} MB; ${line === base ? 'baseline' : ratio}${within}${stderr}`);
+    }
+  }
+}
+
 console.log('Figures taken on a shared 2-core machine under load from other work; treat them as upper bounds.');
+indexPerNodeLine(nodeLines());
+if (process.env.BENCH_LINES_ONLY) process.exit(0);
 for (const corpus of CORPORA) {
   if (!existsSync(corpus.path)) {
     console.log(`\n${corpus.label}: skipped, ${corpus.path} is absent (Django comes from Debian's python3-django)`);
@@ -146,7 +187,7 @@ for (const corpus of CORPORA) {
   console.log(`  throughput: ${(files.length / (best.total / 1000)).toFixed(0)} files/s, ${(mb / (best.total / 1000)).toFixed(2)} MB/s`);
   const runsOf = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   console.log(`  single-threaded parse-only (read + parse, grammars preloaded; fresh process, best of 3 taken between the index runs): ${parseOnly.toFixed(0)} ms (${runsOf(parseOnlyRuns)}); index / parse-only = ${(best.total / parseOnly).toFixed(2)}`);
-  console.log(`    the same with the bin's engine flags, so with the build's optimized parser code (dist/parser-cache): ${parseOnlyBin.toFixed(0)} ms (${runsOf(parseOnlyBinRuns)}); index / that = ${(best.total / parseOnlyBin).toFixed(2)}`);
+  console.log(`    the same with the bin's engine flags (${ENGINE_FLAGS.join(' ') || 'none for this V8'}): ${parseOnlyBin.toFixed(0)} ms (${runsOf(parseOnlyBinRuns)}); index / that = ${(best.total / parseOnlyBin).toFixed(2)}`);
   console.log(`  single-threaded extraction (read + parse + collect, what an index lane does per file; same timing): ${runsOf(extractOnlyRuns)} ms with the bin's engine flags, ${runsOf(extractOnlyDefaultRuns)} ms with V8's defaults`);
   console.log(`    floor for two lanes (the faster half, plus this run's resolution; no scan, no worker start): ${(extractOnly / 2 + best.resolve).toFixed(0)} ms, against parse-only ${parseOnly.toFixed(0)} ms`);
   console.log(`  re-index after editing ${edited}: ${reindex.ms.toFixed(1)} ms wall median of 7, ${reindex.cpuMs.toFixed(1)} ms CPU (in-process full index ${reindex.full.toFixed(0)} ms)`);

@@ -1,7 +1,11 @@
-// Server start to tools/list answered, median of 10 spawns (target: < 250 ms).
+// Server start to tools/list answered, median of 10 spawns (target: < 250 ms); then the same
+// under each Node line side by side (support/node-lines.ts), spawns interleaved. METABOB_BENCH_CLI
+// names another bin to compare with (another checkout's dist/cli.js), interleaved the same way.
 import { spawnSync } from 'node:child_process';
 import { tempDir } from '../../tests/helpers/git.ts';
+import { CLI } from '../../tests/helpers/client.ts';
 import { handshake, startRawServer } from '../../tests/helpers/raw-server.ts';
+import { median as middle, nodeLines } from './support/node-lines.ts';
 
 const RUNS = 10;
 const cwd = tempDir();
@@ -41,3 +45,28 @@ if (process.env.NODE_EXTRA_CA_CERTS) {
   const bare = bareNodeStarts({ ...process.env, NODE_EXTRA_CA_CERTS: undefined } as NodeJS.ProcessEnv);
   console.log(`  without NODE_EXTRA_CA_CERTS (set here to ${process.env.NODE_EXTRA_CA_CERTS}): server median ${median(without).toFixed(1)} ms, node -e '' median ${median(bare).toFixed(1)} ms`);
 }
+
+/** One spawn to tools/list with `node` running `cli`, in ms. */
+async function startOnce(node: string, cli: string): Promise<number> {
+  const started = performance.now();
+  const server = startRawServer({ cwd, node, cli });
+  const list = await handshake(server);
+  const ms = performance.now() - started;
+  if (list.result.tools.length !== 30) throw new Error('tools/list did not list the 30 tools');
+  await server.close();
+  return ms;
+}
+
+const bins = [{ label: 'this build', cli: CLI }, ...(process.env.METABOB_BENCH_CLI ? [{ label: process.env.METABOB_BENCH_CLI, cli: process.env.METABOB_BENCH_CLI }] : [])];
+const lines = nodeLines();
+const perLine = new Map<string, number[]>();
+for (let i = 0; i < RUNS + 1; i++) {
+  for (const line of lines) {
+    for (const bin of bins) {
+      const ms = await startOnce(line.bin, bin.cli);
+      if (i > 0) perLine.set(`${line.label} ${bin.label}`, [...(perLine.get(`${line.label} ${bin.label}`) ?? []), ms]);
+    }
+  }
+}
+console.log(`startup per Node line (spawn -> tools/list, ${RUNS} interleaved spawns each, after one warm-up):`);
+for (const [key, times] of perLine) console.log(`  ${key.padEnd(40)} median ${middle(times).toFixed(1)} ms, min ${Math.min(...times).toFixed(1)} ms`);

@@ -1,9 +1,11 @@
-// The bin runs a server start through V8's code cache (core/cli-loader.ts): the build writes
-// the cache; a start without one, or with one V8 refuses, compiles as usual, still serves, and
-// leaves a good cache for the next start; a start that uses it leaves it alone.
+// The bin runs a server start through V8's code cache (core/cli-loader.ts), kept in the user's
+// cache directory, never in the package: an entry is named by the bundle's SHA-256, so an edit
+// of the same length runs the edited code; entries are 0600 in 0700 folders and one another
+// user could write is not used; old entries are pruned; with no usable cache directory a start
+// compiles and serves all the same.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,59 +15,98 @@ import { startsServer } from '../../core/cli/invocation.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
+const posix = process.platform !== 'win32';
 
-/** A copy of dist/ beside a link to the repository's node_modules, so the test may change its cache. */
-function distCopy(): { root: string; cli: string; cache: string } {
+/** A copy of dist/ beside a link to the repository's node_modules, so the test may edit the bundle. */
+function distCopy(): { root: string; cli: string; bundle: string } {
   const root = mkdtempSync(join(tmpdir(), 'code-cache-'));
   cpSync(join(repo, 'dist'), join(root, 'dist'), { recursive: true });
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
-  return { root, cli: join(root, 'dist/cli.js'), cache: join(root, 'dist/serve.cjs.cache') };
+  return { root, cli: join(root, 'dist/cli.js'), bundle: join(root, 'dist/serve.cjs') };
 }
 
-async function serveOnce(cli: string): Promise<void> {
-  const server = startRawServer({ cwd: tempDir(), cli });
+async function serveOnce(cli: string, xdg: string): Promise<any> {
+  const server = startRawServer({ cwd: tempDir(), cli, env: { XDG_CACHE_HOME: xdg } });
+  const init = await server.request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+  server.notify('notifications/initialized');
+  const list = await server.request(2, 'tools/list');
+  assert.equal(list.result.tools.length, TOOL_REGISTRY.length);
+  assert.equal(await server.close(), 0);
+  return init.result;
+}
+
+const entriesIn = (xdg: string) => readdirSync(join(xdg, 'metabob-mcp', 'code-cache')).map((name) => join(xdg, 'metabob-mcp', 'code-cache', name));
+
+test('a start writes its cache 0600 in the user cache directory, and the next start uses it as it is', async (t) => {
+  const { root, cli } = distCopy();
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const xdg = tempDir('code-cache-xdg-');
+  await serveOnce(cli, xdg);
+  const [entry, ...more] = entriesIn(xdg);
+  assert.deepEqual(more, []);
+  assert.ok(readFileSync(entry).length > 100_000);
+  if (posix) {
+    assert.equal(statSync(entry).mode & 0o777, 0o600);
+    assert.equal(statSync(join(xdg, 'metabob-mcp')).mode & 0o777, 0o700);
+    assert.equal(statSync(join(xdg, 'metabob-mcp', 'code-cache')).mode & 0o777, 0o700);
+  }
+  const mtime = statSync(entry).mtimeMs;
+  await serveOnce(cli, xdg);
+  assert.equal(statSync(entry).mtimeMs, mtime, 'a good entry is used, not written again');
+  assert.deepEqual(readdirSync(join(root, 'dist')).filter((n) => n.includes('cache')), [], 'nothing is written beside the bundle');
+});
+
+test('an edit of the bundle that keeps its length runs the edited code, not the cache of the old one', async (t) => {
+  const { root, cli, bundle } = distCopy();
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const xdg = tempDir('code-cache-xdg-');
+  assert.equal((await serveOnce(cli, xdg)).serverInfo.title, 'metabob');
+  const source = readFileSync(bundle, 'latin1');
+  assert.ok(source.includes('title:"metabob"'));
+  writeFileSync(bundle, source.replace('title:"metabob"', 'title:"metabox"'), 'latin1');
+  assert.equal((await serveOnce(cli, xdg)).serverInfo.title, 'metabox');
+  assert.equal(entriesIn(xdg).length, 2, 'the edited bundle has its own entry');
+});
+
+test('an entry another user could write, or one V8 refuses, is not used and is replaced; old entries are pruned', { skip: !posix }, async (t) => {
+  const { root, cli } = distCopy();
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const xdg = tempDir('code-cache-xdg-');
+  await serveOnce(cli, xdg);
+  const [entry] = entriesIn(xdg);
+  writeFileSync(entry, 'not a code cache');
+  chmodSync(entry, 0o664);
+  await serveOnce(cli, xdg);
+  assert.equal(statSync(entry).mode & 0o777, 0o600);
+  assert.ok(readFileSync(entry).length > 100_000, 'the group-writable entry was replaced by a good one');
+  writeFileSync(entry, 'not a code cache either');
+  await serveOnce(cli, xdg);
+  assert.ok(readFileSync(entry).length > 100_000, 'a refused entry is replaced');
+
+  const folder = join(xdg, 'metabob-mcp', 'code-cache');
+  for (let i = 0; i < 6; i++) {
+    const old = join(folder, `serve-v0.${i}-x64-old.bin`);
+    writeFileSync(old, 'x', { mode: 0o600 });
+    utimesSync(old, new Date(2020, 0, 1 + i), new Date(2020, 0, 1 + i));
+  }
+  rmSync(entry);
+  await serveOnce(cli, xdg);
+  const left = readdirSync(folder).sort();
+  assert.equal(left.length, 4, left.join(', '));
+  assert.ok(left.includes(entry.split('/').pop()!), 'the fresh entry stays');
+  assert.ok(left.includes('serve-v0.5-x64-old.bin') && !left.includes('serve-v0.0-x64-old.bin'), 'the oldest go first');
+});
+
+test('with no usable cache directory a start compiles and serves, and prints nothing about it', async () => {
+  const notADir = join(tempDir('code-cache-xdg-'), 'file');
+  writeFileSync(notADir, 'x');
+  const server = startRawServer({ cwd: tempDir(), cli: join(repo, 'dist/cli.js'), env: { XDG_CACHE_HOME: notADir } });
+  let stderr = '';
+  server.child.stderr.on('data', (c) => (stderr += c));
   const list = await handshake(server);
   assert.equal(list.result.tools.length, TOOL_REGISTRY.length);
   assert.equal(await server.close(), 0);
-}
-
-/** The path a cache was made for (its first line), and the V8 data after it. */
-function cacheHeader(cache: string): string {
-  const file = readFileSync(cache);
-  return file.toString('utf8', 0, file.indexOf(10));
-}
-
-test('the build ships a code cache made for dist/serve.cjs, and a start that uses it leaves it as it is', async () => {
-  const cache = join(repo, 'dist/serve.cjs.cache');
-  assert.ok(existsSync(cache), 'dist/serve.cjs.cache is written by npm run build');
-  assert.equal(cacheHeader(cache), join(repo, 'dist/serve.cjs'));
-  const before = readFileSync(cache);
-  const mtime = statSync(cache).mtimeMs;
-  await serveOnce(join(repo, 'dist/cli.js'));
-  assert.equal(statSync(cache).mtimeMs, mtime);
-  assert.deepEqual(readFileSync(cache), before);
-});
-
-test('a cache made elsewhere, none, or one V8 refuses: a start still serves and writes a good cache for its own path', async (t) => {
-  const { root, cli, cache } = distCopy();
-  t.after(() => rmSync(root, { recursive: true, force: true }));
-  const bundle = join(root, 'dist/serve.cjs');
-  // Copied from the build: made for another path, whose name V8 would put in stack traces.
-  await serveOnce(cli);
-  assert.equal(cacheHeader(cache), bundle);
-  const remade = statSync(cache).mtimeMs;
-  await serveOnce(cli);
-  assert.equal(statSync(cache).mtimeMs, remade, 'a cache for this path is used, not written again');
-
-  rmSync(cache);
-  await serveOnce(cli);
-  assert.ok(existsSync(cache), 'a start without a cache wrote one');
-  assert.ok(readFileSync(cache).length > 100_000);
-
-  writeFileSync(cache, `${bundle}\nnot a code cache`);
-  await serveOnce(cli);
-  assert.equal(cacheHeader(cache), bundle);
-  assert.ok(readFileSync(cache).length > 100_000, 'a refused cache is replaced');
+  assert.doesNotMatch(stderr, /cache/i);
 });
 
 test('the bin sends exactly the server starts through the cache, as runCli dispatches them', () => {

@@ -15,7 +15,7 @@ import { runCli, sh, startTmux, tmuxAvailable } from './attach-check-helpers.ts'
 
 const DOCTOR_CHECKS = [
   'runtime', 'config', 'config_files', 'placeholders', 'proxy', 'tls', 'bootstrap', 'identity', 'org_check', 'resolve', 'result',
-  'network', 'store', 'parser', 'workspace', 'plugin', 'call_log', 'loopback',
+  'network', 'store', 'parser', 'cache', 'workspace', 'plugin', 'call_log', 'loopback',
 ];
 
 type Check = { id: string; status: string; detail: string; cause: string | null; remedy: string | null; data: any };
@@ -42,8 +42,10 @@ test('doctor --json on a set-up machine: every check ok in order, exit 0, a live
     const by = (id: string) => checks.find((c) => c.id === id)!;
     assert.equal(by('workspace').data.path, realpathSync(cwd));
     assert.equal(by('workspace').data.source, 'launch_directory');
-    assert.equal(by('parser').detail, "web-tree-sitter loads; grammars: typescript, tsx, javascript, python, go, java, rust; parser code: optimized, from dist/parser-cache");
-    assert.equal(by('parser').data.parserCode, 'cached');
+    assert.equal(by('parser').detail, 'web-tree-sitter loads; grammars: typescript, tsx, javascript, python, go, java, rust');
+    // The server started above (startClient) wrote its start-up code cache there.
+    assert.equal(by('cache').status, 'ok');
+    assert.match(by('cache').detail, /^\S+metabob-mcp used for start-up code \(\d+ entr(y|ies)\)$/);
     assert.equal(by('store').data.path, join(home, '.metabob', 'metabob.db'));
     assert.equal(by('call_log').detail, 'off (METABOB_CALL_LOG unset)');
     assert.match(by('loopback').detail, /^loopback servers: pid \d+ at http:\/\/127\.0\.0\.1:\d+ attached$/);

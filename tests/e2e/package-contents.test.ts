@@ -52,7 +52,7 @@ test('the package holds dist/, plugins/, skills/, docs/, vendor/, README, LICENS
   assert.ok(paths.includes('vendor/THIRD-PARTY-NOTICES.txt'));
 });
 
-test('dist/ ships the bundles, their chunks and linked source maps, and the parser code cache', () => {
+test('dist/ ships the bundles, their chunks and linked source maps', () => {
   const entries = [...Object.keys(ESM_ENTRIES), ...Object.keys(BIN_ENTRY)].map((name) => `dist/${name}.js`).concat('dist/serve.cjs');
   for (const entry of entries) assert.ok(paths.includes(entry), `${entry} is packed`);
 
@@ -72,17 +72,7 @@ test('dist/ ships the bundles, their chunks and linked source maps, and the pars
     assert.ok(readFileSync(join(ROOT, script), 'utf8').trimEnd().endsWith(`//# sourceMappingURL=${basename(map)}`), `${script} links ${map}`);
   }
 
-  // The parser code cache: per V8 version, the manifest and exactly the files it names.
-  const cache = dist.filter((p) => p.startsWith('dist/parser-cache/'));
-  const manifests = cache.filter((p) => p.endsWith('/manifest.json'));
-  assert.ok(manifests.length > 0, 'the build made a parser code cache');
-  const named = manifests.flatMap((m) => {
-    const { entries: byModule } = JSON.parse(readFileSync(join(ROOT, m), 'utf8')) as { entries: Record<string, { file: string }> };
-    return [m, ...Object.values(byModule).map((e) => join(m, '..', e.file))];
-  });
-  assert.deepEqual(cache, named.sort());
-
-  const rest = dist.filter((p) => !bundles.includes(p) && !maps.includes(p) && !cache.includes(p));
+  const rest = dist.filter((p) => !bundles.includes(p) && !maps.includes(p));
   assert.deepEqual(rest, [], 'nothing else in dist/, such as the build-path code cache dist/serve.cjs.cache');
 });
 

@@ -8,7 +8,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Language, Parser } from 'web-tree-sitter';
-import { parserModule, WebAssemblyApi } from './parser-code-cache.ts';
 import { GRAMMAR_IDS, kindOfPath, type GrammarId } from './languages/registry.ts';
 
 // The grammars and which one parses a file are the language modules' (languages/registry.ts).
@@ -83,6 +82,12 @@ function resolveRuntimeWasm(): string | undefined {
 
 type TreeSitterModule = typeof import('web-tree-sitter');
 
+type WasmModule = object;
+/** Node's WebAssembly global, typed here: the project's lib settings carry no WebAssembly types. */
+const WebAssemblyApi = (globalThis as unknown as {
+  WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule; Instance: new (module: WasmModule, imports: object) => object };
+}).WebAssembly;
+
 // Process caches: the WebAssembly runtime and each grammar compile once per process (or worker).
 let runtime: Promise<TreeSitterModule> | undefined;
 const grammars = new Map<GrammarId, Promise<Language>>();
@@ -100,11 +105,11 @@ export function loadRuntime(): Promise<TreeSitterModule> {
     }
     const wasm = resolveRuntimeWasm();
     // Emscripten makes this object the runtime's Module, whose loadWebAssemblyModule is what
-    // Language.load calls for each grammar. Its instantiateWasm hook lets the runtime's code
-    // come from the parser code cache.
+    // Language.load calls for each grammar. Its instantiateWasm hook compiles the runtime
+    // synchronously too (see compileGrammarsSynchronously).
     const emscriptenModule: Record<string, unknown> = wasm
       ? { locateFile: () => wasm, instantiateWasm: (imports: object, receive: (instance: object, module: object) => void) => {
-        const module = parserModule('web-tree-sitter', readFileSync(wasm));
+        const module = new WebAssemblyApi.Module(readFileSync(wasm));
         receive(new WebAssemblyApi.Instance(module, imports), module);
         return {};
       } }
@@ -134,18 +139,11 @@ function compileGrammarsSynchronously(emscriptenModule: Record<string, unknown>)
   if (typeof load !== 'function') return;
   emscriptenModule.loadWebAssemblyModule = (binary: unknown, ...rest: unknown[]) => {
     if (!(binary instanceof Uint8Array)) return load(binary, ...rest);
-    const name = grammarBytes.get(binary);
-    return load(name ? parserModule(name, binary) : new WebAssemblyApi.Module(binary), ...rest);
+    return load(new WebAssemblyApi.Module(binary), ...rest);
   };
 }
 
-/** Grammar bytes handed to Language.load, by module name, so the hook above can name them. */
-const grammarBytes = new WeakMap<Uint8Array, string>();
-
-/**
- * The parser's WebAssembly files by the module names the loader reports (and the parser code
- * cache keys on): web-tree-sitter's runtime and every grammar.
- */
+/** The parser's WebAssembly files by the module names the loader reports: web-tree-sitter's runtime and every grammar. */
 export function parserWasmFiles(): Record<string, string> {
   const runtimeWasm = resolveRuntimeWasm();
   if (!runtimeWasm) throw new ParserLoadError('web-tree-sitter', 'tree-sitter.wasm not found');
@@ -170,9 +168,7 @@ export function loadGrammar(grammar: GrammarId): Promise<Language> {
       const file = grammarWasmFile(grammar);
       if (!existsSync(file)) throw new ParserLoadError(module, `grammar file missing: ${file}`);
       try {
-        const bytes = readFileSync(file);
-        grammarBytes.set(bytes, module);
-        return await mod.Language.load(bytes);
+        return await mod.Language.load(readFileSync(file));
       } catch (err) {
         throw new ParserLoadError(module, oneLine(err));
       }

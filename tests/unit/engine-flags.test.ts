@@ -1,0 +1,34 @@
+// core/engine-flags.ts: the bin sets a V8 flag only where the running V8 knows it (an unknown
+// one is printed to the user's terminal), and never the test natives. CI runs this under every
+// Node line it installs, so a V8 that drops or renames a flag fails here first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { engineFlagsFor } from '../../core/engine-flags.ts';
+
+const known = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }).stdout;
+/** `--no-x` and `--x=v` are spellings of the flag `--x` that --v8-options lists. */
+const listed = (flag: string) => new RegExp(`^\\s+--${flag.replace(/^--(no-)?/, '').replace(/=.*$/, '')} `, 'm').test(known);
+
+test(`every flag set under this V8 (${process.versions.v8}) is one it lists`, () => {
+  const flags = engineFlagsFor();
+  for (const flag of flags) assert.ok(listed(flag), `${flag} is not in node --v8-options`);
+  // The parser stays on Liftoff under every V8 the project supports.
+  if (process.versions.v8.startsWith('11.') || process.versions.v8.startsWith('12.') || process.versions.v8.startsWith('13.')) {
+    assert.ok(flags.includes('--no-wasm-dynamic-tiering') && flags.includes('--no-wasm-tier-up'));
+  }
+});
+
+test('no test natives, and nothing under a V8 the table does not name', () => {
+  for (const v8 of ['11.3.244.8-node.30', '12.4.254.21-node.33', '13.6.233.17-node.63']) assert.ok(!engineFlagsFor(v8).includes('--allow-natives-syntax'));
+  assert.deepEqual(engineFlagsFor('99.0.0'), []);
+  assert.deepEqual(engineFlagsFor('13.6.233.17-node.63'), ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up']);
+  assert.ok(engineFlagsFor('11.3.244.8-node.30').includes('--interrupt-budget=270336'));
+});
+
+test('setting them prints nothing', () => {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', `import { setFlagsFromString } from 'node:v8'; setFlagsFromString(${JSON.stringify(engineFlagsFor().join(' '))});`], { encoding: 'utf8' });
+  assert.equal(run.status, 0);
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout, '');
+});
