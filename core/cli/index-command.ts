@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { routeConsoleToStderr } from '../log.ts';
 import { LocalIndex } from '../index/local-index.ts';
+import { openExtractionCache } from '../services/warm-start-cache.ts';
 import { indexStats, statsLines } from '../index/index-report.ts';
 import { writeGraphJsonl } from '../index/graph-jsonl.ts';
 import { EXIT, parseFlags, UsageError, type CliCommand } from './command.ts';
@@ -35,7 +36,7 @@ export const indexCommand: CliCommand = {
     const tty = Boolean(process.stderr.isTTY);
     let lastDraw = 0;
     const started = performance.now();
-    const index = new LocalIndex(root);
+    const index = new LocalIndex(root, openExtractionCache(process.env));
     let result: Awaited<ReturnType<LocalIndex['run']>>;
     try {
       result = await index.run({
@@ -59,7 +60,7 @@ export const indexCommand: CliCommand = {
     const ms = performance.now() - started;
     const stats = indexStats(index);
     if (typeof flags.graph === 'string') await writeGraphJsonl(index.graph!, resolve(flags.graph));
-    const timing = { total_ms: Math.round(ms), parse_ms: Math.round(result.report.parseMs), resolve_ms: Math.round(result.report.resolveMs), peak_rss_mb: peakRssMb() };
+    const timing = { total_ms: Math.round(ms), parse_ms: Math.round(result.report.parseMs), resolve_ms: Math.round(result.report.resolveMs), peak_rss_mb: peakRssMb(), from_cache: result.report.extractionCache?.fromCache ?? 0 };
     const out = flags.json
       ? JSON.stringify({ ...stats, timing }, null, 2)
       : [
