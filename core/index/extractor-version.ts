@@ -56,6 +56,11 @@ export function extractorVersion(): string {
   // web-tree-sitter's exports map hides its package.json; it sits beside the entry.
   const runtime = installedVersion(() => join(dirname(requireHere.resolve('web-tree-sitter')), 'package.json'));
   const grammars = installedVersion(() => requireHere.resolve('tree-sitter-wasms/package.json'));
-  version = createHash('sha256').update(`format ${CACHE_FORMAT}\0sources ${sourceHash()}\0web-tree-sitter ${runtime}\0tree-sitter-wasms ${grammars}`).digest('hex').slice(0, 32);
+  version = composeExtractorVersion({ sources: sourceHash(), runtime, grammars });
   return version;
+}
+
+/** The version from its parts: any part changing gives another version. */
+export function composeExtractorVersion(parts: { sources: string; runtime: string; grammars: string }): string {
+  return createHash('sha256').update(`format ${CACHE_FORMAT}\0sources ${parts.sources}\0web-tree-sitter ${parts.runtime}\0tree-sitter-wasms ${parts.grammars}`).digest('hex').slice(0, 32);
 }
