@@ -46,6 +46,11 @@ export interface CacheLoad {
   cause?: string;
 }
 
+/** Whether METABOB_CACHE turns the run-time caches off (`off`, `0`, `false`, `no`): then every launch indexes cold. */
+export function cacheDisabled(env: NodeJS.ProcessEnv): boolean {
+  return /^(off|0|false|no)$/i.test(env.METABOB_CACHE?.trim() ?? '');
+}
+
 /** Whether a cached extraction may stand in for a fresh one: read, hashed, and not failed for a reason that could pass. */
 export function cacheable(extraction: FileExtraction): boolean {
   return typeof extraction.contentHash === 'string' && !extraction.error?.startsWith('extract_failed');

@@ -21,6 +21,7 @@ export type CheckId =
   | 'network'
   | 'store'
   | 'parser'
+  | 'index_cache'
   | 'workspace'
   | 'plugin'
   | 'call_log'

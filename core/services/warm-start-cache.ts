@@ -2,12 +2,7 @@
 // cache directory (core/config/cache-dir.ts), or none when METABOB_CACHE=off: then every launch
 // indexes cold, as it does when the directory is unusable.
 import { cacheDir, ensurePrivateDir, writeFileAtomic0600 } from '../config/cache-dir.ts';
-import { ExtractionCache } from '../index/extraction-cache.ts';
-
-/** Whether METABOB_CACHE turns the run-time caches off (`off`, `0`, `false`, `no`). */
-export function cacheDisabled(env: NodeJS.ProcessEnv): boolean {
-  return /^(off|0|false|no)$/i.test(env.METABOB_CACHE?.trim() ?? '');
-}
+import { cacheDisabled, ExtractionCache } from '../index/extraction-cache.ts';
 
 export function openExtractionCache(env: NodeJS.ProcessEnv): ExtractionCache | undefined {
   if (cacheDisabled(env)) return undefined;

@@ -240,3 +240,28 @@ test('init_workspace says how many files came from the cache, cold and after a r
   assert.match(warm, new RegExp(`^Indexed ${root}: ${files} files in \\d+\\.\\d\\d s, 0 parsed and ${files} from the extraction cache\\.$`, 'm'));
   assert.match(warm, new RegExp(`^Extraction cache: ${files} of ${files} file\\(s\\) came from it \\(${dir}\\); 0 extracted; the graph was resolved whole`, 'm'));
 });
+
+test('doctor reports the cache directory and whether init_workspace uses it, writing nothing', () => {
+  const doctor = (env: Record<string, string>) => {
+    const run = spawnSync(process.execPath, [CLI, 'doctor', '--json'], { encoding: 'utf8', env: cleanEnv(env), cwd: tempDir('warm-doctor-') });
+    return (JSON.parse(run.stdout).checks as Array<{ id: string; status: string; detail: string; data: { dir: string; used: boolean } }>).find((c) => c.id === 'index_cache')!;
+  };
+  const fresh = tempDir('warm-cache-');
+  const dir = join(fresh, 'metabob-mcp', 'extractions');
+  const none = doctor({ XDG_CACHE_HOME: fresh });
+  assert.deepEqual([none.status, none.detail, none.data.used], ['ok', `used: ${dir}, not created yet (the first init_workspace creates it, 0700)`, true]);
+  assert.equal(existsSync(join(fresh, 'metabob-mcp')), false, 'doctor creates nothing');
+
+  runIndex(workspace(), fresh);
+  const used = doctor({ XDG_CACHE_HOME: fresh });
+  assert.equal(used.status, 'ok');
+  assert.match(used.detail, new RegExp(`^used: ${dir}, 1 workspace\\(s\\), \\d+\\.\\d MB$`));
+
+  const off = doctor({ XDG_CACHE_HOME: fresh, METABOB_CACHE: 'off' });
+  assert.deepEqual([off.status, off.detail, off.data.used], ['ok', 'off (METABOB_CACHE=off): every init_workspace indexes cold', false]);
+
+  chmodSync(join(fresh, 'metabob-mcp'), 0o770);
+  const open = doctor({ XDG_CACHE_HOME: fresh });
+  assert.equal(open.status, 'warn');
+  assert.equal(open.detail, `not used: ${join(fresh, 'metabob-mcp')} is mode 770, group or others can reach it; every init_workspace indexes cold`);
+});
