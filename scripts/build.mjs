@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { BIN_ENTRY, ESM_ENTRIES, bundleOptions, serveBundleOptions } from './bundle-options.mjs';
+import { extractorSourceHash } from './extractor-sources.mjs';
 
 // Built beside dist/ and swapped in, so a test that is running the old build keeps its files.
 const out = `dist.tmp-${process.pid}`;
@@ -29,7 +30,8 @@ const toolList = execFileSync(process.execPath, [toolListScript], { encoding: 'u
 rmSync(toolListScript, { force: true });
 
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
-const define = { __METABOB_TOOL_LIST__: toolList, 'process.env.METABOB_BUILD_VERSION': JSON.stringify(version) };
+// The warm-start cache's extractor version hashes the extraction sources (core/index/extractor-version.ts).
+const define = { __METABOB_TOOL_LIST__: toolList, 'process.env.METABOB_BUILD_VERSION': JSON.stringify(version), __METABOB_EXTRACTOR_SOURCES__: JSON.stringify(extractorSourceHash('.')) };
 // Every subcommand but the server start: ES modules, loaded a chunk at a time.
 await build({
   ...bundleOptions({ entryPoints: ESM_ENTRIES, outdir: out }),

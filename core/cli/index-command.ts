@@ -35,10 +35,11 @@ export const indexCommand = defineCommand({
     const { LocalIndex } = await import('../index/local-index.ts');
     const { indexStats, statsLines } = await import('../index/index-report.ts');
     const { writeGraphJsonl } = await import('../index/graph-jsonl.ts');
+    const { openExtractionCache } = await import('../services/warm-start-cache.ts');
     const tty = Boolean(process.stderr.isTTY);
     let lastDraw = 0;
     const started = performance.now();
-    const index = new LocalIndex(root);
+    const index = new LocalIndex(root, openExtractionCache(process.env));
     let result: Awaited<ReturnType<LocalIndex['run']>>;
     try {
       result = await index.run({
@@ -62,7 +63,7 @@ export const indexCommand = defineCommand({
     const ms = performance.now() - started;
     const stats = indexStats(index);
     if (flags.graph !== undefined) await writeGraphJsonl(index.graph!, resolve(flags.graph));
-    const timing = { total_ms: Math.round(ms), parse_ms: Math.round(result.report.parseMs), resolve_ms: Math.round(result.report.resolveMs), peak_rss_mb: peakRssMb() };
+    const timing = { total_ms: Math.round(ms), parse_ms: Math.round(result.report.parseMs), resolve_ms: Math.round(result.report.resolveMs), peak_rss_mb: peakRssMb(), from_cache: result.report.extractionCache?.fromCache ?? 0 };
     const out = flags.json
       ? JSON.stringify({ ...stats, timing }, null, 2)
       : [

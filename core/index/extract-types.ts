@@ -88,4 +88,6 @@ export interface FileExtraction {
   /** Set when the file could not be read or parsed; tree-sitter ERROR nodes that still yield definitions are not failures but counted in errorNodes. */
   error?: string;
   errorNodes?: number;
+  /** The extracted bytes' hash (contentHashOf), when the file was read: the warm-start cache's key (core/index/extraction-cache.ts). */
+  contentHash?: string;
 }

@@ -76,8 +76,11 @@ export function statsLines(stats: IndexStats): string[] {
 export function describeIndexRun(index: LocalIndex, report: IndexRunReport): string[] {
   const stats = indexStats(index);
   const seconds = (report.ms / 1000).toFixed(2);
+  const fromCache = report.extractionCache?.fromCache ?? 0;
   const head =
-    report.reused === 0 && report.removed === 0
+    fromCache > 0
+      ? `Indexed ${index.root}: ${stats.files} files in ${seconds} s, ${report.parsed} parsed and ${fromCache} from the extraction cache.`
+      : report.reused === 0 && report.removed === 0
       ? `Indexed ${index.root}: ${stats.files} files parsed in ${seconds} s.`
       : `Re-indexed ${index.root}: ${report.parsed} changed or new file(s) parsed, ${report.reused} unchanged reused, ${report.removed} deleted dropped (${stats.files} files) in ${seconds} s; the graph is re-resolved whole, as a fresh index would build it.`;
   const lines = [head, ...statsLines(stats)];

@@ -7,7 +7,10 @@
 // or mtime changed and drops deleted ones, then re-runs the whole resolution pass over the
 // cached per-file extractions: ids embed start lines, so edges are never patched in place, and
 // the graph is identical to a fresh full index (tests/unit/graph-incremental.test.ts).
-import { basename } from 'node:path';
+// Across launches only extractions persist (extraction-cache.ts): the first run takes a file's
+// cached extraction when its bytes hash the same, and resolution still runs over every file.
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { FileExtraction } from './extract-types.ts';
 import type { CodeGraph } from './graph-types.ts';
 import { buildGraph } from './build-graph.ts';
@@ -16,6 +19,9 @@ import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
 import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type DirectoryCache, type ScannedFile } from './scan-workspace.ts';
 import { loadExtractor, parserFailureLine, prewarmExtractor, type ExtractFn } from './extractor-port.ts';
+import { cacheable, type ExtractionCache } from './extraction-cache.ts';
+import { contentHashOf } from './extract/content-hash.ts';
+import { log } from '../log.ts';
 
 export const INDEX_BUDGET_MS = 20_000;
 
@@ -39,6 +45,8 @@ export interface IndexRunReport {
   ms: number;
   parseMs: number;
   resolveMs: number;
+  /** The warm-start cache on a first run: how many files it gave, or why none (absent: no cache, METABOB_CACHE=off). */
+  extractionCache?: { dir: string; fromCache: number; cause?: string };
 }
 
 export interface IndexOptions {
@@ -63,8 +71,15 @@ export class LocalIndex {
   private directories: DirectoryCache | undefined;
   include: string[] = normalizeExtensions(undefined);
   exclude: string[] = DEFAULT_EXCLUDE;
+  /** What the disk cache holds for this root as far as this process knows: file -> content hash. */
+  private onDisk: Map<string, string> | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
 
-  constructor(readonly root: string) {}
+  /** `diskCache`: the warm-start cache (extraction-cache.ts); absent, every launch indexes cold. */
+  constructor(
+    readonly root: string,
+    private readonly diskCache?: ExtractionCache,
+  ) {}
 
   get graph(): CodeGraph | undefined {
     return this.graphValue;
@@ -94,8 +109,11 @@ export class LocalIndex {
     // The directory cache starts on a re-scan: a first scan would pay a stat per directory for it.
     const directories = this.directories;
     this.directories ??= new Map();
-    // A first run parses every file: its workers start before the scan, so they boot meanwhile.
-    if (this.cache.size === 0 && !options.extract) await prewarmExtractor();
+    const stored = this.onDisk === undefined ? this.diskCache?.load(this.root) : undefined;
+    if (stored) this.onDisk = new Map([...stored.entries.values()].map((e) => [e.file, e.contentHash!]));
+    // A first run parses every file (unless the cache has them): its workers start before the
+    // scan, so they boot meanwhile.
+    if (this.cache.size === 0 && !options.extract && !stored?.entries.size) await prewarmExtractor();
     const scan = scanWorkspace(this.root, this.include, this.exclude, directories);
     this.lastScan = { tooLarge: scan.tooLarge, overCap: scan.overCap };
     const current = new Map<string, ScannedFile>(scan.files.map((f) => [f.file, f]));
@@ -108,10 +126,18 @@ export class LocalIndex {
       }
     }
     const resumedFrom = this.pendingFiles.filter((f) => current.has(f)).length;
+    let fromCache = 0;
     const toParse = scan.files
       .filter((f) => {
         const cached = this.cache.get(f.file);
-        return !cached || cached.size !== f.size || cached.mtimeMs !== f.mtimeMs;
+        if (cached && cached.size === f.size && cached.mtimeMs === f.mtimeMs) return false;
+        const warm = stored?.entries.get(f.file);
+        if (!cached && warm && this.sameContent(f.file, warm.contentHash!)) {
+          this.cache.set(f.file, { size: f.size, mtimeMs: f.mtimeMs, extraction: warm });
+          fromCache++;
+          return false;
+        }
+        return true;
       })
       .map((f) => f.file);
     for (const file of toParse) this.cache.delete(file);
@@ -150,13 +176,14 @@ export class LocalIndex {
     const resolver = new ModuleResolver(this.cache.keys(), readTsPaths(this.root), basename(this.root));
     this.graphValue = buildGraph(this.extractions(), resolver, this.resolutionCache);
     const resolveMs = performance.now() - resolveStarted;
+    this.scheduleSave();
 
     return {
       ok: true,
       report: {
         scanned: scan.files.length,
         parsed: parsedSet.size,
-        reused: this.cache.size - parsedSet.size,
+        reused: this.cache.size - parsedSet.size - fromCache,
         removed,
         pending: this.pendingFiles.length,
         resumedFrom,
@@ -165,8 +192,37 @@ export class LocalIndex {
         ms: performance.now() - started,
         parseMs,
         resolveMs,
+        extractionCache: stored && this.diskCache ? { dir: this.diskCache.dir, fromCache, cause: stored.cause } : undefined,
       },
     };
+  }
+
+  /** Whether the file's bytes on disk hash to `hash`; unreadable is no (the extractor reports it). */
+  private sameContent(file: string, hash: string): boolean {
+    try {
+      return contentHashOf(readFileSync(join(this.root, file))) === hash;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Writes the cache when its entries differ from what is on disk, after this turn: the reply
+   * to init_workspace goes first (~30 ms on Django). The timer holds the process open, so
+   * `metabob-mcp index` writes it before it exits. A failed write only logs: the next launch is cold.
+   */
+  private scheduleSave(): void {
+    const cache = this.diskCache;
+    if (!cache || !this.onDisk) return;
+    const current = this.extractions().filter(cacheable);
+    const onDisk = this.onDisk;
+    if (current.length === onDisk.size && current.every((e) => onDisk.get(e.file) === e.contentHash)) return;
+    this.onDisk = new Map(current.map((e) => [e.file, e.contentHash!]));
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      const failed = cache.save(this.root, current);
+      if (failed) log.debug(`extraction cache not written: ${failed}`);
+    }, 0);
   }
 }
 
@@ -176,6 +232,9 @@ export class LocalIndex {
  */
 export class IndexService {
   private current: LocalIndex | undefined;
+  /** `extractionCache`: the warm-start cache every index of this process uses; absent, none. */
+  constructor(private readonly extractionCache?: ExtractionCache) {}
+
   private unavailableCause: string | undefined;
   private running: Promise<void> = Promise.resolve();
 
@@ -204,7 +263,7 @@ export class IndexService {
   }
 
   private async indexNow(root: string, options: IndexOptions): Promise<{ index: LocalIndex; result: IndexRunResult }> {
-    const index = this.current && this.current.root === root ? this.current : new LocalIndex(root);
+    const index = this.current && this.current.root === root ? this.current : new LocalIndex(root, this.extractionCache);
     if (this.unavailableCause) return { index, result: { ok: false, cause: this.unavailableCause } };
     const result = await index.run(options);
     if (!result.ok) {

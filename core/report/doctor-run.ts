@@ -16,6 +16,7 @@ import {
   storeOutcome,
   workspaceOutcome,
 } from './doctor-checks.ts';
+import { indexCacheOutcome } from './index-cache-check.ts';
 
 export async function runDoctor(run: ReportRun, deps: AttachDeps, input: AttachCheckInput): Promise<RunSummary> {
   const attach = await attachCheck(run, deps, {
@@ -30,6 +31,7 @@ export async function runDoctor(run: ReportRun, deps: AttachDeps, input: AttachC
   await run.check('store', 'store', () => storeOutcome(env));
   await run.check('parser', 'parser', () => parserOutcome());
   await run.check('cache', 'cache', () => cacheOutcome(env));
+  await run.check('index_cache', 'index cache', () => indexCacheOutcome(env));
   await run.check('workspace', 'workspace', () => workspaceOutcome(env));
   await run.check('plugin', 'plugin', () => pluginOutcome(env));
   await run.check('call_log', 'call log', () => callLogOutcome(env));

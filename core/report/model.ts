@@ -23,6 +23,7 @@ export type CheckId =
   | 'store'
   | 'parser'
   | 'cache'
+  | 'index_cache'
   | 'workspace'
   | 'plugin'
   | 'call_log'

@@ -7,6 +7,7 @@ import { sessionId, sessionStartedAt, BaselineCharges } from '../process/session
 import { WorkspaceState } from '../workspace/workspace.ts';
 import { LocalStoreService } from '../ledger/local-store.ts';
 import { IndexService } from '../index/local-index.ts';
+import { openExtractionCache } from './warm-start-cache.ts';
 import { AuthorIdentityService } from '../identity/vessel-identity.ts';
 import type { AttachmentPort } from '../attachment/port.ts';
 import type { SharedLedger } from '../ledger/shared-ledger.ts';
@@ -65,7 +66,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     config: options.config,
     workspace: new WorkspaceState(env, options.cwd ?? process.cwd()),
     store: new LocalStoreService(env, options.onShutdown),
-    index: new IndexService(),
+    index: new IndexService(openExtractionCache(env)),
     author: new AuthorIdentityService(env),
     sharedLedger: options.sharedLedger,
     charges: new BaselineCharges(),

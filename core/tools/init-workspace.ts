@@ -79,6 +79,12 @@ export default defineTool({
     }
     const report = result.report;
     const lines = describeIndexRun(index, report);
+    const warm = report.extractionCache;
+    if (warm) {
+      lines.push(
+        `Extraction cache: ${warm.fromCache} of ${report.scanned} file(s) came from it (${warm.dir})${warm.cause ? `, none: ${warm.cause}` : ''}; ${report.parsed} extracted; the graph was resolved whole, as a cold index resolves it.`,
+      );
+    }
     const gaps = indexGaps(index);
 
     if (args.recently_changed_files.length > 0) {

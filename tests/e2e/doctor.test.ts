@@ -15,7 +15,7 @@ import { runCli, sh, startTmux, tmuxAvailable } from './attach-check-helpers.ts'
 
 const DOCTOR_CHECKS = [
   'runtime', 'config', 'config_files', 'placeholders', 'proxy', 'tls', 'bootstrap', 'identity', 'org_check', 'resolve', 'result',
-  'network', 'store', 'parser', 'cache', 'workspace', 'plugin', 'call_log', 'loopback',
+  'network', 'store', 'parser', 'cache', 'index_cache', 'workspace', 'plugin', 'call_log', 'loopback',
 ];
 
 type Check = { id: string; status: string; detail: string; cause: string | null; remedy: string | null; data: any };
@@ -48,6 +48,7 @@ test('doctor --json on a set-up machine: every check ok in order, exit 0, a live
     assert.match(by('cache').detail, /^\S+metabob-mcp used for start-up code \(\d+ entr(y|ies)\)$/);
     assert.equal(by('store').data.path, join(home, '.metabob', 'metabob.db'));
     assert.equal(by('call_log').detail, 'off (METABOB_CALL_LOG unset)');
+    assert.match(by('index_cache').detail, /^used: \/.*metabob-mcp\/extractions, /);
     assert.match(by('loopback').detail, /^loopback servers: pid \d+ at http:\/\/127\.0\.0\.1:\d+ attached$/);
     assert.ok(!out.stdout.includes(emulator.key) && !out.stderr.includes(emulator.key), 'the key never appears');
   } finally {
@@ -145,13 +146,13 @@ test('the real terminal: doctor under tmux shows each hop with its mark, the fai
     assert.equal(rows[0], 'metabob-mcp doctor (0.1.0)');
     const markOf = (label: string) => rows.find((r) => r.slice(2).startsWith(label + ' '))?.[0];
     assert.deepEqual(
-      ['runtime', 'config', 'config files', 'placeholders', 'proxy', 'tls', 'bootstrap', 'identity', 'org check', 'resolve', 'result', 'network', 'store', 'parser', 'workspace', 'plugin', 'call log', 'loopback'].map(
+      ['runtime', 'config', 'config files', 'placeholders', 'proxy', 'tls', 'bootstrap', 'identity', 'org check', 'resolve', 'result', 'network', 'store', 'parser', 'index cache', 'workspace', 'plugin', 'call log', 'loopback'].map(
         (label) => [label, markOf(label)],
       ),
       [
         ['runtime', '✓'], ['config', '✓'], ['config files', '✓'], ['placeholders', '✓'], ['proxy', '✓'], ['tls', '✓'],
         ['bootstrap', '✓'], ['identity', '✓'], ['org check', '✗'], ['resolve', '-'], ['result', '✗'], ['network', '✓'],
-        ['store', '✓'], ['parser', '✓'], ['workspace', '✓'], ['plugin', '✓'], ['call log', '✓'], ['loopback', '✓'],
+        ['store', '✓'], ['parser', '✓'], ['index cache', '✓'], ['workspace', '✓'], ['plugin', '✓'], ['call log', '✓'], ['loopback', '✓'],
       ],
     );
     const text = pane.replace(/\n +/g, ' ');

@@ -10,10 +10,12 @@ import { CLI } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/graph/cjs', import.meta.url));
+// These runs are about a cold index (progress, V8 tiering): the warm-start cache stays off and unwritten (tests/e2e/warm-start.test.ts has it).
+const COLD = { ...process.env, METABOB_CACHE: 'off' };
 
 test('index --graph writes every node and edge as one JSON line; piped stderr gets no progress line', () => {
   const out = join(tempDir('index-cli-'), 'graph.jsonl');
-  const run = spawnSync(process.execPath, [CLI, 'index', FIXTURE, '--graph', out], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [CLI, 'index', FIXTURE, '--graph', out], { encoding: 'utf8', env: COLD });
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stderr, '');
   const lines = run.stdout.trim().split('\n');
@@ -51,7 +53,7 @@ test('index --graph writes every node and edge as one JSON line; piped stderr ge
 });
 
 test('index --json prints the statistics as one object', () => {
-  const run = spawnSync(process.execPath, [CLI, 'index', FIXTURE, '--json'], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [CLI, 'index', FIXTURE, '--json'], { encoding: 'utf8', env: COLD });
   assert.equal(run.status, 0, run.stderr);
   const stats = JSON.parse(run.stdout);
   assert.equal(stats.files, 3);
@@ -63,13 +65,13 @@ test('index --json prints the statistics as one object', () => {
 
 test('on a terminal, index draws a live progress line on stderr', () => {
   // script(1) gives the process a pseudo-terminal for its stdio.
-  const run = spawnSync('script', ['-qec', `${process.execPath} ${CLI} index ${FIXTURE}`, '/dev/null'], { encoding: 'utf8' });
+  const run = spawnSync('script', ['-qec', `${process.execPath} ${CLI} index ${FIXTURE}`, '/dev/null'], { encoding: 'utf8', env: COLD });
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /\r\x1b\[2Kindexing: parsed 3 of 3 files/);
 });
 
 test('index with a path that is not a directory is a usage error', () => {
-  const run = spawnSync(process.execPath, [CLI, 'index', join(FIXTURE, 'nope')], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [CLI, 'index', join(FIXTURE, 'nope')], { encoding: 'utf8', env: COLD });
   assert.equal(run.status, 2);
   assert.equal(run.stderr, `metabob-mcp index: ${join(FIXTURE, 'nope')} is not a directory\n`);
 });
@@ -89,7 +91,7 @@ test('the bin keeps parser WebAssembly on Liftoff (core/engine-flags.ts): no was
   }
   const tierUps = (entry: string) => {
     // V8 prints this trace on stdout, beside the index's own lines.
-    const run = spawnSync(process.execPath, ['--trace-wasm-compilation-times', entry, 'index', workspace], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(process.execPath, ['--trace-wasm-compilation-times', entry, 'index', workspace], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: COLD });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^Indexed .*: 20 files in /m);
     const lines = run.stdout.split('\n');

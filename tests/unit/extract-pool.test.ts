@@ -8,6 +8,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFiles, IN_THREAD_BELOW, MAX_FILE_BYTES, prewarmExtraction } from '../../core/index/extract/index.ts';
+import { contentHashOf } from '../../core/index/extract/content-hash.ts';
 import { listFiles } from '../helpers/git.ts';
 
 const fixtures = fileURLToPath(new URL('../fixtures/extract/', import.meta.url));
@@ -112,13 +113,13 @@ test('oversize, missing and unknown files are per-file errors; the rest of the b
     },
     {
       file: 'notes.txt', language: 'javascript', definitions: [], imports: [], exports: [], calls: [], heritage: [],
-      error: 'unsupported_language(notes.txt)',
+      error: 'unsupported_language(notes.txt)', contentHash: contentHashOf(Buffer.from('hello')),
     },
     {
       file: 'ok.py', language: 'python',
       definitions: [{ kind: 'function', name: 'f', startLine: 1, endLine: 2, parent: null, exported: true }],
       imports: [], exports: [{ local: 'f', exported: 'f' }],
-      calls: [{ callee: 'g', line: 2, enclosing: 0 }], heritage: [],
+      calls: [{ callee: 'g', line: 2, enclosing: 0 }], heritage: [], contentHash: contentHashOf(Buffer.from('def f():\n    g()\n')),
     },
   ]);
 });

@@ -5,9 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { ExtractionBuilder } from './extraction-builder.ts';
+import { contentHashOf } from './content-hash.ts';
 import { grammarForPath, loadGrammar, parserFor, type GrammarId } from './grammar-loader.ts';
 import type { LanguageModule, NodeHandler } from './languages/language-module.ts';
 import { FALLBACK_LANGUAGE, grammarModule } from './languages/registry.ts';
+
+/** The pool's extractions carry the bytes' hash, the warm-start cache's key. */
+export const HASHED = { hash: true } as const;
 
 /** SPEC §init_workspace: each file at most 200 KB. */
 export const MAX_FILE_BYTES = 200 * 1024;
@@ -92,8 +96,11 @@ export async function extractSource(file: string, source: string): Promise<FileE
   }
 }
 
-/** Reads `<root>/<relFile>` and extracts it; read problems and oversize files become `error`. */
-export async function extractFile(root: string, relFile: string): Promise<FileExtraction> {
+/**
+ * Reads `<root>/<relFile>` and extracts it; read problems and oversize files become `error`.
+ * `hash`: also set contentHash, as the index's pool does for the warm-start cache.
+ */
+export async function extractFile(root: string, relFile: string, options: { hash?: boolean } = {}): Promise<FileExtraction> {
   const kind = grammarForPath(relFile);
   const language = kind?.language ?? FALLBACK_LANGUAGE;
   let buffer: Buffer;
@@ -109,5 +116,9 @@ export async function extractFile(root: string, relFile: string): Promise<FileEx
   if (buffer.length > MAX_FILE_BYTES) {
     return failed(relFile, language, `file_too_large(${buffer.length} bytes > ${MAX_FILE_BYTES} bytes)`);
   }
-  return extractSource(relFile, buffer.toString('utf8'));
+  const result = await extractSource(relFile, buffer.toString('utf8'));
+  // Hashed here, from the bytes just parsed, so a cached extraction always matches its key
+  // even when the file changes while the index runs.
+  if (options.hash) result.contentHash = contentHashOf(buffer);
+  return result;
 }

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
-import { extractFile } from './extract-file.ts';
+import { extractFile, HASHED } from './extract-file.ts';
 import { grammarForPath, isParserUnavailable, loadRuntime, ParserLoadError } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
 import { WorkQueue } from './work-queue.ts';
@@ -87,7 +87,7 @@ async function extractInThread(root: string, relFiles: string[], options: Extrac
   const done = new Map<string, FileExtraction>();
   for (const file of relFiles) {
     if (stopped(options)) break;
-    const result = await extractFile(root, file);
+    const result = await extractFile(root, file, HASHED);
     done.set(file, result);
     options.onFileDone?.(file, result);
     await turn();
@@ -228,7 +228,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
       const [file] = queue.take(loaded, 1);
       if (file === undefined) break;
       try {
-        record(await extractFile(root, file));
+        record(await extractFile(root, file, HASHED));
       } catch (err) {
         if (isParserUnavailable(err)) failure ??= new ParserLoadError(err.module, err.reason);
         else record(crashed(file, (err instanceof Error ? err.message : String(err)).split('\n')[0]!));

@@ -2,7 +2,7 @@
 // It extracts the files it is handed one at a time, posting each result as it is done so the
 // main thread can report progress per file; grammars load lazily on the first file.
 import { parentPort } from 'node:worker_threads';
-import { extractFile } from './extract-file.ts';
+import { extractFile, HASHED } from './extract-file.ts';
 import { isParserUnavailable, loadRuntime } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
 
@@ -23,7 +23,7 @@ function post(message: FromWorker): void {
 port.on('message', async (message: ToWorker) => {
   for (const file of message.files) {
     try {
-      post({ type: 'file', json: JSON.stringify(await extractFile(message.root, file)) });
+      post({ type: 'file', json: JSON.stringify(await extractFile(message.root, file, HASHED)) });
     } catch (err) {
       if (isParserUnavailable(err)) {
         post({ type: 'unavailable', module: err.module, reason: err.reason });

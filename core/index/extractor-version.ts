@@ -1,0 +1,66 @@
+// The extractor version a warm-start cache entry is valid for (core/index/extraction-cache.ts):
+// one hash over everything that decides what extraction yields for a file's bytes, so a
+// cached extraction is used only where a fresh one would be identical (READING-NOTES "A warm
+// start is not a persisted index"). It covers the extraction phase's sources (hashed at build
+// time by scripts/extractor-sources.mjs; from the sources themselves when running unbuilt),
+// the parser runtime's and the grammars' installed versions (resolved where they load, since
+// an install may pick other versions than the build saw), and the cache's own format.
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+declare const __METABOB_EXTRACTOR_SOURCES__: string | undefined;
+
+/** Bumped when the cache file's layout changes (extraction-cache.ts). */
+export const CACHE_FORMAT = 1;
+
+/** The same list and hash as scripts/extractor-sources.mjs (tests/unit/extractor-version.test.ts holds them equal). */
+const EXTRACTOR_SOURCE_ROOTS = ['core/index/extract', 'core/index/extract-types.ts'];
+
+function listSources(repoRoot: string, rel: string): string[] {
+  if (!statSync(join(repoRoot, rel)).isDirectory()) return [rel];
+  return readdirSync(join(repoRoot, rel)).flatMap((name) => listSources(repoRoot, `${rel}/${name}`));
+}
+
+/** sha256 over each extraction source's path and bytes, in path order, under `repoRoot`. */
+export function extractorSourceHashOf(repoRoot: string): string {
+  const files = EXTRACTOR_SOURCE_ROOTS.flatMap((rel) => listSources(repoRoot, rel)).filter((f) => f.endsWith('.ts')).sort();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(repoRoot, file))).update('\0');
+  return hash.digest('hex');
+}
+
+function sourceHash(): string {
+  if (typeof __METABOB_EXTRACTOR_SOURCES__ === 'string') return __METABOB_EXTRACTOR_SOURCES__;
+  // Unbuilt (tsx): this file is core/index/extractor-version.ts, two levels under the root.
+  return extractorSourceHashOf(fileURLToPath(new URL('../..', import.meta.url)));
+}
+
+function installedVersion(resolvePackageJson: () => string): string {
+  try {
+    return String((JSON.parse(readFileSync(resolvePackageJson(), 'utf8')) as { version?: unknown }).version);
+  } catch {
+    return 'absent';
+  }
+}
+
+// Process cache: the version is the same for the life of the process.
+let version: string | undefined;
+
+/** The extractor version: sources, web-tree-sitter and tree-sitter-wasms versions, cache format. */
+export function extractorVersion(): string {
+  if (version) return version;
+  const requireHere = createRequire(import.meta.url);
+  // web-tree-sitter's exports map hides its package.json; it sits beside the entry.
+  const runtime = installedVersion(() => join(dirname(requireHere.resolve('web-tree-sitter')), 'package.json'));
+  const grammars = installedVersion(() => requireHere.resolve('tree-sitter-wasms/package.json'));
+  version = composeExtractorVersion({ sources: sourceHash(), runtime, grammars });
+  return version;
+}
+
+/** The version from its parts: any part changing gives another version. */
+export function composeExtractorVersion(parts: { sources: string; runtime: string; grammars: string }): string {
+  return createHash('sha256').update(`format ${CACHE_FORMAT}\0sources ${parts.sources}\0web-tree-sitter ${parts.runtime}\0tree-sitter-wasms ${parts.grammars}`).digest('hex').slice(0, 32);
+}
