@@ -36,6 +36,9 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
     env[k] = v;
   }
   env.HOME = tempHome();
+  // A cache directory of its own, outside HOME: the start-up code and index caches of one test
+  // never serve another, and HOME stays what the test wrote into it.
+  env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'metabob-cache-'));
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;

@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { mineGitCochanges, type CochangeAnswer } from '../../core/git/git-cochange.ts';
 import { commitFiles, git, tempDir, tempRepo } from '../helpers/git.ts';
 
@@ -199,7 +200,21 @@ test('a linked worktree is a checkout; a bare repository is not', async () => {
 
 test('a git log that does not answer in time is git_failed naming the timeout', async () => {
   const repo = sharedRepo();
-  assert.deepEqual(await mineGitCochanges(repo, ['a.ts'], { ...opts, timeoutMs: 1 }), {
+  // A git on PATH whose `log` stops answering (every other command is the real git's), so the
+  // 1 ms budget is always what ends it, however fast the machine.
+  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  const bin = tempDir('metabob-slow-log-');
+  writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = log ]; then sleep 5; fi\nexec ${realGit} "$@"\n`);
+  chmodSync(join(bin, 'git'), 0o755);
+  const savedPath = process.env.PATH;
+  process.env.PATH = `${bin}:${savedPath}`;
+  let answer;
+  try {
+    answer = await mineGitCochanges(repo, ['a.ts'], { ...opts, timeoutMs: 1 });
+  } finally {
+    process.env.PATH = savedPath;
+  }
+  assert.deepEqual(answer, {
     status: 'git_failed',
     line: 'git_failed: git log did not answer within 1 ms',
   });
