@@ -195,8 +195,8 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
     }
     const known = rootFiles.filter((f) => tracked.has(f) || inHistory.has(f));
     if (known.length === 0) {
-      const ignored = new Set((await git.out(top, ['check-ignore', '--no-index', '--', ...rootFiles], [1])).split('\n').filter(Boolean));
-      if (rootFiles.every((f) => ignored.has(f))) return located({ kind: 'ignored' });
+      // Known means on disk, tracked or in the history; an ignored file that is nowhere is not
+      // here either, so `fix: local` is only for ignored files that are there.
       if (!rootFiles.some((f) => existsSync(join(top, f)))) {
         return {
           kind: 'none',
@@ -204,6 +204,8 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
           line: `not_here: none of the finding's files (${rootFiles.join(', ')}) is known in this checkout (not on disk, not tracked, not in its history), so this is not where the fix is; nothing was recorded (endorse where the fix is, or discard it)`,
         };
       }
+      const ignored = new Set((await git.out(top, ['check-ignore', '--no-index', '--', ...rootFiles], [1])).split('\n').filter(Boolean));
+      if (rootFiles.every((f) => ignored.has(f))) return located({ kind: 'ignored' });
     }
 
     // 4. The newest commit since the finding touching its files.
