@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { defineTool, type NextStep, type ToolAnswer } from './define-tool.ts';
-import { ledgerScope, ledgerStore, workspaceRelative } from './ledger-scope.ts';
+import { ledgerScope, ledgerStore } from './ledger-scope.ts';
+import { workspacePathOrGiven } from './workspace-path.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import type { RecallAnswer } from '../ledger/shared-ledger.ts';
 import { causeNotice, type Cause } from '../process/cause.ts';
@@ -18,7 +19,7 @@ const RECALL_TOP = 5;
 
 async function cochangeLines(root: string, given: string[]): Promise<string[]> {
   if (given.length === 0) return ['Co-change: no recently_changed_files given.'];
-  const files = given.map((f) => workspaceRelative(root, f) ?? f);
+  const files = given.map((f) => workspacePathOrGiven(root, f));
   const answer = await mineGitCochanges(root, files, { limit: COCHANGE_TOP, threshold: COCHANGE_THRESHOLD });
   if (answer.status !== 'ok') return [`Co-change: ${answer.line}`];
   const header = `Co-change with ${files.join(', ')} (git history, confidence >= ${COCHANGE_THRESHOLD}, top ${COCHANGE_TOP}):`;

@@ -1,6 +1,5 @@
 // What every ledger tool starts from: the decided workspace, its repository identity, and
 // the open store, or the one-line store_unavailable answer that names why not.
-import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ToolAnswer, ToolContext } from './define-tool.ts';
 import { storeScope, type LocalStore } from '../ledger/local-store.ts';
 import { repoIdentity, type RepoIdentity } from '../identity/repo-identity.ts';
@@ -37,15 +36,4 @@ export async function ledgerStore(ctx: ToolContext): Promise<StoreOrAnswer> {
   const opened = await ctx.services.store.open();
   if (opened.ok) return opened;
   return { ok: false, cause: opened.cause, answer: storeUnavailableAnswer(opened.cause) };
-}
-
-/** A file argument as a workspace-relative path with `/`, or undefined when outside it. */
-export function workspaceRelative(root: string, file: string): string | undefined {
-  const abs = isAbsolute(file) ? file : resolve(root, file);
-  let rel = relative(root, abs);
-  if (rel.startsWith('..') || isAbsolute(rel)) {
-    rel = relative(storeScope(root), abs);
-    if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
-  }
-  return rel.split(sep).join('/');
 }

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool } from './define-tool.ts';
-import { ledgerScope, ledgerStore, storeUnavailableAnswer, workspaceRelative } from './ledger-scope.ts';
+import { ledgerScope, ledgerStore, storeUnavailableAnswer } from './ledger-scope.ts';
+import { workspacePath } from './workspace-path.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { findOpenDuplicate } from '../ledger/duplicate-finding.ts';
 import { attributionLines } from '../ledger/findings-text.ts';
@@ -38,7 +39,7 @@ export default defineTool({
     const scope = await ledgerScope(ctx);
     const files: string[] = [];
     for (const file of args.files) {
-      const rel = workspaceRelative(scope.root, file);
+      const rel = workspacePath(scope.root, file)?.replace(/\/$/, '');
       if (rel === undefined || rel === '') {
         return { text: `file_outside_workspace: ${clipEcho(file)} is not a file inside the workspace ${scope.root}; nothing was recorded`, isError: true, result: 'refused' };
       }

@@ -4,7 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startInProcess, textOf } from '../helpers/in-process.ts';
-import { commitFiles, tempRepo } from '../helpers/git.ts';
+import { realpathSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { commitFiles, tempDir, tempRepo } from '../helpers/git.ts';
+import { workspacePath, workspacePathOrGiven } from '../../core/tools/workspace-path.ts';
 
 type Call = (name: string, args?: Record<string, unknown>) => Promise<{ text: string; isError: boolean; meta: Record<string, unknown> }>;
 
@@ -41,4 +44,48 @@ test('mark_complete: an ignored file that is nowhere (not on disk, not tracked, 
     assert.doesNotMatch(r.text, /fix: local/);
     assert.match((await call('get_problems', {})).text, new RegExp(`production secrets in plain text \\(${id}`));
   });
+});
+
+test('every path-taking tool reads workspace-relative, ./-prefixed and absolute paths as the same file', async () => {
+  const repo = tempRepo();
+  commitFiles(repo, { 'src/x.ts': 'export function x() { return 1; }\n', 'src/y.ts': "import { x } from './x';\nexport const y = x();\n" }, 'init');
+  commitFiles(repo, { 'src/x.ts': 'export function x() { return 2; }\n', 'src/y.ts': "import { x } from './x';\nexport const y = x() + 1;\n" }, 'both');
+  const forms = ['src/x.ts', './src/x.ts', join(repo, 'src/x.ts'), join(realpathSync(repo), 'src/x.ts')];
+  await withServer(repo, async (call) => {
+    const id = await record(call, { files: ['./src/x.ts'], summary: 'x() returns a magic number' });
+    assert.equal((await record(call, { files: [join(repo, 'src/x.ts')], summary: 'x() has no tests', force: true })).length, 20);
+    assert.equal((await call('init_workspace', {})).isError, false);
+    for (const form of forms) {
+      const problems = await call('get_problems', { file_path: form });
+      assert.match(problems.text, new RegExp(`Local store \\(.*\\): 2 open on files matching`), `get_problems ${form}: ${problems.text}`);
+      assert.match(problems.text, new RegExp(`src/x\\.ts x\\(\\) returns a magic number \\(${id}`), `get_problems ${form}`);
+      const search = await call('search_codebase', { query: 'magic', target: 'problems', file_filter: [form] });
+      assert.match(search.text, new RegExp(`Problems matching "magic" \\(1\\):\\n.*${id}`), `search_codebase ${form}: ${search.text}`);
+      for (const tool of ['analyze_impact', 'predict_cochanges', 'assign_git_changes']) {
+        const r = await call(tool, { changed_files: [form] });
+        assert.match(r.text, new RegExp(`Local store findings for the changed files \\(2\\):[\\s\\S]*${id}`), `${tool} ${form}: ${r.text}`);
+      }
+    }
+    const outside = await call('record_finding', { files: [join(repo, '..', 'elsewhere.ts')], summary: 'outside', severity: 'LOW', category: 'correctness' });
+    assert.equal(outside.isError, true);
+    assert.match(outside.text, /^file_outside_workspace: /);
+  });
+});
+
+test('workspacePath: one form for every way of naming a file, undefined outside the workspace', () => {
+  const repo = tempRepo();
+  commitFiles(repo, { 'src/x.ts': 'export {};\n' }, 'init');
+  const link = join(tempDir('metabob-link-'), 'ws');
+  symlinkSync(repo, link);
+  for (const root of [repo, link, realpathSync(repo)]) {
+    for (const given of ['src/x.ts', './src/x.ts', ' ./src//x.ts ', 'src\\x.ts', join(repo, 'src/x.ts'), join(link, 'src/x.ts'), join(realpathSync(repo), 'src/x.ts')]) {
+      assert.equal(workspacePath(root, given), 'src/x.ts', `${root} ${given}`);
+    }
+    assert.equal(workspacePath(root, './src/'), 'src/');
+    assert.equal(workspacePath(root, '.'), '');
+    assert.equal(workspacePath(root, '../x.ts'), undefined);
+    assert.equal(workspacePath(root, '/etc/passwd'), undefined);
+    assert.equal(workspacePath(root, '..foo/x.ts'), '..foo/x.ts');
+    assert.equal(workspacePathOrGiven(root, '/etc/passwd'), '/etc/passwd');
+  }
 });
