@@ -89,3 +89,21 @@ test('workspacePath: one form for every way of naming a file, undefined outside 
     assert.equal(workspacePathOrGiven(root, '/etc/passwd'), '/etc/passwd');
   }
 });
+
+test('the category line decides what is a task; a [SEV][task] summary under another category is a finding', async () => {
+  const repo = tempRepo();
+  commitFiles(repo, { 'src/a.ts': 'export const a = 1;\n' }, 'init');
+  await withServer(repo, async (call) => {
+    const finding = await record(call, { files: ['src/a.ts'], summary: '[HIGH][task] the queue drops the last item', category: 'correctness' });
+    const task = await record(call, { files: ['src/a.ts'], summary: 'write the migration guide', category: 'task' });
+    const r = await call('get_problems', {});
+    assert.match(r.text, /^Open findings: 1 \(1 in the local store; recall not run: .*\); 1 open task, listed apart$/m);
+    const [findingsPart, tasksPart] = r.text.split(/^Tasks \(/m);
+    assert.match(findingsPart, new RegExp(`\\[HIGH\\]\\[correctness\\] src/a\\.ts \\[HIGH\\]\\[task\\] the queue drops the last item \\(${finding}`));
+    assert.ok(tasksPart, r.text);
+    assert.doesNotMatch(tasksPart, new RegExp(finding));
+    assert.match(tasksPart, new RegExp(task));
+    const impact = await call('predict_cochanges', { changed_files: ['src/a.ts'] });
+    assert.match(impact.text, new RegExp(`Local store findings for the changed files \\(1\\):\\n.*${finding}`));
+  });
+});
