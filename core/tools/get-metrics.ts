@@ -30,6 +30,7 @@ export default defineTool({
           `Open findings in the local store: ${c.findings} (${c.seeds} seed${c.seeds === 1 ? '' : 's'}): ${SEVERITIES.map((sev) => `${sev} ${c.bySeverity[sev] ?? 0}`).join(', ')}`,
           `Agent-recorded (agf_*): ${c.agf}; other: ${c.findings - c.agf}`,
           `Top categories: ${c.topCategories.length ? c.topCategories.map(([cat, n]) => `${cat} ${n}`).join(', ') : 'none'}`,
+          `Open tasks in the local store: ${c.tasks} (listed apart by get_problems)`,
         );
       } catch (err) {
         storeCause = storeErrorLine(err);

@@ -107,3 +107,21 @@ test('the category line decides what is a task; a [SEV][task] summary under anot
     assert.match(impact.text, new RegExp(`Local store findings for the changed files \\(1\\):\\n.*${finding}`));
   });
 });
+
+test('get_metrics counts findings without tasks, the same 3 get_problems counts, and the tasks apart', async () => {
+  const repo = tempRepo();
+  commitFiles(repo, { 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 1;\n' }, 'init');
+  await withServer(repo, async (call) => {
+    await record(call, { files: ['src/a.ts', 'src/b.ts'], summary: 'a and b disagree on units', severity: 'HIGH' });
+    await record(call, { files: ['src/a.ts'], summary: 'a leaks a handle', severity: 'MEDIUM', category: 'performance' });
+    await record(call, { files: ['src/b.ts'], summary: 'b swallows errors', severity: 'LOW' });
+    await record(call, { files: ['src/a.ts'], summary: 'port a to the new API', severity: 'HIGH', category: 'task' });
+    await record(call, { files: ['src/b.ts'], summary: 'document b', severity: 'INFO', category: 'task' });
+    assert.match((await call('get_problems', {})).text, /^Open findings: 3 \(3 in the local store; .*\); 2 open tasks, listed apart$/m);
+    const m = await call('get_metrics', {});
+    assert.match(m.text, /^Open findings in the local store: 3 \(4 seeds\): CRITICAL 0, HIGH 1, MEDIUM 1, LOW 1, INFO 0$/m);
+    assert.match(m.text, /^Agent-recorded \(agf_\*\): 3; other: 0$/m);
+    assert.match(m.text, /^Top categories: correctness 2, performance 1$/m);
+    assert.match(m.text, /^Open tasks in the local store: 2 \(listed apart by get_problems\)$/m);
+  });
+});
