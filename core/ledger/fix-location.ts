@@ -165,7 +165,7 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
     if (!probe.ok) {
       // "Outside git" is only git saying so, or git missing; anything else is a failure.
       if (probe.kind === 'not_a_repository' || probe.kind === 'git_missing') {
-        return located({ kind: 'outside_git', why: probe.kind === 'git_missing' ? 'git is not installed' : 'not a git checkout', gitLine: probe.line });
+        return located({ kind: 'outside_git', why: probe.kind === 'git_missing' ? 'git is not installed' : 'not a git checkout', gitLine: probe.line, fixCommitSkipped: q.fixCommit });
       }
       throw new GitFailed(gitFailedLine(probe));
     }

@@ -5,8 +5,8 @@ import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts'
 import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { locateFix, type FixLocation } from '../ledger/fix-location.ts';
-import { fixPendingVerdict } from '../ledger/fix-verdict-lines.ts';
-import { cause, causeNotice } from '../process/cause.ts';
+import { fixCommitNotApplied, fixPendingVerdict, type Fix } from '../ledger/fix-verdict-lines.ts';
+import { cause, causeNotice, type Notice } from '../process/cause.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
 
@@ -30,6 +30,19 @@ function pendingTag({ fix }: Extract<FixLocation, { kind: 'pending' }>): string 
   if (fix.kind !== 'commit') return 'fix pending';
   if (fix.push.state === 'awaiting merge') return `fix pending: pushed, awaiting merge into ${fix.push.target}`;
   return `fix pending: committed on ${fix.branch} but not pushed`;
+}
+
+/** A named fix_commit the located fix did not apply, as a warning with what an agent acts on. */
+function skippedCommitWarnings(fix: Fix, findingId: string): Notice[] {
+  if (fix.kind === 'outside_git' && fix.fixCommitSkipped) {
+    const data = { fix_commit: fix.fixCommitSkipped, finding_id: findingId, reason: fix.why };
+    return [{ code: 'fix_commit_not_applied', severity: 'warning', message: fixCommitNotApplied(fix.fixCommitSkipped, fix.why), data }];
+  }
+  if (fix.kind === 'uncommitted' && fix.fixCommitSkipped) {
+    const data = { fix_commit: fix.fixCommitSkipped, finding_id: findingId, reason: 'uncommitted changes in the finding files come first', files: fix.files };
+    return [{ code: 'fix_commit_not_applied', severity: 'warning', message: `fix_commit ${fix.fixCommitSkipped} was not applied: the finding's files have uncommitted changes, which come first`, data }];
+  }
+  return [];
 }
 
 function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): string[] {
@@ -129,6 +142,7 @@ export default defineTool({
         return {
           text: [`Not closed: ${seed.id} stays open — ${fixPendingVerdict(loc.pending)}.`, ...lines, ...loc.notes, shared.line].join('\n'),
           result: markCompleteResult('pending', shared.shared),
+          warnings: skippedCommitWarnings(loc.fix, seed.id),
         };
       }
       const lines = ['verdict: endorsed', ...loc.lines, ...header];
@@ -137,6 +151,7 @@ export default defineTool({
       return {
         text: [`Endorsed ${seed.id} as fixed: ${retired} local seed${retired === 1 ? '' : 's'} retired (${ids.join(', ')}).`, ...lines, ...loc.notes, shared.line].join('\n'),
         result: markCompleteResult('closed', shared.shared),
+        warnings: skippedCommitWarnings(loc.fix, seed.id),
       };
     } catch (err) {
       const line = storeErrorLine(err);

@@ -125,3 +125,17 @@ test('get_metrics counts findings without tasks, the same 3 get_problems counts,
     assert.match(m.text, /^Open tasks in the local store: 2 \(listed apart by get_problems\)$/m);
   });
 });
+
+test('mark_complete {fix_commit} outside a git checkout closes as fix: unknown and says the commit was not applied', async () => {
+  const dir = tempDir('metabob-nogit-');
+  await withServer(dir, async (call) => {
+    const id = await record(call, { files: ['notes.txt'], summary: 'typo in notes' });
+    const r = await call('mark_complete', { problem_id: id, fix_commit: 'abcdef1' });
+    assert.equal(r.isError, false, r.text);
+    assert.match(r.text, new RegExp(`^Endorsed ${id} as fixed: `));
+    assert.match(r.text, /^fix: unknown \(not a git checkout\)$/m);
+    assert.match(r.text, /^fix_commit abcdef1 was not applied: the workspace is not a git checkout, so no commit can be checked; the finding closes without one\.$/m);
+    const warnings = r.meta.warnings_v2 as Array<{ code: string; data: Record<string, unknown> }>;
+    assert.deepEqual(warnings.find((w) => w.code === 'fix_commit_not_applied')?.data, { fix_commit: 'abcdef1', finding_id: id, reason: 'not a git checkout' });
+  });
+});
