@@ -1,7 +1,7 @@
 // SPEC §get_metrics
 import { z } from 'zod';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { ledgerScope, ledgerStore } from './ledger-scope.ts';
+import { ledgerScope, ledgerStore, storeUnavailableNotice } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { NO_SERVER_ANALYSIS } from '../ledger/findings-text.ts';
 import { SEVERITIES } from '../ledger/seed-table.ts';
@@ -40,7 +40,7 @@ export default defineTool({
     lines.push(`Local code graph: ${index.line.replace(/^index: /, '')}`, '', NO_SERVER_ANALYSIS);
     return {
       text: lines.join('\n'),
-      ...(storeCause ? { emptyReason: 'store_unavailable' as const, diagnosis: [{ code: 'store_unavailable', severity: 'error' as const, message: storeCause }] } : {}),
+      ...(storeCause ? { emptyReason: 'store_unavailable' as const, diagnosis: [storeUnavailableNotice(ctx, storeCause)] } : {}),
     };
   },
 });

@@ -2,11 +2,11 @@
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { ledgerScope, ledgerStore } from './ledger-scope.ts';
+import { ledgerScope, ledgerStore, recallNotRunNotice, storeUnavailableNotice } from './ledger-scope.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import type { RecallAnswer } from '../ledger/shared-ledger.ts';
-import { causeNotice, type Cause } from '../process/cause.ts';
+import type { Cause } from '../process/cause.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
@@ -120,11 +120,11 @@ export default defineTool({
     return {
       text: lines.join('\n'),
       ...(storeCause
-        ? { emptyReason: 'store_unavailable' as const, diagnosis: [{ code: 'store_unavailable', severity: 'error' as const, message: storeCause }] }
+        ? { emptyReason: 'store_unavailable' as const, diagnosis: [storeUnavailableNotice(ctx, storeCause)] }
         : empty
           ? { emptyReason: 'no_findings' as const }
           : {}),
-      ...(recallCause ? { warnings: [causeNotice(recallCause, 'info', `recall not run: ${recallCause.line}`)] } : {}),
+      ...(recallCause ? { warnings: [recallNotRunNotice(recallCause, scope, filePath)] } : {}),
     };
   },
 });

@@ -4,10 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startInProcess, textOf } from '../helpers/in-process.ts';
-import { realpathSync, symlinkSync } from 'node:fs';
+import { realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commitFiles, tempDir, tempRepo } from '../helpers/git.ts';
 import { workspacePath, workspacePathOrGiven } from '../../core/tools/workspace-path.ts';
+import { LONG_AGO, commitAt } from '../e2e/ledger-fixture.ts';
 
 type Call = (name: string, args?: Record<string, unknown>) => Promise<{ text: string; isError: boolean; meta: Record<string, unknown> }>;
 
@@ -138,4 +139,79 @@ test('mark_complete {fix_commit} outside a git checkout closes as fix: unknown a
     const warnings = r.meta.warnings_v2 as Array<{ code: string; data: Record<string, unknown> }>;
     assert.deepEqual(warnings.find((w) => w.code === 'fix_commit_not_applied')?.data, { fix_commit: 'abcdef1', finding_id: id, reason: 'not a git checkout' });
   });
+});
+
+type Entry = { code: string; severity: string; message: string; data?: Record<string, unknown> };
+
+/** Every warnings_v2 / diagnosis_v2 entry of an answer, each held to the frozen `{code, severity, message, data}` shape. */
+function notices(r: { meta: Record<string, unknown> }): Entry[] {
+  const all = [...((r.meta.warnings_v2 as Entry[] | undefined) ?? []), ...((r.meta.diagnosis_v2 as Entry[] | undefined) ?? [])];
+  for (const n of all) assert.deepEqual(Object.keys(n).sort(), ['code', 'data', 'message', 'severity'], JSON.stringify(n));
+  return all;
+}
+
+function notice(r: { text: string; meta: Record<string, unknown> }, code: string): Record<string, unknown> {
+  const found = notices(r).find((n) => n.code === code);
+  assert.ok(found, `${code} in ${JSON.stringify(r.meta)}\n${r.text}`);
+  return found.data!;
+}
+
+test('the ledger tools\' warnings_v2 / diagnosis_v2 entries carry data: the files, ids, commit and path an agent acts on', async () => {
+  const repo = tempRepo();
+  // History older than every finding, so only the unrelated commit below postdates it.
+  commitAt(repo, LONG_AGO, { 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 1;\n' }, 'init');
+  await withServer(repo, async (call) => {
+    const problems = await call('get_problems', { file_path: './src/a.ts' });
+    assert.equal(notice(problems, 'not_configured').file_path, 'src/a.ts');
+
+    const missing = await call('mark_complete', { problem_id: 'agf_0000000000000000' });
+    assert.equal(notice(missing, 'finding_not_found').problem_id, 'agf_0000000000000000');
+
+    const notHere = await record(call, { files: ['lib/gone.py'], summary: 'from another checkout' });
+    const r1 = await call('mark_complete', { problem_id: notHere });
+    assert.deepEqual(notice(r1, 'not_here'), { finding_id: notHere, files: ['lib/gone.py'] });
+
+    const id = await record(call, { files: ['src/a.ts'], summary: 'a is off by one' });
+    const r2 = await call('mark_complete', { problem_id: id, fix_commit: 'abcdef1' });
+    assert.deepEqual(notice(r2, 'fix_commit_unknown'), { finding_id: id, fix_commit: 'abcdef1' });
+
+    const unrelated = commitFiles(repo, { 'src/b.ts': 'export const b = 2;\n' }, 'unrelated');
+    const r3 = await call('mark_complete', { problem_id: id });
+    assert.deepEqual(notice(r3, 'no_fix_commit'), { finding_id: id, files: ['src/a.ts'], commit: unrelated, commit_files: ['src/b.ts'] });
+
+    const closed = await call('mark_complete', { problem_id: id, action: 'discard' });
+    assert.equal(closed.isError, false, closed.text);
+    const again = await call('mark_complete', { problem_id: id });
+    assert.equal(notice(again, 'finding_not_found').problem_id, id);
+    const annotate = await call('annotate_component', { problem_id: id });
+    assert.equal(notice(annotate, 'finding_not_found').problem_id, id);
+    const outside = await call('record_finding', { files: ['../elsewhere.ts'], summary: 'outside', severity: 'LOW', category: 'correctness' });
+    assert.deepEqual(notice(outside, 'file_outside_workspace'), { file: '../elsewhere.ts', workspace: repo });
+  });
+});
+
+test('store_unavailable in every ledger tool names the store path and the workspace in data', async () => {
+  const repo = tempRepo();
+  commitFiles(repo, { 'src/a.ts': 'export const a = 1;\n' }, 'init');
+  // A METABOB_HOME that is a file: the store cannot be created under it.
+  const home = join(tempDir('metabob-badhome-'), 'home');
+  writeFileSync(home, 'not a directory\n');
+  const s = await startInProcess({ cwd: repo, env: { METABOB_HOME: home } });
+  try {
+    for (const [name, args] of [
+      ['get_problems', {}],
+      ['get_metrics', {}],
+      ['get_analysis_context', {}],
+      ['record_finding', { files: ['src/a.ts'], summary: 'x', severity: 'LOW', category: 'correctness' }],
+      ['mark_complete', { problem_id: 'agf_0000000000000000' }],
+      ['annotate_component', { problem_id: 'agf_0000000000000000' }],
+    ] as const) {
+      const r = await s.client.callTool({ name, arguments: args });
+      const data = notice({ text: textOf(r), meta: (r._meta ?? {}) as Record<string, unknown> }, 'store_unavailable');
+      assert.equal(data.workspace, realpathSync(repo), name);
+      assert.match(String(data.store_path), new RegExp(`^${home}/`), name);
+    }
+  } finally {
+    await s.close();
+  }
 });
