@@ -11,7 +11,12 @@ import type { SeedRow } from '../ledger/seed-table.ts';
 const NO_SERVER = 'there is no server-side analysis, so only findings in the local store can be annotated';
 
 function notFound(line: string, problemId: string): ToolAnswer {
-  return { text: line, isError: true, emptyReason: 'finding_not_found', diagnosis: [{ code: 'finding_not_found', severity: 'error', message: line, data: { problem_id: problemId } }] };
+  return {
+    text: line,
+    isError: true,
+    emptyReason: 'finding_not_found',
+    diagnosis: [{ code: 'finding_not_found', severity: 'error', message: line, data: { problem_id: problemId } }],
+  };
 }
 
 export default defineTool({

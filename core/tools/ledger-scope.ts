@@ -27,7 +27,12 @@ export type StoreOrAnswer = { ok: true; store: LocalStore } | { ok: false; cause
 /** The store_unavailable notice: the store's path and the workspace are what an agent (or doctor) acts on. */
 export function storeUnavailableNotice(ctx: ToolContext, cause: string): Notice {
   const decision = ctx.workspace;
-  return { code: 'store_unavailable', severity: 'error', message: cause, data: { store_path: ctx.services.store.path(), ...(decision.decided ? { workspace: decision.path } : {}) } };
+  return {
+    code: 'store_unavailable',
+    severity: 'error',
+    message: cause,
+    data: { store_path: ctx.services.store.path(), ...(decision.decided ? { workspace: decision.path } : {}) },
+  };
 }
 
 export function storeUnavailableAnswer(ctx: ToolContext, cause: string, text = cause): ToolAnswer {

@@ -79,7 +79,15 @@ test('workspacePath: one form for every way of naming a file, undefined outside 
   const link = join(tempDir('metabob-link-'), 'ws');
   symlinkSync(repo, link);
   for (const root of [repo, link, realpathSync(repo)]) {
-    for (const given of ['src/x.ts', './src/x.ts', ' ./src//x.ts ', 'src\\x.ts', join(repo, 'src/x.ts'), join(link, 'src/x.ts'), join(realpathSync(repo), 'src/x.ts')]) {
+    for (const given of [
+      'src/x.ts',
+      './src/x.ts',
+      ' ./src//x.ts ',
+      'src\\x.ts',
+      join(repo, 'src/x.ts'),
+      join(link, 'src/x.ts'),
+      join(realpathSync(repo), 'src/x.ts'),
+    ]) {
       assert.equal(workspacePath(root, given), 'src/x.ts', `${root} ${given}`);
     }
     assert.equal(workspacePath(root, './src/'), 'src/');
@@ -135,7 +143,10 @@ test('mark_complete {fix_commit} outside a git checkout closes as fix: unknown a
     assert.equal(r.isError, false, r.text);
     assert.match(r.text, new RegExp(`^Endorsed ${id} as fixed: `));
     assert.match(r.text, /^fix: unknown \(not a git checkout\)$/m);
-    assert.match(r.text, /^fix_commit abcdef1 was not applied: the workspace is not a git checkout, so no commit can be checked; the finding closes without one\.$/m);
+    assert.match(
+      r.text,
+      /^fix_commit abcdef1 was not applied: the workspace is not a git checkout, so no commit can be checked; the finding closes without one\.$/m,
+    );
     const warnings = r.meta.warnings_v2 as Array<{ code: string; data: Record<string, unknown> }>;
     assert.deepEqual(warnings.find((w) => w.code === 'fix_commit_not_applied')?.data, { fix_commit: 'abcdef1', finding_id: id, reason: 'not a git checkout' });
   });
@@ -156,7 +167,7 @@ function notice(r: { text: string; meta: Record<string, unknown> }, code: string
   return found.data!;
 }
 
-test('the ledger tools\' warnings_v2 / diagnosis_v2 entries carry data: the files, ids, commit and path an agent acts on', async () => {
+test("the ledger tools' warnings_v2 / diagnosis_v2 entries carry data: the files, ids, commit and path an agent acts on", async () => {
   const repo = tempRepo();
   // History older than every finding, so only the unrelated commit below postdates it.
   commitAt(repo, LONG_AGO, { 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 1;\n' }, 'init');
