@@ -7,10 +7,16 @@ export const NO_SERVER_ANALYSIS =
   'There is no server-side analysis: this server sends no workspace content off the machine, so no backend detections exist. ' +
   "These are agent-recorded findings only; the system's own open gaps on a file are path_activity's, so none here is not none there.";
 
-/** A finding in category task is work assigned on the ledger, not a problem in the code. */
+/**
+ * A finding in category task is work assigned on the ledger, not a problem in the code. The
+ * category line decides; the summary's `[SEV][task]` only when there is no category, so a
+ * correctness finding whose summary quotes `[HIGH][task]` stays a finding.
+ */
 // @anchor task-findings
-export function isTask(category: string, summary = ''): boolean {
-  return category.trim().toLowerCase() === 'task' || /^\[[A-Z]+\]\[task\]/i.test(summary.trim());
+export function isTask(category: string | null | undefined, summary = ''): boolean {
+  const cat = (category ?? '').trim();
+  if (cat) return cat.toLowerCase() === 'task';
+  return /^\[[A-Z]+\]\[task\]/i.test(summary.trim());
 }
 
 /** `2 d old`, `3 h old`, `5 min old`, `0 min old`, dated from the seed's recorded time. */

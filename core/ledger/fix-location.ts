@@ -18,8 +18,11 @@ export type FixLocation =
   | { kind: 'closed'; fix: Fix; lines: string[]; notes: string[] }
   /** A fix exists but does not close the finding yet (uncommitted, unpushed, awaiting merge). */
   | { kind: 'pending'; pending: FixPending; fix: Fix; lines: string[]; notes: string[] }
-  /** No verdict is written; `line` says why (a refused fix_commit, nothing here is the fix, git failed), `reason` is its cause token. */
-  | { kind: 'none'; reason: NoFixCause; line: string };
+  /**
+   * No verdict is written; `line` says why (a refused fix_commit, nothing here is the fix, git failed), `reason` is its cause
+   * token, `data` what an agent acts on (the finding's workspace-relative files, the commit and its files).
+   */
+  | { kind: 'none'; reason: NoFixCause; line: string; data: Record<string, unknown> };
 
 export interface FixQuery {
   /** The workspace: where git runs. */
@@ -117,7 +120,8 @@ async function pushState(c: Checkout, sha: string): Promise<FixPush> {
 interface Checkout {
   git: FixGit;
   top: string;
-  /** The finding's files, relative to the repository root. */
+  /** The finding's files, relative to the workspace (as recorded) and to the repository root. */
+  files: string[];
   rootFiles: string[];
   branch: string;
   threshold: number | undefined;
@@ -127,7 +131,12 @@ async function checkNamedCommit(c: Checkout, given: string): Promise<FixLocation
   const resolved = await c.git.run(c.top, ['rev-parse', '--verify', '-q', `${given}^{commit}`]);
   if (!resolved.ok) {
     if (resolved.kind === 'failed' && resolved.code === 1) {
-      return { kind: 'none', reason: 'fix_commit_unknown', line: `fix_commit_unknown: ${given} does not resolve to a commit in this checkout; nothing was recorded (fetch it, or name the fix commit)` };
+      return {
+        kind: 'none',
+        reason: 'fix_commit_unknown',
+        line: `fix_commit_unknown: ${given} does not resolve to a commit in this checkout; nothing was recorded (fetch it, or name the fix commit)`,
+        data: { fix_commit: given },
+      };
     }
     throw new GitFailed(gitFailedLine(resolved));
   }
@@ -135,7 +144,12 @@ async function checkNamedCommit(c: Checkout, given: string): Promise<FixLocation
   const ancestor = await c.git.run(c.top, ['merge-base', '--is-ancestor', sha, 'HEAD']);
   if (!ancestor.ok && !(ancestor.kind === 'failed' && ancestor.code === 1)) throw new GitFailed(gitFailedLine(ancestor));
   if (!ancestor.ok) {
-    return { kind: 'none', reason: 'fix_commit_not_in_head', line: `fix_commit_not_in_head: ${sha.slice(0, 12)} is not in HEAD's history on ${c.branch}; nothing was recorded (merge or check out the fix first)` };
+    return {
+      kind: 'none',
+      reason: 'fix_commit_not_in_head',
+      line: `fix_commit_not_in_head: ${sha.slice(0, 12)} is not in HEAD's history on ${c.branch}; nothing was recorded (merge or check out the fix first)`,
+      data: { fix_commit: sha, branch: c.branch },
+    };
   }
   const ct = Number((await c.git.out(c.top, ['show', '-s', '--format=%ct', sha])).trim()) * 1000;
   const touched = await commitFiles(c.git, c.top, sha);
@@ -146,6 +160,7 @@ async function checkNamedCommit(c: Checkout, given: string): Promise<FixLocation
       kind: 'none',
       reason: 'fix_commit_predates_finding',
       line: `fix_commit_predates_finding: ${sha.slice(0, 12)} was committed before the finding was recorded and touches none of its files (${c.rootFiles.join(', ')}); nothing was recorded`,
+      data: { fix_commit: sha, files: c.files, commit_files: touched },
     };
   }
   // A claimed commit from before the finding is taken only because it touches the finding's files.
@@ -165,7 +180,7 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
     if (!probe.ok) {
       // "Outside git" is only git saying so, or git missing; anything else is a failure.
       if (probe.kind === 'not_a_repository' || probe.kind === 'git_missing') {
-        return located({ kind: 'outside_git', why: probe.kind === 'git_missing' ? 'git is not installed' : 'not a git checkout', gitLine: probe.line });
+        return located({ kind: 'outside_git', why: probe.kind === 'git_missing' ? 'git is not installed' : 'not a git checkout', gitLine: probe.line, fixCommitSkipped: q.fixCommit });
       }
       throw new GitFailed(gitFailedLine(probe));
     }
@@ -174,6 +189,7 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
     const c: Checkout = {
       git,
       top,
+      files: q.files,
       rootFiles,
       branch: await currentBranch(git, top),
       threshold: q.findingTime === undefined ? undefined : q.findingTime - CLOCK_SKEW_MS,
@@ -195,20 +211,28 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
     }
     const known = rootFiles.filter((f) => tracked.has(f) || inHistory.has(f));
     if (known.length === 0) {
-      const ignored = new Set((await git.out(top, ['check-ignore', '--no-index', '--', ...rootFiles], [1])).split('\n').filter(Boolean));
-      if (rootFiles.every((f) => ignored.has(f))) return located({ kind: 'ignored' });
+      // Known means on disk, tracked or in the history; an ignored file that is nowhere is not
+      // here either, so `fix: local` is only for ignored files that are there.
       if (!rootFiles.some((f) => existsSync(join(top, f)))) {
         return {
           kind: 'none',
           reason: 'not_here',
           line: `not_here: none of the finding's files (${rootFiles.join(', ')}) is known in this checkout (not on disk, not tracked, not in its history), so this is not where the fix is; nothing was recorded (endorse where the fix is, or discard it)`,
+          data: { files: q.files },
         };
       }
+      const ignored = new Set((await git.out(top, ['check-ignore', '--no-index', '--', ...rootFiles], [1])).split('\n').filter(Boolean));
+      if (rootFiles.every((f) => ignored.has(f))) return located({ kind: 'ignored' });
     }
 
     // 4. The newest commit since the finding touching its files.
     if (c.threshold === undefined) {
-      return { kind: 'none', reason: 'not_here', line: 'not_here: the finding has no recorded time, so no commit can be shown to postdate it; nothing was recorded (endorse with fix_commit, or discard it)' };
+      return {
+        kind: 'none',
+        reason: 'not_here',
+        line: 'not_here: the finding has no recorded time, so no commit can be shown to postdate it; nothing was recorded (endorse with fix_commit, or discard it)',
+        data: { files: q.files },
+      };
     }
     if (hasHead) {
       const newest = (await git.out(top, ['log', '-1', '--format=%H %ct', 'HEAD', '--', ...rootFiles])).trim();
@@ -233,6 +257,7 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
           line:
             `no_fix_commit: no commit since the finding touches its files (${rootFiles.join(', ')}); the newest commit since it, ${sha.slice(0, 12)}, touches ${touched.join(', ') || 'no files'} and is not taken as the fix. ` +
             `Nothing was recorded; if it is the fix, call mark_complete with fix_commit: "${sha}"`,
+          data: { files: q.files, commit: sha, commit_files: touched },
         };
       }
     }
@@ -240,9 +265,10 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
       kind: 'none',
       reason: 'not_here',
       line: 'not_here: nothing in this checkout postdates the finding, so nothing here can be its fix; nothing was recorded (endorse where the fix is, or discard it)',
+      data: { files: q.files },
     };
   } catch (err) {
-    if (err instanceof GitFailed) return { kind: 'none', reason: 'git_failed', line: err.message };
+    if (err instanceof GitFailed) return { kind: 'none', reason: 'git_failed', line: err.message, data: { files: q.files } };
     throw err;
   }
 }

@@ -13,8 +13,8 @@ export type FixPush =
   | { state: 'awaiting merge'; remoteBranches: string[]; target: string };
 
 export type Fix =
-  /** Outside git: the fix closes without a commit. `gitLine` is git's own answer. */
-  | { kind: 'outside_git'; why: 'git is not installed' | 'not a git checkout'; gitLine: string }
+  /** Outside git: the fix closes without a commit (a named fix_commit, kept in `fixCommitSkipped`, is not checked). `gitLine` is git's own answer. */
+  | { kind: 'outside_git'; why: 'git is not installed' | 'not a git checkout'; gitLine: string; fixCommitSkipped?: string }
   /** Every one of the finding's files is ignored by git: the fix is local to this checkout. */
   | { kind: 'ignored' }
   /**
@@ -39,13 +39,24 @@ export function fixPendingVerdict(pending: FixPending): string {
   return `fix pending (${pending})`;
 }
 
+/** Why a named fix_commit is not checked outside git: the reply says so, never drops it silently. */
+export function fixCommitNotApplied(sha: string, why: 'git is not installed' | 'not a git checkout'): string {
+  return `fix_commit ${sha} was not applied: ${why === 'not a git checkout' ? 'the workspace is not a git checkout' : 'git is not installed'}, so no commit can be checked`;
+}
+
 /** The verdict's fix lines (a pending fix's lead with its `verdict:` line) and the notes for the agent. */
 export function fixVerdictLines(fix: Fix): { lines: string[]; notes: string[] } {
   const pending = fixPending(fix);
   const lead = pending ? [`verdict: ${fixPendingVerdict(pending)}`] : [];
   switch (fix.kind) {
     case 'outside_git':
-      return { lines: [`fix: unknown (${fix.why})`], notes: [`The workspace is not a git checkout (${fix.gitLine}), so the fix closes without a commit.`] };
+      return {
+        lines: [`fix: unknown (${fix.why})`],
+        notes: [
+          ...(fix.fixCommitSkipped ? [`${fixCommitNotApplied(fix.fixCommitSkipped, fix.why)}; the finding closes without one.`] : []),
+          `The workspace is not a git checkout (${fix.gitLine}), so the fix closes without a commit.`,
+        ],
+      };
     case 'ignored':
       return {
         lines: ['fix: local (ignored files; no commit holds it)'],

@@ -89,6 +89,11 @@ export class LocalStoreService {
     return this.opening!.promise;
   }
 
+  /** The file the store is (or would be) at, for answers that name it. */
+  path(): string {
+    return storePath(this.env);
+  }
+
   /** The store if this session has opened it; the `_meta` envelope must not open it. */
   openedStore(): LocalStore | undefined {
     return this.opened?.db.open ? this.opened : undefined;

@@ -123,9 +123,12 @@ export class SeedTable {
     return { from: byFile ? 'seeds INDEXED BY seeds_workspace_file' : 'seeds', where: where.join(' AND '), params };
   }
 
-  /** get_metrics' counts of a workspace's open findings (a multi-file finding counts once). */
-  openCounts(workspace: string): { findings: number; seeds: number; agf: number; bySeverity: Record<string, number>; topCategories: [string, number][] } {
-    const base = 'FROM seeds WHERE workspace = ? AND stale = 0';
+  /**
+   * get_metrics' counts of a workspace's open findings (a multi-file finding counts once); tasks
+   * are work assigned on the ledger, not findings (SPEC §get_problems), so they are counted apart.
+   */
+  openCounts(workspace: string): { findings: number; seeds: number; agf: number; tasks: number; bySeverity: Record<string, number>; topCategories: [string, number][] } {
+    const base = 'FROM seeds WHERE workspace = ? AND stale = 0 AND is_task = 0';
     const totals = this.db
       .prepare(`SELECT COUNT(DISTINCT finding_group) AS findings, COUNT(*) AS seeds, COUNT(DISTINCT CASE WHEN id LIKE 'agf\\_%' ESCAPE '\\' AND id = finding_group THEN finding_group END) AS agf ${base}`)
       .get(workspace) as { findings: number; seeds: number; agf: number };
@@ -136,7 +139,8 @@ export class SeedTable {
     const topCategories = (this.db
       .prepare(`SELECT category, COUNT(DISTINCT finding_group) AS n ${base} GROUP BY category ORDER BY n DESC, category LIMIT 5`)
       .all(workspace) as { category: string; n: number }[]).map((r) => [r.category, r.n] as [string, number]);
-    return { ...totals, bySeverity, topCategories };
+    const tasks = (this.db.prepare('SELECT COUNT(DISTINCT finding_group) AS n FROM seeds WHERE workspace = ? AND stale = 0 AND is_task = 1').get(workspace) as { n: number }).n;
+    return { ...totals, tasks, bySeverity, topCategories };
   }
 
   /** Open seeds on exactly these files (the duplicate check): the file index, no ordering. */

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
-import { indexGaps, requireIndex, toIndexPath } from './index-access.ts';
+import { indexGaps, requireIndex } from './index-access.ts';
+import { workspacePathOrGiven } from './workspace-path.ts';
 import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import type { LocalStoreService } from '../ledger/local-store.ts';
@@ -57,7 +58,7 @@ export default defineTool({
     const access = await requireIndex(ctx, 'analyze_impact');
     if (!access.ok) return access.answer;
     const { index, graph, root } = access;
-    const files = [...new Set(args.changed_files.map((f) => toIndexPath(root, f)))];
+    const files = [...new Set(args.changed_files.map((f) => workspacePathOrGiven(root, f)))];
     const indexed = files.filter((f) => graph.componentsByFile.has(f));
     const missing = files.filter((f) => !graph.componentsByFile.has(f));
     const warnings: Notice[] = [];

@@ -10,8 +10,13 @@ import type { SeedRow } from '../ledger/seed-table.ts';
 
 const NO_SERVER = 'there is no server-side analysis, so only findings in the local store can be annotated';
 
-function notFound(line: string): ToolAnswer {
-  return { text: line, isError: true, emptyReason: 'finding_not_found', diagnosis: [{ code: 'finding_not_found', severity: 'error', message: line }] };
+function notFound(line: string, problemId: string): ToolAnswer {
+  return {
+    text: line,
+    isError: true,
+    emptyReason: 'finding_not_found',
+    diagnosis: [{ code: 'finding_not_found', severity: 'error', message: line, data: { problem_id: problemId } }],
+  };
 }
 
 export default defineTool({
@@ -30,7 +35,7 @@ export default defineTool({
   // @anchor handle
   async handle(args, ctx) {
     const id = args.problem_id.trim();
-    if (!/^(agf|concept)_/.test(id)) return notFound(`finding_not_found: ${id} is not a finding id (agf_* or concept_*); ${NO_SERVER}`);
+    if (!/^(agf|concept)_/.test(id)) return notFound(`finding_not_found: ${id} is not a finding id (agf_* or concept_*); ${NO_SERVER}`, id);
     const opened = await ledgerStore(ctx);
     if (!opened.ok) return opened.answer;
     let seed: SeedRow | undefined;
@@ -39,13 +44,14 @@ export default defineTool({
       seed = id.startsWith('agf_') ? opened.store.seedById(id) : opened.store.getSeedByConceptRef(id);
       if (seed) siblings = opened.store.siblings(seed);
     } catch (err) {
-      return storeUnavailableAnswer(storeErrorLine(err));
+      return storeUnavailableAnswer(ctx, storeErrorLine(err));
     }
     if (!seed) {
       return notFound(
         id.startsWith('agf_')
           ? `finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded); ${NO_SERVER}`
           : `finding_not_found: ${id} has no local seed on this machine; ${NO_SERVER}`,
+        id,
       );
     }
     const lines = [

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
-import { requireIndex, toIndexPath } from './index-access.ts';
+import { requireIndex } from './index-access.ts';
+import { workspacePathOrGiven } from './workspace-path.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 
@@ -29,7 +30,7 @@ export default defineTool({
     const access = await requireIndex(ctx, 'assign_git_changes');
     if (!access.ok) return access.answer;
     const { graph, root } = access;
-    const files = [...new Set(args.changed_files.map((f) => toIndexPath(root, f)))];
+    const files = [...new Set(args.changed_files.map((f) => workspacePathOrGiven(root, f)))];
     const warnings: Notice[] = [];
     const lines = ['Changed files -> components:'];
     const missing: string[] = [];

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { defineTool, type NextStep, type ToolAnswer } from './define-tool.ts';
-import { ledgerScope, ledgerStore, workspaceRelative } from './ledger-scope.ts';
+import { ledgerScope, ledgerStore, recallNotRunNotice, storeUnavailableNotice } from './ledger-scope.ts';
+import { workspacePathOrGiven } from './workspace-path.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import type { RecallAnswer } from '../ledger/shared-ledger.ts';
-import { causeNotice, type Cause } from '../process/cause.ts';
+import type { Cause } from '../process/cause.ts';
 import { attachmentStatusOf, sharedLedgerOf } from './substrate-access.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
@@ -18,7 +19,7 @@ const RECALL_TOP = 5;
 
 async function cochangeLines(root: string, given: string[]): Promise<string[]> {
   if (given.length === 0) return ['Co-change: no recently_changed_files given.'];
-  const files = given.map((f) => workspaceRelative(root, f) ?? f);
+  const files = given.map((f) => workspacePathOrGiven(root, f));
   const answer = await mineGitCochanges(root, files, { limit: COCHANGE_TOP, threshold: COCHANGE_THRESHOLD });
   if (answer.status !== 'ok') return [`Co-change: ${answer.line}`];
   const header = `Co-change with ${files.join(', ')} (git history, confidence >= ${COCHANGE_THRESHOLD}, top ${COCHANGE_TOP}):`;
@@ -117,8 +118,8 @@ export default defineTool({
     return {
       text: lines.join('\n'),
       ...(nextSteps.length ? { nextSteps } : {}),
-      ...(storeCause ? { diagnosis: [{ code: 'store_unavailable', severity: 'error' as const, message: storeCause }] } : {}),
-      ...(recallCause ? { warnings: [causeNotice(recallCause, 'info', `recall not run: ${recallCause.line}`)] } : {}),
+      ...(storeCause ? { diagnosis: [storeUnavailableNotice(ctx, storeCause)] } : {}),
+      ...(recallCause ? { warnings: [recallNotRunNotice(recallCause, scope)] } : {}),
     };
   },
 });

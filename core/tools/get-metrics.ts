@@ -1,7 +1,7 @@
 // SPEC §get_metrics
 import { z } from 'zod';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { ledgerScope, ledgerStore } from './ledger-scope.ts';
+import { ledgerScope, ledgerStore, storeUnavailableNotice } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { NO_SERVER_ANALYSIS } from '../ledger/findings-text.ts';
 import { SEVERITIES } from '../ledger/seed-table.ts';
@@ -30,6 +30,7 @@ export default defineTool({
           `Open findings in the local store: ${c.findings} (${c.seeds} seed${c.seeds === 1 ? '' : 's'}): ${SEVERITIES.map((sev) => `${sev} ${c.bySeverity[sev] ?? 0}`).join(', ')}`,
           `Agent-recorded (agf_*): ${c.agf}; other: ${c.findings - c.agf}`,
           `Top categories: ${c.topCategories.length ? c.topCategories.map(([cat, n]) => `${cat} ${n}`).join(', ') : 'none'}`,
+          `Open tasks in the local store: ${c.tasks} (listed apart by get_problems)`,
         );
       } catch (err) {
         storeCause = storeErrorLine(err);
@@ -39,7 +40,7 @@ export default defineTool({
     lines.push(`Local code graph: ${index.line.replace(/^index: /, '')}`, '', NO_SERVER_ANALYSIS);
     return {
       text: lines.join('\n'),
-      ...(storeCause ? { emptyReason: 'store_unavailable' as const, diagnosis: [{ code: 'store_unavailable', severity: 'error' as const, message: storeCause }] } : {}),
+      ...(storeCause ? { emptyReason: 'store_unavailable' as const, diagnosis: [storeUnavailableNotice(ctx, storeCause)] } : {}),
     };
   },
 });

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { ledgerScope, ledgerStore } from './ledger-scope.ts';
+import { ledgerScope, ledgerStore, recallNotRunNotice, storeUnavailableNotice } from './ledger-scope.ts';
+import { workspacePathOrGiven } from './workspace-path.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import type { RecallAnswer } from '../ledger/shared-ledger.ts';
-import { causeNotice, type Cause } from '../process/cause.ts';
+import type { Cause } from '../process/cause.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
@@ -61,13 +62,15 @@ export default defineTool({
   async handle(args, ctx): Promise<ToolAnswer> {
     const scope = await ledgerScope(ctx);
     const now = Date.now();
+    // One form of the path for the store, the recall and the echo, whichever form was given.
+    const filePath = args.file_path === undefined ? undefined : workspacePathOrGiven(scope.root, args.file_path) || undefined;
     // The recall runs first (it retires the local seeds of findings it shows closed).
     const shared = await sharedLedgerOf(ctx);
     let recallCause: Cause | undefined;
     let recalled: RecallAnswer | undefined;
     if ('cause' in shared) recallCause = shared.cause;
     else {
-      const recall = await shared.ledger.recall({ repo: scope.repo.identity, repoName: scope.repo.name, filePath: args.file_path, limit: 10 });
+      const recall = await shared.ledger.recall({ repo: scope.repo.identity, repoName: scope.repo.name, filePath, limit: 10 });
       if (recall.ok) recalled = recall.value;
       else recallCause = recall.cause;
     }
@@ -81,11 +84,11 @@ export default defineTool({
     const opened = await ledgerStore(ctx);
     if (opened.ok) {
       try {
-        const filter = { severity: args.severity, category: args.category, filePath: args.file_path };
+        const filter = { severity: args.severity, category: args.category, filePath };
         const page = openFindingsPage(opened.store, scope.scope, filter, args.limit, tasksAreTheList);
         ({ total, page: findings, tasks: openTasks } = page);
         if (!tasksAreTheList) {
-          closedTasks = opened.store.closedSeeds(scope.scope, 'task', CLOSED_TASKS_SHOWN + 1).filter((s) => !args.file_path || s.file.includes(args.file_path));
+          closedTasks = opened.store.closedSeeds(scope.scope, 'task', CLOSED_TASKS_SHOWN + 1).filter((s) => !filePath || s.file.includes(filePath));
         }
       } catch (err) {
         storeCause = storeErrorLine(err);
@@ -103,11 +106,11 @@ export default defineTool({
     if (storeCause) {
       lines.push(`The local store could not be read: ${storeCause}`);
     } else if (findings.length === 0) {
-      const where = args.file_path ? ` on files matching "${clipEcho(args.file_path)}"` : ' for this workspace';
+      const where = filePath ? ` on files matching "${clipEcho(filePath)}"` : ' for this workspace';
       lines.push(`No agent-recorded findings in the local store${where}.`);
-      if (args.file_path) lines.push(`The system's own open gaps there are path_activity's: path_activity {"paths": ["${args.file_path}"]}.`);
+      if (filePath) lines.push(`The system's own open gaps there are path_activity's: path_activity {"paths": ["${filePath}"]}.`);
     } else {
-      lines.push(`Local store (${scope.repo.identity}): ${total} open${findings.length < total ? `, ${findings.length} shown` : ''}${args.file_path ? ` on files matching "${clipEcho(args.file_path)}"` : ''}`);
+      lines.push(`Local store (${scope.repo.identity}): ${total} open${findings.length < total ? `, ${findings.length} shown` : ''}${filePath ? ` on files matching "${clipEcho(filePath)}"` : ''}`);
       findings.forEach((g, i) => lines.push(...findingLines(g, i + 1, now, true)));
     }
     lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(recalled, recallCause?.line));
@@ -117,11 +120,11 @@ export default defineTool({
     return {
       text: lines.join('\n'),
       ...(storeCause
-        ? { emptyReason: 'store_unavailable' as const, diagnosis: [{ code: 'store_unavailable', severity: 'error' as const, message: storeCause }] }
+        ? { emptyReason: 'store_unavailable' as const, diagnosis: [storeUnavailableNotice(ctx, storeCause)] }
         : empty
           ? { emptyReason: 'no_findings' as const }
           : {}),
-      ...(recallCause ? { warnings: [causeNotice(recallCause, 'info', `recall not run: ${recallCause.line}`)] } : {}),
+      ...(recallCause ? { warnings: [recallNotRunNotice(recallCause, scope, filePath)] } : {}),
     };
   },
 });

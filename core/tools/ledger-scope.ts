@@ -1,9 +1,9 @@
 // What every ledger tool starts from: the decided workspace, its repository identity, and
 // the open store, or the one-line store_unavailable answer that names why not.
-import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { ToolAnswer, ToolContext } from './define-tool.ts';
+import type { Notice, ToolAnswer, ToolContext } from './define-tool.ts';
 import { storeScope, type LocalStore } from '../ledger/local-store.ts';
 import { repoIdentity, type RepoIdentity } from '../identity/repo-identity.ts';
+import { causeNotice, type Cause } from '../process/cause.ts';
 
 export interface LedgerScope {
   /** The workspace as decided (where git runs). */
@@ -24,28 +24,29 @@ export async function ledgerScope(ctx: ToolContext): Promise<LedgerScope> {
 
 export type StoreOrAnswer = { ok: true; store: LocalStore } | { ok: false; cause: string; answer: ToolAnswer };
 
-export function storeUnavailableAnswer(cause: string, text = cause): ToolAnswer {
+/** The store_unavailable notice: the store's path and the workspace are what an agent (or doctor) acts on. */
+export function storeUnavailableNotice(ctx: ToolContext, cause: string): Notice {
+  const decision = ctx.workspace;
   return {
-    text,
-    isError: true,
-    emptyReason: 'store_unavailable',
-    diagnosis: [{ code: 'store_unavailable', severity: 'error', message: cause }],
+    code: 'store_unavailable',
+    severity: 'error',
+    message: cause,
+    data: { store_path: ctx.services.store.path(), ...(decision.decided ? { workspace: decision.path } : {}) },
   };
+}
+
+export function storeUnavailableAnswer(ctx: ToolContext, cause: string, text = cause): ToolAnswer {
+  return { text, isError: true, emptyReason: 'store_unavailable', diagnosis: [storeUnavailableNotice(ctx, cause)] };
 }
 
 export async function ledgerStore(ctx: ToolContext): Promise<StoreOrAnswer> {
   const opened = await ctx.services.store.open();
   if (opened.ok) return opened;
-  return { ok: false, cause: opened.cause, answer: storeUnavailableAnswer(opened.cause) };
+  return { ok: false, cause: opened.cause, answer: storeUnavailableAnswer(ctx, opened.cause) };
 }
 
-/** A file argument as a workspace-relative path with `/`, or undefined when outside it. */
-export function workspaceRelative(root: string, file: string): string | undefined {
-  const abs = isAbsolute(file) ? file : resolve(root, file);
-  let rel = relative(root, abs);
-  if (rel.startsWith('..') || isAbsolute(rel)) {
-    rel = relative(storeScope(root), abs);
-    if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
-  }
-  return rel.split(sep).join('/');
+/** The recall that did not run, as an info notice naming what it would have read. */
+export function recallNotRunNotice(c: Cause, scope: LedgerScope, filePath?: string): Notice {
+  const data = { repo: scope.repo.identity, repo_name: scope.repo.name, ...(filePath ? { file_path: filePath } : {}), ...c.data };
+  return { ...causeNotice(c, 'info', `recall not run: ${c.line}`), data };
 }

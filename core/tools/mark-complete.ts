@@ -5,8 +5,8 @@ import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts'
 import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { locateFix, type FixLocation } from '../ledger/fix-location.ts';
-import { fixPendingVerdict } from '../ledger/fix-verdict-lines.ts';
-import { cause, causeNotice } from '../process/cause.ts';
+import { fixCommitNotApplied, fixPendingVerdict, type Fix } from '../ledger/fix-verdict-lines.ts';
+import { cause, causeNotice, type Notice } from '../process/cause.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
 
@@ -20,8 +20,9 @@ export function markCompleteResult(outcome: 'closed' | 'pending' | 'none', share
   return shared ? 'ok' : 'not_shared';
 }
 
-function refusal(line: string, code: string): ToolAnswer {
-  return { text: line, isError: true, result: 'not_applied', diagnosis: [causeNotice(cause(code, line))] };
+/** A refusal: nothing recorded; its notice's data names the finding (or the id given) and what the check read. */
+function refusal(line: string, code: string, data: Record<string, unknown>): ToolAnswer {
+  return { text: line, isError: true, result: 'not_applied', diagnosis: [causeNotice(cause(code, line, data))] };
 }
 
 /** The tag get_problems shows on a finding left open with a pending fix. */
@@ -30,6 +31,19 @@ function pendingTag({ fix }: Extract<FixLocation, { kind: 'pending' }>): string 
   if (fix.kind !== 'commit') return 'fix pending';
   if (fix.push.state === 'awaiting merge') return `fix pending: pushed, awaiting merge into ${fix.push.target}`;
   return `fix pending: committed on ${fix.branch} but not pushed`;
+}
+
+/** A named fix_commit the located fix did not apply, as a warning with what an agent acts on. */
+function skippedCommitWarnings(fix: Fix, findingId: string): Notice[] {
+  if (fix.kind === 'outside_git' && fix.fixCommitSkipped) {
+    const data = { fix_commit: fix.fixCommitSkipped, finding_id: findingId, reason: fix.why };
+    return [{ code: 'fix_commit_not_applied', severity: 'warning', message: fixCommitNotApplied(fix.fixCommitSkipped, fix.why), data }];
+  }
+  if (fix.kind === 'uncommitted' && fix.fixCommitSkipped) {
+    const data = { fix_commit: fix.fixCommitSkipped, finding_id: findingId, reason: 'uncommitted changes in the finding files come first', files: fix.files };
+    return [{ code: 'fix_commit_not_applied', severity: 'warning', message: `fix_commit ${fix.fixCommitSkipped} was not applied: the finding's files have uncommitted changes, which come first`, data }];
+  }
+  return [];
 }
 
 function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): string[] {
@@ -71,13 +85,13 @@ export default defineTool({
   async handle(args, ctx): Promise<ToolAnswer> {
     const id = args.problem_id.trim();
     if (!/^(agf|concept)_[A-Za-z0-9_-]+$/.test(id)) {
-      return refusal(`not_a_finding: ${id} is neither an agf_* finding nor a concept_* id; nothing was recorded (there is no server-side analysis, so no backend detection has that id)`, 'not_a_finding');
+      return refusal(`not_a_finding: ${id} is neither an agf_* finding nor a concept_* id; nothing was recorded (there is no server-side analysis, so no backend detection has that id)`, 'not_a_finding', { problem_id: id });
     }
     if (args.action === 'discard' && args.fix_commit) {
-      return refusal('invalid_arguments: mark_complete: fix_commit is for endorse only; a discard records no fix location; nothing was recorded', 'invalid_arguments');
+      return refusal('invalid_arguments: mark_complete: fix_commit is for endorse only; a discard records no fix location; nothing was recorded', 'invalid_arguments', { problem_id: id, fix_commit: args.fix_commit });
     }
     const opened = await ledgerStore(ctx);
-    if (!opened.ok) return storeUnavailableAnswer(opened.cause, `${opened.cause}; nothing was recorded`);
+    if (!opened.ok) return storeUnavailableAnswer(ctx, opened.cause, `${opened.cause}; nothing was recorded`);
     const store = opened.store;
     const scope = await ledgerScope(ctx);
 
@@ -88,20 +102,20 @@ export default defineTool({
       seed = id.startsWith('agf_') ? store.seedById(id) : store.getSeedByConceptRef(id);
       siblings = seed ? store.siblings(seed) : [];
     } catch (err) {
-      return storeUnavailableAnswer(storeErrorLine(err), `${storeErrorLine(err)}; nothing was recorded`);
+      return storeUnavailableAnswer(ctx, storeErrorLine(err), `${storeErrorLine(err)}; nothing was recorded`);
     }
     if (!seed) {
       const shared = await sharedLedgerOf(ctx);
       const why = 'cause' in shared ? `recall is not available (${shared.cause.line})` : 'writing a verdict from a recalled concept is not built in this release';
       return {
-        ...refusal(`finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`, 'finding_not_found'),
+        ...refusal(`finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`, 'finding_not_found', { problem_id: id }),
         emptyReason: 'finding_not_found',
       };
     }
     const open = siblings.filter((s) => s.stale === 0);
     if (open.length === 0) {
       const fixLine = (seed.resolution ?? '').split('\n').find((l) => l.startsWith('fix: ')) ?? seed.status;
-      return refusal(`already_closed: ${seed.id} is already closed (${fixLine}); nothing was recorded`, 'already_closed');
+      return refusal(`already_closed: ${seed.id} is already closed (${fixLine}); nothing was recorded`, 'already_closed', { finding_id: seed.id, finding_ids: siblings.map((s) => s.id) });
     }
     const ids = open.map((s) => s.id);
     const header = verdictHeader(ctx, scope, open);
@@ -120,7 +134,7 @@ export default defineTool({
       const files = [...new Set(open.map((s) => s.file))];
       const findingTime = Math.min(...siblings.map((s) => s.created_at));
       const loc = await locateFix({ root: scope.root, files, findingTime, fixCommit: args.fix_commit });
-      if (loc.kind === 'none') return refusal(loc.line, loc.reason);
+      if (loc.kind === 'none') return refusal(loc.line, loc.reason, { finding_id: seed.id, ...loc.data });
       if (loc.kind === 'pending') {
         store.setPendingFix(ids, pendingTag(loc));
         const lines = [...loc.lines, ...header];
@@ -129,6 +143,7 @@ export default defineTool({
         return {
           text: [`Not closed: ${seed.id} stays open — ${fixPendingVerdict(loc.pending)}.`, ...lines, ...loc.notes, shared.line].join('\n'),
           result: markCompleteResult('pending', shared.shared),
+          warnings: skippedCommitWarnings(loc.fix, seed.id),
         };
       }
       const lines = ['verdict: endorsed', ...loc.lines, ...header];
@@ -137,10 +152,11 @@ export default defineTool({
       return {
         text: [`Endorsed ${seed.id} as fixed: ${retired} local seed${retired === 1 ? '' : 's'} retired (${ids.join(', ')}).`, ...lines, ...loc.notes, shared.line].join('\n'),
         result: markCompleteResult('closed', shared.shared),
+        warnings: skippedCommitWarnings(loc.fix, seed.id),
       };
     } catch (err) {
       const line = storeErrorLine(err);
-      return { ...storeUnavailableAnswer(line, `${line}; the verdict may not have been recorded`), result: 'not_applied' };
+      return { ...storeUnavailableAnswer(ctx, line, `${line}; the verdict may not have been recorded`), result: 'not_applied' };
     }
   },
 });

@@ -1,10 +1,10 @@
 // SPEC §predict_cochanges
-import { isAbsolute, normalize, relative } from 'node:path';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { COCHANGE_MAX_COMMITS, COCHANGE_MAX_FILES_PER_COMMIT, mineGitCochanges, type CochangeAnswer } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
+import { workspacePathOrGiven } from './workspace-path.ts';
 import type { LocalStoreService } from '../ledger/local-store.ts';
 
 type MinedOk = Extract<CochangeAnswer, { status: 'ok' }>;
@@ -52,7 +52,7 @@ function emptyAnswer(mined: MinedOk, threshold: number): Pick<ToolAnswer, 'text'
 }
 
 async function findingsBlock(stores: LocalStoreService, root: string, files: string[]): Promise<string> {
-  const relFiles = files.map((f) => (isAbsolute(f) ? relative(root, f) : normalize(f)));
+  const relFiles = files.map((f) => workspacePathOrGiven(root, f));
   const found = await localFindingsForFiles(stores, root, relFiles, 20);
   if (!found.ok) return `Local store findings for the changed files:\n${found.cause}`;
   if (found.findings.length === 0) return 'Local store findings for the changed files: none open.';

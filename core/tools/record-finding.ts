@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool } from './define-tool.ts';
-import { ledgerScope, ledgerStore, storeUnavailableAnswer, workspaceRelative } from './ledger-scope.ts';
+import { ledgerScope, ledgerStore, storeUnavailableAnswer } from './ledger-scope.ts';
+import { workspacePath } from './workspace-path.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { findOpenDuplicate } from '../ledger/duplicate-finding.ts';
 import { attributionLines } from '../ledger/findings-text.ts';
@@ -38,17 +39,21 @@ export default defineTool({
     const scope = await ledgerScope(ctx);
     const files: string[] = [];
     for (const file of args.files) {
-      const rel = workspaceRelative(scope.root, file);
+      const rel = workspacePath(scope.root, file)?.replace(/\/$/, '');
       if (rel === undefined || rel === '') {
-        return { text: `file_outside_workspace: ${clipEcho(file)} is not a file inside the workspace ${scope.root}; nothing was recorded`, isError: true, result: 'refused' };
+        const line = `file_outside_workspace: ${clipEcho(file)} is not a file inside the workspace ${scope.root}; nothing was recorded`;
+        const data = { file: clipEcho(file), workspace: scope.root };
+        return { text: line, isError: true, result: 'refused', diagnosis: [{ code: 'file_outside_workspace', severity: 'error', message: line, data }] };
       }
       if (!files.includes(rel)) files.push(rel);
     }
     if (args.line_end !== undefined && args.line_start !== undefined && args.line_end < args.line_start) {
-      return { text: `invalid_arguments: record_finding: line_end (${args.line_end}) is before line_start (${args.line_start}); nothing was recorded`, isError: true };
+      const line = `invalid_arguments: record_finding: line_end (${args.line_end}) is before line_start (${args.line_start}); nothing was recorded`;
+      const data = { line_start: args.line_start, line_end: args.line_end };
+      return { text: line, isError: true, diagnosis: [{ code: 'invalid_arguments', severity: 'error', message: line, data }] };
     }
     const opened = await ledgerStore(ctx);
-    if (!opened.ok) return storeUnavailableAnswer(opened.cause, `${opened.cause}; nothing was recorded`);
+    if (!opened.ok) return storeUnavailableAnswer(ctx, opened.cause, `${opened.cause}; nothing was recorded`);
     const store = opened.store;
     const status = args.status.trim().toLowerCase() || 'open';
 
@@ -132,7 +137,7 @@ export default defineTool({
       return { text: lines.join('\n'), result: 'recorded' };
     } catch (err) {
       const line = storeErrorLine(err);
-      return storeUnavailableAnswer(line, `${line}; nothing was recorded`);
+      return storeUnavailableAnswer(ctx, line, `${line}; nothing was recorded`);
     }
   },
 });

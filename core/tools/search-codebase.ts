@@ -6,6 +6,7 @@ import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { requireIndex } from './index-access.ts';
 import { searchComponents } from '../index/component-search.ts';
 import { searchLocalFindings } from '../ledger/local-findings.ts';
+import { workspacePathOrGiven } from './workspace-path.ts';
 
 const NO_SERVER_ANALYSIS = 'There is no server-side analysis: problems are the findings agents recorded in the local store.';
 
@@ -29,12 +30,14 @@ export default defineTool({
     const baselineFiles: string[] = [];
     let found = 0;
     let componentsUnavailable: ToolAnswer | undefined;
+    const ws = ctx.workspace;
+    const fileFilter = ws.decided ? args.file_filter?.map((f) => workspacePathOrGiven(ws.path, f)) : args.file_filter;
 
     if (args.target !== 'problems') {
       const access = await requireIndex(ctx, 'search_codebase');
       if (!access.ok) componentsUnavailable = access.answer;
       else {
-        const hits = searchComponents(access.graph, args.query, args.limit, args.file_filter);
+        const hits = searchComponents(access.graph, args.query, args.limit, fileFilter);
         found += hits.length;
         if (hits.length === 0) sections.push(`Components: none match "${args.query}".`);
         else {
@@ -49,7 +52,7 @@ export default defineTool({
     if (args.target !== 'components') {
       const decision = ctx.workspace;
       const root = decision.decided ? decision.path : '';
-      const problems = await searchLocalFindings(ctx.services.store, root, args.query, args.file_filter, args.limit);
+      const problems = await searchLocalFindings(ctx.services.store, root, args.query, fileFilter, args.limit);
       if (!problems.ok) sections.push(`Problems: ${problems.cause}`);
       else if (problems.findings.length === 0) sections.push(`Problems: no open finding in the local store matches "${args.query}".`);
       else {

@@ -266,9 +266,11 @@ test('get_metrics and get_analysis_context: severity counts, categories, co-chan
       metrics.text,
       [
         `Local analysis state: ${repo} (${realpathSync(repo).split('/').pop()})`,
-        'Open findings in the local store: 4 (5 seeds): CRITICAL 1, HIGH 1, MEDIUM 0, LOW 2, INFO 0',
-        'Agent-recorded (agf_*): 4; other: 0',
-        'Top categories: security 2, style 1, task 1',
+        // The task is no finding (SPEC §get_problems "Tasks, listed apart"): counted on its own line.
+        'Open findings in the local store: 3 (4 seeds): CRITICAL 1, HIGH 1, MEDIUM 0, LOW 1, INFO 0',
+        'Agent-recorded (agf_*): 3; other: 0',
+        'Top categories: security 2, style 1',
+        'Open tasks in the local store: 1 (listed apart by get_problems)',
         'Local code graph: not built in this process; call init_workspace',
         '',
         NO_SERVER,

@@ -37,7 +37,10 @@ test('age tags and task detection', () => {
   assert.equal(ageTag(now - 5 * 3600_000, now), '5 h old');
   assert.equal(ageTag(now - 3 * 86400_000, now), '3 d old');
   assert.equal(isTask('Task'), true);
-  assert.equal(isTask('correctness', '[HIGH][task] migrate x'), true);
+  // SPEC §get_problems: the category line decides, the summary's [SEV][task] only without one.
+  assert.equal(isTask('correctness', '[HIGH][task] migrate x'), false);
+  assert.equal(isTask('', '[HIGH][task] migrate x'), true);
+  assert.equal(isTask(undefined, '[HIGH][task] migrate x'), true);
   assert.equal(isTask('correctness', 'a task to do'), false);
   assert.deepEqual(attributionLines(undefined, 's1'), ['session: s1']);
   assert.deepEqual(attributionLines('v1', 's1'), ['recorded_by: v1', 'session: s1']);

@@ -20,6 +20,7 @@ test('a git that does not answer gives git_failed, no verdict, never fix: unknow
       kind: 'none',
       reason: 'git_failed',
       line: 'git_failed: git rev-parse did not answer within 300 ms; git did not answer, so where the fix is is unknown and nothing was recorded; try again',
+      data: { files: ['a.ts'] },
     });
     assert.ok(Date.now() - started < 4000, 'the timeout cut the call');
   } finally {

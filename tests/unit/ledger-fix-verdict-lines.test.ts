@@ -152,8 +152,8 @@ test('two concurrent locateFix calls each run git with their own timeout', async
     ]);
     const failed = (ms: number) =>
       `git_failed: git symbolic-ref did not answer within ${ms} ms; git did not answer, so where the fix is is unknown and nothing was recorded; try again`;
-    assert.deepEqual(fast, { kind: 'none', reason: 'git_failed', line: failed(300) });
-    assert.deepEqual(slow, { kind: 'none', reason: 'git_failed', line: failed(1500) });
+    assert.deepEqual(fast, { kind: 'none', reason: 'git_failed', line: failed(300), data: { files: ['a.ts'] } });
+    assert.deepEqual(slow, { kind: 'none', reason: 'git_failed', line: failed(1500), data: { files: ['a.ts'] } });
     assert.ok(Date.now() - started < 4500, 'the timeouts cut the calls');
   } finally {
     process.env.PATH = savedPath;
