@@ -52,8 +52,9 @@ export default defineTool({
       const decision = ctx.workspace;
       if (!decision.decided) return { text: decision.refusal, isError: true, emptyReason: 'workspace_undetermined' };
       root = decision.path;
-      // SPEC §init_workspace behaviour 2: the indexed root is the workspace from now on.
-      state.bindInitPath(root);
+      // SPEC §init_workspace behaviour 2: the indexed root is the workspace from now on; it
+      // still came from where the decision found it.
+      state.bindInitPath(root, decision.source);
     }
 
     let lastProgress = 0;
