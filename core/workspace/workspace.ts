@@ -19,7 +19,13 @@ export type WorkspaceDecision =
       projectId: string;
       projectName: string;
     }
-  | { decided: false; refusal: string; otherRoots: string[] };
+  | {
+      decided: false;
+      refusal: string;
+      /** What an agent acts on in the refusal's notice: the plugin folder and the launch directory. */
+      refusalData: { plugin_root: string; launch_directory: string };
+      otherRoots: string[];
+    };
 
 const ROOTS_WAIT_MS = 2000;
 
@@ -129,9 +135,14 @@ export class WorkspaceState {
    */
   bindInitPath(given: string, source: WorkspaceSource = 'init_workspace'): Cause | undefined {
     const path = resolve(this.launchDir, given);
-    if (!isDirectory(path)) return cause('invalid_workspace_path', `invalid_workspace_path: ${given} is not an existing directory; pass the project's absolute path`);
+    if (!isDirectory(path)) {
+      return cause('invalid_workspace_path', `invalid_workspace_path: ${given} is not an existing directory; pass the project's absolute path`, { workspace_path: path });
+    }
     if (this.inPluginFolder(path)) {
-      return cause('workspace_undetermined', `workspace_undetermined: ${given} is the plugin's own folder (${this.pluginRoot}), not a project; pass the project's absolute path`);
+      return cause('workspace_undetermined', `workspace_undetermined: ${given} is the plugin's own folder (${this.pluginRoot}), not a project; pass the project's absolute path`, {
+        workspace_path: path,
+        plugin_root: this.pluginRoot,
+      });
     }
     this.initPath = path;
     this.initSource = source;
@@ -158,7 +169,12 @@ export class WorkspaceState {
     if (envPath) return pick(resolve(envPath), 'WORKSPACE_PATH', others(resolve(envPath)));
     if (fileRoots.length > 0) return pick(fileRoots[0], 'roots', fileRoots.slice(1));
     if (this.pluginRoot && this.inPluginFolder(this.launchDir)) {
-      return { decided: false, refusal: undeterminedLine(this.pluginRoot), otherRoots: [] };
+      return {
+        decided: false,
+        refusal: undeterminedLine(this.pluginRoot),
+        refusalData: { plugin_root: this.pluginRoot, launch_directory: this.launchDir },
+        otherRoots: [],
+      };
     }
     return pick(this.launchDir, 'launch_directory', []);
   }

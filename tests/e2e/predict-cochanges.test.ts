@@ -44,7 +44,7 @@ test('predict_cochanges over stdio: predictions, below threshold, no history, no
     const meta = metaOf(found);
     assert.equal(meta.empty_reason, undefined);
     assert.equal(meta.next_steps, undefined);
-    assert.equal(meta.tokens_saved, undefined, 'no honest baseline: no tokens_saved');
+    assert.equal(meta.tokens_saved, null, 'no honest baseline: tokens_saved is null');
 
     const limited = await client.callTool({
       name: 'predict_cochanges',
