@@ -44,7 +44,8 @@ META-ENVELOPE.md, honoured field for field (READING-NOTES §_meta). Every tool r
 |---|---|---|
 | \`request_id\` | always | ULID, one per call (echoed as \`X-Request-ID\` on the loopback HTTP plane) |
 | \`tokens_used\` | always | tokens of the answer text: char/4, or cl100k_base BPE with \`METABOB_TOKEN_ACCOUNTING=exact\` |
-| \`tokens_saved\`, \`tokens_saved_pct\`, \`baseline_method\` | tools with an honest baseline, when the answer covers files not yet counted this session | the baseline is the files the answer stands in for, each counted once per session, minus \`tokens_used\` |
+| \`tokens_saved\`, \`tokens_saved_pct\`, \`baseline_method\` | tools with an honest baseline, when the answer covers files not yet counted this session | the baseline is the files the answer stands in for, each counted once per session, minus \`tokens_used\`; never negative: an answer longer than its baseline saved 0 |
+| \`tokens_saved: null\`, \`tokens_saved_pct: null\` | every tool with no honest baseline (table below) | no baseline to save against; no \`baseline_method\` |
 | \`complexity_tier\` | every known tool | declared at registration (table below) |
 | \`latency_ms\` | always | server-measured |
 | \`empty_reason\` | empty or refused answers | one of the enum below |

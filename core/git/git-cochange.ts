@@ -26,6 +26,8 @@ export type CochangeAnswer =
       skippedLargeCommits: number;
       /** Co-changing files whose confidence stayed under the threshold. */
       belowThreshold: number;
+      /** Files at or above the threshold that `limit` left out. */
+      pastLimit: number;
     }
   | { status: 'not_a_git_repository'; line: string }
   | { status: 'git_failed'; line: string };
@@ -127,7 +129,7 @@ export function rankCochanges(
   givenCommits: number,
   threshold: number,
   limit: number,
-): { predictions: { file: string; confidence: number; commits: number }[]; belowThreshold: number } {
+): { predictions: { file: string; confidence: number; commits: number }[]; belowThreshold: number; pastLimit: number } {
   // Compared as counts so that 3 of 10 meets a threshold of 0.3 despite float rounding.
   const minCommits = threshold * givenCommits - 1e-9;
   const above: { file: string; confidence: number; commits: number }[] = [];
@@ -139,7 +141,7 @@ export function rankCochanges(
   // One denominator: more shared commits is higher confidence.
   above.sort((a, b) => b.commits - a.commits || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const cap = Math.max(0, Math.min(COCHANGE_MAX_LIMIT, Math.floor(limit)));
-  return { predictions: above.slice(0, cap), belowThreshold };
+  return { predictions: above.slice(0, cap), belowThreshold, pastLimit: Math.max(0, above.length - cap) };
 }
 
 // @anchor mineGitCochanges
@@ -171,7 +173,7 @@ export async function mineGitCochanges(
   const isCandidate = (path: string) => path.startsWith(prefix) && !isLockfileOrGenerated(path.slice(prefix.length));
   const { counts, givenCommits, skippedLargeCommits } = scoreCochanges(history.commits, given, isCandidate);
 
-  const { predictions, belowThreshold } = rankCochanges(counts, givenCommits, opts.threshold, opts.limit);
+  const { predictions, belowThreshold, pastLimit } = rankCochanges(counts, givenCommits, opts.threshold, opts.limit);
   return {
     status: 'ok',
     predictions: predictions.map((p) => ({ ...p, file: p.file.slice(prefix.length) })),
@@ -179,5 +181,6 @@ export async function mineGitCochanges(
     scannedCommits: history.commits.length,
     skippedLargeCommits,
     belowThreshold,
+    pastLimit,
   };
 }

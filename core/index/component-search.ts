@@ -94,7 +94,11 @@ function indexOf(graph: CodeGraph): SearchIndex {
       const i = entries.length;
       const short = node.type === 'file' ? node.file.split('/').pop()! : node.name;
       entries.push({ node, lowerName: short.toLowerCase() });
-      for (const t of tokenize(short)) add(inName, t, i);
+      const nameTokens = tokenize(short);
+      for (const t of nameTokens) add(inName, t, i);
+      // The run-together name is a token too, so "getusername" finds getUserName by containment
+      // of the query in a component token, the one direction SPEC §search_codebase names.
+      if (nameTokens.length > 1) add(inName, nameTokens.join(''), i);
       for (const t of tokenize(node.file)) add(inPath, t, i);
       add(byType, node.type, i);
     }
@@ -105,17 +109,26 @@ function indexOf(graph: CodeGraph): SearchIndex {
   return index;
 }
 
-/** How well a query token matches a token: exact 3, prefix 2, containment 1. */
+/**
+ * How well a query token matches a component token: exact 3, prefix 2, containment 1. Only the
+ * query's token inside the component's (SPEC §search_codebase): "forgetting" holds "get", and
+ * does not find getUserName.
+ */
 function tokenScore(query: string, token: string): number {
   if (token === query) return 3;
   if (token.startsWith(query)) return 2;
-  if (token.includes(query) || (query.includes(token) && token.length >= 3)) return 1;
+  if (token.includes(query)) return 1;
   return 0;
 }
 
 export function searchComponents(graph: CodeGraph, query: string, limit: number, fileFilter?: string[]): ComponentHit[] {
+  return searchComponentsCounted(graph, query, limit, fileFilter).hits;
+}
+
+/** The best `limit` hits and how many components matched in all, so a cut list can say so. */
+export function searchComponentsCounted(graph: CodeGraph, query: string, limit: number, fileFilter?: string[]): { hits: ComponentHit[]; total: number } {
   const qTokens = [...new Set(tokenize(query))];
-  if (qTokens.length === 0) return [];
+  if (qTokens.length === 0) return { hits: [], total: 0 };
   const whole = query.trim().toLowerCase();
   const { entries, vocabulary, inName, inPath, byType } = indexOf(graph);
   const total = new Float64Array(entries.length);
@@ -143,11 +156,13 @@ export function searchComponents(graph: CodeGraph, query: string, limit: number,
   // The best `limit` hits, kept sorted by insertion (limit is at most 50): no full sort of a
   // broad query's thousands of matches.
   const top: ComponentHit[] = [];
+  let matches = 0;
   for (let i = 0; i < entries.length; i++) {
     // Every query token must match somewhere; partial containment counts.
     if (matched[i] < qTokens.length) continue;
     const entry = entries[i];
     if (fileFilter && fileFilter.length > 0 && !fileFilter.some((f) => entry.node.file.includes(f))) continue;
+    matches++;
     let score = total[i];
     if (entry.lowerName === whole) score += 10;
     if (entry.node.type !== 'file') score += 0.5;
@@ -158,7 +173,7 @@ export function searchComponents(graph: CodeGraph, query: string, limit: number,
     top.splice(at, 0, hit);
     if (top.length > limit) top.pop();
   }
-  return top;
+  return { hits: top, total: matches };
 }
 
 /** Best first: score, then file, line and id, so equal scores order the same every time. */

@@ -71,8 +71,15 @@ export async function searchLocalFindings(
     });
     // Best match first; among equals the store's order (most severe, then newest).
     scored.sort((a, b) => b.score - a.score || a.order - b.order);
+    // A multi-file finding is one finding (SPEC §mark_complete): one line, its other files after.
+    const groups = new Map<string, SeedRow[]>();
+    for (const { seed } of scored) groups.set(seed.finding_group, [...(groups.get(seed.finding_group) ?? []), seed]);
     const now = Date.now();
-    return { ok: true, findings: scored.slice(0, limit).map((s) => toLine(s.seed, now)), total: scored.length };
+    const findings = [...groups.values()].slice(0, limit).map(([first, ...rest]) => {
+      const line = toLine(first, now);
+      return rest.length ? { ...line, line: `${line.line}\n    also on: ${rest.map((r) => `${r.file} (${r.id})`).join(', ')}` } : line;
+    });
+    return { ok: true, findings, total: groups.size };
   } catch (err) {
     return { ok: false, cause: storeErrorLine(err) };
   }

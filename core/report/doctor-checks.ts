@@ -36,14 +36,50 @@ export function configFilesOutcome(config: ConfigView | null): CheckOutcome {
   return { status: 'warn', detail, remedy, data };
 }
 
+interface FilePlaceholder {
+  file: string;
+  key: string;
+  placeholders: string[];
+}
+
+/**
+ * The config-file values the server ignored for a placeholder: its own warning lines,
+ * `unsubstituted_placeholder(<file> <section.key>): <tokens> was never filled in ...`
+ * (core/config/config-file.ts). An environment variable's line names no file (no space).
+ */
+function filePlaceholders(warnings: string[]): FilePlaceholder[] {
+  const found: FilePlaceholder[] = [];
+  const head = 'unsubstituted_placeholder(';
+  for (const line of warnings) {
+    if (!line.startsWith(head)) continue;
+    const close = line.indexOf('): ');
+    const name = close > 0 ? line.slice(head.length, close) : '';
+    const space = name.lastIndexOf(' ');
+    if (space <= 0) continue;
+    const tail = line.slice(close + 3);
+    const end = tail.indexOf(' was never filled in');
+    found.push({ file: name.slice(0, space), key: name.slice(space + 1), placeholders: (end > 0 ? tail.slice(0, end) : '').split(' ').filter(Boolean) });
+  }
+  return found;
+}
+
 export function placeholdersOutcome(config: ConfigView | null): CheckOutcome {
   if (!config) return { status: 'skip', detail: 'configuration was not read' };
-  if (config.placeholders.length === 0) return { status: 'ok', detail: 'no unsubstituted placeholder or empty value', data: { stripped: [] } };
+  const inFiles = filePlaceholders(config.warnings);
+  if (config.placeholders.length === 0 && inFiles.length === 0) {
+    return { status: 'ok', detail: 'no unsubstituted placeholder or empty value', data: { stripped: [], in_files: [] } };
+  }
+  const parts: string[] = [];
+  if (config.placeholders.length > 0) parts.push(`removed at start: ${config.placeholders.join(', ')}`);
+  if (inFiles.length > 0) parts.push(`ignored in config files: ${inFiles.map((p) => `${p.file} ${p.key} (placeholder)`).join(', ')}`);
   return {
     status: 'warn',
-    detail: `removed at start: ${config.placeholders.join(', ')}`,
-    remedy: 'fill the plugin\'s settings (api key, endpoint) in the host, or leave them empty and use ~/.substrate/config.json',
-    data: { stripped: config.placeholders },
+    detail: parts.join('; '),
+    remedy:
+      inFiles.length > 0 && config.placeholders.length === 0
+        ? 'put the real value in the config file (or remove the key); a `${...}` placeholder there is never filled'
+        : 'fill the plugin\'s settings (api key, endpoint) in the host, or leave them empty and use ~/.substrate/config.json',
+    data: { stripped: config.placeholders, in_files: inFiles },
   };
 }
 

@@ -89,20 +89,22 @@ async function runTool(
   }
   const args = parsed.data;
 
+  // SPEC §workspace gate: every tool but init_workspace {workspace_path}, a pending one too.
+  const decision = ctx.workspace;
+  if (!decision.decided && !tool.allowedWhenWorkspaceUndetermined?.(args)) {
+    const answer = errorAnswer(`${tool.name}: ${decision.refusal}`, 'workspace_undetermined', { tool: tool.name, ...decision.refusalData });
+    answer.emptyReason = 'workspace_undetermined';
+    return { answer, outcome: 'error' };
+  }
+
   if (tool.pending) {
     const answer = errorAnswer(
       `not_implemented: ${tool.name} is registered but not built yet (${tool.pending}); nothing was done`,
       'not_implemented',
+      { tool: tool.name },
     );
     answer.emptyReason = 'not_implemented';
     answer.diagnosis!.push(...unknown);
-    return { answer, outcome: 'error' };
-  }
-
-  const decision = ctx.workspace;
-  if (!decision.decided && !tool.allowedWhenWorkspaceUndetermined?.(args)) {
-    const answer = errorAnswer(`${tool.name}: ${decision.refusal}`, 'workspace_undetermined');
-    answer.emptyReason = 'workspace_undetermined';
     return { answer, outcome: 'error' };
   }
 
@@ -189,7 +191,7 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
     outcome,
     latencyMs,
     tokensUsed: meta.tokens_used,
-    tokensSaved: meta.tokens_saved,
+    tokensSaved: meta.tokens_saved ?? undefined,
   };
   services.calls.emit('call', event);
 

@@ -1,6 +1,7 @@
 // SPEC §call-log: with METABOB_CALL_LOG=<path>, one JSON line per tool call, arguments by
 // name and size only, file mode 0600; a failed write never fails the call.
-import { appendFileSync, chmodSync, existsSync } from 'node:fs';
+import { accessSync, appendFileSync, chmodSync, constants, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describeArgsForLog } from '../outgoing-guard.ts';
 import { log } from '../log.ts';
 import type { Plane } from '../tools/define-tool.ts';
@@ -21,6 +22,16 @@ export interface CallRecord {
 // Every tool's name is far shorter; a longer one is a caller's text and is logged by length
 // (the boundary already names an unknown tool so; this holds for any caller of logCall).
 const MAX_LOGGED_TOOL_CHARS = 64;
+
+/** Whether a line could be appended at `path` now: the file is writable, or its directory is. */
+export function callLogWritable(path: string): boolean {
+  try {
+    accessSync(existsSync(path) ? path : dirname(path), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // @anchor logCall
 /** `warned` holds the paths this session already said it cannot write, so it says so once. */

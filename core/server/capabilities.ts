@@ -3,6 +3,7 @@
 // adding its probe (tests/e2e/capabilities.test.ts holds every tag to one).
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
 import type { Services } from '../services/services.ts';
+import { callLogWritable } from './call-log.ts';
 
 /** What a tag's condition reads: the session's services (the loopback's state, the environment). */
 type TagProbe = Pick<Services, 'env' | 'loopback'>;
@@ -48,8 +49,8 @@ export const CAPABILITY_TAGS: CapabilityTag[] = [
   { tag: 'headless_call', meaning: '`metabob-mcp call <tool> [json]` runs a tool through the same boundary.' },
   {
     tag: 'call_log',
-    meaning: 'METABOB_CALL_LOG is set: one JSON line per call is appended there (SPEC §call-log).',
-    when: (s) => Boolean(s.env.METABOB_CALL_LOG),
+    meaning: 'METABOB_CALL_LOG is set and writable: one JSON line per call is appended there (SPEC §call-log); its `via` is `stdio`, `loopback`, or `cli` for a headless `metabob-mcp call`.',
+    when: (s) => Boolean(s.env.METABOB_CALL_LOG) && callLogWritable(s.env.METABOB_CALL_LOG!),
   },
   {
     tag: 'tokens_exact',

@@ -15,6 +15,7 @@ import {
   SetLevelRequestSchema,
   type LoggingLevel,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { ListedTool } from '../tools/tool-list.ts';
 import { SERVER_INSTRUCTIONS } from './instructions.ts';
 import { START_PROMPT, startPromptText } from './prompts.ts';
@@ -117,15 +118,22 @@ export function createMcpServer(services: Services, handshakeDone: () => void = 
   });
 
   server.oninitialized = () => {
-    if (server.getClientCapabilities()?.roots) {
-      services.workspace.expectRoots(async () => (await server.listRoots()).roots.map((r) => r.uri));
-    }
+    if (server.getClientCapabilities()?.roots) services.workspace.expectRoots(() => listRootUris(server));
   };
   server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
-    services.workspace.expectRoots(async () => (await server.listRoots()).roots.map((r) => r.uri));
+    services.workspace.expectRoots(() => listRootUris(server));
   });
   server.onerror = (err) => log.debug('mcp:', err.message);
   return server;
+}
+
+// The SDK's own roots/list schema refuses the whole answer when one root is not `file://`;
+// SPEC §workspace skips such a root and takes the first `file:` one (WorkspaceState does).
+const LenientRootsResult = z.object({ roots: z.array(z.object({ uri: z.string() }).passthrough()) }).passthrough();
+
+async function listRootUris(server: Server): Promise<string[]> {
+  const answer = await server.request({ method: 'roots/list' }, LenientRootsResult as never);
+  return (answer as unknown as z.infer<typeof LenientRootsResult>).roots.map((r) => r.uri);
 }
 
 // Every request method this server answers, checked by the transport before the SDK sees it:

@@ -13,8 +13,8 @@ export interface MetaEnvelope {
   [key: string]: unknown;
   request_id: string;
   tokens_used: number;
-  tokens_saved?: number;
-  tokens_saved_pct?: number;
+  tokens_saved?: number | null;
+  tokens_saved_pct?: number | null;
   baseline_method?: Exclude<BaselineMethod, null>;
   complexity_tier?: ComplexityTier;
   latency_ms: number;
@@ -59,12 +59,17 @@ export async function buildMeta(services: Services, { requestId, tool, answer, l
   };
   if (tool) meta.complexity_tier = tool.complexity;
 
-  if (tool?.baseline && !answer.isError && (answer.baselineFiles || answer.baselineTokens)) {
+  if (tool && tool.baseline === null) {
+    // READING-NOTES §_meta: a tool with no honest baseline reports null, not a made-up saving.
+    meta.tokens_saved = null;
+    meta.tokens_saved_pct = null;
+  } else if (tool?.baseline && !answer.isError && (answer.baselineFiles || answer.baselineTokens)) {
     const baseline = await baselineTokens(services, answer);
     // No baseline left (every file already counted this session): no honest saving to claim.
     if (baseline > 0) {
       meta.baseline_method = tool.baseline;
-      meta.tokens_saved = baseline - tokensUsed;
+      // A saving is never negative: an answer longer than what it stands in for saved nothing.
+      meta.tokens_saved = Math.max(0, baseline - tokensUsed);
       meta.tokens_saved_pct = Math.round((meta.tokens_saved / baseline) * 1000) / 10;
     }
   }

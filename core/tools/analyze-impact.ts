@@ -5,6 +5,7 @@ import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { indexGaps, requireIndex } from './index-access.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
+import { whyNotIndexed } from './not-indexed.ts';
 import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import type { LocalStoreService } from '../ledger/local-store.ts';
@@ -63,11 +64,15 @@ export default defineTool({
     const missing = files.filter((f) => !graph.componentsByFile.has(f));
     const warnings: Notice[] = [];
     const lines: string[] = [];
+    const unknown = missing.map((f) => whyNotIndexed(index, f));
     if (missing.length > 0) {
-      const line = `not_in_index: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in the local index (not found, excluded, over a cap, failed to parse or not yet parsed), so ${missing.length === 1 ? 'its' : 'their'} dependents are unknown, not none`;
-      lines.push(line + '.');
-      warnings.push({ code: 'not_in_index', severity: 'warning', message: line, data: { files: missing } });
+      const line = `not_in_index: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in the local index, so ${missing.length === 1 ? 'its' : 'their'} dependents are unknown, not none`;
+      lines.push(`${line}: ${unknown.map((u) => u.reason).join('; ')}.`);
+      warnings.push({ code: 'not_in_index', severity: 'warning', message: line, data: { files: missing, reasons: Object.fromEntries(unknown.map((u) => [u.file, u.kind])) } });
     }
+    // META-ENVELOPE §next_steps: init_workspace only for files re-indexing as before picks up.
+    const reindexable = unknown.filter((u) => u.reindexHelps).map((u) => u.file);
+    const nextSteps = reindexable.length ? [{ tool: 'init_workspace', args: {}, why: `index ${reindexable.join(', ')}` }] : undefined;
     const gaps = indexGaps(index);
     const findings = await findingsBlock(ctx.services.store, root, files);
     if (indexed.length === 0) {
@@ -75,7 +80,7 @@ export default defineTool({
         text: [...lines, gaps.line, findings].filter(Boolean).join('\n\n'),
         emptyReason: 'not_in_index',
         warnings,
-        nextSteps: [{ tool: 'init_workspace', args: {}, why: 're-index in case the files are new since the last init_workspace' }],
+        nextSteps,
         result: 'not_in_index',
       };
     }
@@ -84,7 +89,10 @@ export default defineTool({
     const directionWord = args.direction === 'backward' ? 'dependents' : args.direction === 'forward' ? 'dependencies' : 'dependents and dependencies';
     const affectedFiles = [...new Set(hits.map((h) => h.node.file))];
     lines.push(`Impact of changing ${indexed.join(', ')} (${directionWord}, max depth ${args.max_depth}${args.include_tests ? '' : ', tests excluded'}):`);
-    if (hits.length === 0) {
+    if (hits.length === 0 && missing.length > 0) {
+      // An answer that covers a file not in the index never reads as "none".
+      lines.push(`No ${directionWord} of ${indexed.join(', ')}: nothing in the graph reaches ${indexed.length === 1 ? 'it' : 'them'} in this direction; those of ${missing.join(', ')} are unknown.`);
+    } else if (hits.length === 0) {
       lines.push(`No ${directionWord}: the files are indexed and nothing in the graph reaches them in this direction.`);
     } else {
       lines.push(...depthBlocks(hits));
@@ -94,8 +102,9 @@ export default defineTool({
     lines.push(findings);
     return {
       text: lines.join('\n'),
-      emptyReason: hits.length === 0 ? 'no_dependents' : undefined,
+      emptyReason: hits.length > 0 ? undefined : missing.length > 0 ? 'not_in_index' : 'no_dependents',
       warnings,
+      nextSteps,
       diagnosis: gaps.line ? [{ code: 'index_gaps', severity: 'info', message: gaps.line, data: gaps.data }] : undefined,
       baselineFiles: affectedFiles.map((f) => join(root, f)),
       result: `${hits.length} affected`,

@@ -5,6 +5,7 @@ import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { requireIndex } from './index-access.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
+import { whyNotIndexed } from './not-indexed.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 
@@ -38,7 +39,7 @@ export default defineTool({
       const components = graph.componentsByFile.get(file);
       if (!components) {
         missing.push(file);
-        lines.push(`  ${clipEcho(file)}: not in the local index (not found, excluded, over a cap or failed to parse); its components are unknown`);
+        lines.push(`  ${clipEcho(file)}: not in the local index, so its components are unknown: ${clipEcho(whyNotIndexed(access.index, file).reason)}`);
         continue;
       }
       lines.push(`  ${file}: ${components.length} component(s)`);

@@ -18,7 +18,7 @@ export async function requireIndex(ctx: ToolContext, tool: string): Promise<Inde
         text: `${unavailable}; ${tool} needs the local code graph. The ledger and substrate tools still work.`,
         isError: true,
         emptyReason: 'local_index_unavailable',
-        diagnosis: [{ code: 'local_index_unavailable', severity: 'error', message: unavailable }],
+        diagnosis: [{ code: 'local_index_unavailable', severity: 'error', message: unavailable, data: { tool } }],
       },
     };
   }
@@ -34,7 +34,14 @@ export async function requireIndex(ctx: ToolContext, tool: string): Promise<Inde
         isError: true,
         emptyReason: 'no_workspace_indexed',
         nextSteps: decision.decided ? [{ tool: 'init_workspace', args: {}, why: `index ${decision.path} so ${tool} can read the code graph` }] : undefined,
-        diagnosis: [{ code: 'no_workspace_indexed', severity: 'error', message: line }],
+        diagnosis: [
+          {
+            code: 'no_workspace_indexed',
+            severity: 'error',
+            message: line,
+            data: { tool, workspace: decision.decided ? decision.path : null, indexed: index?.root ?? null },
+          },
+        ],
       },
     };
   }

@@ -50,10 +50,14 @@ export default defineTool({
       root = resolve(state.launchDir, args.workspace_path);
     } else {
       const decision = ctx.workspace;
-      if (!decision.decided) return { text: decision.refusal, isError: true, emptyReason: 'workspace_undetermined' };
+      if (!decision.decided) {
+        const notice = { code: 'workspace_undetermined', severity: 'error' as const, message: decision.refusal, data: { tool: 'init_workspace', ...decision.refusalData } };
+        return { text: decision.refusal, isError: true, emptyReason: 'workspace_undetermined', diagnosis: [notice] };
+      }
       root = decision.path;
-      // SPEC §init_workspace behaviour 2: the indexed root is the workspace from now on.
-      state.bindInitPath(root);
+      // SPEC §init_workspace behaviour 2: the indexed root is the workspace from now on; it
+      // still came from where the decision found it.
+      state.bindInitPath(root, decision.source);
     }
 
     let lastProgress = 0;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { COCHANGE_MAX_COMMITS, COCHANGE_MAX_FILES_PER_COMMIT, mineGitCochanges, type CochangeAnswer } from '../git/git-cochange.ts';
+import { COCHANGE_MAX_COMMITS, COCHANGE_MAX_FILES_PER_COMMIT, COCHANGE_MAX_LIMIT, mineGitCochanges, type CochangeAnswer } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
 import type { LocalStoreService } from '../ledger/local-store.ts';
@@ -24,6 +24,12 @@ function historyLine(mined: MinedOk): string {
     parts.push(`${plural(mined.skippedLargeCommits, 'more was', 'more were')} skipped for touching more than ${COCHANGE_MAX_FILES_PER_COMMIT} files`);
   }
   return `History: ${parts.join('; ')}.`;
+}
+
+/** A cut list is always said (the limit left out files that met the threshold). */
+function pastLimitLine(mined: MinedOk, threshold: number, limit: number): string | undefined {
+  if (mined.pastLimit === 0) return undefined;
+  return `${plural(mined.pastLimit, 'more file')} at confidence ${threshold} or more ${mined.pastLimit === 1 ? 'is' : 'are'} not shown (limit ${limit}); raise limit (max ${COCHANGE_MAX_LIMIT}) to see them.`;
 }
 
 function belowLine(mined: MinedOk, threshold: number): string | undefined {
@@ -109,6 +115,7 @@ export default defineTool({
     const lines = [
       `Files that changed together with ${clipEcho(args.changed_files.join(', '), 1000)} (confidence = share of the given files' commits that also touched the file):`,
       ...rows,
+      pastLimitLine(mined, threshold, args.limit),
       historyLine(mined),
       belowLine(mined, threshold),
       COCHANGE_CAVEAT,

@@ -4,11 +4,18 @@ import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { requireIndex } from './index-access.ts';
-import { searchComponents } from '../index/component-search.ts';
+import { searchComponentsCounted } from '../index/component-search.ts';
 import { searchLocalFindings } from '../ledger/local-findings.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
 
+const MAX_LIMIT = 50;
 const NO_SERVER_ANALYSIS = 'There is no server-side analysis: problems are the findings agents recorded in the local store.';
+
+/** `4`, or `2 of 4; 2 more not shown, ...` when the limit cut the list (a cut is always said). */
+function countLine(shown: number, total: number): string {
+  if (total <= shown) return `${shown}`;
+  return `${shown} of ${total}; ${total - shown} more not shown, ${shown < MAX_LIMIT ? `raise limit up to ${MAX_LIMIT}` : 'narrow the query or file_filter'}`;
+}
 
 export default defineTool({
   name: 'search_codebase',
@@ -20,7 +27,7 @@ export default defineTool({
   description: `Search code components (local graph) and findings in the local store by keyword. Tokenised: camelCase, snake_case and kebab-case split; partial token containment.`,
   inputSchema: z.object({
     query: cappedString(INPUT_CAPS.query).min(1).describe('Keywords'),
-    limit: z.number().int().min(1).max(50).default(10).describe('Max results (max 50)'),
+    limit: z.number().int().min(1).max(MAX_LIMIT).default(10).describe(`Max results (max ${MAX_LIMIT})`),
     target: z.enum(['components', 'problems', 'both']).default('both').describe('What to search'),
     file_filter: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.filterList).optional().describe('Narrow to these file paths (substring)'),
   }),
@@ -37,12 +44,12 @@ export default defineTool({
       const access = await requireIndex(ctx, 'search_codebase');
       if (!access.ok) componentsUnavailable = access.answer;
       else {
-        const hits = searchComponents(access.graph, args.query, args.limit, fileFilter);
+        const { hits, total } = searchComponentsCounted(access.graph, args.query, args.limit, fileFilter);
         found += hits.length;
         if (hits.length === 0) sections.push(`Components: none match "${args.query}".`);
         else {
           const rows = hits.map(({ node }) => `  ${node.type.padEnd(9)} ${node.name}  ${node.file}:${node.startLine}-${node.endLine}  [${node.id}]`);
-          sections.push(`Components matching "${args.query}" (${hits.length}):\n${rows.join('\n')}`);
+          sections.push(`Components matching "${args.query}" (${countLine(hits.length, total)}):\n${rows.join('\n')}`);
           // The honest baseline: the files an agent would have opened to find these components.
           for (const file of new Set(hits.map((h) => h.node.file))) baselineFiles.push(join(access.root, file));
         }
@@ -57,7 +64,7 @@ export default defineTool({
       else if (problems.findings.length === 0) sections.push(`Problems: no open finding in the local store matches "${args.query}".`);
       else {
         found += problems.findings.length;
-        sections.push(`Problems matching "${args.query}" (${problems.total}):\n${problems.findings.map((f) => `  ${f.line}`).join('\n')}`);
+        sections.push(`Problems matching "${args.query}" (${countLine(problems.findings.length, problems.total)}):\n${problems.findings.map((f) => `  ${f.line}`).join('\n')}`);
       }
       sections.push(NO_SERVER_ANALYSIS);
     }

@@ -19,7 +19,13 @@ export type WorkspaceDecision =
       projectId: string;
       projectName: string;
     }
-  | { decided: false; refusal: string; otherRoots: string[] };
+  | {
+      decided: false;
+      refusal: string;
+      /** What an agent acts on in the refusal's notice: the plugin folder and the launch directory. */
+      refusalData: { plugin_root: string; launch_directory: string };
+      otherRoots: string[];
+    };
 
 const ROOTS_WAIT_MS = 2000;
 
@@ -56,12 +62,31 @@ export function undeterminedLine(pluginRoot: string): string {
   );
 }
 
+/**
+ * The real paths of a roots/list answer's `file:` roots, in order (SPEC §workspace: roots of
+ * other schemes are not workspaces). A `file:` URI that names no local path is skipped too.
+ */
+export function fileRootPaths(uris: unknown[]): string[] {
+  const paths: string[] = [];
+  for (const uri of uris) {
+    if (typeof uri !== 'string' || !uri.startsWith('file:')) continue;
+    try {
+      paths.push(realOrSelf(fileURLToPath(uri)));
+    } catch (err) {
+      log.debug(`root ${uri.slice(0, 200)} names no local path:`, (err as Error).message);
+    }
+  }
+  return paths;
+}
+
 type ChangeListener = (decision: WorkspaceDecision) => void;
 
 export class WorkspaceState {
   readonly launchDir: string;
   readonly pluginRoot: string | undefined;
   private initPath: string | undefined;
+  /** Where the bound path came from: init_workspace's own path, or the decision init_workspace {} kept. */
+  private initSource: WorkspaceSource = 'init_workspace';
   private roots: string[] | undefined;
   private rootsPending: Promise<void> | undefined;
   private rootsAskedAt = 0;
@@ -89,9 +114,7 @@ export class WorkspaceState {
     this.rootsAskedAt = Date.now();
     const pending = fetchRoots()
       .then((uris) => {
-        this.roots = uris
-          .filter((u) => u.startsWith('file:'))
-          .map((u) => realOrSelf(fileURLToPath(u)));
+        this.roots = fileRootPaths(uris);
         this.emitIfChanged();
       })
       .catch((err) => {
@@ -106,15 +129,23 @@ export class WorkspaceState {
 
   /**
    * init_workspace's path (step 1). Returns the refusal's cause, or undefined when bound.
-   * A relative path resolves against the launch directory.
+   * A relative path resolves against the launch directory. `source` is where the path came
+   * from when init_workspace {} keeps the workspace it was already in (SPEC §init_workspace
+   * behaviour 2), so get_analysis_context still names that source.
    */
-  bindInitPath(given: string): Cause | undefined {
+  bindInitPath(given: string, source: WorkspaceSource = 'init_workspace'): Cause | undefined {
     const path = resolve(this.launchDir, given);
-    if (!isDirectory(path)) return cause('invalid_workspace_path', `invalid_workspace_path: ${given} is not an existing directory; pass the project's absolute path`);
+    if (!isDirectory(path)) {
+      return cause('invalid_workspace_path', `invalid_workspace_path: ${given} is not an existing directory; pass the project's absolute path`, { workspace_path: path });
+    }
     if (this.inPluginFolder(path)) {
-      return cause('workspace_undetermined', `workspace_undetermined: ${given} is the plugin's own folder (${this.pluginRoot}), not a project; pass the project's absolute path`);
+      return cause('workspace_undetermined', `workspace_undetermined: ${given} is the plugin's own folder (${this.pluginRoot}), not a project; pass the project's absolute path`, {
+        workspace_path: path,
+        plugin_root: this.pluginRoot,
+      });
     }
     this.initPath = path;
+    this.initSource = source;
     this.emitIfChanged();
     return undefined;
   }
@@ -131,12 +162,19 @@ export class WorkspaceState {
       projectId: projectIdFor(path),
       projectName: basename(path),
     });
-    if (this.initPath) return pick(this.initPath, 'init_workspace', fileRoots);
+    // "Other roots" are the roots that are not the workspace itself.
+    const others = (path: string) => fileRoots.filter((r) => r !== path);
+    if (this.initPath) return pick(this.initPath, this.initSource, others(this.initPath));
     const envPath = this.env.WORKSPACE_PATH;
-    if (envPath) return pick(resolve(envPath), 'WORKSPACE_PATH', fileRoots);
+    if (envPath) return pick(resolve(envPath), 'WORKSPACE_PATH', others(resolve(envPath)));
     if (fileRoots.length > 0) return pick(fileRoots[0], 'roots', fileRoots.slice(1));
     if (this.pluginRoot && this.inPluginFolder(this.launchDir)) {
-      return { decided: false, refusal: undeterminedLine(this.pluginRoot), otherRoots: [] };
+      return {
+        decided: false,
+        refusal: undeterminedLine(this.pluginRoot),
+        refusalData: { plugin_root: this.pluginRoot, launch_directory: this.launchDir },
+        otherRoots: [],
+      };
     }
     return pick(this.launchDir, 'launch_directory', []);
   }

@@ -138,7 +138,7 @@ test('init_workspace, then analyze_impact, search_codebase and assign_git_change
 
     const missing = await client.callTool({ name: 'analyze_impact', arguments: { changed_files: ['src/nope.ts'] } });
     assert.equal(metaOf(missing).empty_reason, 'not_in_index');
-    assert.match(textOf(missing), /^not_in_index: src\/nope\.ts is not in the local index .* so its dependents are unknown, not none\.$/m);
+    assert.match(textOf(missing), /^not_in_index: src\/nope\.ts is not in the local index, so its dependents are unknown, not none: src\/nope\.ts is not in the workspace \(no such file\); check the path\.$/m);
     assert.doesNotMatch(textOf(missing), /No dependents/);
 
     const assigned = await client.callTool({ name: 'assign_git_changes', arguments: { changed_files: ['src/config.ts'] } });

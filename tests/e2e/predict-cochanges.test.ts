@@ -44,17 +44,19 @@ test('predict_cochanges over stdio: predictions, below threshold, no history, no
     const meta = metaOf(found);
     assert.equal(meta.empty_reason, undefined);
     assert.equal(meta.next_steps, undefined);
-    assert.equal(meta.tokens_saved, undefined, 'no honest baseline: no tokens_saved');
+    assert.equal(meta.tokens_saved, null, 'no honest baseline: tokens_saved is null');
 
     const limited = await client.callTool({
       name: 'predict_cochanges',
       arguments: { changed_files: ['src/b.ts'], limit: 1, confidence_threshold: 0 },
     });
     assert.equal(
-      split(textOf(limited)).split('\n').slice(0, 3).join('\n'),
+      split(textOf(limited)).split('\n').slice(0, 4).join('\n'),
       [
         "Files that changed together with src/b.ts (confidence = share of the given files' commits that also touched the file):",
         '  src/a.ts  confidence 0.75  (3 of 4 commits)',
+        // A cut list is said: the two files the limit left out met the threshold.
+        '2 more files at confidence 0 or more are not shown (limit 1); raise limit (max 50) to see them.',
         'History: 4 commits of the last 6 commits touched the given files.',
       ].join('\n'),
     );

@@ -44,6 +44,7 @@ test('confidence is the share of the given file\'s commits that also touched the
     scannedCommits: 6,
     skippedLargeCommits: 0,
     belowThreshold: 0,
+    pastLimit: 0,
   });
   // From b's side a is as likely (3 of 4), while c and d (1 of 4 each) fall below 0.3.
   const forB = ok(await mineGitCochanges(repo, ['b.ts'], opts));
@@ -164,7 +165,7 @@ test('outside a git repository, and in a repository with no commits', async () =
   assert.deepEqual(answer, { status: 'not_a_git_repository', line: `not_a_git_repository: ${dir} is not inside a git checkout` });
   const empty = tempRepo();
   assert.deepEqual(await mineGitCochanges(empty, ['a.ts'], opts), {
-    status: 'ok', predictions: [], givenCommits: 0, scannedCommits: 0, skippedLargeCommits: 0, belowThreshold: 0,
+    status: 'ok', predictions: [], givenCommits: 0, scannedCommits: 0, skippedLargeCommits: 0, belowThreshold: 0, pastLimit: 0,
   });
 });
 

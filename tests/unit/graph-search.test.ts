@@ -32,8 +32,9 @@ test('components match on name, path and type; every token must match; exact nam
   const ids = (q: string, limit = 10, filter?: string[]) => searchComponents(graph, q, limit, filter).map((h) => h.node.id);
   // save_session has "save" but nowhere "user": every query token must match.
   assert.deepEqual(ids('save user'), ['src/user-store.ts::method::UserStore.saveUser::4']);
-  // A run-together query matches the tokens it contains; the exact name comes first.
-  assert.deepEqual(ids('usersession', 2), ['src/session.ts::function::userSession::4', 'src/session.ts::function::save_session::1']);
+  // A run-together query matches the run-together name; save_session's "session" is inside the
+  // query, not the query inside it, so it does not match (SPEC §search_codebase).
+  assert.deepEqual(ids('usersession', 2), ['src/session.ts::function::userSession::4']);
   assert.deepEqual(ids('store'), [
     'src/user-store.ts::class::UserStore::1',
     'src/user-store.ts::method::UserStore.saveUser::4',
