@@ -24,7 +24,8 @@ test('doctor --json on a set-up machine: every check ok in order, exit 0, a live
   const emulator = await startEmulator();
   const home = tempHome();
   const cwd = tempDir('metabob-cwd-');
-  const env = { HOME: home, METABOB_API_KEY: emulator.key, DISCOVERY_ENDPOINT: emulator.discoveryUrl };
+  // One cache directory for the server and doctor, as on a user's machine.
+  const env = { HOME: home, XDG_CACHE_HOME: join(home, '.cache'), METABOB_API_KEY: emulator.key, DISCOVERY_ENDPOINT: emulator.discoveryUrl };
   const server = await startClient({ cwd, env });
   try {
     // The server writes its run file once its loopback server listens.
