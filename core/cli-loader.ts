@@ -49,7 +49,9 @@ function privateCacheFolder(name: string): string | undefined {
 /** Removes all but the KEEP most recently written entries of `dir` (old Node versions, old builds), never `keep`. */
 function prune(dir: string, keep: string): void {
   try {
-    const entries = readdirSync(dir).map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs })).filter((e) => e.path !== keep);
+    const entries = readdirSync(dir)
+      .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }))
+      .filter((e) => e.path !== keep);
     entries.sort((a, b) => b.mtime - a.mtime);
     for (const old of entries.slice(KEEP - 1)) rmSync(old.path, { recursive: true, force: true });
   } catch {

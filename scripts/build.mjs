@@ -21,7 +21,11 @@ rmSync(out, { recursive: true, force: true });
 const toolListScript = `${out}-tool-list.mjs`;
 await build({
   ...bundleOptions({ entryPoints: [], outdir: '.' }),
-  stdin: { contents: "import { buildToolList } from './core/tools/tool-list.ts';\nprocess.stdout.write(JSON.stringify(buildToolList()));", resolveDir: '.', loader: 'ts' },
+  stdin: {
+    contents: "import { buildToolList } from './core/tools/tool-list.ts';\nprocess.stdout.write(JSON.stringify(buildToolList()));",
+    resolveDir: '.',
+    loader: 'ts',
+  },
   splitting: false,
   outdir: undefined,
   outfile: toolListScript,
@@ -31,7 +35,11 @@ rmSync(toolListScript, { force: true });
 
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 // The warm-start cache's extractor version hashes the extraction sources (core/index/extractor-version.ts).
-const define = { __METABOB_TOOL_LIST__: toolList, 'process.env.METABOB_BUILD_VERSION': JSON.stringify(version), __METABOB_EXTRACTOR_SOURCES__: JSON.stringify(extractorSourceHash('.')) };
+const define = {
+  __METABOB_TOOL_LIST__: toolList,
+  'process.env.METABOB_BUILD_VERSION': JSON.stringify(version),
+  __METABOB_EXTRACTOR_SOURCES__: JSON.stringify(extractorSourceHash('.')),
+};
 // Every subcommand but the server start: ES modules, loaded a chunk at a time.
 await build({
   ...bundleOptions({ entryPoints: ESM_ENTRIES, outdir: out }),

@@ -17,8 +17,14 @@ function listSources(repoRoot, rel) {
 
 /** sha256 over each source's path and bytes, in path order. */
 export function extractorSourceHash(repoRoot) {
-  const files = EXTRACTOR_SOURCE_ROOTS.flatMap((rel) => listSources(repoRoot, rel)).filter((f) => f.endsWith('.ts')).sort();
+  const files = EXTRACTOR_SOURCE_ROOTS.flatMap((rel) => listSources(repoRoot, rel))
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(repoRoot, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(repoRoot, file)))
+      .update('\0');
   return hash.digest('hex');
 }

@@ -71,8 +71,18 @@ function realRoot(root: string): string {
 /** The shape the graph reads; a body that parses but is not this shape is corrupt. */
 function isExtraction(value: unknown): value is FileExtraction {
   const e = value as FileExtraction;
-  return typeof e === 'object' && e !== null && typeof e.file === 'string' && typeof e.language === 'string' && typeof e.contentHash === 'string'
-    && Array.isArray(e.definitions) && Array.isArray(e.imports) && Array.isArray(e.exports) && Array.isArray(e.calls) && Array.isArray(e.heritage);
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.file === 'string' &&
+    typeof e.language === 'string' &&
+    typeof e.contentHash === 'string' &&
+    Array.isArray(e.definitions) &&
+    Array.isArray(e.imports) &&
+    Array.isArray(e.exports) &&
+    Array.isArray(e.calls) &&
+    Array.isArray(e.heritage)
+  );
 }
 
 export class ExtractionCache {
@@ -140,7 +150,14 @@ export class ExtractionCache {
     const list = [...extractions].filter(cacheable).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
     const body = Buffer.from(JSON.stringify(list), 'utf8');
     if (body.length > MAX_CACHE_FILE_BYTES) return `cache_unavailable: ${list.length} extractions are over ${MAX_CACHE_FILE_BYTES} bytes; not cached`;
-    const header: Header = { format: CACHE_FORMAT, version: this.version, root: realRoot(root), entries: list.length, bodyBytes: body.length, bodySha256: sha256(body) };
+    const header: Header = {
+      format: CACHE_FORMAT,
+      version: this.version,
+      root: realRoot(root),
+      entries: list.length,
+      bodyBytes: body.length,
+      bodySha256: sha256(body),
+    };
     const file = this.fileFor(root);
     const failed = this.files.writeFileAtomic0600(file, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), body]));
     if (failed) return failed;

@@ -26,9 +26,15 @@ function listSources(repoRoot: string, rel: string): string[] {
 
 /** sha256 over each extraction source's path and bytes, in path order, under `repoRoot`. */
 export function extractorSourceHashOf(repoRoot: string): string {
-  const files = EXTRACTOR_SOURCE_ROOTS.flatMap((rel) => listSources(repoRoot, rel)).filter((f) => f.endsWith('.ts')).sort();
+  const files = EXTRACTOR_SOURCE_ROOTS.flatMap((rel) => listSources(repoRoot, rel))
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(repoRoot, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(repoRoot, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -62,5 +68,8 @@ export function extractorVersion(): string {
 
 /** The version from its parts: any part changing gives another version. */
 export function composeExtractorVersion(parts: { sources: string; runtime: string; grammars: string }): string {
-  return createHash('sha256').update(`format ${CACHE_FORMAT}\0sources ${parts.sources}\0web-tree-sitter ${parts.runtime}\0tree-sitter-wasms ${parts.grammars}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`format ${CACHE_FORMAT}\0sources ${parts.sources}\0web-tree-sitter ${parts.runtime}\0tree-sitter-wasms ${parts.grammars}`)
+    .digest('hex')
+    .slice(0, 32);
 }

@@ -16,12 +16,20 @@ export class ModuleResolver {
   /** By registry index, made on a module's first import. */
   private readonly resolvers: Array<ImportResolver | undefined> = [];
 
-  constructor(files: Iterable<string>, private readonly tsPaths: TsPathsConfig | undefined, private readonly rootName = '') {
+  constructor(
+    files: Iterable<string>,
+    private readonly tsPaths: TsPathsConfig | undefined,
+    private readonly rootName = '',
+  ) {
     this.files = new Set(files);
   }
 
   private resolverOf(moduleIndex: number): ImportResolver {
-    return (this.resolvers[moduleIndex] ??= LANGUAGE_MODULES[moduleIndex]!.importResolver({ files: this.files, tsPaths: this.tsPaths, rootName: this.rootName }));
+    return (this.resolvers[moduleIndex] ??= LANGUAGE_MODULES[moduleIndex]!.importResolver({
+      files: this.files,
+      tsPaths: this.tsPaths,
+      rootName: this.rootName,
+    }));
   }
 
   resolve(fromFile: string, language: LanguageId, source: string): ModuleTarget {

@@ -99,7 +99,10 @@ async function currentBranch(g: FixGit, top: string): Promise<string> {
 
 /** The push state of a chosen fix commit: closes, or stays pending unpushed / awaiting merge. */
 async function pushState(c: Checkout, sha: string): Promise<FixPush> {
-  const remotes = (await c.git.out(c.top, ['remote'])).split('\n').map((s) => s.trim()).filter(Boolean);
+  const remotes = (await c.git.out(c.top, ['remote']))
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // A checkout with no remote at all closes: no other checkout could have its commits.
   if (remotes.length === 0) return { state: 'closes' };
   const holders = (await c.git.out(c.top, ['branch', '-r', '--contains', sha, '--format=%(refname:short)']))
@@ -164,7 +167,15 @@ async function checkNamedCommit(c: Checkout, given: string): Promise<FixLocation
     };
   }
   // A claimed commit from before the finding is taken only because it touches the finding's files.
-  return located({ kind: 'commit', sha, branch: c.branch, claimed: true, touchesFindingFiles: touches, predatesFinding: !postdates, push: await pushState(c, sha) });
+  return located({
+    kind: 'commit',
+    sha,
+    branch: c.branch,
+    claimed: true,
+    touchesFindingFiles: touches,
+    predatesFinding: !postdates,
+    push: await pushState(c, sha),
+  });
 }
 
 async function uncommittedOutside(c: Checkout): Promise<string[]> {
@@ -180,7 +191,12 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
     if (!probe.ok) {
       // "Outside git" is only git saying so, or git missing; anything else is a failure.
       if (probe.kind === 'not_a_repository' || probe.kind === 'git_missing') {
-        return located({ kind: 'outside_git', why: probe.kind === 'git_missing' ? 'git is not installed' : 'not a git checkout', gitLine: probe.line, fixCommitSkipped: q.fixCommit });
+        return located({
+          kind: 'outside_git',
+          why: probe.kind === 'git_missing' ? 'git is not installed' : 'not a git checkout',
+          gitLine: probe.line,
+          fixCommitSkipped: q.fixCommit,
+        });
       }
       throw new GitFailed(gitFailedLine(probe));
     }
@@ -238,7 +254,15 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
       const newest = (await git.out(top, ['log', '-1', '--format=%H %ct', 'HEAD', '--', ...rootFiles])).trim();
       const [sha, ct] = newest.split(' ');
       if (sha && Number(ct) * 1000 >= c.threshold) {
-        return located({ kind: 'commit', sha, branch: c.branch, claimed: false, touchesFindingFiles: true, predatesFinding: false, push: await pushState(c, sha) });
+        return located({
+          kind: 'commit',
+          sha,
+          branch: c.branch,
+          claimed: false,
+          touchesFindingFiles: true,
+          predatesFinding: false,
+          push: await pushState(c, sha),
+        });
       }
     }
 

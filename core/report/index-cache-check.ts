@@ -10,7 +10,8 @@ import { cacheDisabled } from '../index/extraction-cache.ts';
 export function indexCacheOutcome(env: NodeJS.ProcessEnv): CheckOutcome {
   const base = cacheDir(env);
   const dir = join(base, 'extractions');
-  if (cacheDisabled(env)) return { status: 'ok', detail: `off (METABOB_CACHE=${env.METABOB_CACHE}): every init_workspace indexes cold`, data: { dir, used: false } };
+  if (cacheDisabled(env))
+    return { status: 'ok', detail: `off (METABOB_CACHE=${env.METABOB_CACHE}): every init_workspace indexes cold`, data: { dir, used: false } };
   const unusable = (why: string): CheckOutcome => ({
     status: 'warn',
     detail: `not used: ${why}; every init_workspace indexes cold`,
@@ -25,7 +26,11 @@ export function indexCacheOutcome(env: NodeJS.ProcessEnv): CheckOutcome {
       st = statSync(path);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        return { status: 'ok', detail: `used: ${dir}, not created yet (the first init_workspace creates it, 0700)`, data: { dir, used: true, workspaces: 0, bytes: 0 } };
+        return {
+          status: 'ok',
+          detail: `used: ${dir}, not created yet (the first init_workspace creates it, 0700)`,
+          data: { dir, used: true, workspaces: 0, bytes: 0 },
+        };
       }
       return unusable(`${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }

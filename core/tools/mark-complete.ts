@@ -41,7 +41,14 @@ function skippedCommitWarnings(fix: Fix, findingId: string): Notice[] {
   }
   if (fix.kind === 'uncommitted' && fix.fixCommitSkipped) {
     const data = { fix_commit: fix.fixCommitSkipped, finding_id: findingId, reason: 'uncommitted changes in the finding files come first', files: fix.files };
-    return [{ code: 'fix_commit_not_applied', severity: 'warning', message: `fix_commit ${fix.fixCommitSkipped} was not applied: the finding's files have uncommitted changes, which come first`, data }];
+    return [
+      {
+        code: 'fix_commit_not_applied',
+        severity: 'warning',
+        message: `fix_commit ${fix.fixCommitSkipped} was not applied: the finding's files have uncommitted changes, which come first`,
+        data,
+      },
+    ];
   }
   return [];
 }
@@ -59,10 +66,22 @@ function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): 
 }
 
 /** The shared half of a verdict: written when the ledger can, else its cause (the local half stands). */
-async function shareVerdict(ctx: ToolContext, seed: SeedRow, lines: string[], summary: string, usage?: 'success' | 'failure'): Promise<{ shared: boolean; line: string }> {
+async function shareVerdict(
+  ctx: ToolContext,
+  seed: SeedRow,
+  lines: string[],
+  summary: string,
+  usage?: 'success' | 'failure',
+): Promise<{ shared: boolean; line: string }> {
   const shared = await sharedLedgerOf(ctx);
   if ('cause' in shared) return { shared: false, line: `Shared verdict: not written (${shared.cause.line}); other agents will not see it.` };
-  const written = await shared.ledger.writeVerdict({ findingId: seed.finding_group, conceptId: seed.concept_ref ?? undefined, lines, summary, origin: 'local' });
+  const written = await shared.ledger.writeVerdict({
+    findingId: seed.finding_group,
+    conceptId: seed.concept_ref ?? undefined,
+    lines,
+    summary,
+    origin: 'local',
+  });
   if (!written.ok) return { shared: false, line: `Shared verdict: not written (${written.cause.line}); other agents will not see it.` };
   if (usage && seed.concept_ref) await shared.ledger.recordConceptUsage(seed.concept_ref, usage);
   return { shared: true, line: `Shared verdict: ${written.value.conceptId}` };
@@ -79,16 +98,28 @@ export default defineTool({
   inputSchema: z.object({
     problem_id: cappedString(INPUT_CAPS.id).min(1).describe('agf_* finding id or concept_* id'),
     action: z.enum(['endorse', 'discard']).default('endorse').describe('endorse=fixed, discard=false positive'),
-    fix_commit: z.string().regex(/^[0-9a-fA-F]{7,40}$/, 'must be 7-40 hex digits').optional().describe('Endorse only: the commit that fixes the finding'),
+    fix_commit: z
+      .string()
+      .regex(/^[0-9a-fA-F]{7,40}$/, 'must be 7-40 hex digits')
+      .optional()
+      .describe('Endorse only: the commit that fixes the finding'),
   }),
   // @anchor handle
   async handle(args, ctx): Promise<ToolAnswer> {
     const id = args.problem_id.trim();
     if (!/^(agf|concept)_[A-Za-z0-9_-]+$/.test(id)) {
-      return refusal(`not_a_finding: ${id} is neither an agf_* finding nor a concept_* id; nothing was recorded (there is no server-side analysis, so no backend detection has that id)`, 'not_a_finding', { problem_id: id });
+      return refusal(
+        `not_a_finding: ${id} is neither an agf_* finding nor a concept_* id; nothing was recorded (there is no server-side analysis, so no backend detection has that id)`,
+        'not_a_finding',
+        { problem_id: id },
+      );
     }
     if (args.action === 'discard' && args.fix_commit) {
-      return refusal('invalid_arguments: mark_complete: fix_commit is for endorse only; a discard records no fix location; nothing was recorded', 'invalid_arguments', { problem_id: id, fix_commit: args.fix_commit });
+      return refusal(
+        'invalid_arguments: mark_complete: fix_commit is for endorse only; a discard records no fix location; nothing was recorded',
+        'invalid_arguments',
+        { problem_id: id, fix_commit: args.fix_commit },
+      );
     }
     const opened = await ledgerStore(ctx);
     if (!opened.ok) return storeUnavailableAnswer(ctx, opened.cause, `${opened.cause}; nothing was recorded`);
@@ -106,16 +137,24 @@ export default defineTool({
     }
     if (!seed) {
       const shared = await sharedLedgerOf(ctx);
-      const why = 'cause' in shared ? `recall is not available (${shared.cause.line})` : 'writing a verdict from a recalled concept is not built in this release';
+      const why =
+        'cause' in shared ? `recall is not available (${shared.cause.line})` : 'writing a verdict from a recalled concept is not built in this release';
       return {
-        ...refusal(`finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`, 'finding_not_found', { problem_id: id }),
+        ...refusal(
+          `finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`,
+          'finding_not_found',
+          { problem_id: id },
+        ),
         emptyReason: 'finding_not_found',
       };
     }
     const open = siblings.filter((s) => s.stale === 0);
     if (open.length === 0) {
       const fixLine = (seed.resolution ?? '').split('\n').find((l) => l.startsWith('fix: ')) ?? seed.status;
-      return refusal(`already_closed: ${seed.id} is already closed (${fixLine}); nothing was recorded`, 'already_closed', { finding_id: seed.id, finding_ids: siblings.map((s) => s.id) });
+      return refusal(`already_closed: ${seed.id} is already closed (${fixLine}); nothing was recorded`, 'already_closed', {
+        finding_id: seed.id,
+        finding_ids: siblings.map((s) => s.id),
+      });
     }
     const ids = open.map((s) => s.id);
     const header = verdictHeader(ctx, scope, open);
@@ -126,7 +165,11 @@ export default defineTool({
         const lines = ['verdict: discarded', ...header];
         const shared = await shareVerdict(ctx, seed, lines, '[verdict:discarded]', 'failure');
         return {
-          text: [`Discarded ${seed.id} as a false positive: ${removed} local seed${removed === 1 ? '' : 's'} deleted (${ids.join(', ')}).`, ...lines, shared.line].join('\n'),
+          text: [
+            `Discarded ${seed.id} as a false positive: ${removed} local seed${removed === 1 ? '' : 's'} deleted (${ids.join(', ')}).`,
+            ...lines,
+            shared.line,
+          ].join('\n'),
           result: markCompleteResult('closed', shared.shared),
         };
       }
@@ -150,7 +193,12 @@ export default defineTool({
       const retired = store.retireStale(ids, lines.join('\n'));
       const shared = await shareVerdict(ctx, seed, lines, '[verdict:endorsed]', 'success');
       return {
-        text: [`Endorsed ${seed.id} as fixed: ${retired} local seed${retired === 1 ? '' : 's'} retired (${ids.join(', ')}).`, ...lines, ...loc.notes, shared.line].join('\n'),
+        text: [
+          `Endorsed ${seed.id} as fixed: ${retired} local seed${retired === 1 ? '' : 's'} retired (${ids.join(', ')}).`,
+          ...lines,
+          ...loc.notes,
+          shared.line,
+        ].join('\n'),
         result: markCompleteResult('closed', shared.shared),
         warnings: skippedCommitWarnings(loc.fix, seed.id),
       };

@@ -10,7 +10,8 @@ import { LANGUAGE_MODULES } from '../index/extract/languages/registry.ts';
 
 const EXTRACTED: ReadonlySet<string> = new Set(LANGUAGE_MODULES.flatMap((m) => Object.keys(m.extensions)));
 
-export type NotIndexedKind = 'not_found' | 'new' | 'pending' | 'too_large' | 'over_cap' | 'parse_failed' | 'excluded_directory' | 'extension_not_included' | 'unsupported_extension';
+export type NotIndexedKind =
+  'not_found' | 'new' | 'pending' | 'too_large' | 'over_cap' | 'parse_failed' | 'excluded_directory' | 'extension_not_included' | 'unsupported_extension';
 
 export interface NotIndexed {
   file: string;
@@ -33,19 +34,27 @@ export function whyNotIndexed(index: LocalIndex, file: string): NotIndexed {
   const of = (kind: NotIndexedKind, reason: string, reindexHelps = false): NotIndexed => ({ file, kind, reason: `${file} ${reason}`, reindexHelps });
   const skipped = index.skipped();
   if (skipped.pending.includes(file)) return of('pending', 'is not parsed yet (the 20 s budget ran out); init_workspace resumes it', true);
-  if (skipped.tooLarge.includes(file)) return of('too_large', `is over the ${MAX_FILE_BYTES / 1024} KB size cap, which init_workspace never parses; only a smaller file is indexed`);
-  if (skipped.overCap.includes(file)) return of('over_cap', `is past the ${MAX_FILES}-file cap; init_workspace with a narrower include or exclude list brings it under the cap`);
+  if (skipped.tooLarge.includes(file))
+    return of('too_large', `is over the ${MAX_FILE_BYTES / 1024} KB size cap, which init_workspace never parses; only a smaller file is indexed`);
+  if (skipped.overCap.includes(file))
+    return of('over_cap', `is past the ${MAX_FILES}-file cap; init_workspace with a narrower include or exclude list brings it under the cap`);
   if (index.parseFailures().includes(file)) return of('parse_failed', 'failed to parse; fix its syntax, then init_workspace re-parses it', true);
   if (!isFile(join(index.root, file))) return of('not_found', 'is not in the workspace (no such file); check the path');
   const dirs = file.split('/').slice(0, -1);
   const dotDir = dirs.find((d) => d.startsWith('.'));
   if (dotDir) return of('excluded_directory', `is in a dot-directory (${dotDir}), which init_workspace always skips`);
   const excluded = dirs.find((d) => index.exclude.includes(d));
-  if (excluded) return of('excluded_directory', `is in an excluded directory (${excluded}); init_workspace with an exclude list that leaves out ${excluded} includes it`);
+  if (excluded)
+    return of('excluded_directory', `is in an excluded directory (${excluded}); init_workspace with an exclude list that leaves out ${excluded} includes it`);
   const name = file.split('/').pop() ?? file;
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 ? name.slice(dot).toLowerCase() : '';
-  if (!EXTRACTED.has(ext)) return of('unsupported_extension', `has an extension (${ext || 'none'}) no language module of this server extracts; it cannot be indexed`);
-  if (!index.include.includes(ext)) return of('extension_not_included', `has an extension (${ext}) the last init_workspace did not include; init_workspace with include naming ${ext} indexes it`);
+  if (!EXTRACTED.has(ext))
+    return of('unsupported_extension', `has an extension (${ext || 'none'}) no language module of this server extracts; it cannot be indexed`);
+  if (!index.include.includes(ext))
+    return of(
+      'extension_not_included',
+      `has an extension (${ext}) the last init_workspace did not include; init_workspace with include naming ${ext} indexes it`,
+    );
   return of('new', 'is new since the last init_workspace; init_workspace indexes it', true);
 }

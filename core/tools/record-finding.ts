@@ -24,7 +24,9 @@ export default defineTool({
   idempotent: false,
   description: `Record a finding (a problem noticed and not fixed) against files, so other agents see it before they edit. Returns agf_* ids for mark_complete.`,
   inputSchema: z.object({
-    files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.findingFiles).min(1).describe('Files the finding is attributed to (workspace-relative or absolute)'),
+    files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.findingFiles)
+      .min(1)
+      .describe('Files the finding is attributed to (workspace-relative or absolute)'),
     summary: cappedString(INPUT_CAPS.summary).min(1).describe('One-line description'),
     details: cappedString(INPUT_CAPS.details).optional().describe('Longer explanation / suggested fix'),
     severity: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO']).describe('Severity'),
@@ -103,7 +105,10 @@ export default defineTool({
           ? `Recorded ${seeds.length === 1 ? 'finding' : `finding on ${seeds.length} files`}: ${seeds.map((s) => s.id).join(', ')}`
           : `Recorded already stale (status: ${status}): ${seeds.map((s) => s.id).join(', ')}`,
         `[${args.severity}][${args.category.trim()}] ${args.summary.trim()}`,
-        ...seeds.map((s) => `  ${s.id}  ${s.file}${s.line_start != null ? `:${s.line_start}${s.line_end != null && s.line_end !== s.line_start ? `-${s.line_end}` : ''}` : ''}`),
+        ...seeds.map(
+          (s) =>
+            `  ${s.id}  ${s.file}${s.line_start != null ? `:${s.line_start}${s.line_end != null && s.line_end !== s.line_start ? `-${s.line_end}` : ''}` : ''}`,
+        ),
         `repo: ${scope.repo.identity}`,
         ...attributionLines(author.vesselId, ctx.sessionId),
       ];
@@ -127,7 +132,10 @@ export default defineTool({
           attribution: attributionLines(author.vesselId, ctx.sessionId),
         });
         if (minted.ok) {
-          store.setConceptRef(seeds.map((s) => s.id), minted.value.conceptId);
+          store.setConceptRef(
+            seeds.map((s) => s.id),
+            minted.value.conceptId,
+          );
           lines.push(`Shared with other agents: ${minted.value.conceptId}`);
         } else {
           lines.push(`Shared with other agents: no (${minted.cause.line}); the finding is in the local store only.`);

@@ -31,14 +31,15 @@ async function fetchShapeVocabulary(ctx: ToolContext): Promise<{ ok: true; shape
   const result = await resolveShape(ctx, { type: 'vesselRegistry' }, { family: 'discovery' });
   if (!result.ok) return { ok: false, cause: cause(result.cause, result.line) };
   const vessels = ((result.body as { content?: { vessels?: RegistryVessel[] } })?.content?.vessels ?? []) as RegistryVessel[];
-  if (result.status !== 200) return { ok: false, cause: cause('registry_failed', `registry_failed: discovery answered vesselRegistry with HTTP ${result.status}`) };
+  if (result.status !== 200)
+    return { ok: false, cause: cause('registry_failed', `registry_failed: discovery answered vesselRegistry with HTTP ${result.status}`) };
   const shapes = new Set<string>();
   for (const vessel of vessels) for (const shape of vessel.shapes ?? []) if (typeof shape === 'string') shapes.add(shape);
   return { ok: true, shapes: [...shapes].sort() };
 }
 
 const NODE_NOTE =
-  'This is the anchor node\'s vocabulary: discovery answers vesselRegistry itself, while resolves also reach peer nodes; ' +
+  "This is the anchor node's vocabulary: discovery answers vesselRegistry itself, while resolves also reach peer nodes; " +
   'ask for a peer-served shape by name with mode "vessels".';
 
 // @anchor handle

@@ -64,7 +64,9 @@ export default defineTool({
       else if (problems.findings.length === 0) sections.push(`Problems: no open finding in the local store matches "${args.query}".`);
       else {
         found += problems.findings.length;
-        sections.push(`Problems matching "${args.query}" (${countLine(problems.findings.length, problems.total)}):\n${problems.findings.map((f) => `  ${f.line}`).join('\n')}`);
+        sections.push(
+          `Problems matching "${args.query}" (${countLine(problems.findings.length, problems.total)}):\n${problems.findings.map((f) => `  ${f.line}`).join('\n')}`,
+        );
       }
       sections.push(NO_SERVER_ANALYSIS);
     }

@@ -136,13 +136,19 @@ export class WorkspaceState {
   bindInitPath(given: string, source: WorkspaceSource = 'init_workspace'): Cause | undefined {
     const path = resolve(this.launchDir, given);
     if (!isDirectory(path)) {
-      return cause('invalid_workspace_path', `invalid_workspace_path: ${given} is not an existing directory; pass the project's absolute path`, { workspace_path: path });
+      return cause('invalid_workspace_path', `invalid_workspace_path: ${given} is not an existing directory; pass the project's absolute path`, {
+        workspace_path: path,
+      });
     }
     if (this.inPluginFolder(path)) {
-      return cause('workspace_undetermined', `workspace_undetermined: ${given} is the plugin's own folder (${this.pluginRoot}), not a project; pass the project's absolute path`, {
-        workspace_path: path,
-        plugin_root: this.pluginRoot,
-      });
+      return cause(
+        'workspace_undetermined',
+        `workspace_undetermined: ${given} is the plugin's own folder (${this.pluginRoot}), not a project; pass the project's absolute path`,
+        {
+          workspace_path: path,
+          plugin_root: this.pluginRoot,
+        },
+      );
     }
     this.initPath = path;
     this.initSource = source;

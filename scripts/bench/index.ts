@@ -112,7 +112,9 @@ const LINE_RUNS = Number(process.env.BENCH_LINE_RUNS ?? 5);
  * whatever a run printed on stderr (a plain index prints nothing there).
  */
 function indexPerNodeLine(lines: NodeLine[]): void {
-  console.log(`\nindex per Node line (${lines.map((l) => `${l.label} ${l.version}`).join(', ')}; ${LINE_RUNS} interleaved runs each; ratios against the lowest line):`);
+  console.log(
+    `\nindex per Node line (${lines.map((l) => `${l.label} ${l.version}`).join(', ')}; ${LINE_RUNS} interleaved runs each; ratios against the lowest line):`,
+  );
   for (const corpus of CORPORA) {
     if (!existsSync(corpus.path)) continue;
     const runs = new Map(lines.map((l) => [l.label, [] as Array<{ total: number; wall: number; rss: number; stderr: string }>]));
@@ -129,7 +131,12 @@ function indexPerNodeLine(lines: NodeLine[]): void {
     const base = lines[lines.length - 1];
     const figure = (label: string) => {
       const r = runs.get(label)!;
-      return { total: median(r.map((x) => x.total)), wall: median(r.map((x) => x.wall)), rss: Math.max(...r.map((x) => x.rss)), stderr: r.map((x) => x.stderr).filter(Boolean) };
+      return {
+        total: median(r.map((x) => x.total)),
+        wall: median(r.map((x) => x.wall)),
+        rss: Math.max(...r.map((x) => x.rss)),
+        stderr: r.map((x) => x.stderr).filter(Boolean),
+      };
     };
     const baseline = figure(base.label);
     console.log(`  ${corpus.label}:`);
@@ -138,7 +145,9 @@ function indexPerNodeLine(lines: NodeLine[]): void {
       const ratio = `${(f.total / baseline.total).toFixed(2)}x time, ${(f.rss / baseline.rss).toFixed(2)}x RSS`;
       const within = line === base ? '' : f.total <= baseline.total * 1.15 && f.rss <= baseline.rss * 1.15 ? ' (within 1.15x: met)' : ' (within 1.15x: MISSED)';
       const stderr = f.stderr.length ? `; stderr: ${JSON.stringify(f.stderr[0].slice(0, 120))}` : '; stderr empty';
-      console.log(`    ${line.label.padEnd(7)} ${f.total.toFixed(0).padStart(5)} ms in-process, ${f.wall.toFixed(0).padStart(5)} ms wall, peak RSS ${String(f.rss).padStart(4)} MB; ${line === base ? 'baseline' : ratio}${within}${stderr}`);
+      console.log(
+        `    ${line.label.padEnd(7)} ${f.total.toFixed(0).padStart(5)} ms in-process, ${f.wall.toFixed(0).padStart(5)} ms wall, peak RSS ${String(f.rss).padStart(4)} MB; ${line === base ? 'baseline' : ratio}${within}${stderr}`,
+      );
     }
   }
 }
@@ -168,7 +177,11 @@ for (const corpus of CORPORA) {
     extractOnlyDefaultRuns.push(passInChildMs(corpus.path, [], 'extract'));
     const started = performance.now();
     // Cold: the warm-start cache is off here (scripts/bench/warm-start.ts measures it).
-    const run = spawnSync(process.execPath, [CLI, 'index', corpus.path, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, METABOB_CACHE: 'off' } });
+    const run = spawnSync(process.execPath, [CLI, 'index', corpus.path, '--json'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, METABOB_CACHE: 'off' },
+    });
     const wall = performance.now() - started;
     if (run.status !== 0) throw new Error(`index failed: ${run.stderr}`);
     const out = JSON.parse(run.stdout);
@@ -183,16 +196,32 @@ for (const corpus of CORPORA) {
   const reindex = await reindexAfterEditMs(corpus.path, edited);
 
   console.log(`\n${corpus.label}: ${files.length} files, ${mb.toFixed(2)} MB (${corpus.path})`);
-  console.log(`  full index (metabob-mcp index, fresh process, best of 3): ${best.total.toFixed(0)} ms in-process incl. grammar load, ${best.wall.toFixed(0)} ms process wall; peak RSS ${best.rss} MB`);
-  console.log(`    of which extraction ${best.parse} ms, resolution ${best.resolve} ms, scan and the rest ${best.total - best.parse - best.resolve} ms; all 3 runs: ${runs.map((r) => r.total).join(', ')} ms`);
+  console.log(
+    `  full index (metabob-mcp index, fresh process, best of 3): ${best.total.toFixed(0)} ms in-process incl. grammar load, ${best.wall.toFixed(0)} ms process wall; peak RSS ${best.rss} MB`,
+  );
+  console.log(
+    `    of which extraction ${best.parse} ms, resolution ${best.resolve} ms, scan and the rest ${best.total - best.parse - best.resolve} ms; all 3 runs: ${runs.map((r) => r.total).join(', ')} ms`,
+  );
   console.log(`  throughput: ${(files.length / (best.total / 1000)).toFixed(0)} files/s, ${(mb / (best.total / 1000)).toFixed(2)} MB/s`);
   const runsOf = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-  console.log(`  single-threaded parse-only (read + parse, grammars preloaded; fresh process, best of 3 taken between the index runs): ${parseOnly.toFixed(0)} ms (${runsOf(parseOnlyRuns)}); index / parse-only = ${(best.total / parseOnly).toFixed(2)}`);
-  console.log(`    the same with the bin's engine flags (${ENGINE_FLAGS.join(' ') || 'none for this V8'}): ${parseOnlyBin.toFixed(0)} ms (${runsOf(parseOnlyBinRuns)}); index / that = ${(best.total / parseOnlyBin).toFixed(2)}`);
-  console.log(`  single-threaded extraction (read + parse + collect, what an index lane does per file; same timing): ${runsOf(extractOnlyRuns)} ms with the bin's engine flags, ${runsOf(extractOnlyDefaultRuns)} ms with V8's defaults`);
-  console.log(`    floor for two lanes (the faster half, plus this run's resolution; no scan, no worker start): ${(extractOnly / 2 + best.resolve).toFixed(0)} ms, against parse-only ${parseOnly.toFixed(0)} ms`);
-  console.log(`  re-index after editing ${edited}: ${reindex.ms.toFixed(1)} ms wall median of 7, ${reindex.cpuMs.toFixed(1)} ms CPU (in-process full index ${reindex.full.toFixed(0)} ms)`);
+  console.log(
+    `  single-threaded parse-only (read + parse, grammars preloaded; fresh process, best of 3 taken between the index runs): ${parseOnly.toFixed(0)} ms (${runsOf(parseOnlyRuns)}); index / parse-only = ${(best.total / parseOnly).toFixed(2)}`,
+  );
+  console.log(
+    `    the same with the bin's engine flags (${ENGINE_FLAGS.join(' ') || 'none for this V8'}): ${parseOnlyBin.toFixed(0)} ms (${runsOf(parseOnlyBinRuns)}); index / that = ${(best.total / parseOnlyBin).toFixed(2)}`,
+  );
+  console.log(
+    `  single-threaded extraction (read + parse + collect, what an index lane does per file; same timing): ${runsOf(extractOnlyRuns)} ms with the bin's engine flags, ${runsOf(extractOnlyDefaultRuns)} ms with V8's defaults`,
+  );
+  console.log(
+    `    floor for two lanes (the faster half, plus this run's resolution; no scan, no worker start): ${(extractOnly / 2 + best.resolve).toFixed(0)} ms, against parse-only ${parseOnly.toFixed(0)} ms`,
+  );
+  console.log(
+    `  re-index after editing ${edited}: ${reindex.ms.toFixed(1)} ms wall median of 7, ${reindex.cpuMs.toFixed(1)} ms CPU (in-process full index ${reindex.full.toFixed(0)} ms)`,
+  );
   if (corpus.targetMs) {
-    console.log(`  targets: full < ${corpus.targetMs} ms (${best.total < corpus.targetMs ? 'met' : 'MISSED'}), RSS < ${corpus.targetRssMb} MB (${best.rss < corpus.targetRssMb! ? 'met' : 'MISSED'}), index <= parse-only (${best.total <= parseOnly ? 'met' : 'MISSED'}), re-index < 100 ms (${reindex.ms < 100 ? 'met' : 'MISSED'})`);
+    console.log(
+      `  targets: full < ${corpus.targetMs} ms (${best.total < corpus.targetMs ? 'met' : 'MISSED'}), RSS < ${corpus.targetRssMb} MB (${best.rss < corpus.targetRssMb! ? 'met' : 'MISSED'}), index <= parse-only (${best.total <= parseOnly ? 'met' : 'MISSED'}), re-index < 100 ms (${reindex.ms < 100 ? 'met' : 'MISSED'})`,
+    );
   }
 }

@@ -26,7 +26,13 @@ async function initWorkspace(workspace: string, env: Record<string, string>): Pr
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(METABOB_|XDG_CACHE_HOME)/.test(k)) clean[k] = v;
   const home = mkdtempSync(join(tmpdir(), 'bench-warm-home-'));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], cwd: workspace, env: { ...clean, HOME: home, ...env }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI],
+    cwd: workspace,
+    env: { ...clean, HOME: home, ...env },
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'bench-warm', version: '1.0.0' });
   await client.connect(transport);
   try {

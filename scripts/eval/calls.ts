@@ -22,8 +22,20 @@ function componentName(decl: ts.Declaration): string | undefined {
   if (ts.isFunctionDeclaration(decl) || ts.isClassDeclaration(decl)) return decl.name?.text ?? 'default';
   if (ts.isMethodDeclaration(decl) && ts.isIdentifier(decl.name)) return decl.name.text;
   if (ts.isConstructorDeclaration(decl)) return decl.parent.name?.text;
-  if (ts.isVariableDeclaration(decl) && ts.isIdentifier(decl.name) && decl.initializer && (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))) return decl.name.text;
-  if (ts.isPropertyDeclaration(decl) && ts.isIdentifier(decl.name) && decl.initializer && (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))) return decl.name.text;
+  if (
+    ts.isVariableDeclaration(decl) &&
+    ts.isIdentifier(decl.name) &&
+    decl.initializer &&
+    (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))
+  )
+    return decl.name.text;
+  if (
+    ts.isPropertyDeclaration(decl) &&
+    ts.isIdentifier(decl.name) &&
+    decl.initializer &&
+    (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))
+  )
+    return decl.name.text;
   return undefined;
 }
 
@@ -39,7 +51,10 @@ function truthEdges(root: string, files: string[]): { truth: Set<Key>; callSites
     skipLibCheck: true,
     ...(paths ? { baseUrl: join(root, paths.baseUrl), paths: Object.fromEntries(paths.paths.map((p) => [p.pattern, p.targets])) } : {}),
   };
-  const program = ts.createProgram(files.map((f) => join(root, f)), options);
+  const program = ts.createProgram(
+    files.map((f) => join(root, f)),
+    options,
+  );
   const checker = program.getTypeChecker();
   const inCorpus = new Set(files);
   const truth = new Set<Key>();

@@ -53,7 +53,11 @@ test('a start writes its cache 0600 in the user cache directory, and the next st
   const mtime = statSync(entry).mtimeMs;
   await serveOnce(cli, xdg);
   assert.equal(statSync(entry).mtimeMs, mtime, 'a good entry is used, not written again');
-  assert.deepEqual(readdirSync(join(root, 'dist')).filter((n) => n.includes('cache')), [], 'nothing is written beside the bundle');
+  assert.deepEqual(
+    readdirSync(join(root, 'dist')).filter((n) => n.includes('cache')),
+    [],
+    'nothing is written beside the bundle',
+  );
 });
 
 test('an edit of the bundle that keeps its length runs the edited code, not the cache of the old one', async (t) => {
@@ -113,7 +117,18 @@ test('the bin sends exactly the server starts through the cache, as runCli dispa
   for (const argv of [[], ['serve'], ['--api-key', 'k'], ['--endpoint', 'http://x'], ['serve', '--api-key', 'k']]) {
     assert.equal(startsServer(argv), true, argv.join(' '));
   }
-  for (const argv of [['--help'], ['-h'], ['help'], ['--version'], ['-v'], ['call', 'get_metrics'], ['index', '.'], ['doctor'], ['attach', '--check'], ['bogus']]) {
+  for (const argv of [
+    ['--help'],
+    ['-h'],
+    ['help'],
+    ['--version'],
+    ['-v'],
+    ['call', 'get_metrics'],
+    ['index', '.'],
+    ['doctor'],
+    ['attach', '--check'],
+    ['bogus'],
+  ]) {
     assert.equal(startsServer(argv), false, argv.join(' '));
   }
 });

@@ -36,53 +36,64 @@ function writable(prefix: string, asNobody: boolean): string {
   return dir;
 }
 
-test('the installed package, read-only, runs index, call and the stdio server and nothing is written under it', { skip: process.platform === 'win32' }, async () => {
-  const install = tempDir('read-only-install-');
-  const pack = spawnSync('npm', ['pack', '--pack-destination', install, '--ignore-scripts', '--silent'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  assert.equal(pack.status, 0, pack.stderr);
-  const tarball = join(install, pack.stdout.trim().split('\n').pop()!);
-  const pkg = join(install, 'package');
-  assert.equal(spawnSync('tar', ['xzf', tarball, '-C', install]).status, 0);
-  // The dependencies an install would bring: the repository's, linked.
-  symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');
-  spawnSync('chmod', ['-R', 'a-w', install]);
-  chmodSync(install, 0o555);
-  const before = listing(install);
+test(
+  'the installed package, read-only, runs index, call and the stdio server and nothing is written under it',
+  { skip: process.platform === 'win32' },
+  async () => {
+    const install = tempDir('read-only-install-');
+    const pack = spawnSync('npm', ['pack', '--pack-destination', install, '--ignore-scripts', '--silent'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    assert.equal(pack.status, 0, pack.stderr);
+    const tarball = join(install, pack.stdout.trim().split('\n').pop()!);
+    const pkg = join(install, 'package');
+    assert.equal(spawnSync('tar', ['xzf', tarball, '-C', install]).status, 0);
+    // The dependencies an install would bring: the repository's, linked.
+    symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');
+    spawnSync('chmod', ['-R', 'a-w', install]);
+    chmodSync(install, 0o555);
+    const before = listing(install);
 
-  for (const asNobody of asRoot ? [false, true] : [false]) {
-    const home = writable('read-only-home-', asNobody);
-    const workspace = writable('read-only-ws-', asNobody);
-    writeFileSync(join(workspace, 'a.ts'), "import { b } from './b';\nexport function a() { return b(); }\n");
-    writeFileSync(join(workspace, 'b.ts'), 'export function b() { return 1; }\n');
-    if (asNobody) for (const f of ['a.ts', 'b.ts']) chownSync(join(workspace, f), NOBODY, NOBODY);
-    mkdirSync(join(home, 'cache'));
-    if (asNobody) chownSync(join(home, 'cache'), NOBODY, NOBODY);
-    const env = { PATH: process.env.PATH!, HOME: home, METABOB_HOME: join(home, '.metabob'), XDG_CACHE_HOME: join(home, 'cache') };
-    const cli = join(pkg, 'dist', 'cli.js');
-    const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: workspace, env, encoding: 'utf8', timeout: 60_000, ...(asNobody ? { uid: NOBODY, gid: NOBODY } : {}) });
+    for (const asNobody of asRoot ? [false, true] : [false]) {
+      const home = writable('read-only-home-', asNobody);
+      const workspace = writable('read-only-ws-', asNobody);
+      writeFileSync(join(workspace, 'a.ts'), "import { b } from './b';\nexport function a() { return b(); }\n");
+      writeFileSync(join(workspace, 'b.ts'), 'export function b() { return 1; }\n');
+      if (asNobody) for (const f of ['a.ts', 'b.ts']) chownSync(join(workspace, f), NOBODY, NOBODY);
+      mkdirSync(join(home, 'cache'));
+      if (asNobody) chownSync(join(home, 'cache'), NOBODY, NOBODY);
+      const env = { PATH: process.env.PATH!, HOME: home, METABOB_HOME: join(home, '.metabob'), XDG_CACHE_HOME: join(home, 'cache') };
+      const cli = join(pkg, 'dist', 'cli.js');
+      const run = (args: string[]) =>
+        spawnSync(process.execPath, [cli, ...args], {
+          cwd: workspace,
+          env,
+          encoding: 'utf8',
+          timeout: 60_000,
+          ...(asNobody ? { uid: NOBODY, gid: NOBODY } : {}),
+        });
 
-    const index = run(['index', workspace]);
-    assert.equal(index.status, 0, index.stderr);
-    assert.match(index.stdout, /^Indexed .*: 2 files in /m);
-    assert.equal(index.stderr, '');
-    const call = run(['call', 'get_metrics']);
-    assert.equal(call.status, 0, call.stderr);
-    assert.doesNotMatch(call.stderr, /EACCES|EROFS|read-only|cannot be written/i);
+      const index = run(['index', workspace]);
+      assert.equal(index.status, 0, index.stderr);
+      assert.match(index.stdout, /^Indexed .*: 2 files in /m);
+      assert.equal(index.stderr, '');
+      const call = run(['call', 'get_metrics']);
+      assert.equal(call.status, 0, call.stderr);
+      assert.doesNotMatch(call.stderr, /EACCES|EROFS|read-only|cannot be written/i);
 
-    // The stdio server, twice: the first start writes its code cache, the second reads it.
-    for (let i = 0; i < 2; i++) {
-      const server = startRawServer({ cwd: workspace, cli, env, ...(asNobody ? { spawnOptions: { uid: NOBODY, gid: NOBODY } } : {}) });
-      let stderr = '';
-      server.child.stderr.on('data', (c) => (stderr += c));
-      const list = await handshake(server);
-      assert.equal(list.result.tools.length, TOOL_REGISTRY.length);
-      const init = await server.request(3, 'tools/call', { name: 'init_workspace', arguments: {} });
-      assert.equal(init.result.isError ?? false, false, JSON.stringify(init.result));
-      assert.equal(await server.close(), 0);
-      assert.doesNotMatch(stderr, /EACCES|EROFS|read-only|cannot be written/i);
+      // The stdio server, twice: the first start writes its code cache, the second reads it.
+      for (let i = 0; i < 2; i++) {
+        const server = startRawServer({ cwd: workspace, cli, env, ...(asNobody ? { spawnOptions: { uid: NOBODY, gid: NOBODY } } : {}) });
+        let stderr = '';
+        server.child.stderr.on('data', (c) => (stderr += c));
+        const list = await handshake(server);
+        assert.equal(list.result.tools.length, TOOL_REGISTRY.length);
+        const init = await server.request(3, 'tools/call', { name: 'init_workspace', arguments: {} });
+        assert.equal(init.result.isError ?? false, false, JSON.stringify(init.result));
+        assert.equal(await server.close(), 0);
+        assert.doesNotMatch(stderr, /EACCES|EROFS|read-only|cannot be written/i);
+      }
+      assert.ok(readdirSync(join(home, 'cache', 'metabob-mcp', 'code-cache')).length > 0, 'the code cache went to the user cache directory');
     }
-    assert.ok(readdirSync(join(home, 'cache', 'metabob-mcp', 'code-cache')).length > 0, 'the code cache went to the user cache directory');
-  }
-  assert.deepEqual(listing(install), before, 'nothing under the installed package changed');
-  spawnSync('chmod', ['-R', 'u+w', install]);
-});
+    assert.deepEqual(listing(install), before, 'nothing under the installed package changed');
+    spawnSync('chmod', ['-R', 'u+w', install]);
+  },
+);

@@ -199,7 +199,11 @@ test('two processes indexing one workspace at once both build the cold graph, an
     assert.equal(run.fromCache, run.files);
   }
   theCacheFile(cacheHome);
-  assert.deepEqual(cacheFiles(cacheHome).filter((f) => f.endsWith('.tmp')), [], 'no temp file left');
+  assert.deepEqual(
+    cacheFiles(cacheHome).filter((f) => f.endsWith('.tmp')),
+    [],
+    'no temp file left',
+  );
 });
 
 test('an unusable cache directory (group-writable) is not read or written: the index is cold and still succeeds', () => {
@@ -235,16 +239,27 @@ test('init_workspace says how many files came from the cache, cold and after a r
   const cold = await initText();
   const files = Number(/^Indexed .*: (\d+) files parsed in/m.exec(cold)?.[1]);
   assert.ok(files > 0, cold);
-  assert.match(cold, new RegExp(`^Extraction cache: 0 of ${files} file\\(s\\) came from it \\(${dir}\\), none: cache_cold\\(no cache for this workspace yet\\); ${files} extracted; the graph was resolved whole, as a cold index resolves it\\.$`, 'm'));
+  assert.match(
+    cold,
+    new RegExp(
+      `^Extraction cache: 0 of ${files} file\\(s\\) came from it \\(${dir}\\), none: cache_cold\\(no cache for this workspace yet\\); ${files} extracted; the graph was resolved whole, as a cold index resolves it\\.$`,
+      'm',
+    ),
+  );
   const warm = await initText();
   assert.match(warm, new RegExp(`^Indexed ${root}: ${files} files in \\d+\\.\\d\\d s, 0 parsed and ${files} from the extraction cache\\.$`, 'm'));
-  assert.match(warm, new RegExp(`^Extraction cache: ${files} of ${files} file\\(s\\) came from it \\(${dir}\\); 0 extracted; the graph was resolved whole`, 'm'));
+  assert.match(
+    warm,
+    new RegExp(`^Extraction cache: ${files} of ${files} file\\(s\\) came from it \\(${dir}\\); 0 extracted; the graph was resolved whole`, 'm'),
+  );
 });
 
 test('doctor reports the cache directory and whether init_workspace uses it, writing nothing', () => {
   const doctor = (env: Record<string, string>) => {
     const run = spawnSync(process.execPath, [CLI, 'doctor', '--json'], { encoding: 'utf8', env: cleanEnv(env), cwd: tempDir('warm-doctor-') });
-    return (JSON.parse(run.stdout).checks as Array<{ id: string; status: string; detail: string; data: { dir: string; used: boolean } }>).find((c) => c.id === 'index_cache')!;
+    return (JSON.parse(run.stdout).checks as Array<{ id: string; status: string; detail: string; data: { dir: string; used: boolean } }>).find(
+      (c) => c.id === 'index_cache',
+    )!;
   };
   const fresh = tempDir('warm-cache-');
   const dir = join(fresh, 'metabob-mcp', 'extractions');

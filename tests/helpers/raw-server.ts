@@ -12,7 +12,14 @@ export interface RawServer {
 }
 
 /** `node`: another Node binary than this one (the startup bench compares Node lines); `spawnOptions`: e.g. a uid to run as. */
-export function startRawServer(options: { cwd: string; env?: Record<string, string | undefined>; nodeArgs?: string[]; cli?: string; node?: string; spawnOptions?: { uid?: number; gid?: number } }): RawServer {
+export function startRawServer(options: {
+  cwd: string;
+  env?: Record<string, string | undefined>;
+  nodeArgs?: string[];
+  cli?: string;
+  node?: string;
+  spawnOptions?: { uid?: number; gid?: number };
+}): RawServer {
   const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), options.cli ?? CLI], {
     ...options.spawnOptions,
     cwd: options.cwd,

@@ -78,7 +78,10 @@ test('a file added since init_workspace: init_workspace is the next step', async
     writeFileSync(join(repo, 'src/fresh.ts'), 'export const fresh = 1;\n');
     const { text, meta } = await impact(s, ['src/fresh.ts']);
     assert.match(text, /src\/fresh\.ts is new since the last init_workspace/);
-    assert.deepEqual(meta.next_steps.map((n: Meta) => n.tool), ['init_workspace']);
+    assert.deepEqual(
+      meta.next_steps.map((n: Meta) => n.tool),
+      ['init_workspace'],
+    );
   } finally {
     await s.close();
   }

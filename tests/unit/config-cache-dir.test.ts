@@ -15,7 +15,10 @@ test('cacheDir follows XDG_CACHE_HOME, then the platform folder', () => {
   assert.equal(cacheDir({ XDG_CACHE_HOME: 'rel' }, '/home/u', 'linux'), join('/home/u', '.cache', 'metabob-mcp'));
   assert.equal(cacheDir({}, '/home/u', 'linux'), join('/home/u', '.cache', 'metabob-mcp'));
   assert.equal(cacheDir({}, '/Users/u', 'darwin'), join('/Users/u', 'Library', 'Caches', 'metabob-mcp'));
-  assert.equal(cacheDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'C:\\Users\\u', 'win32'), join('C:\\Users\\u\\AppData\\Local', 'metabob-mcp', 'Cache'));
+  assert.equal(
+    cacheDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'C:\\Users\\u', 'win32'),
+    join('C:\\Users\\u\\AppData\\Local', 'metabob-mcp', 'Cache'),
+  );
 });
 
 test('ensurePrivateDir creates 0700 and refuses a directory group or others can reach', { skip: !posix }, () => {

@@ -27,7 +27,11 @@ test('no test natives, and nothing under a V8 the table does not name', () => {
 });
 
 test('setting them prints nothing', () => {
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', `import { setFlagsFromString } from 'node:v8'; setFlagsFromString(${JSON.stringify(engineFlagsFor().join(' '))});`], { encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', `import { setFlagsFromString } from 'node:v8'; setFlagsFromString(${JSON.stringify(engineFlagsFor().join(' '))});`],
+    { encoding: 'utf8' },
+  );
   assert.equal(run.status, 0);
   assert.equal(run.stderr, '');
   assert.equal(run.stdout, '');

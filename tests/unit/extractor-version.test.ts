@@ -60,18 +60,31 @@ test('the extraction sources import nothing outside the hashed set but the logge
   const allowed = new Set([...SOURCES, ...NEUTRAL]);
   const outside: string[] = [];
   for (const file of SOURCES) {
-    const code = readFileSync(join(ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    const code = readFileSync(join(ROOT, file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
     for (const m of code.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)) {
-      const target = relative(ROOT, normalize(join(ROOT, dirname(file), m[1] ?? m[2]))).split('\\').join('/');
+      const target = relative(ROOT, normalize(join(ROOT, dirname(file), m[1] ?? m[2])))
+        .split('\\')
+        .join('/');
       if (!allowed.has(target)) outside.push(`${file} -> ${target}`);
     }
   }
-  assert.deepEqual(outside, [], 'an import here can change extraction output: add its file to EXTRACTOR_SOURCE_ROOTS (scripts/extractor-sources.mjs and core/index/extractor-version.ts)');
+  assert.deepEqual(
+    outside,
+    [],
+    'an import here can change extraction output: add its file to EXTRACTOR_SOURCE_ROOTS (scripts/extractor-sources.mjs and core/index/extractor-version.ts)',
+  );
 });
 
 test('the build bakes in the sources hash it was built from', { skip: !existsSync(join(ROOT, 'dist/main.js')) && 'not built' }, () => {
   const hash = extractorSourceHash(ROOT) as string;
   const dist = join(ROOT, 'dist');
-  const bundles = readdirSync(dist, { recursive: true }).map(String).filter((f) => f.endsWith('.js') || f.endsWith('.cjs'));
-  assert.ok(bundles.some((f) => readFileSync(join(dist, f), 'utf8').includes(hash)), 'dist/ holds the current extraction sources hash (rebuild after changing them)');
+  const bundles = readdirSync(dist, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.js') || f.endsWith('.cjs'));
+  assert.ok(
+    bundles.some((f) => readFileSync(join(dist, f), 'utf8').includes(hash)),
+    'dist/ holds the current extraction sources hash (rebuild after changing them)',
+  );
 });

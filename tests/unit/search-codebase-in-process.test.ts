@@ -35,10 +35,15 @@ test('a query token is contained in a component token, not the reverse: "forgett
 });
 
 test('exact and prefix matches rank before containment', async () => {
-  const s = await indexed({ 'src/load.ts': 'export function preloaded() { return 0; }\nexport function loaderFor() { return 1; }\nexport function load() { return 2; }\n' });
+  const s = await indexed({
+    'src/load.ts': 'export function preloaded() { return 0; }\nexport function loaderFor() { return 1; }\nexport function load() { return 2; }\n',
+  });
   try {
     const rows = (await search(s, { query: 'load', target: 'components' })).split('\n').filter((l) => /^\s+function /.test(l));
-    assert.deepEqual(rows.map((r) => r.trim().split(/\s+/)[1]), ['load', 'loaderFor', 'preloaded']);
+    assert.deepEqual(
+      rows.map((r) => r.trim().split(/\s+/)[1]),
+      ['load', 'loaderFor', 'preloaded'],
+    );
   } finally {
     await s.close();
   }
@@ -58,7 +63,10 @@ test('search_codebase {limit: 2} with 4 matches says 2 of 4; a three-file findin
     });
     assert.equal(rec.isError, undefined, textOf(rec));
     const problems = await search(s, { query: 'parser commas', target: 'problems' });
-    assert.match(problems, /^Problems matching "parser commas" \(1\):\n {2}\[MEDIUM\]\[correctness\] src\/a\.ts .*\n {4}also on: src\/b\.ts \(agf_[0-9a-f]+\), src\/c\.ts \(agf_[0-9a-f]+\)$/m);
+    assert.match(
+      problems,
+      /^Problems matching "parser commas" \(1\):\n {2}\[MEDIUM\]\[correctness\] src\/a\.ts .*\n {4}also on: src\/b\.ts \(agf_[0-9a-f]+\), src\/c\.ts \(agf_[0-9a-f]+\)$/m,
+    );
   } finally {
     await s.close();
   }

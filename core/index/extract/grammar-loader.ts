@@ -31,9 +31,12 @@ export class ParserLoadError extends Error implements ParserUnavailable {
 }
 
 export function isParserUnavailable(value: unknown): value is ParserUnavailable {
-  return typeof value === 'object' && value !== null
-    && typeof (value as ParserUnavailable).module === 'string'
-    && typeof (value as ParserUnavailable).reason === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ParserUnavailable).module === 'string' &&
+    typeof (value as ParserUnavailable).reason === 'string'
+  );
 }
 
 /** The module name a grammar failure is reported under, e.g. `tree-sitter-python`. */
@@ -84,9 +87,11 @@ type TreeSitterModule = typeof import('web-tree-sitter');
 
 type WasmModule = object;
 /** Node's WebAssembly global, typed here: the project's lib settings carry no WebAssembly types. */
-const WebAssemblyApi = (globalThis as unknown as {
-  WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule; Instance: new (module: WasmModule, imports: object) => object };
-}).WebAssembly;
+const WebAssemblyApi = (
+  globalThis as unknown as {
+    WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule; Instance: new (module: WasmModule, imports: object) => object };
+  }
+).WebAssembly;
 
 // Process caches: the WebAssembly runtime and each grammar compile once per process (or worker).
 let runtime: Promise<TreeSitterModule> | undefined;
@@ -108,11 +113,14 @@ export function loadRuntime(): Promise<TreeSitterModule> {
     // Language.load calls for each grammar. Its instantiateWasm hook compiles the runtime
     // synchronously too (see compileGrammarsSynchronously).
     const emscriptenModule: Record<string, unknown> = wasm
-      ? { locateFile: () => wasm, instantiateWasm: (imports: object, receive: (instance: object, module: object) => void) => {
-        const module = new WebAssemblyApi.Module(readFileSync(wasm));
-        receive(new WebAssemblyApi.Instance(module, imports), module);
-        return {};
-      } }
+      ? {
+          locateFile: () => wasm,
+          instantiateWasm: (imports: object, receive: (instance: object, module: object) => void) => {
+            const module = new WebAssemblyApi.Module(readFileSync(wasm));
+            receive(new WebAssemblyApi.Instance(module, imports), module);
+            return {};
+          },
+        }
       : {};
     try {
       await mod.Parser.init(emscriptenModule);

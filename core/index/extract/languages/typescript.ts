@@ -7,9 +7,7 @@ import type { ExtractionBuilder, RawDefinition } from '../extraction-builder.ts'
 import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
 import { receiverText, unquote, wordAt } from './language-module.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
-import {
-  dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall,
-} from './typescript-modules.ts';
+import { dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall } from './typescript-modules.ts';
 
 const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 
@@ -228,10 +226,12 @@ function typescriptHandlers(): Record<string, NodeHandler> {
 
 // Names a bare call reaches without an import: globals of the language and of Node.
 const BUILTINS = new Set(
-  ('Array ArrayBuffer BigInt Boolean DataView Date Error EvalError Function Map Number Object Promise Proxy RangeError ' +
+  (
+    'Array ArrayBuffer BigInt Boolean DataView Date Error EvalError Function Map Number Object Promise Proxy RangeError ' +
     'ReferenceError RegExp Set String Symbol SyntaxError TypeError URIError URL URLSearchParams WeakMap WeakSet ' +
     'clearInterval clearTimeout decodeURI decodeURIComponent encodeURI encodeURIComponent eval fetch isFinite isNaN ' +
-    'parseFloat parseInt queueMicrotask require setImmediate setInterval setTimeout structuredClone').split(' '),
+    'parseFloat parseInt queueMicrotask require setImmediate setInterval setTimeout structuredClone'
+  ).split(' '),
 );
 
 type Grammar = 'typescript' | 'tsx' | 'javascript';
