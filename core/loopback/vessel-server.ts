@@ -126,7 +126,7 @@ function capabilitiesBody(services: Services): Record<string, unknown> {
 /** Starts the server on 127.0.0.1 (METABOB_LOOPBACK_PORT, else an ephemeral port) and writes the run file. */
 export async function startVesselServer(services: Services, supervisor: AttachmentSupervisor): Promise<VesselServer> {
   const env = services.env;
-  const metrics = new CallMetrics(services.calls);
+  const metrics = new CallMetrics(services.tally);
   const events = new EventStream(services.calls, supervisor.events, env);
   const token = newAccessToken();
   let port = 0;
@@ -211,7 +211,6 @@ export async function startVesselServer(services: Services, supervisor: Attachme
     services.loopback.listening = false;
     if (runFile) removeRunFile(runFile);
     events.stop();
-    metrics.stop();
     server.closeAllConnections?.();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };

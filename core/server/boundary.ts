@@ -12,7 +12,7 @@ import { cause, causeNotice } from '../process/cause.ts';
 import { logCall, type CallOutcome } from './call-log.ts';
 import type { Services } from '../services/services.ts';
 import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from '../tools/define-tool.ts';
-import { unknownToolLine, unknownToolLogName } from './unknown-tool-name.ts';
+import { UNKNOWN_TOOL_LABEL, unknownToolLine, unknownToolLogName } from './unknown-tool-name.ts';
 
 export interface CallResult {
   [key: string]: unknown;
@@ -191,6 +191,13 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
     tokensUsed: meta.tokens_used,
     tokensSaved: meta.tokens_saved ?? undefined,
   };
+  services.tally.record({
+    label: tool ? tool.name : UNKNOWN_TOOL_LABEL,
+    outcome,
+    latencyMs,
+    tokensUsed: meta.tokens_used,
+    tokensSaved: meta.tokens_saved ?? undefined,
+  });
   services.calls.emit('call', event);
 
   return {

@@ -12,6 +12,7 @@ import { AuthorIdentityService } from '../identity/vessel-identity.ts';
 import type { AttachmentPort } from '../attachment/port.ts';
 import type { SharedLedger } from '../ledger/shared-ledger.ts';
 import type { ConfigReport } from '../config/config-report.ts';
+import { CallTally } from './call-tally.ts';
 
 export interface Clock {
   now(): number;
@@ -39,6 +40,8 @@ export interface Services {
   readonly loopback: { listening: boolean };
   /** One `call` event per finished tool call, for metrics and the event stream. */
   readonly calls: EventEmitter;
+  /** Every call of the session by tool and outcome, from its first (GET /v1/metrics). */
+  readonly tally: CallTally;
   /** What this session has already warned about once (e.g. a call log it cannot write). */
   readonly warnedOnce: Set<string>;
 }
@@ -72,6 +75,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     charges: new BaselineCharges(),
     loopback: { listening: false },
     calls: new EventEmitter(),
+    tally: new CallTally(),
     warnedOnce: new Set<string>(),
   };
   return { ...base, attachment: options.attachment?.(base) };
