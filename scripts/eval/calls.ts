@@ -1,7 +1,7 @@
 // `npm run eval:calls`: precision and recall of the graph's cross-file `calls` edges against a
 // resolver's own answers (SPEC §init_workspace): the TypeScript checker for TypeScript and
-// JavaScript (ts-checker-truth.ts), jedi's `goto` for Python (jedi-truth.py, Debian
-// python3-jedi). Edges are compared as (caller file, callee file, callee name); precision and
+// JavaScript (ts-checker-truth.ts), jedi's `goto` for Python (jedi-truth.py, run by Debian's
+// /usr/bin/python3 with Debian's python3-jedi). Edges are compared as (caller file, callee file, callee name); precision and
 // recall are printed per corpus and per resolution kind (the `via` of the graph's edges).
 // `--verbose` lists false positives and misses; `--only <label>` runs one corpus.
 import { execFileSync } from 'node:child_process';
@@ -16,7 +16,7 @@ type Key = string;
 const CONFIDENCE_LABEL: Record<string, string> = { '1': 'same file', '0.95': 'import', '0.9': 'base class', '0.85': 'unlisted export', '0.5': 'fallback (1 candidate)', '0.3': 'fallback (2 candidates)' };
 
 function pythonTruth(root: string, callers: string[]): { truth: Set<Key>; callSites: number; outsideModel: number } {
-  const out = execFileSync('python3', [join(here, 'scripts/eval/jedi-truth.py'), root, ...callers], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const out = execFileSync('/usr/bin/python3', [join(here, 'scripts/eval/jedi-truth.py'), root, ...callers], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const parsed = JSON.parse(out) as { truth: string[]; callSites: number; outsideModel: number };
   return { truth: new Set(parsed.truth), callSites: parsed.callSites, outsideModel: parsed.outsideModel };
 }

@@ -10,6 +10,11 @@ import os
 import sys
 
 import jedi
+import jedi.inference.gradual.typeshed as typeshed
+
+# jedi ships stubs for Django and answers from them when it can (they lack private members and
+# many signatures): the truth is jedi's reading of the corpus's own source, so they are turned off.
+typeshed.DJANGO_INIT_PATH = typeshed.DJANGO_INIT_PATH.with_name('absent-for-the-eval.pyi')
 
 
 def callee_position(call):
@@ -19,6 +24,20 @@ def callee_position(call):
         return fn.lineno, fn.col_offset
     if isinstance(fn, ast.Attribute) and fn.end_lineno == fn.lineno:
         return fn.end_lineno, fn.end_col_offset - len(fn.attr)
+    return None
+
+
+def corpus_file(root, path):
+    """The corpus file a definition is in; a stub jedi ships for the corpus's own package
+    (`.../django-stubs/db/models/base.pyi` for Django) stands for the source module it describes."""
+    target = os.path.realpath(path)
+    if target.startswith(root + os.sep):
+        return os.path.relpath(target, root).replace(os.sep, '/')
+    marker = f'/{os.path.basename(root)}-stubs/'
+    if target.endswith('.pyi') and marker in target:
+        rel = target[target.rindex(marker) + len(marker):-len('.pyi')] + '.py'
+        if os.path.isfile(os.path.join(root, rel)):
+            return rel
     return None
 
 
@@ -52,11 +71,8 @@ def main():
             for d in found:
                 if d.module_path is None:
                     continue
-                target = os.path.realpath(str(d.module_path))
-                if not target.startswith(root + os.sep):
-                    continue
-                target_rel = os.path.relpath(target, root).replace(os.sep, '/')
-                if target_rel == rel:
+                target_rel = corpus_file(root, str(d.module_path))
+                if target_rel is None or target_rel == rel:
                     continue
                 if d.type in ('function', 'class'):
                     truth.add(f'{rel}|{target_rel}|{d.name}')

@@ -38,6 +38,10 @@ export function componentName(decl: ts.Declaration): string | undefined {
     return memberName(decl.name, source);
   }
   if (ts.isVariableDeclaration(decl) && ts.isIdentifier(decl.name)) return decl.name.text;
+  // JavaScript's expando declarations: `module.exports = f` is the default export,
+  // `exports.f = ...` / `module.exports.f = ...` / `A.prototype.f = ...` are named f.
+  const target = ts.isBinaryExpression(decl) ? decl.left : decl;
+  if (ts.isPropertyAccessExpression(target)) return target.getText(source).replace(/\s+/g, '') === 'module.exports' ? 'default' : target.name.text;
   return undefined;
 }
 
