@@ -314,6 +314,11 @@ class GraphBuilder {
       const cls = this.enclosingClass(ext, call.enclosing);
       if (cls === undefined) return UNRESOLVED;
       const found = this.findMethod({ file: f, def: cls }, call.callee, receiver === 'super');
+      if (!found && receiver === 'super' && call.callee === 'constructor') {
+        // `super(...)` with no constructor declared on the base: the call constructs the base class itself.
+        const base = (this.bases.get(refKey({ file: f, def: cls })) ?? []).find((r) => this.extractions[r.file].definitions[r.def].kind === 'class');
+        if (base) return { outcome: 'base_class', targets: [{ ref: base, confidence: base.file === f ? CONFIDENCE.sameFile : CONFIDENCE.baseClass }] };
+      }
       if (!found) return UNRESOLVED;
       return { outcome: found.viaBase ? 'base_class' : 'own_class', targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }] };
     }

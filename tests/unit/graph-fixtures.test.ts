@@ -77,3 +77,37 @@ test('Go and Java (when include names them): packages are directories, imports n
     'inherits src/com/acme/App.java::class::App::5 -> src/com/acme/Base.java::class::Base::3 0.95',
   ]);
 });
+
+test('TypeScript declared types: parameter, field, constructor parameter property and new X() receivers, interface members, const-bound wrappers and aliases, super() to a base without a constructor', async () => {
+  assert.deepEqual(await edgesOf('ts-declared'), [
+    // `private readonly cache = new Store()`: a field initializer runs at class level.
+    'calls src/service.ts -> src/store.ts::class::Store::6 0.95',
+    'calls src/service.ts::method::Service.constructor::5 -> src/store.ts::class::Base::12 0.9',
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::class::Store::6 0.95',
+    // `double` is bound to wrap(...)'s result, `twice` to `double`: each is called as itself.
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::function::double::15 0.95',
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::function::twice::16 0.95',
+    // `this.repo: Repository` (an interface): its method signature and its function-typed property.
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Repository.load::3 0.9',
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Repository.save::2 0.9',
+    // this.store, this.cache, extra and local are all declared Stores; `untyped` has no declared class: no edge.
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Store.put::7 0.9',
+    'calls src/store.ts::function::double::15 -> src/store.ts::function::wrap::14 1',
+    'imports src/service.ts -> src/store.ts 1',
+    'inherits src/service.ts::class::Service::3 -> src/store.ts::class::Base::12 0.95',
+  ]);
+});
+
+test('Python declared types: self.x = X() in __init__, parameter annotations, x = X() through a module attribute; an undeclared receiver is not guessed', async () => {
+  assert.deepEqual(await edgesOf('py-declared'), [
+    'calls inventory/service.py::method::Checkout.__init__::7 -> inventory/models.py::class::Ledger::6 0.95',
+    // `inventory.models.Item()`: `import inventory.models` binds inventory, a package re-exporting Item.
+    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::class::Item::1 0.95',
+    // item: Item and spare = inventory.models.Item() both reach Item.price.
+    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Item.price::2 0.9',
+    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Ledger.record::7 0.9',
+    'imports inventory/__init__.py -> inventory/models.py 1',
+    'imports inventory/service.py -> inventory/__init__.py 1',
+    'imports inventory/service.py -> inventory/models.py 1',
+  ]);
+});
