@@ -3,7 +3,7 @@
 // for one resolution pass. Resolution probes the set of indexed files, never the disk, so it is
 // pure and a re-index gives the same answer.
 import type { LanguageId } from './extract-types.ts';
-import type { ImportResolver, TsPathsConfig } from './extract/languages/language-module.ts';
+import type { ImportResolver, TsPathsConfig, WorkspacePackage } from './extract/languages/language-module.ts';
 import { LANGUAGE_MODULES, languageModuleIndex, moduleIndexOfPath } from './extract/languages/registry.ts';
 
 export type { TsPathsConfig };
@@ -16,12 +16,17 @@ export class ModuleResolver {
   /** By registry index, made on a module's first import. */
   private readonly resolvers: Array<ImportResolver | undefined> = [];
 
-  constructor(files: Iterable<string>, private readonly tsPaths: TsPathsConfig | undefined, private readonly rootName = '') {
+  constructor(
+    files: Iterable<string>,
+    private readonly tsPaths: TsPathsConfig | undefined,
+    private readonly rootName = '',
+    private readonly packages: readonly WorkspacePackage[] = [],
+  ) {
     this.files = new Set(files);
   }
 
   private resolverOf(moduleIndex: number): ImportResolver {
-    return (this.resolvers[moduleIndex] ??= LANGUAGE_MODULES[moduleIndex]!.importResolver({ files: this.files, tsPaths: this.tsPaths, rootName: this.rootName }));
+    return (this.resolvers[moduleIndex] ??= LANGUAGE_MODULES[moduleIndex]!.importResolver({ files: this.files, tsPaths: this.tsPaths, rootName: this.rootName, packages: this.packages }));
   }
 
   resolve(fromFile: string, language: LanguageId, source: string): ModuleTarget {

@@ -74,8 +74,8 @@ async function evaluate(corpus: Corpus): Promise<void> {
   const rows = [...byKind].sort(([a], [b]) => kindRank(a) - kindRank(b)).map(([k, r]) => `${k} P ${(r.hit / r.all).toFixed(3)} (${r.hit}/${r.all}), R share ${truth.size ? (r.hit / truth.size).toFixed(3) : '-'}`);
   for (const row of rows) console.log(`    ${row}`);
   if (process.argv.includes('--verbose')) {
-    for (const k of [...ours.keys()].filter((k) => !truth.has(k)).slice(0, 60)) console.log(`  false positive (${ours.get(k)}): ${k}`);
-    for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, 60)) console.log(`  missed: ${k}`);
+    for (const k of [...ours.keys()].filter((k) => !truth.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60))) console.log(`  false positive (${ours.get(k)}): ${k}`);
+    for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60))) console.log(`  missed: ${k}`);
   }
 }
 

@@ -111,3 +111,15 @@ test('Python declared types: self.x = X() in __init__, parameter annotations, x 
     'imports inventory/service.py -> inventory/models.py 1',
   ]);
 });
+
+test('TypeScript workspace packages: @org/pkg to the sibling package source behind its dist exports, a subpath export, #internal imports, export * as ns, .js specifiers for .ts', async () => {
+  assert.deepEqual(await edgesOf('ts-workspace'), [
+    'calls packages/app/src/main.ts::function::main::4 -> packages/core/src/index.ts::function::start::3 0.95',
+    'calls packages/app/src/main.ts::function::main::4 -> packages/core/src/text.ts::function::upper::1 0.95',
+    'calls packages/core/src/index.ts::function::start::3 -> packages/core/src/internal/math.ts::function::clamp::1 0.95',
+    'imports packages/app/src/main.ts -> packages/core/src/format.ts 1',
+    'imports packages/app/src/main.ts -> packages/core/src/index.ts 1',
+    'imports packages/core/src/format.ts -> packages/core/src/text.ts 1',
+    'imports packages/core/src/index.ts -> packages/core/src/internal/math.ts 1',
+  ]);
+});
