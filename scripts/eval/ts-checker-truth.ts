@@ -45,6 +45,20 @@ export function componentName(decl: ts.Declaration): string | undefined {
   return undefined;
 }
 
+/**
+ * `const { f } = await import('./m')` / `const { f } = require('./m')`: the checker's symbol is
+ * the local binding; what a call reaches is the property of the destructured value.
+ */
+function destructuredProperty(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
+  const decl = symbol?.declarations?.[0];
+  if (!decl || !ts.isBindingElement(decl) || !ts.isObjectBindingPattern(decl.parent)) return symbol;
+  const key = decl.propertyName ?? decl.name;
+  if (!ts.isIdentifier(key)) return symbol;
+  let property = checker.getTypeAtLocation(decl.parent).getProperty(key.text);
+  if (property && property.flags & ts.SymbolFlags.Alias) property = checker.getAliasedSymbol(property);
+  return property?.declarations?.length ? property : symbol;
+}
+
 export function checkerTruth(root: string, files: string[], extra: TruthOptions = {}): { truth: Set<string>; callSites: number; outsideModel: number } {
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
@@ -75,6 +89,7 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
         const callee = ts.isPropertyAccessExpression(expr) ? expr.name : ts.isElementAccessExpression(expr) ? expr.argumentExpression : expr;
         let symbol = checker.getSymbolAtLocation(callee);
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+        symbol = destructuredProperty(checker, symbol);
         // A name can be a type and a value at once (`type OK` beside `const OK = ...`): the call
         // reaches the first declaration that is a value the graph models.
         const declarations = (symbol?.declarations ?? []).filter((d) => !ts.isTypeAliasDeclaration(d) && !ts.isInterfaceDeclaration(d));
