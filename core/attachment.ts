@@ -44,9 +44,7 @@ function statusOf(supervisor: AttachmentSupervisor, state: AttachmentState): Att
  * is sent until start(), a substrate tool's gate, or a resolve asks for it.
  */
 export function createAttachment({ env, config, claim }: AttachmentInputs): AttachmentPort {
-  const anchor = config
-    ? { source: config.anchor.source, discovery: config.anchor.discovery?.replace(/(?<!\/)\/+$/, '') ?? null }
-    : anchorFromEnv(env);
+  const anchor = config ? { source: config.anchor.source, discovery: config.anchor.discovery?.replace(/(?<!\/)\/+$/, '') ?? null } : anchorFromEnv(env);
   const supervisor = new AttachmentSupervisor(env, anchor, config?.unattachedCause ?? null, Date.now, claim);
   return {
     start: () => supervisor.start(),

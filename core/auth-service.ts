@@ -73,7 +73,14 @@ export async function orgCheck(identity: string, key: string, env: NodeJS.Proces
     }
     // Flat form: {valid, org_id, key_id?}; it reports no scopes the client relies on.
     if (parsed?.valid === true) {
-      return { kind: 'authenticated', orgId: str(parsed.org_id), keyId: str(parsed.key_id), accountId: str(parsed.account_id), scopes: 'not reported', route: res.route };
+      return {
+        kind: 'authenticated',
+        orgId: str(parsed.org_id),
+        keyId: str(parsed.key_id),
+        accountId: str(parsed.account_id),
+        scopes: 'not reported',
+        route: res.route,
+      };
     }
     if (parsed?.valid === false || parsed?.data?.authenticated === false) return { kind: 'key_rejected', status: res.status, route: res.route };
   }

@@ -4,9 +4,7 @@ import { EXIT } from './process/exit-code.ts';
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 20) {
-  process.stderr.write(
-    `runtime_unsupported: metabob-mcp needs Node.js 20 or later (this is ${process.versions.node}); install Node 20+ and run it again\n`,
-  );
+  process.stderr.write(`runtime_unsupported: metabob-mcp needs Node.js 20 or later (this is ${process.versions.node}); install Node 20+ and run it again\n`);
   process.exit(EXIT.failed);
 }
 

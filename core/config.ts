@@ -49,7 +49,11 @@ type Sources = Map<ConfigVariable, ValueSource>;
 
 // @anchor applyConfigDefaults
 /** Each loader fills only variables still unset, so an earlier source always wins. */
-export function applyConfigDefaults(env: NodeJS.ProcessEnv, sources: Sources, values: Array<{ variable: ConfigVariable; value: string; source: ValueSource }>): void {
+export function applyConfigDefaults(
+  env: NodeJS.ProcessEnv,
+  sources: Sources,
+  values: Array<{ variable: ConfigVariable; value: string; source: ValueSource }>,
+): void {
   for (const { variable, value, source } of values) {
     if (env[variable] !== undefined) continue;
     env[variable] = value;

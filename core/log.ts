@@ -8,9 +8,7 @@ const order: Record<LogLevel, number> = { debug: 10, info: 20, warning: 30, erro
 // Process-wide by design: one stderr, and one MCP client to mirror log lines to.
 type Mirror = (level: LogLevel, line: string) => void;
 let mirror: Mirror | undefined;
-let threshold: LogLevel = (process.env.METABOB_LOG_LEVEL as LogLevel) in order
-  ? (process.env.METABOB_LOG_LEVEL as LogLevel)
-  : 'info';
+let threshold: LogLevel = (process.env.METABOB_LOG_LEVEL as LogLevel) in order ? (process.env.METABOB_LOG_LEVEL as LogLevel) : 'info';
 
 /** Installs the MCP notification lane; pass undefined to remove it. */
 export function setLogMirror(fn: Mirror | undefined): void {

@@ -22,7 +22,11 @@ rmSync(out, { recursive: true, force: true });
 const toolListScript = `${out}-tool-list.mjs`;
 await build({
   ...bundleOptions({ entryPoints: [], outdir: '.' }),
-  stdin: { contents: "import { buildToolList } from './core/tools/tool-list.ts';\nprocess.stdout.write(JSON.stringify(buildToolList()));", resolveDir: '.', loader: 'ts' },
+  stdin: {
+    contents: "import { buildToolList } from './core/tools/tool-list.ts';\nprocess.stdout.write(JSON.stringify(buildToolList()));",
+    resolveDir: '.',
+    loader: 'ts',
+  },
   splitting: false,
   outdir: undefined,
   outfile: toolListScript,
@@ -68,11 +72,14 @@ rmSync(old, { recursive: true, force: true });
 // The code cache: one real start (initialize, tools/list, stdin closed) of the installed
 // dist/ compiles what a start runs, and the loader writes the cache as the process exits. It
 // is made in place because V8 keeps the path a cache was made at (see core/cli-loader.ts).
-const handshake = [
-  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'build', version } } },
-  { jsonrpc: '2.0', method: 'notifications/initialized' },
-  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-].map((m) => JSON.stringify(m)).join('\n') + '\n';
+const handshake =
+  [
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'build', version } } },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+  ]
+    .map((m) => JSON.stringify(m))
+    .join('\n') + '\n';
 const cacheHome = mkdtempSync(join(tmpdir(), 'metabob-build-'));
 try {
   execFileSync(process.execPath, [join(process.cwd(), 'dist', 'cli.js')], {
@@ -86,4 +93,3 @@ try {
   rmSync(cacheHome, { recursive: true, force: true });
 }
 if (!existsSync('dist/serve.cjs.cache')) throw new Error('build: the start-up run wrote no code cache (dist/serve.cjs.cache)');
-

@@ -15,7 +15,11 @@ const noAjv = {
 };
 
 /** The ES-module build's entry points, by output name (dist/<name>.js). */
-export const ESM_ENTRIES = { main: 'core/cli.ts', 'index-worker': 'core/index/extract/worker.ts', 'parser-cache-maker': 'core/index/extract/parser-cache-maker.ts' };
+export const ESM_ENTRIES = {
+  main: 'core/cli.ts',
+  'index-worker': 'core/index/extract/worker.ts',
+  'parser-cache-maker': 'core/index/extract/parser-cache-maker.ts',
+};
 /** The bin, dist/cli.js: a small ES module that picks the code-cached server start or dist/main.js. */
 export const BIN_ENTRY = { cli: 'core/cli-loader.ts' };
 

@@ -3,7 +3,9 @@ import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const only = process.argv.slice(2);
-const benches = readdirSync('scripts/bench').filter((f) => f.endsWith('.ts')).sort()
+const benches = readdirSync('scripts/bench')
+  .filter((f) => f.endsWith('.ts'))
+  .sort()
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 let failed = 0;
 for (const file of benches) {

@@ -14,10 +14,10 @@ function findTests(dir) {
 }
 
 const filter = process.argv.slice(2);
-const files = findTests('tests').filter((f) => filter.length === 0 || filter.some((p) => f.includes(p))).sort();
-const run = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', '--test-reporter=spec', ...files],
-  { stdio: 'inherit' },
-);
+const files = findTests('tests')
+  .filter((f) => filter.length === 0 || filter.some((p) => f.includes(p)))
+  .sort();
+const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

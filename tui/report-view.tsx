@@ -72,7 +72,9 @@ export function Summary({ model }: { model: ReportModel }) {
   return (
     <Box flexDirection="column" marginTop={1}>
       <Text color={ok ? 'green' : 'red'} bold>{`${ok ? '✓' : '✗'} ${model.summary.headline}`}</Text>
-      <Text dimColor>{`${counts.ok} ok, ${counts.warn} warn, ${counts.fail} fail${counts.skip ? `, ${counts.skip} skipped` : ''}; exit ${model.summary.exitCode}`}</Text>
+      <Text
+        dimColor
+      >{`${counts.ok} ok, ${counts.warn} warn, ${counts.fail} fail${counts.skip ? `, ${counts.skip} skipped` : ''}; exit ${model.summary.exitCode}`}</Text>
     </Box>
   );
 }

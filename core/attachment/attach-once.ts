@@ -122,7 +122,15 @@ export async function runAttachmentOnce(options: AttachOnceOptions = {}): Promis
     const done = (ok: boolean, detail: string) => onHop({ hop: 'bootstrap', phase: 'done', ok, detail, ms: Date.now() - started });
     let res;
     try {
-      res = await netRequest({ method: 'GET', url, headers: { accept: 'application/json' }, responseBudgetMs: BOOTSTRAP_BUDGET_MS, idempotent: true, retryGatewayErrors: true, env });
+      res = await netRequest({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json' },
+        responseBudgetMs: BOOTSTRAP_BUDGET_MS,
+        idempotent: true,
+        retryGatewayErrors: true,
+        env,
+      });
       if (res.tls) state.network.tls = res.tls;
     } catch (err) {
       const e = classifyError(err, url, state.network.anchorRoute!);
@@ -182,10 +190,7 @@ export async function runAttachmentOnce(options: AttachOnceOptions = {}): Promis
   identity.advertised = advertised;
   const identityUnreachable = (why: string): AttachmentState => {
     state.auth = { status: 'identity_unreachable', detail: why };
-    return settle(
-      'identity_unreachable',
-      `identity_unreachable(advertised=${advertised ?? 'none'}, tried=[${identity.tried.join(', ')}]): ${why}; ${TAIL}`,
-    );
+    return settle('identity_unreachable', `identity_unreachable(advertised=${advertised ?? 'none'}, tried=[${identity.tried.join(', ')}]): ${why}; ${TAIL}`);
   };
   onHop({ hop: 'identity', phase: 'start' });
   const identityStarted = Date.now();

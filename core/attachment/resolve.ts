@@ -98,7 +98,11 @@ export async function resolveWithState(
   if (!shape) return refusal('invalid_pointer', 'invalid_pointer: the pointer has no type; nothing was sent', shape);
   if (!isAttached(state)) return refusal(state.cause ?? 'not_configured', state.message ?? 'not_configured: the attachment is not authenticated', shape);
   if (!state.anchor.discovery) {
-    return refusal('not_configured', 'not_configured: no discovery endpoint is configured, so there is nowhere to resolve; set METABOB_ENDPOINT or DISCOVERY_ENDPOINT', shape);
+    return refusal(
+      'not_configured',
+      'not_configured: no discovery endpoint is configured, so there is nowhere to resolve; set METABOB_ENDPOINT or DISCOVERY_ENDPOINT',
+      shape,
+    );
   }
   // @anchor read-only-key
   if (options.write && !scopesAllowWrite(state)) {
@@ -146,10 +150,20 @@ export async function resolveWithState(
     }
     if (body === undefined) {
       const html = /^\s*</.test(res.body) ? 'an HTML page' : 'a non-JSON body';
-      return refusal('blocked_by_portal', `blocked_by_portal: discovery answered POST /resolve for ${shape} with ${html} (HTTP ${res.status})`, shape, res.status);
+      return refusal(
+        'blocked_by_portal',
+        `blocked_by_portal: discovery answered POST /resolve for ${shape} with ${html} (HTTP ${res.status})`,
+        shape,
+        res.status,
+      );
     }
     if (res.status === 401 && (body as any)?.error?.code === 'INVALID_API_KEY') {
-      return refusal('key_rejected', `key_rejected: discovery rejected the API key on POST /resolve for ${shape} (HTTP 401): ${(body as any).error.message}`, shape, 401);
+      return refusal(
+        'key_rejected',
+        `key_rejected: discovery rejected the API key on POST /resolve for ${shape} (HTTP 401): ${(body as any).error.message}`,
+        shape,
+        401,
+      );
     }
     const named = classifyDiscoveryAnswer(shape, res.status, body, elapsed);
     if (!named) return { ok: true, status: res.status, body, text: res.body, shape, attempts: attempt + 1 };

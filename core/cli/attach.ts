@@ -21,8 +21,7 @@ export async function runAttachCheckCli(opts: { json: boolean; flags: Record<str
     title: `metabob-mcp ${opts.command} (${VERSION})`,
     rendering: chooseRendering({ json: opts.json, isTTY: Boolean(process.stdout.isTTY), env: process.env }),
     loadInk: () => import('../../tui/render-ink.tsx'),
-    work: async () =>
-      (await attachCheck(run, substrateDeps, { env: process.env, cwd: process.cwd(), home: homedir(), flags: opts.flags })).summary,
+    work: async () => (await attachCheck(run, substrateDeps, { env: process.env, cwd: process.cwd(), home: homedir(), flags: opts.flags })).summary,
   });
 }
 

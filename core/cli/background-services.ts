@@ -25,8 +25,6 @@ const BACKGROUND: Background[] = [
  */
 export function startBackgroundServices(services: Services, ready: Promise<void> = Promise.resolve()): void {
   for (const task of BACKGROUND) {
-    ready
-      .then(() => task.start(services))
-      .catch((err) => log.warn(`${task.name} did not start:`, err));
+    ready.then(() => task.start(services)).catch((err) => log.warn(`${task.name} did not start:`, err));
   }
 }

@@ -14,8 +14,15 @@ import { pipeWriter } from '../pipe-writer.ts';
 
 /** Variables that would make the check read something other than the file being written. */
 const CONFIG_ENV = [
-  'METABOB_API_KEY', 'SUBSTRATE_API_KEY', 'METABOB_ENDPOINT', 'SUBSTRATE_ENDPOINT', 'DISCOVERY_ENDPOINT',
-  'IDENTITY_ENDPOINT', 'VESSEL_ID', 'SUBSTRATE_CONFIG_PATH', 'METABOB_CONFIG_PATH',
+  'METABOB_API_KEY',
+  'SUBSTRATE_API_KEY',
+  'METABOB_ENDPOINT',
+  'SUBSTRATE_ENDPOINT',
+  'DISCOVERY_ENDPOINT',
+  'IDENTITY_ENDPOINT',
+  'VESSEL_ID',
+  'SUBSTRATE_CONFIG_PATH',
+  'METABOB_CONFIG_PATH',
 ];
 
 const FILE_TO_ENV: Array<[string, string]> = [
@@ -232,7 +239,9 @@ export const configureCommand = defineCommand({
       return EXIT.failed;
     }
     const written = writeConfigFile(path, merged);
-    const keys = Object.keys(values).map((k) => `metabob.${k}`).join(', ');
+    const keys = Object.keys(values)
+      .map((k) => `metabob.${k}`)
+      .join(', ');
     // SPEC §Precedence: the environment wins over the file, so say which variables will.
     const overriding = CONFIG_ENV.filter((name) => !name.endsWith('_CONFIG_PATH') && process.env[name]);
     const note = overriding.length ? `; note: ${overriding.join(', ')} set in this environment win over the file` : '';

@@ -62,7 +62,12 @@ export const indexCommand = defineCommand({
     const ms = performance.now() - started;
     const stats = indexStats(index);
     if (flags.graph !== undefined) await writeGraphJsonl(index.graph!, resolve(flags.graph));
-    const timing = { total_ms: Math.round(ms), parse_ms: Math.round(result.report.parseMs), resolve_ms: Math.round(result.report.resolveMs), peak_rss_mb: peakRssMb() };
+    const timing = {
+      total_ms: Math.round(ms),
+      parse_ms: Math.round(result.report.parseMs),
+      resolve_ms: Math.round(result.report.resolveMs),
+      peak_rss_mb: peakRssMb(),
+    };
     const out = flags.json
       ? JSON.stringify({ ...stats, timing }, null, 2)
       : [

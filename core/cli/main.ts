@@ -19,10 +19,7 @@ import { pendingCommands } from './pending.ts';
 export const COMMANDS: CliCommand[] = [serveCommand, callCommand, indexCommand, doctorCommand, attachCommand, configureCommand, ...pendingCommands];
 
 export function usageText(): string {
-  const lines = COMMANDS.flatMap((c) => [
-    `  ${usageLine(c)}`,
-    `      ${c.summary}${c.pending ? ' [not built yet]' : ''}`,
-  ]);
+  const lines = COMMANDS.flatMap((c) => [`  ${usageLine(c)}`, `      ${c.summary}${c.pending ? ' [not built yet]' : ''}`]);
   return [
     `metabob-mcp ${VERSION}: code intelligence and a findings ledger for coding agents, over MCP stdio`,
     '',

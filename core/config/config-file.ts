@@ -183,7 +183,15 @@ export function resolveConfigPath(env: NodeJS.ProcessEnv, cwd: string, home: str
  */
 export function lookupConfig(env: NodeJS.ProcessEnv, cwd: string, home: string, gate?: ProjectFileGate): ConfigLookup {
   const lookup: ConfigLookup = {
-    file: null, chosenBy: null, scope: null, values: [], refused: [], lookedAt: [], skipped: [], namedFileProblem: null, warnings: [],
+    file: null,
+    chosenBy: null,
+    scope: null,
+    values: [],
+    refused: [],
+    lookedAt: [],
+    skipped: [],
+    namedFileProblem: null,
+    warnings: [],
   };
   const named = resolveConfigPath(env, cwd, home);
   if (named) {

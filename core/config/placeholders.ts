@@ -7,11 +7,7 @@ import { CONFIG_PATH_VARIABLES, CONFIG_VARIABLES, SUBSTRATE_ALIASES, type Stripp
 const PLACEHOLDER = /\$\{[^}]*\}/g;
 
 /** Every variable a host may fill with a placeholder: the outputs, the installer's aliases and the explicit paths. */
-export const STRIPPABLE_VARIABLES: readonly string[] = [
-  ...CONFIG_VARIABLES,
-  ...SUBSTRATE_ALIASES.map((a) => a.alias),
-  ...CONFIG_PATH_VARIABLES,
-];
+export const STRIPPABLE_VARIABLES: readonly string[] = [...CONFIG_VARIABLES, ...SUBSTRATE_ALIASES.map((a) => a.alias), ...CONFIG_PATH_VARIABLES];
 
 /** The `${...}` tokens left in a value; empty when it holds none. */
 export function placeholderTokens(value: string): string[] {

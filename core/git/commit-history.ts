@@ -88,9 +88,7 @@ export class NameStatusParser {
   }
 }
 
-export type HistoryAnswer =
-  | { ok: true; commits: HistoryCommit[] }
-  | { ok: false; failure: Extract<GitResult, { ok: false }> };
+export type HistoryAnswer = { ok: true; commits: HistoryCommit[] } | { ok: false; failure: Extract<GitResult, { ok: false }> };
 
 /**
  * The exact `git log` arguments co-change mining runs (the benchmark runs them bare). Merge
@@ -99,8 +97,18 @@ export type HistoryAnswer =
  */
 export function historyLogArgs(maxCommits: number, rev?: string): string[] {
   return [
-    'log', '--no-merges', '--no-color', '--no-show-signature', '--no-relative', '--no-ext-diff', '--no-textconv',
-    '-M', '--name-status', '-z', '--format=%x01', `--max-count=${maxCommits}`,
+    'log',
+    '--no-merges',
+    '--no-color',
+    '--no-show-signature',
+    '--no-relative',
+    '--no-ext-diff',
+    '--no-textconv',
+    '-M',
+    '--name-status',
+    '-z',
+    '--format=%x01',
+    `--max-count=${maxCommits}`,
     ...(rev ? [rev, '--'] : []),
   ];
 }
@@ -109,10 +117,7 @@ export function historyLogArgs(maxCommits: number, rev?: string): string[] {
  * The last `maxCommits` non-merge commits reachable from `rev` (default HEAD), newest first.
  * A repository with no commits yet answers an empty history, not a failure.
  */
-export async function readCommitHistory(
-  cwd: string,
-  opts: { maxCommits: number; rev?: string; timeoutMs?: number },
-): Promise<HistoryAnswer> {
+export async function readCommitHistory(cwd: string, opts: { maxCommits: number; rev?: string; timeoutMs?: number }): Promise<HistoryAnswer> {
   const parser = new NameStatusParser();
   const result = await runGit(cwd, historyLogArgs(opts.maxCommits, opts.rev), {
     onData: (chunk) => parser.push(chunk),

@@ -27,7 +27,10 @@ export function normalizeRemoteUrl(url: string): string {
     rest = rest.replace(/[?#][^]*$/, '');
   }
   rest = rest.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
-  rest = rest.replace(/(?<!\/)\/+$/, '').replace(/\.git$/i, '').replace(/(?<!\/)\/+$/, '');
+  rest = rest
+    .replace(/(?<!\/)\/+$/, '')
+    .replace(/\.git$/i, '')
+    .replace(/(?<!\/)\/+$/, '');
   rest = rest.replace(/^\/+/, '');
   return rest.toLowerCase();
 }

@@ -17,7 +17,13 @@ export function resolveVesselId(workspace: string, env: NodeJS.ProcessEnv = proc
   if (env.VESSEL_ID) return env.VESSEL_ID;
   const key = env.METABOB_API_KEY;
   if (!key) return undefined;
-  return 'metabob-mcp-' + createHash('sha256').update(key + workspace).digest('hex').slice(0, 12);
+  return (
+    'metabob-mcp-' +
+    createHash('sha256')
+      .update(key + workspace)
+      .digest('hex')
+      .slice(0, 12)
+  );
 }
 
 /** Who this session writes as: derived on the first call with a decided workspace, then kept. */

@@ -7,15 +7,7 @@
 // when they provably still hold, resolution-cache.ts), so it builds exactly the graph a fresh
 // index builds (ids embed start lines, so edges are never patched in place).
 import type { CallSite, FileExtraction } from './extract-types.ts';
-import {
-  CONFIDENCE,
-  type CallOutcome,
-  type CodeGraph,
-  type EdgeType,
-  type GraphEdge,
-  type GraphNode,
-  type ResolutionStats,
-} from './graph-types.ts';
+import { CONFIDENCE, type CallOutcome, type CodeGraph, type EdgeType, type GraphEdge, type GraphNode, type ResolutionStats } from './graph-types.ts';
 import type { ModuleResolver } from './module-resolver.ts';
 import { SymbolTable, type DefRef, type Meaning } from './symbol-table.ts';
 import { interfaceSignature, zeroOutcomes, type FileResolution, type ResolutionCache } from './resolution-cache.ts';
@@ -152,7 +144,12 @@ class GraphBuilder {
     for (const node of own.components) this.nodes.set(node.id, node);
     ext.definitions.forEach((d, i) => {
       // Contains edges are unique by construction: no de-duplication needed.
-      this.edgeList.push({ type: 'contains', from: d.parent !== null ? own.ids[d.parent] ?? ext.file : ext.file, to: own.ids[i], confidence: CONFIDENCE.contains });
+      this.edgeList.push({
+        type: 'contains',
+        from: d.parent !== null ? (own.ids[d.parent] ?? ext.file) : ext.file,
+        to: own.ids[i],
+        confidence: CONFIDENCE.contains,
+      });
       const ref = { file: f, def: i };
       const parentKind = d.parent !== null ? ext.definitions[d.parent]?.kind : undefined;
       if ((parentKind && CLASS_LIKE.has(parentKind)) || (d.kind === 'method' && d.parent === null)) push(this.methodByName, d.name, ref);
@@ -271,9 +268,11 @@ class GraphBuilder {
       const r = call.receiver;
       const head = r === undefined ? undefined : r.split('.')[0];
       const scope =
-        head === 'this' || head === 'self' || head === 'super' ? this.enclosingClass(ext, call.enclosing)
-        : r === undefined || this.declared.hasLocal(f, head!) ? call.enclosing
-        : -1;
+        head === 'this' || head === 'self' || head === 'super'
+          ? this.enclosingClass(ext, call.enclosing)
+          : r === undefined || this.declared.hasLocal(f, head!)
+            ? call.enclosing
+            : -1;
       const key = `${r ?? ''}\0${call.callee}\0${call.isNew ? 1 : 0}\0${scope ?? ''}`;
       let settled = memo.get(key);
       if (!settled) {
@@ -320,14 +319,20 @@ class GraphBuilder {
         if (base) return { outcome: 'base_class', targets: [{ ref: base, confidence: base.file === f ? CONFIDENCE.sameFile : CONFIDENCE.baseClass }] };
       }
       if (!found) return UNRESOLVED;
-      return { outcome: found.viaBase ? 'base_class' : 'own_class', targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }] };
+      return {
+        outcome: found.viaBase ? 'base_class' : 'own_class',
+        targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }],
+      };
     }
     const typed = this.declared.typeOf(f, call.enclosing, receiver, this.enclosingClass(ext, call.enclosing));
     if (typed) {
       const found = this.findMethod(typed.ref, call.callee, false);
       if (!found) return UNRESOLVED;
       const same = found.ref.file === f;
-      return { outcome: 'declared_type', targets: [{ ref: found.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(typed.confidence, CONFIDENCE.declaredType) }] };
+      return {
+        outcome: 'declared_type',
+        targets: [{ ref: found.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(typed.confidence, CONFIDENCE.declaredType) }],
+      };
     }
     const meaning = this.resolveDotted(f, `${receiver}.${call.callee}`);
     if (meaning?.kind === 'external') return EXTERNAL;
@@ -362,7 +367,11 @@ class GraphBuilder {
       // A bare call inside a class is a call on `this` (Java).
       const cls = this.enclosingClass(ext, call.enclosing);
       const found = cls === undefined ? undefined : this.findMethod({ file: f, def: cls }, call.callee, false);
-      if (found) return { outcome: found.viaBase ? 'base_class' : 'own_class', targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }] };
+      if (found)
+        return {
+          outcome: found.viaBase ? 'base_class' : 'own_class',
+          targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }],
+        };
     }
     if (this.table.bindings(f).has(call.callee)) return UNRESOLVED;
     if (languageTraits(ext.language)?.builtins?.has(call.callee)) return EXTERNAL;

@@ -22,7 +22,10 @@ export class DeclaredTypes {
   private readonly members: Array<Map<string, DeclaredType> | undefined> = [];
   private readonly localNames: Array<Set<string> | undefined> = [];
 
-  constructor(private readonly extractions: FileExtraction[], private readonly lookup: TypeLookup) {}
+  constructor(
+    private readonly extractions: FileExtraction[],
+    private readonly lookup: TypeLookup,
+  ) {}
 
   private index(file: number): void {
     if (this.locals[file]) return;

@@ -13,7 +13,12 @@ export type ExtractFn = (root: string, relFiles: string[], options: ExtractOptio
 
 /** The line for a parser load failure, or undefined when the error is something else. */
 export function parserFailureLine(err: unknown): string | undefined {
-  if (typeof err === 'object' && err !== null && typeof (err as { module?: unknown }).module === 'string' && typeof (err as { reason?: unknown }).reason === 'string') {
+  if (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as { module?: unknown }).module === 'string' &&
+    typeof (err as { reason?: unknown }).reason === 'string'
+  ) {
     const { module, reason } = err as { module: string; reason: string };
     return `local_index_unavailable(${module}: ${reason.split('\n')[0]})`;
   }

@@ -21,16 +21,14 @@ const WALKED: ReadonlySet<EdgeType> = new Set<EdgeType>(['calls', 'imports', 'in
 
 /** Test files by common conventions (SPEC §analyze_impact `include_tests`). */
 export function isTestFile(file: string): boolean {
-  return /(^|\/)(tests?|__tests__|spec)\//.test(file) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || /(^|\/)test_[^/]*\.py$|_test\.py$|(^|\/)conftest\.py$/.test(file);
+  return (
+    /(^|\/)(tests?|__tests__|spec)\//.test(file) ||
+    /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) ||
+    /(^|\/)test_[^/]*\.py$|_test\.py$|(^|\/)conftest\.py$/.test(file)
+  );
 }
 
-export function impactOf(
-  graph: CodeGraph,
-  changedFiles: string[],
-  direction: ImpactDirection,
-  maxDepth: number,
-  includeTests: boolean,
-): ImpactHit[] {
+export function impactOf(graph: CodeGraph, changedFiles: string[], direction: ImpactDirection, maxDepth: number, includeTests: boolean): ImpactHit[] {
   const hits: ImpactHit[] = [];
   const walks: Array<'dependent' | 'dependency'> = direction === 'both' ? ['dependent', 'dependency'] : [direction === 'backward' ? 'dependent' : 'dependency'];
   const changed = new Set(changedFiles);
@@ -67,6 +65,7 @@ export function impactOf(
     hits.push(...best.values());
   }
   return hits.sort(
-    (a, b) => a.relation.localeCompare(b.relation) || a.depth - b.depth || b.confidence - a.confidence || (a.node.id < b.node.id ? -1 : a.node.id > b.node.id ? 1 : 0),
+    (a, b) =>
+      a.relation.localeCompare(b.relation) || a.depth - b.depth || b.confidence - a.confidence || (a.node.id < b.node.id ? -1 : a.node.id > b.node.id ? 1 : 0),
   );
 }

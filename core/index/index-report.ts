@@ -52,7 +52,9 @@ function pct(part: number, whole: number): number {
 }
 
 function list(record: Record<string, number>): string {
-  return Object.entries(record).map(([k, v]) => `${k} ${v}`).join(', ');
+  return Object.entries(record)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 }
 
 /** The statistics lines shared by init_workspace and `metabob-mcp index`. */
@@ -83,7 +85,9 @@ export function describeIndexRun(index: LocalIndex, report: IndexRunReport): str
   const lines = [head, ...statsLines(stats)];
   if (report.resumedFrom > 0) lines.push(`Resumed: this call finished ${report.resumedFrom} file(s) a previous call's 20 s budget had left.`);
   if (report.pending > 0) {
-    lines.push(`Budget: the 20 s budget ran out with ${report.pending} file(s) not parsed; they are not in the graph yet. Call init_workspace again to resume.`);
+    lines.push(
+      `Budget: the 20 s budget ran out with ${report.pending} file(s) not parsed; they are not in the graph yet. Call init_workspace again to resume.`,
+    );
   }
   return lines;
 }

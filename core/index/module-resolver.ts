@@ -26,7 +26,12 @@ export class ModuleResolver {
   }
 
   private resolverOf(moduleIndex: number): ImportResolver {
-    return (this.resolvers[moduleIndex] ??= LANGUAGE_MODULES[moduleIndex]!.importResolver({ files: this.files, tsPaths: this.tsPaths, rootName: this.rootName, packages: this.packages }));
+    return (this.resolvers[moduleIndex] ??= LANGUAGE_MODULES[moduleIndex]!.importResolver({
+      files: this.files,
+      tsPaths: this.tsPaths,
+      rootName: this.rootName,
+      packages: this.packages,
+    }));
   }
 
   resolve(fromFile: string, language: LanguageId, source: string): ModuleTarget {

@@ -7,7 +7,21 @@ import { DEFAULT_INCLUDE } from './extract/languages/registry.ts';
 
 // The default extensions are the language modules' (SPEC §init_workspace `include`).
 export { DEFAULT_INCLUDE };
-export const DEFAULT_EXCLUDE = ['node_modules', '.git', 'dist', 'build', '.next', '.nuxt', 'coverage', '.turbo', '.cache', '__pycache__', '.venv', 'venv', 'vendor'];
+export const DEFAULT_EXCLUDE = [
+  'node_modules',
+  '.git',
+  'dist',
+  'build',
+  '.next',
+  '.nuxt',
+  'coverage',
+  '.turbo',
+  '.cache',
+  '__pycache__',
+  '.venv',
+  'venv',
+  'vendor',
+];
 export const MAX_FILES = 2000;
 export const MAX_FILE_BYTES = 200 * 1024;
 

@@ -14,15 +14,9 @@ export interface DefRef {
   def: number;
 }
 
-export type Binding =
-  | { kind: 'symbol'; file: number; name: string; moduleObject: boolean }
-  | { kind: 'namespace'; file: number }
-  | { kind: 'external' };
+export type Binding = { kind: 'symbol'; file: number; name: string; moduleObject: boolean } | { kind: 'namespace'; file: number } | { kind: 'external' };
 
-export type Meaning =
-  | { kind: 'def'; ref: DefRef; confidence: number }
-  | { kind: 'namespace'; file: number; confidence: number }
-  | { kind: 'external' };
+export type Meaning = { kind: 'def'; ref: DefRef; confidence: number } | { kind: 'namespace'; file: number; confidence: number } | { kind: 'external' };
 
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 

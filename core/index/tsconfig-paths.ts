@@ -51,7 +51,7 @@ function readOptions(file: string, depth: number): { options: RawCompilerOptions
   const options: RawCompilerOptions = { ...inherited?.options, ...own };
   // baseUrl is relative to the file that sets it; paths without a baseUrl to the file that sets paths.
   const baseDir = own.baseUrl !== undefined ? resolve(dir, own.baseUrl) : inherited && options.baseUrl !== undefined ? inherited.dir : undefined;
-  const pathsDir = own.paths ? dir : inherited?.pathsDir ?? dir;
+  const pathsDir = own.paths ? dir : (inherited?.pathsDir ?? dir);
   return { options, dir: baseDir ?? dir, pathsDir };
 }
 

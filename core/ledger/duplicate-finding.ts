@@ -4,7 +4,10 @@ import type { SeedRow, SeedTable } from './seed-table.ts';
 
 /** Lowercased, every run of characters other than letters and numbers one space. */
 export function normalizeSummary(summary: string): string {
-  return summary.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return summary
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 export function summaryWords(summary: string): Set<string> {

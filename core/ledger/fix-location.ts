@@ -75,7 +75,10 @@ async function currentBranch(top: string): Promise<string> {
 
 /** The push state of a chosen fix commit: closes, or stays pending unpushed / awaiting merge. */
 async function pushState(top: string, sha: string, lines: string[], notes: string[]): Promise<FixLocation> {
-  const remotes = (await git(top, ['remote'])).split('\n').map((s) => s.trim()).filter(Boolean);
+  const remotes = (await git(top, ['remote']))
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // A checkout with no remote at all closes: no other checkout could have its commits.
   if (remotes.length === 0) return { kind: 'closed', lines, notes };
   const holders = (await git(top, ['branch', '-r', '--contains', sha, '--format=%(refname:short)']))
@@ -99,7 +102,10 @@ async function pushState(top: string, sha: string, lines: string[], notes: strin
       kind: 'pending',
       pending: 'awaiting merge',
       lines: ['verdict: fix pending (awaiting merge)', ...lines, `fix_remote_branches: ${holders.join(', ')}`, `fix_target: ${target}`],
-      notes: [...notes, `The fix is only on task branches (${holders.join(', ')}): fetch and mark_complete endorse again once it is merged into ${target}, or run metabob-mcp finding close.`],
+      notes: [
+        ...notes,
+        `The fix is only on task branches (${holders.join(', ')}): fetch and mark_complete endorse again once it is merged into ${target}, or run metabob-mcp finding close.`,
+      ],
     };
   }
   return { kind: 'closed', lines, notes };
@@ -117,7 +123,11 @@ async function checkNamedCommit(c: Checkout, given: string): Promise<FixLocation
   const resolved = await runGit(c.top, ['rev-parse', '--verify', '-q', `${given}^{commit}`], { timeoutMs });
   if (!resolved.ok) {
     if (resolved.kind === 'failed' && resolved.code === 1) {
-      return { kind: 'none', reason: 'refused', line: `fix_commit_unknown: ${given} does not resolve to a commit in this checkout; nothing was recorded (fetch it, or name the fix commit)` };
+      return {
+        kind: 'none',
+        reason: 'refused',
+        line: `fix_commit_unknown: ${given} does not resolve to a commit in this checkout; nothing was recorded (fetch it, or name the fix commit)`,
+      };
     }
     throw new GitFailed(gitFailedLine(resolved));
   }
@@ -125,7 +135,11 @@ async function checkNamedCommit(c: Checkout, given: string): Promise<FixLocation
   const ancestor = await runGit(c.top, ['merge-base', '--is-ancestor', sha, 'HEAD'], { timeoutMs });
   if (!ancestor.ok && !(ancestor.kind === 'failed' && ancestor.code === 1)) throw new GitFailed(gitFailedLine(ancestor));
   if (!ancestor.ok) {
-    return { kind: 'none', reason: 'refused', line: `fix_commit_not_in_head: ${sha.slice(0, 12)} is not in HEAD's history on ${c.branch}; nothing was recorded (merge or check out the fix first)` };
+    return {
+      kind: 'none',
+      reason: 'refused',
+      line: `fix_commit_not_in_head: ${sha.slice(0, 12)} is not in HEAD's history on ${c.branch}; nothing was recorded (merge or check out the fix first)`,
+    };
   }
   const ct = Number((await git(c.top, ['show', '-s', '--format=%ct', sha])).trim()) * 1000;
   const touched = await commitFiles(c.top, sha);
@@ -161,7 +175,11 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
       // "Outside git" is only git saying so, or git missing; anything else is a failure.
       if (probe.kind === 'not_a_repository' || probe.kind === 'git_missing') {
         const why = probe.kind === 'git_missing' ? 'git is not installed' : 'not a git checkout';
-        return { kind: 'closed', lines: [`fix: unknown (${why})`], notes: [`The workspace is not a git checkout (${probe.line}), so the fix closes without a commit.`] };
+        return {
+          kind: 'closed',
+          lines: [`fix: unknown (${why})`],
+          notes: [`The workspace is not a git checkout (${probe.line}), so the fix closes without a commit.`],
+        };
       }
       throw new GitFailed(gitFailedLine(probe));
     }
@@ -219,7 +237,11 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
 
     // 4. The newest commit since the finding touching its files.
     if (c.threshold === undefined) {
-      return { kind: 'none', reason: 'not_here', line: 'not_here: the finding has no recorded time, so no commit can be shown to postdate it; nothing was recorded (endorse with fix_commit, or discard it)' };
+      return {
+        kind: 'none',
+        reason: 'not_here',
+        line: 'not_here: the finding has no recorded time, so no commit can be shown to postdate it; nothing was recorded (endorse with fix_commit, or discard it)',
+      };
     }
     if (hasHead) {
       const newest = (await git(top, ['log', '-1', '--format=%H %ct', 'HEAD', '--', ...rootFiles])).trim();
@@ -236,7 +258,9 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
         kind: 'pending',
         pending: 'uncommitted',
         lines: ['verdict: fix pending (uncommitted)', 'fix: uncommitted', `fix_branch: ${c.branch}`, 'fix_base: HEAD', `fix_files: ${elsewhere.join(', ')}`],
-        notes: [`No commit since the finding touches its files; uncommitted changes outside them (${elsewhere.join(', ')}) may be the fix: commit it, then mark_complete endorse again.`],
+        notes: [
+          `No commit since the finding touches its files; uncommitted changes outside them (${elsewhere.join(', ')}) may be the fix: commit it, then mark_complete endorse again.`,
+        ],
       };
     }
 

@@ -14,9 +14,7 @@ export interface LocalFindingLine {
   file: string;
 }
 
-export type LocalFindingsAnswer =
-  | { ok: true; findings: LocalFindingLine[]; total: number }
-  | { ok: false; cause: string };
+export type LocalFindingsAnswer = { ok: true; findings: LocalFindingLine[]; total: number } | { ok: false; cause: string };
 
 function toLine(seed: SeedRow, now: number): LocalFindingLine {
   return { id: seed.id, line: seedLine(seed, now), severity: seed.severity, file: seed.file };

@@ -13,7 +13,6 @@ export interface OpenFindingsPage {
   tasks: FindingGroup[];
 }
 
-
 /** The first `limit` findings in seed order, reading only as many rows as they need. */
 function firstGroups(table: SeedTable, from: string, where: string, params: unknown[], limit: number): FindingGroup[] {
   const rows: SeedRow[] = [];
@@ -32,7 +31,9 @@ function firstGroups(table: SeedTable, from: string, where: string, params: unkn
 export function openFindingsPage(table: SeedTable, workspace: string, filter: SeedFilter, limit: number, tasksAreTheList = false): OpenFindingsPage {
   // A multi-file finding is one finding: its seeds share finding_group (and, once shared, one concept).
   const findings = table.openWhere(workspace, tasksAreTheList ? filter : { ...filter, task: false });
-  const total = (table.db.prepare(`SELECT COUNT(DISTINCT finding_group) AS n FROM ${findings.from} WHERE ${findings.where}`).get(...findings.params) as { n: number }).n;
+  const total = (
+    table.db.prepare(`SELECT COUNT(DISTINCT finding_group) AS n FROM ${findings.from} WHERE ${findings.where}`).get(...findings.params) as { n: number }
+  ).n;
   const page = firstGroups(table, findings.from, findings.where, findings.params, limit);
   let tasks: FindingGroup[] = [];
   if (!tasksAreTheList) {

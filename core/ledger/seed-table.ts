@@ -36,7 +36,21 @@ export interface SeedRow {
 
 export type NewSeed = Pick<
   SeedRow,
-  'id' | 'workspace' | 'repo' | 'file' | 'line_start' | 'line_end' | 'severity' | 'category' | 'summary' | 'details' | 'status' | 'finding_group' | 'recorded_by' | 'session' | 'created_at'
+  | 'id'
+  | 'workspace'
+  | 'repo'
+  | 'file'
+  | 'line_start'
+  | 'line_end'
+  | 'severity'
+  | 'category'
+  | 'summary'
+  | 'details'
+  | 'status'
+  | 'finding_group'
+  | 'recorded_by'
+  | 'session'
+  | 'created_at'
 >;
 
 export interface SeedFilter {
@@ -72,19 +86,29 @@ export class SeedTable {
       `INSERT INTO workspaces (path, repo, schema_version, first_written, last_written) VALUES (?, ?, ${SCHEMA_VERSION}, ?, ?)
        ON CONFLICT(path) DO UPDATE SET repo = excluded.repo, schema_version = excluded.schema_version, last_written = excluded.last_written`,
     );
-    this.db.transaction(() => {
-      for (const seed of seeds) insert.run({ ...seed, sev_rank: severityRank(seed.severity), is_task: isTask(seed.category, seed.summary) ? 1 : 0, stale: seed.status === 'open' ? 0 : 1 });
-      if (seeds[0]) touch.run(seeds[0].workspace, seeds[0].repo, seeds[0].created_at, seeds[0].created_at);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const seed of seeds)
+          insert.run({
+            ...seed,
+            sev_rank: severityRank(seed.severity),
+            is_task: isTask(seed.category, seed.summary) ? 1 : 0,
+            stale: seed.status === 'open' ? 0 : 1,
+          });
+        if (seeds[0]) touch.run(seeds[0].workspace, seeds[0].repo, seeds[0].created_at, seeds[0].created_at);
+      })
+      .immediate();
   }
 
   /** Writes the finding unless `duplicateOf` finds it already open; both in one write transaction. */
   insertUnlessDuplicate(seeds: NewSeed[], duplicateOf: () => SeedRow | undefined): SeedRow | undefined {
-    return this.db.transaction(() => {
-      const dup = duplicateOf();
-      if (!dup) this.insertFinding(seeds);
-      return dup;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const dup = duplicateOf();
+        if (!dup) this.insertFinding(seeds);
+        return dup;
+      })
+      .immediate();
   }
 
   /** Open (non-stale) seeds of a workspace, most severe first, then newest. */
@@ -110,7 +134,9 @@ export class SeedTable {
       // Substring of the path: matched against the workspace's files with open seeds (the
       // open_files table) rather than row by row, then selected through the file index.
       const needle = filter.filePath;
-      const files = (this.db.prepare(`SELECT file FROM open_files WHERE workspace = ? AND open_seeds > 0`).pluck().all(workspace) as string[]).filter((f) => f.includes(needle));
+      const files = (this.db.prepare(`SELECT file FROM open_files WHERE workspace = ? AND open_seeds > 0`).pluck().all(workspace) as string[]).filter((f) =>
+        f.includes(needle),
+      );
       where.push(files.length ? `file IN (${files.map(() => '?').join(',')})` : '0');
       params.push(...files);
     }
@@ -127,15 +153,23 @@ export class SeedTable {
   openCounts(workspace: string): { findings: number; seeds: number; agf: number; bySeverity: Record<string, number>; topCategories: [string, number][] } {
     const base = 'FROM seeds WHERE workspace = ? AND stale = 0';
     const totals = this.db
-      .prepare(`SELECT COUNT(DISTINCT finding_group) AS findings, COUNT(*) AS seeds, COUNT(DISTINCT CASE WHEN id LIKE 'agf\\_%' ESCAPE '\\' AND id = finding_group THEN finding_group END) AS agf ${base}`)
+      .prepare(
+        `SELECT COUNT(DISTINCT finding_group) AS findings, COUNT(*) AS seeds, COUNT(DISTINCT CASE WHEN id LIKE 'agf\\_%' ESCAPE '\\' AND id = finding_group THEN finding_group END) AS agf ${base}`,
+      )
       .get(workspace) as { findings: number; seeds: number; agf: number };
     const bySeverity: Record<string, number> = Object.fromEntries(SEVERITIES.map((s) => [s, 0]));
-    for (const row of this.db.prepare(`SELECT severity, COUNT(DISTINCT finding_group) AS n ${base} GROUP BY severity`).all(workspace) as { severity: string; n: number }[]) {
+    for (const row of this.db.prepare(`SELECT severity, COUNT(DISTINCT finding_group) AS n ${base} GROUP BY severity`).all(workspace) as {
+      severity: string;
+      n: number;
+    }[]) {
       bySeverity[row.severity] = row.n;
     }
-    const topCategories = (this.db
-      .prepare(`SELECT category, COUNT(DISTINCT finding_group) AS n ${base} GROUP BY category ORDER BY n DESC, category LIMIT 5`)
-      .all(workspace) as { category: string; n: number }[]).map((r) => [r.category, r.n] as [string, number]);
+    const topCategories = (
+      this.db.prepare(`SELECT category, COUNT(DISTINCT finding_group) AS n ${base} GROUP BY category ORDER BY n DESC, category LIMIT 5`).all(workspace) as {
+        category: string;
+        n: number;
+      }[]
+    ).map((r) => [r.category, r.n] as [string, number]);
     return { ...totals, bySeverity, topCategories };
   }
 

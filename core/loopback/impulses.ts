@@ -40,7 +40,12 @@ export const QUEUED_SHAPES = ['human_input'];
 export function toolAllowlist(env: NodeJS.ProcessEnv = process.env): Set<string> | null {
   const raw = env.METABOB_TOOLS?.trim();
   if (!raw) return null;
-  return new Set(raw.split(',').map((s) => s.trim()).filter(Boolean));
+  return new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 // @anchor resolvePointerToTool
@@ -49,7 +54,7 @@ export function resolvePointerToTool(pointer: Record<string, unknown>, env: Node
   if (typeof shape !== 'string' || !shape) return { error: 'invalid_impulse: the pointer has no type' };
   let mapping: { tool: string; args: Record<string, unknown> };
   if (shape === 'mcp:tool_call') {
-    if (typeof pointer.tool !== 'string' || !pointer.tool) return { error: 'invalid_impulse: mcp:tool_call needs pointer.tool, the tool\'s name' };
+    if (typeof pointer.tool !== 'string' || !pointer.tool) return { error: "invalid_impulse: mcp:tool_call needs pointer.tool, the tool's name" };
     if (pointer.input !== undefined && pointer.arguments !== undefined) {
       return { error: 'invalid_impulse: mcp:tool_call carries both input and arguments; send one of them' };
     }

@@ -64,7 +64,7 @@ function authorize(env: NodeJS.ProcessEnv, req: IncomingMessage): string | null 
   const presented = header.replace(/^(ApiKey|Bearer)\s+/i, '');
   const a = Buffer.from(presented);
   const b = Buffer.from(configured);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return 'the API key does not match this server\'s METABOB_API_KEY';
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return "the API key does not match this server's METABOB_API_KEY";
   return null;
 }
 
@@ -149,14 +149,26 @@ export async function startVesselServer(services: Services, supervisor: Attachme
         case 'GET /v1/capabilities':
           return send(res, 200, capabilitiesBody(services), requestId);
         case 'GET /v1/metrics':
-          return send(res, 200, metrics.render(isAttached(supervisor.current()), { sessionStartedAt: services.sessionStartedAt }), requestId, 'text/plain; version=0.0.4');
+          return send(
+            res,
+            200,
+            metrics.render(isAttached(supervisor.current()), { sessionStartedAt: services.sessionStartedAt }),
+            requestId,
+            'text/plain; version=0.0.4',
+          );
         case 'GET /v1/events':
           res.setHeader('x-request-id', requestId);
           return events.add(res, { session_id: services.sessionId, attached: isAttached(supervisor.current()), reason: supervisor.causeLine() });
         case 'POST /v2/impulses/resolve':
           return resolveImpulses(services, req, res, requestId);
         default:
-          return error(res, 404, 'not_found', `${route} is not served here; GET /health, /v1/capabilities, /v1/metrics, /v1/events and POST /v2/impulses/resolve are`, requestId);
+          return error(
+            res,
+            404,
+            'not_found',
+            `${route} is not served here; GET /health, /v1/capabilities, /v1/metrics, /v1/events and POST /v2/impulses/resolve are`,
+            requestId,
+          );
       }
     };
     handle().catch((err) => {
@@ -187,7 +199,10 @@ export async function startVesselServer(services: Services, supervisor: Attachme
   services.loopback.listening = true;
   let runFile: string | null = null;
   try {
-    runFile = writeRunFile({ pid: process.pid, port, url, session_id: services.sessionId, version: VERSION, started_at: new Date(services.sessionStartedAt).toISOString(), token }, env);
+    runFile = writeRunFile(
+      { pid: process.pid, port, url, session_id: services.sessionId, version: VERSION, started_at: new Date(services.sessionStartedAt).toISOString(), token },
+      env,
+    );
   } catch (err) {
     log.warn(`loopback: the run file could not be written (${(err as Error).message}); the server is on ${url}`);
   }

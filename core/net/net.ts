@@ -87,8 +87,7 @@ export async function netRequest(options: NetRequestOptions): Promise<NetRespons
     } catch (err) {
       outcome = classifyError(err, target.href, route);
     }
-    const retryable =
-      outcome instanceof NetError ? outcome.transient : Boolean(options.retryGatewayErrors) && [502, 503, 504].includes(outcome.status);
+    const retryable = outcome instanceof NetError ? outcome.transient : Boolean(options.retryGatewayErrors) && [502, 503, 504].includes(outcome.status);
     const delay = RETRY_DELAYS_MS[attempt - 1];
     // Retries: idempotent requests only, at most twice, and only while the budget leaves room.
     if (retryable && options.idempotent && delay !== undefined && Date.now() + delay < deadline) {
@@ -177,10 +176,13 @@ function exchange(
       clearTimeout(timer);
       fn();
     };
-    const timer = setTimeout(() => {
-      settle(() => reject(netCause.responseTimeout(route, plan.host, budget)));
-      socket.destroy();
-    }, Math.max(1, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        settle(() => reject(netCause.responseTimeout(route, plan.host, budget)));
+        socket.destroy();
+      },
+      Math.max(1, deadline - Date.now()),
+    );
     const req = httpRequest({
       method: options.method,
       host: plan.host,
@@ -222,7 +224,12 @@ function exchange(
             status: res.statusCode ?? 0,
             headers: flat,
             body: Buffer.concat(chunks).toString('utf8'),
-            route: { via: route.via, ...(route.proxy ? { proxy: route.proxy } : {}), ...(route.bypass ? { bypass: route.bypass } : {}), ...(route.noProxyEntry ? { noProxyEntry: route.noProxyEntry } : {}) },
+            route: {
+              via: route.via,
+              ...(route.proxy ? { proxy: route.proxy } : {}),
+              ...(route.bypass ? { bypass: route.bypass } : {}),
+              ...(route.noProxyEntry ? { noProxyEntry: route.noProxyEntry } : {}),
+            },
             ...(handle.tls ? { tls: handle.tls } : {}),
             attempts: attempt,
           }),
@@ -240,7 +247,11 @@ function classifyExchangeError(err: NodeJS.ErrnoException, plan: ConnectionPlan)
     return netCause.blockedByPortal(plan.route, `${plan.host}:${plan.port} answered with something that is not HTTP`);
   }
   if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(err.message)) {
-    return netCause.connectionReset(plan.route, plan.host, code === 'ECONNRESET' && /hang up/i.test(err.message) ? 'closed without an answer' : code || 'closed');
+    return netCause.connectionReset(
+      plan.route,
+      plan.host,
+      code === 'ECONNRESET' && /hang up/i.test(err.message) ? 'closed without an answer' : code || 'closed',
+    );
   }
   return classifyError(err, `${plan.https ? 'https' : 'http'}://${plan.host}:${plan.port}`, plan.route);
 }

@@ -105,7 +105,8 @@ function openTunnel(socket: Socket, plan: ConnectionPlan): Promise<Socket> {
       fn();
     };
     const onEnd = () => done(() => reject(netCause.connectionReset(route, host, 'the proxy closed the connection before answering CONNECT')));
-    const onError = (err: NodeJS.ErrnoException) => done(() => reject(netCause.connectionReset(route, host, `${err.code ?? 'error'} before the proxy answered CONNECT`)));
+    const onError = (err: NodeJS.ErrnoException) =>
+      done(() => reject(netCause.connectionReset(route, host, `${err.code ?? 'error'} before the proxy answered CONNECT`)));
     const onData = (chunk: Buffer) => {
       buffered = Buffer.concat([buffered, chunk]);
       if (buffered.length >= 5 && !buffered.subarray(0, 5).toString('latin1').startsWith('HTTP/')) {
@@ -168,7 +169,13 @@ export function authSchemes(values: string[]): string[] {
   return schemes;
 }
 
-function judgeConnectAnswer(answer: ConnectAnswer | undefined, rest: Buffer, plan: ConnectionPlan, authority: string, hadCredentials: boolean): NetError | undefined {
+function judgeConnectAnswer(
+  answer: ConnectAnswer | undefined,
+  rest: Buffer,
+  plan: ConnectionPlan,
+  authority: string,
+  hadCredentials: boolean,
+): NetError | undefined {
   const { route, port } = plan;
   const proxyVar = route.proxyVar;
   if (!answer) return netCause.blockedByPortal(route, `the proxy ${route.proxy} answered CONNECT ${authority} with something that is not HTTP`);
@@ -177,7 +184,10 @@ function judgeConnectAnswer(answer: ConnectAnswer | undefined, rest: Buffer, pla
   if (status === 200) {
     const length = Number(header(answer, 'content-length')[0] ?? '0');
     if (/html/i.test(contentType) || length > 0 || header(answer, 'transfer-encoding').length > 0) {
-      return netCause.blockedByPortal(route, `the proxy ${route.proxy} answered CONNECT ${authority} with a page (${contentType || 'a body'}) instead of a tunnel`);
+      return netCause.blockedByPortal(
+        route,
+        `the proxy ${route.proxy} answered CONNECT ${authority} with a page (${contentType || 'a body'}) instead of a tunnel`,
+      );
     }
     if (rest.length > 0) {
       return netCause.blockedByPortal(route, `the proxy ${route.proxy} answered CONNECT ${authority} with a body instead of a tunnel`);
@@ -237,7 +247,8 @@ function openTls(socket: Socket, plan: ConnectionPlan, handle: ConnectionHandle)
       reject(err);
     };
     const onError = (err: NodeJS.ErrnoException) => {
-      const detail = err.code === 'ECONNRESET' ? 'the peer closed the connection during the handshake' : `${err.code ?? 'error'}: ${err.message.split('\n')[0]}`;
+      const detail =
+        err.code === 'ECONNRESET' ? 'the peer closed the connection during the handshake' : `${err.code ?? 'error'}: ${err.message.split('\n')[0]}`;
       fail(netCause.tlsFailed(route, host, port, detail));
     };
     tlsSocket.once('secureConnect', () => {

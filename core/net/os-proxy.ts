@@ -26,7 +26,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, deadline: 
   });
 }
 
-const unquote = (text: string | undefined) => text?.trim().replace(/^'(.*)'$/, '$1').trim() ?? '';
+const unquote = (text: string | undefined) =>
+  text
+    ?.trim()
+    .replace(/^'(.*)'$/, '$1')
+    .trim() ?? '';
 
 async function fromGsettings(env: NodeJS.ProcessEnv, deadline: number): Promise<OsProxySettings | undefined> {
   const get = (schema: string, key: string) => run('gsettings', ['get', schema, key], env, deadline).then(unquote);
@@ -67,7 +71,12 @@ export function parseRegistry(text: string): OsProxySettings | undefined {
   const server = field('ProxyServer');
   if (!server) return undefined;
   // "proxy:8080" or "http=proxy:8080;https=proxy:8443".
-  const perScheme = Object.fromEntries(server.split(';').map((p) => p.split('=')).filter((p) => p.length === 2));
+  const perScheme = Object.fromEntries(
+    server
+      .split(';')
+      .map((p) => p.split('='))
+      .filter((p) => p.length === 2),
+  );
   const chosen = (perScheme.https ?? perScheme.http ?? server).replace(/^https?:\/\//, '');
   return { source: 'registry', kind: 'manual', value: `http://${chosen}` };
 }
@@ -103,10 +112,16 @@ export async function withOsProxyHint(err: NetError, route: SelectedRoute, env: 
   if (route.bypass !== 'none_configured' && route.bypass !== 'http_proxy_unset') return err;
   const settings = await detectOsProxy(env);
   if (settings?.kind === 'pac') {
-    return err.withSuffix(`; the OS proxy settings use a PAC script (${settings.value}), which this process does not see; set HTTPS_PROXY`, `pac ${settings.value}`);
+    return err.withSuffix(
+      `; the OS proxy settings use a PAC script (${settings.value}), which this process does not see; set HTTPS_PROXY`,
+      `pac ${settings.value}`,
+    );
   }
   if (settings?.kind === 'manual') {
-    return err.withSuffix(`; the OS proxy settings (${settings.source}) name ${settings.value}, which this process does not read; set HTTPS_PROXY=${settings.value}`, settings.value);
+    return err.withSuffix(
+      `; the OS proxy settings (${settings.source}) name ${settings.value}, which this process does not read; set HTTPS_PROXY=${settings.value}`,
+      settings.value,
+    );
   }
   if (err.token === 'connect_timeout') return err.withSuffix('; a network reachable only through a proxy needs HTTPS_PROXY');
   return err;

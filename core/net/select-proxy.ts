@@ -50,7 +50,10 @@ function parseProxy(value: string): { url?: URL; scheme?: string } {
 }
 
 function bareHost(hostname: string): string {
-  return hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 export function isLoopbackHost(hostname: string): boolean {
@@ -72,7 +75,7 @@ function matchesCidr(host: string, entry: string): boolean {
   if (isIP(host) !== 4 || isIP(base) !== 4 || !Number.isInteger(bits) || bits < 0 || bits > 32) return false;
   if (bits === 0) return true;
   const mask = bits === 32 ? 0xffffffff : (0xffffffff << (32 - bits)) >>> 0;
-  return ((ipv4ToNumber(host) & mask) >>> 0) === ((ipv4ToNumber(base) & mask) >>> 0);
+  return (ipv4ToNumber(host) & mask) >>> 0 === (ipv4ToNumber(base) & mask) >>> 0;
 }
 
 /** The NO_PROXY entries, split on commas and whitespace. */

@@ -119,7 +119,15 @@ function hopOutcomeFromState(hop: HopEvent['hop'], state: AttachmentView, event:
       `endpoint ${id.endpoint ?? 'none'} (source ${id.source}); advertised ${id.advertised ?? 'none'}; ` +
       `tried ${id.tried.length ? id.tried.join(', ') : 'none'}`;
     if (id.endpoint && id.source !== 'none') {
-      return { status: id.source === 'rehosted-h1' ? 'warn' : 'ok', detail, data, remedy: id.source === 'rehosted-h1' ? 'the advertised identity did not answer and was rehosted (interim H1 debt): have the installer advertise a reachable identity' : null };
+      return {
+        status: id.source === 'rehosted-h1' ? 'warn' : 'ok',
+        detail,
+        data,
+        remedy:
+          id.source === 'rehosted-h1'
+            ? 'the advertised identity did not answer and was rehosted (interim H1 debt): have the installer advertise a reachable identity'
+            : null,
+      };
     }
     return { status: 'fail', detail, cause: failLine, remedy: remedyFor(failLine), data };
   }
@@ -190,7 +198,14 @@ export async function attachCheck(run: ReportRun, deps: AttachDeps, input: Attac
         // for the state too, so it carries the attachment's own cause line.
         if (event.ok && event.hop === 'bootstrap' && started.has(event.hop) && !finished.has(event.hop)) {
           finished.add(event.hop);
-          run.emit({ type: 'finish', id: event.hop, label: LABELS[event.hop], ms: event.ms ?? Date.now() - started.get(event.hop)!, status: 'ok', detail: event.detail ?? 'ok' });
+          run.emit({
+            type: 'finish',
+            id: event.hop,
+            label: LABELS[event.hop],
+            ms: event.ms ?? Date.now() - started.get(event.hop)!,
+            status: 'ok',
+            detail: event.detail ?? 'ok',
+          });
         }
       },
     });

@@ -16,8 +16,7 @@ export function installerConfigPath(home: string): string {
 }
 
 export type ExistingConfig =
-  | { ok: true; path: string; exists: boolean; content: Record<string, unknown>; metabob: Record<string, unknown> }
-  | { ok: false; path: string; line: string };
+  { ok: true; path: string; exists: boolean; content: Record<string, unknown>; metabob: Record<string, unknown> } | { ok: false; path: string; line: string };
 
 export function readExistingConfig(path: string): ExistingConfig {
   if (!existsSync(path)) return { ok: true, path, exists: false, content: {}, metabob: {} };
@@ -25,7 +24,11 @@ export function readExistingConfig(path: string): ExistingConfig {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    return { ok: false, path, line: `config_unreadable(${path}): not valid JSON (${(err as Error).message}); nothing written: fix or move the file, then run configure again` };
+    return {
+      ok: false,
+      path,
+      line: `config_unreadable(${path}): not valid JSON (${(err as Error).message}); nothing written: fix or move the file, then run configure again`,
+    };
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     return { ok: false, path, line: `config_unreadable(${path}): not a JSON object; nothing written: fix or move the file, then run configure again` };

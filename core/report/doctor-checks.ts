@@ -41,7 +41,7 @@ export function placeholdersOutcome(config: ConfigView | null): CheckOutcome {
   return {
     status: 'warn',
     detail: `removed at start: ${config.placeholders.join(', ')}`,
-    remedy: 'fill the plugin\'s settings (api key, endpoint) in the host, or leave them empty and use ~/.substrate/config.json',
+    remedy: "fill the plugin's settings (api key, endpoint) in the host, or leave them empty and use ~/.substrate/config.json",
     data: { stripped: config.placeholders },
   };
 }
@@ -112,7 +112,13 @@ async function storeFileOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
     Database = (await import('better-sqlite3')).default;
   } catch (err) {
     const line = `local_store_unavailable(better-sqlite3: ${(err as Error).message.split('\n')[0]})`;
-    return { status: 'fail', detail: line, cause: line, remedy: 'reinstall the package so better-sqlite3 builds for this Node (npm rebuild better-sqlite3)', data: { path, bytes } };
+    return {
+      status: 'fail',
+      detail: line,
+      cause: line,
+      remedy: 'reinstall the package so better-sqlite3 builds for this Node (npm rebuild better-sqlite3)',
+      data: { path, bytes },
+    };
   }
   // Read-only: doctor looks at the store, never migrates or writes it.
   const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -123,7 +129,13 @@ async function storeFileOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
     const data = { path, exists: true, schemaVersion: stored, binarySchemaVersion: SCHEMA_VERSION, bytes, integrity };
     const detail = `${path}: schema v${stored} (this binary writes v${SCHEMA_VERSION}), ${bytes} bytes, integrity ${integrity}`;
     if (integrity !== 'ok') {
-      return { status: 'fail', detail, cause: `store_corrupt: PRAGMA integrity_check answered ${integrity}`, remedy: `move ${path} aside; the next tool call creates a fresh store`, data };
+      return {
+        status: 'fail',
+        detail,
+        cause: `store_corrupt: PRAGMA integrity_check answered ${integrity}`,
+        remedy: `move ${path} aside; the next tool call creates a fresh store`,
+        data,
+      };
     }
     if (stored > SCHEMA_VERSION) {
       return { status: 'warn', detail, remedy: 'a newer metabob-mcp wrote this store: upgrade this one (npm i -g @metabob/mcp)', data };
@@ -157,7 +169,12 @@ export async function parserOutcome(): Promise<CheckOutcome> {
     return { status: 'fail', detail: line, cause: line, remedy: 'reinstall the package (web-tree-sitter and tree-sitter-wasms ship the WASM files)', data };
   }
   if (failed.length > 0) {
-    return { status: 'warn', detail: `grammars load: ${loaded.join(', ')}; failed: ${failed.join('; ')}`, remedy: 'reinstall the package to restore the missing grammar files', data };
+    return {
+      status: 'warn',
+      detail: `grammars load: ${loaded.join(', ')}; failed: ${failed.join('; ')}`,
+      remedy: 'reinstall the package to restore the missing grammar files',
+      data,
+    };
   }
   return { status: 'ok', detail: `web-tree-sitter loads; grammars: ${loaded.join(', ')}; parser code: ${how}`, data };
 }
@@ -175,7 +192,7 @@ export function workspaceOutcome(env: NodeJS.ProcessEnv, cwd: string = process.c
   return {
     status: 'warn',
     detail: decision.refusal,
-    remedy: 'start the server in the project, set WORKSPACE_PATH, or have the agent call init_workspace with the project\'s absolute path',
+    remedy: "start the server in the project, set WORKSPACE_PATH, or have the agent call init_workspace with the project's absolute path",
     data: { decided: false, refusal: decision.refusal },
   };
 }
@@ -183,7 +200,11 @@ export function workspaceOutcome(env: NodeJS.ProcessEnv, cwd: string = process.c
 export function pluginOutcome(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): CheckOutcome {
   const state = new WorkspaceState(env, cwd);
   if (!env.PLUGIN_ROOT) {
-    return { status: 'ok', detail: 'PLUGIN_ROOT unset: not started by an Agent Plugins host; the workspace gate is open', data: { pluginRoot: null, gateClosed: false } };
+    return {
+      status: 'ok',
+      detail: 'PLUGIN_ROOT unset: not started by an Agent Plugins host; the workspace gate is open',
+      data: { pluginRoot: null, gateClosed: false },
+    };
   }
   const inside = state.inPluginFolder(state.launchDir);
   const gateClosed = !state.decideNow().decided;
@@ -196,7 +217,11 @@ export function pluginOutcome(env: NodeJS.ProcessEnv, cwd: string = process.cwd(
       data,
     };
   }
-  return { status: 'ok', detail: `PLUGIN_ROOT ${state.pluginRoot}; launched ${inside ? 'inside it, but a workspace is named' : 'outside it'}; the workspace gate is open`, data };
+  return {
+    status: 'ok',
+    detail: `PLUGIN_ROOT ${state.pluginRoot}; launched ${inside ? 'inside it, but a workspace is named' : 'outside it'}; the workspace gate is open`,
+    data,
+  };
 }
 
 export function callLogOutcome(env: NodeJS.ProcessEnv): CheckOutcome {

@@ -13,7 +13,7 @@ const REMEDIES: Record<string, string> = {
     'run `metabob-mcp configure`, or set METABOB_API_KEY and METABOB_ENDPOINT (or DISCOVERY_ENDPOINT), or write them into ~/.substrate/config.json',
   anchor_unreachable: 'start the substrate (discovery) or correct the endpoint; check it answers GET /bootstrap from this machine',
   blocked_by_portal: 'sign in to the captive portal, or ask for the substrate host to be allowed through the proxy, then run again',
-  identity_unreachable: 'start the substrate\'s identity service, or pin a reachable one with IDENTITY_ENDPOINT / metabob.identityEndpoint',
+  identity_unreachable: "start the substrate's identity service, or pin a reachable one with IDENTITY_ENDPOINT / metabob.identityEndpoint",
   key_rejected: 'use an API key issued by this substrate: `metabob-mcp configure --api-key <key>` (or METABOB_API_KEY)',
   key_read_only: 'ask for a key with write scope if this machine records findings; reads work as they are',
   proxy_auth_required:
@@ -26,7 +26,7 @@ const REMEDIES: Record<string, string> = {
   tls_failed: 'check that the endpoint speaks TLS on that port (http:// vs https://)',
   dns_failed: 'check the host name in the endpoint; if only a proxy can resolve it, set HTTPS_PROXY',
   connect_timeout: 'packets are dropped: a network reachable only through a proxy needs HTTPS_PROXY; otherwise check the firewall',
-  connect_refused: 'nothing listens there: start the substrate, or correct the endpoint\'s host and port',
+  connect_refused: "nothing listens there: start the substrate, or correct the endpoint's host and port",
   connection_reset: 'something cut the connection (often a proxy): retry, or bypass the proxy for this host with NO_PROXY',
   response_timeout: 'the substrate is up but slow: retry, and check its load',
   no_producer: 'the substrate has no producer for the shape: check the fleet is complete',

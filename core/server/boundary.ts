@@ -79,11 +79,7 @@ function describeZodError(error: z.ZodError): { line: string; notices: Notice[] 
   return { line: notices.map((n) => n.message).join('; ') + more, notices };
 }
 
-async function runTool(
-  tool: ToolDefinition,
-  rawArgs: Record<string, unknown>,
-  ctx: ToolContext,
-): Promise<{ answer: ToolAnswer; outcome: CallOutcome }> {
+async function runTool(tool: ToolDefinition, rawArgs: Record<string, unknown>, ctx: ToolContext): Promise<{ answer: ToolAnswer; outcome: CallOutcome }> {
   const unknown = unknownArgNotices(tool, rawArgs);
   const parsed = tool.inputSchema.safeParse(rawArgs);
   if (!parsed.success) {
@@ -95,10 +91,7 @@ async function runTool(
   const args = parsed.data;
 
   if (tool.pending) {
-    const answer = errorAnswer(
-      `not_implemented: ${tool.name} is registered but not built yet (${tool.pending}); nothing was done`,
-      'not_implemented',
-    );
+    const answer = errorAnswer(`not_implemented: ${tool.name} is registered but not built yet (${tool.pending}); nothing was done`, 'not_implemented');
     answer.emptyReason = 'not_implemented';
     answer.diagnosis!.push(...unknown);
     return { answer, outcome: 'error' };
@@ -186,7 +179,11 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
   });
   const latencyMs = meta.latency_ms;
   services.log.debug(`${name} ${outcome} in ${latencyMs} ms (${requestId})`);
-  logCall({ session: services.sessionId, tool: name, plane: options.plane, args: rawArgs, outcome, result: answer.result, ms: latencyMs }, services.env.METABOB_CALL_LOG, services.warnedOnce);
+  logCall(
+    { session: services.sessionId, tool: name, plane: options.plane, args: rawArgs, outcome, result: answer.result, ms: latencyMs },
+    services.env.METABOB_CALL_LOG,
+    services.warnedOnce,
+  );
   const event: CallEvent = {
     requestId,
     tool: name,

@@ -19,24 +19,26 @@ export const CAPABILITY_TAGS: CapabilityTag[] = [
   { tag: `schema_v${SCHEMA_VERSION}`, meaning: 'The local store schema version this binary writes.' },
   {
     tag: 'binary_drift_warning',
-    meaning: '`_meta.binary_drift_warning` is `{stored_version, running_version, remediation}` when the local store was migrated past this binary, null when it was not, absent before the store is opened.',
+    meaning:
+      '`_meta.binary_drift_warning` is `{stored_version, running_version, remediation}` when the local store was migrated past this binary, null when it was not, absent before the store is opened.',
   },
   { tag: 'tokens_used_envelope', meaning: 'Every response carries `_meta.tokens_used`.' },
-  { tag: 'complexity_tier', meaning: 'Every response carries the tool\'s declared `complexity_tier`.' },
+  { tag: 'complexity_tier', meaning: "Every response carries the tool's declared `complexity_tier`." },
   {
     tag: 'standardized_error_envelope',
     meaning: 'Every error is `isError` with a one-line cause token and a typed `diagnosis_v2` entry.',
   },
   { tag: 'mcp_logging', meaning: 'Server log lines reach the client as `notifications/message` after `logging/setLevel`.' },
-  { tag: 'mcp_prompts', meaning: 'The `metabob-start` prompt mirrors the skill\'s first steps (`prompts/list`, `prompts/get`).' },
-  { tag: 'roots_workspace', meaning: 'The client\'s first `file:` root decides the workspace (SPEC §workspace).' },
+  { tag: 'mcp_prompts', meaning: "The `metabob-start` prompt mirrors the skill's first steps (`prompts/list`, `prompts/get`)." },
+  { tag: 'roots_workspace', meaning: "The client's first `file:` root decides the workspace (SPEC §workspace)." },
   {
     tag: 'mcp_progress',
     meaning: 'init_workspace sends `notifications/progress` (files parsed of total) when the request carries a `progressToken`.',
   },
   {
     tag: 'tokens_saved_pct',
-    meaning: 'search_codebase, analyze_impact and assign_git_changes report `tokens_saved` / `tokens_saved_pct` against the files their answer covers, each counted once per session.',
+    meaning:
+      'search_codebase, analyze_impact and assign_git_changes report `tokens_saved` / `tokens_saved_pct` against the files their answer covers, each counted once per session.',
   },
   {
     tag: 'loopback_http',
@@ -44,7 +46,11 @@ export const CAPABILITY_TAGS: CapabilityTag[] = [
     when: loopbackListening,
   },
   { tag: 'sse', meaning: 'GET /v1/events on the loopback server streams tool calls and attachment changes as server-sent events.', when: loopbackListening },
-  { tag: 'metrics_prometheus', meaning: 'GET /v1/metrics on the loopback server serves Prometheus text: calls by tool and outcome, latency, tokens.', when: loopbackListening },
+  {
+    tag: 'metrics_prometheus',
+    meaning: 'GET /v1/metrics on the loopback server serves Prometheus text: calls by tool and outcome, latency, tokens.',
+    when: loopbackListening,
+  },
   { tag: 'headless_call', meaning: '`metabob-mcp call <tool> [json]` runs a tool through the same boundary.' },
   {
     tag: 'call_log',

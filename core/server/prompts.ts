@@ -2,7 +2,7 @@
 // skill's first steps. tests/unit/skill.test.ts holds these steps to skills/metabob/SKILL.md.
 
 export const FIRST_STEPS = [
-  'Call init_workspace with the project\'s absolute workspace_path and the files you changed recently.',
+  "Call init_workspace with the project's absolute workspace_path and the files you changed recently.",
   'Call get_analysis_context to see the attachment, the index, open findings and co-change hints.',
   'Before editing a file, call get_problems with its file_path, and path_activity on it when attached.',
   'Use analyze_impact and predict_cochanges on the files you plan to change.',

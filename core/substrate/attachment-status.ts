@@ -10,8 +10,7 @@ export interface AttachmentStatus {
 }
 
 /** SPEC §attachment "The gate": a boundary with no attachment refuses, never runs ungated. */
-export const NO_ATTACHMENT_LINE =
-  'not_configured: this process has no substrate attachment; substrate tools are unavailable; local tools still work';
+export const NO_ATTACHMENT_LINE = 'not_configured: this process has no substrate attachment; substrate tools are unavailable; local tools still work';
 
 export const NO_ATTACHMENT_STATUS: AttachmentStatus = Object.freeze({
   attached: false,

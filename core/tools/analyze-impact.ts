@@ -15,13 +15,20 @@ function depthBlocks(hits: ImpactHit[]): string[] {
   for (const relation of ['dependent', 'dependency'] as const) {
     const ofRelation = hits.filter((h) => h.relation === relation);
     if (ofRelation.length === 0) continue;
-    blocks.push(relation === 'dependent' ? 'Dependents (what calls, imports or extends the changed code):' : 'Dependencies (what the changed code calls, imports or extends):');
+    blocks.push(
+      relation === 'dependent'
+        ? 'Dependents (what calls, imports or extends the changed code):'
+        : 'Dependencies (what the changed code calls, imports or extends):',
+    );
     const depths = [...new Set(ofRelation.map((h) => h.depth))];
     for (const depth of depths) {
       const atDepth = ofRelation.filter((h) => h.depth === depth);
       const rows = atDepth
         .slice(0, ROWS_PER_DEPTH)
-        .map((h) => `    ${h.node.type.padEnd(9)} ${h.node.name}  ${h.node.file}:${h.node.startLine}  confidence ${h.confidence.toFixed(2)} via ${h.via}  [${h.node.id}]`);
+        .map(
+          (h) =>
+            `    ${h.node.type.padEnd(9)} ${h.node.name}  ${h.node.file}:${h.node.startLine}  confidence ${h.confidence.toFixed(2)} via ${h.via}  [${h.node.id}]`,
+        );
       const more = atDepth.length > ROWS_PER_DEPTH ? [`    ... and ${atDepth.length - ROWS_PER_DEPTH} more at depth ${depth}`] : [];
       blocks.push(`  Depth ${depth} (${atDepth.length}):\n${[...rows, ...more].join('\n')}`);
     }
@@ -87,7 +94,9 @@ export default defineTool({
       lines.push(`No ${directionWord}: the files are indexed and nothing in the graph reaches them in this direction.`);
     } else {
       lines.push(...depthBlocks(hits));
-      lines.push(`Affected: ${hits.length} component(s) in ${affectedFiles.length} file(s). Confidence is the product of edge confidences along the path (1.0 same file or own class, 0.95 import-resolved, 0.5 or 0.3 by-name fallback).`);
+      lines.push(
+        `Affected: ${hits.length} component(s) in ${affectedFiles.length} file(s). Confidence is the product of edge confidences along the path (1.0 same file or own class, 0.95 import-resolved, 0.5 or 0.3 by-name fallback).`,
+      );
     }
     if (gaps.line) lines.push(`${gaps.line} Dependents through those are not shown.`);
     lines.push(findings);

@@ -41,7 +41,8 @@ export default defineTool({
         continue;
       }
       lines.push(`  ${file}: ${components.length} component(s)`);
-      for (const node of components.slice(0, COMPONENTS_PER_FILE)) lines.push(`    ${node.type.padEnd(9)} ${node.name}  lines ${node.startLine}-${node.endLine}  [${node.id}]`);
+      for (const node of components.slice(0, COMPONENTS_PER_FILE))
+        lines.push(`    ${node.type.padEnd(9)} ${node.name}  lines ${node.startLine}-${node.endLine}  [${node.id}]`);
       if (components.length > COMPONENTS_PER_FILE) lines.push(`    ... and ${components.length - COMPONENTS_PER_FILE} more`);
     }
     if (missing.length) warnings.push({ code: 'not_in_index', severity: 'warning', message: `not_in_index: ${missing.join(', ')}`, data: { files: missing } });
@@ -52,9 +53,16 @@ export default defineTool({
       if (mined.status !== 'ok') lines.push('', `Co-changes: ${mined.line}`);
       else {
         const pooled = mined.predictions.filter((p) => !files.includes(p.file));
-        if (pooled.length === 0) lines.push('', `Co-changes: none at confidence >= ${COCHANGE_THRESHOLD} (${mined.givenCommits} commit(s) of the last ${mined.scannedCommits} touched the changed files).`);
+        if (pooled.length === 0)
+          lines.push(
+            '',
+            `Co-changes: none at confidence >= ${COCHANGE_THRESHOLD} (${mined.givenCommits} commit(s) of the last ${mined.scannedCommits} touched the changed files).`,
+          );
         else {
-          lines.push('', `Files that change together with them in git history (pooled, up to ${limit}; confidence = share of the changed files' commits that also touched the file):`);
+          lines.push(
+            '',
+            `Files that change together with them in git history (pooled, up to ${limit}; confidence = share of the changed files' commits that also touched the file):`,
+          );
           for (const p of pooled) lines.push(`  ${p.file}  confidence ${p.confidence.toFixed(2)}  (${p.commits} of ${mined.givenCommits} commits)`);
         }
       }

@@ -14,7 +14,9 @@ export default defineTool({
   inputSchema: z.object({
     from_concept_id: z.string().min(1).describe('Source concept id'),
     to_concept_id: z.string().min(1).describe('Target concept id'),
-    edge_type: z.enum(['related_to', 'derived_from', 'resolves_to', 'sequence_next', 'sequence_prev', 'description_of', 'example_of', 'contradicts']).describe('The typed relationship'),
+    edge_type: z
+      .enum(['related_to', 'derived_from', 'resolves_to', 'sequence_next', 'sequence_prev', 'description_of', 'example_of', 'contradicts'])
+      .describe('The typed relationship'),
     description: z.string().optional().describe('Rationale'),
     weight: z.number().min(0).max(1).optional().describe('Initial edge weight, 0..1'),
   }),

@@ -5,7 +5,7 @@
 export const EMPTY_REASONS = {
   workspace_undetermined: {
     meaning: 'The server was launched in its plugin folder and no workspace was named (SPEC §workspace).',
-    response: 'Call init_workspace with the project\'s absolute workspace_path.',
+    response: "Call init_workspace with the project's absolute workspace_path.",
   },
   no_workspace_indexed: {
     meaning: 'The tool needs the local code graph and init_workspace has not run in this process.',
@@ -52,7 +52,8 @@ export const EMPTY_REASONS = {
     response: 'Not an error; new files have no co-change history yet.',
   },
   no_cochanges: {
-    meaning: 'The files have commits in the mined history window, but never changed with another predictable file (alone, only with each other, with lockfiles or generated files, or in commits of more than 30 files).',
+    meaning:
+      'The files have commits in the mined history window, but never changed with another predictable file (alone, only with each other, with lockfiles or generated files, or in commits of more than 30 files).',
     response: 'Not an error; history has nothing to suggest. analyze_impact finds code dependents.',
   },
   below_threshold: {
@@ -61,7 +62,7 @@ export const EMPTY_REASONS = {
   },
   no_findings: {
     meaning: 'The local store holds no open finding matching the call.',
-    response: 'Not an error; path_activity shows the system\'s own gaps, which are not findings.',
+    response: "Not an error; path_activity shows the system's own gaps, which are not findings.",
   },
   finding_not_found: {
     meaning: 'The finding id is not in the local store (never recorded on this machine, discarded, or not a finding id).',

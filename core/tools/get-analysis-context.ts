@@ -48,9 +48,14 @@ export default defineTool({
     const status = await attachmentStatusOf(ctx);
 
     // @anchor attachment-line
-    const lines = [`Attachment: ${status.summary}`, `  as: ${author.vesselId ?? 'no vessel identity (no VESSEL_ID, no METABOB_API_KEY)'} (session ${ctx.sessionId})`];
+    const lines = [
+      `Attachment: ${status.summary}`,
+      `  as: ${author.vesselId ?? 'no vessel identity (no VESSEL_ID, no METABOB_API_KEY)'} (session ${ctx.sessionId})`,
+    ];
     if (decision.decided) {
-      lines.push(`Workspace: ${decision.path} (from ${decision.source})${decision.otherRoots.length ? `; other roots: ${decision.otherRoots.join(', ')}` : ''}`);
+      lines.push(
+        `Workspace: ${decision.path} (from ${decision.source})${decision.otherRoots.length ? `; other roots: ${decision.otherRoots.join(', ')}` : ''}`,
+      );
       if (author.workspace !== decision.path) lines.push(`  identity derived from: ${author.workspace}`);
     }
     lines.push(`Repository: ${scope.repo.identity}${scope.repo.source === 'basename' ? ' (no origin remote: the workspace basename)' : ''}`);
@@ -89,7 +94,11 @@ export default defineTool({
 
     lines.push(
       'Problems:',
-      openFindingsHeadline({ local: storeCause ? { cause: storeCause } : total, recall: recalled ? recalled.open.length : { cause: recallCause ?? 'unknown' }, openTasks }),
+      openFindingsHeadline({
+        local: storeCause ? { cause: storeCause } : total,
+        recall: recalled ? recalled.open.length : { cause: recallCause ?? 'unknown' },
+        openTasks,
+      }),
     );
     if (storeCause) lines.push(`local store: not read (${storeCause})`);
     else {
@@ -100,12 +109,15 @@ export default defineTool({
 
     if (recalled) {
       lines.push(`Findings recorded by agents on this codebase (top ${RECALL_TOP} of ${recalled.open.length}):`);
-      recalled.open.slice(0, RECALL_TOP).forEach((f, i) => lines.push(`${i + 1}. [${f.severity}][${f.category}] ${f.files.join(', ')} ${f.summary} (${f.conceptId})`));
+      recalled.open
+        .slice(0, RECALL_TOP)
+        .forEach((f, i) => lines.push(`${i + 1}. [${f.severity}][${f.category}] ${f.files.join(', ')} ${f.summary} (${f.conceptId})`));
     } else lines.push(`Findings recorded by agents on this codebase: not read (${recallCause}).`);
 
     const next: string[] = [];
     const nextSteps: NextStep[] = [];
-    for (const g of problems.filter((p) => ['CRITICAL', 'HIGH'].includes(p.seeds[0].severity)).slice(0, 5)) next.push(`fix or record progress on [${g.seeds[0].severity}] ${g.seeds[0].summary} (${g.seeds[0].id})`);
+    for (const g of problems.filter((p) => ['CRITICAL', 'HIGH'].includes(p.seeds[0].severity)).slice(0, 5))
+      next.push(`fix or record progress on [${g.seeds[0].severity}] ${g.seeds[0].summary} (${g.seeds[0].id})`);
     for (const f of recalled?.open.slice(0, 3) ?? []) next.push(`look at the shared finding ${f.summary} (${f.conceptId})`);
     if (!index.built && !index.line.includes('local_index_unavailable')) {
       next.push('call init_workspace to build the local code graph');

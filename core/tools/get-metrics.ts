@@ -39,7 +39,9 @@ export default defineTool({
     lines.push(`Local code graph: ${index.line.replace(/^index: /, '')}`, '', NO_SERVER_ANALYSIS);
     return {
       text: lines.join('\n'),
-      ...(storeCause ? { emptyReason: 'store_unavailable' as const, diagnosis: [{ code: 'store_unavailable', severity: 'error' as const, message: storeCause }] } : {}),
+      ...(storeCause
+        ? { emptyReason: 'store_unavailable' as const, diagnosis: [{ code: 'store_unavailable', severity: 'error' as const, message: storeCause }] }
+        : {}),
     };
   },
 });

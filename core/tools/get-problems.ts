@@ -24,10 +24,7 @@ export function tasksSection(open: FindingGroup[], closed: SeedRow[], claimsCaus
   // Claims live in the shared ledger: without it every task reads unclaimed, and the header says so.
   const pending = open.filter((g) => g.seeds[0].pending_fix);
   const unclaimed = open.filter((g) => !g.seeds[0].pending_fix);
-  const counts = [
-    ...(unclaimed.length ? [`${unclaimed.length} unclaimed`] : []),
-    ...(pending.length ? [`${pending.length} with a fix pending`] : []),
-  ];
+  const counts = [...(unclaimed.length ? [`${unclaimed.length} unclaimed`] : []), ...(pending.length ? [`${pending.length} with a fix pending`] : [])];
   const header =
     `Tasks (${open.length} open${counts.length ? `: ${counts.join(', ')}` : ''}${closed.length ? `; ${closed.length} closed` : ''})` +
     (claimsCause ? ` — claims not read (${claimsCause})` : '') +
@@ -51,7 +48,9 @@ export default defineTool({
   description: `Problems recorded by agents on this codebase, ranked by severity: the local store plus findings other agents recorded. Call it for the files you are about to edit. There is no server-side analysis.`,
   inputSchema: z.object({
     limit: z.number().int().min(1).max(100).default(10).describe('Max results (max 100)'),
-    severity: cappedArray(z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO']), INPUT_CAPS.enumList).optional().describe('Filter by severity'),
+    severity: cappedArray(z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO']), INPUT_CAPS.enumList)
+      .optional()
+      .describe('Filter by severity'),
     category: cappedArray(cappedString(INPUT_CAPS.category), INPUT_CAPS.enumList).optional().describe('Filter by category slug'),
     file_path: cappedString(INPUT_CAPS.path).optional().describe('Substring match on the finding file path'),
     include_discarded: z.boolean().default(false).describe('Accepted; discarded findings are deleted locally'),
@@ -106,7 +105,9 @@ export default defineTool({
       lines.push(`No agent-recorded findings in the local store${where}.`);
       if (args.file_path) lines.push(`The system's own open gaps there are path_activity's: path_activity {"paths": ["${args.file_path}"]}.`);
     } else {
-      lines.push(`Local store (${scope.repo.identity}): ${total} open${findings.length < total ? `, ${findings.length} shown` : ''}${args.file_path ? ` on files matching "${clipEcho(args.file_path)}"` : ''}`);
+      lines.push(
+        `Local store (${scope.repo.identity}): ${total} open${findings.length < total ? `, ${findings.length} shown` : ''}${args.file_path ? ` on files matching "${clipEcho(args.file_path)}"` : ''}`,
+      );
       findings.forEach((g, i) => lines.push(...findingLines(g, i + 1, now, true)));
     }
     lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(recalled, recallCause));

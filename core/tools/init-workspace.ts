@@ -24,10 +24,16 @@ export default defineTool({
   description: `Index the workspace into the local code graph (tree-sitter; nothing leaves the machine). Call once per session before analyze_impact, search_codebase and assign_git_changes; a later call re-parses changed files.`,
   inputSchema: z.object({
     workspace_path: cappedString(INPUT_CAPS.path).optional().describe('Absolute path to the workspace root; an existing directory'),
-    recently_changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).default([]).describe('Changed files; the output counts their git co-change neighbours'),
+    recently_changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList)
+      .default([])
+      .describe('Changed files; the output counts their git co-change neighbours'),
     batch_size: z.number().int().min(1).max(20).default(20).describe('Accepted (1-20) and ignored'),
-    include: cappedArray(cappedString(INPUT_CAPS.extension), INPUT_CAPS.nameList).optional().describe(`Extensions to index, with or without the dot (default ${DEFAULT_INCLUDE.join(',')})`),
-    exclude: cappedArray(cappedString(INPUT_CAPS.dirName), INPUT_CAPS.nameList).optional().describe('Directory names to skip; dot-directories are always skipped'),
+    include: cappedArray(cappedString(INPUT_CAPS.extension), INPUT_CAPS.nameList)
+      .optional()
+      .describe(`Extensions to index, with or without the dot (default ${DEFAULT_INCLUDE.join(',')})`),
+    exclude: cappedArray(cappedString(INPUT_CAPS.dirName), INPUT_CAPS.nameList)
+      .optional()
+      .describe('Directory names to skip; dot-directories are always skipped'),
     sync_api: z.boolean().default(true).describe('Accepted and ignored'),
   }),
   // SPEC §workspace: the one call allowed before the workspace is decided.
@@ -94,7 +100,12 @@ export default defineTool({
 
     const warnings = [];
     if (report.pending > 0) {
-      warnings.push({ code: 'index_budget_exhausted', severity: 'warning' as const, message: `${report.pending} file(s) not parsed within the 20 s budget; call init_workspace again to resume`, data: { pending: report.pending } });
+      warnings.push({
+        code: 'index_budget_exhausted',
+        severity: 'warning' as const,
+        message: `${report.pending} file(s) not parsed within the 20 s budget; call init_workspace again to resume`,
+        data: { pending: report.pending },
+      });
     }
     let emptyReason: ToolAnswer['emptyReason'];
     if (report.scanned === 0) emptyReason = 'all_files_excluded';

@@ -43,10 +43,22 @@ function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): 
 }
 
 /** The shared half of a verdict: written when the ledger can, else its cause (the local half stands). */
-async function shareVerdict(ctx: ToolContext, seed: SeedRow, lines: string[], summary: string, usage?: 'success' | 'failure'): Promise<{ shared: boolean; line: string }> {
+async function shareVerdict(
+  ctx: ToolContext,
+  seed: SeedRow,
+  lines: string[],
+  summary: string,
+  usage?: 'success' | 'failure',
+): Promise<{ shared: boolean; line: string }> {
   const shared = await sharedLedgerOf(ctx);
   if ('cause' in shared) return { shared: false, line: `Shared verdict: not written (${shared.cause}); other agents will not see it.` };
-  const written = await shared.ledger.writeVerdict({ findingId: seed.finding_group, conceptId: seed.concept_ref ?? undefined, lines, summary, origin: 'local' });
+  const written = await shared.ledger.writeVerdict({
+    findingId: seed.finding_group,
+    conceptId: seed.concept_ref ?? undefined,
+    lines,
+    summary,
+    origin: 'local',
+  });
   if (!written.ok) return { shared: false, line: `Shared verdict: not written (${written.cause}); other agents will not see it.` };
   if (usage && seed.concept_ref) await shared.ledger.recordConceptUsage(seed.concept_ref, usage);
   return { shared: true, line: `Shared verdict: ${written.value.conceptId}` };
@@ -63,16 +75,26 @@ export default defineTool({
   inputSchema: z.object({
     problem_id: cappedString(INPUT_CAPS.id).min(1).describe('agf_* finding id or concept_* id'),
     action: z.enum(['endorse', 'discard']).default('endorse').describe('endorse=fixed, discard=false positive'),
-    fix_commit: z.string().regex(/^[0-9a-fA-F]{7,40}$/, 'must be 7-40 hex digits').optional().describe('Endorse only: the commit that fixes the finding'),
+    fix_commit: z
+      .string()
+      .regex(/^[0-9a-fA-F]{7,40}$/, 'must be 7-40 hex digits')
+      .optional()
+      .describe('Endorse only: the commit that fixes the finding'),
   }),
   // @anchor handle
   async handle(args, ctx): Promise<ToolAnswer> {
     const id = args.problem_id.trim();
     if (!/^(agf|concept)_[A-Za-z0-9_-]+$/.test(id)) {
-      return refusal(`not_a_finding: ${id} is neither an agf_* finding nor a concept_* id; nothing was recorded (there is no server-side analysis, so no backend detection has that id)`, 'not_a_finding');
+      return refusal(
+        `not_a_finding: ${id} is neither an agf_* finding nor a concept_* id; nothing was recorded (there is no server-side analysis, so no backend detection has that id)`,
+        'not_a_finding',
+      );
     }
     if (args.action === 'discard' && args.fix_commit) {
-      return refusal('invalid_arguments: mark_complete: fix_commit is for endorse only; a discard records no fix location; nothing was recorded', 'invalid_arguments');
+      return refusal(
+        'invalid_arguments: mark_complete: fix_commit is for endorse only; a discard records no fix location; nothing was recorded',
+        'invalid_arguments',
+      );
     }
     const opened = await ledgerStore(ctx);
     if (!opened.ok) return storeUnavailableAnswer(opened.cause, `${opened.cause}; nothing was recorded`);
@@ -92,7 +114,10 @@ export default defineTool({
       const shared = await sharedLedgerOf(ctx);
       const why = 'cause' in shared ? `recall is not available (${shared.cause})` : 'writing a verdict from a recalled concept is not built in this release';
       return {
-        ...refusal(`finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`, 'finding_not_found'),
+        ...refusal(
+          `finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`,
+          'finding_not_found',
+        ),
         emptyReason: 'finding_not_found',
       };
     }
@@ -110,7 +135,11 @@ export default defineTool({
         const lines = ['verdict: discarded', ...header];
         const shared = await shareVerdict(ctx, seed, lines, '[verdict:discarded]', 'failure');
         return {
-          text: [`Discarded ${seed.id} as a false positive: ${removed} local seed${removed === 1 ? '' : 's'} deleted (${ids.join(', ')}).`, ...lines, shared.line].join('\n'),
+          text: [
+            `Discarded ${seed.id} as a false positive: ${removed} local seed${removed === 1 ? '' : 's'} deleted (${ids.join(', ')}).`,
+            ...lines,
+            shared.line,
+          ].join('\n'),
           result: markCompleteResult('closed', shared.shared),
         };
       }
@@ -133,7 +162,12 @@ export default defineTool({
       const retired = store.retireStale(ids, lines.join('\n'));
       const shared = await shareVerdict(ctx, seed, lines, '[verdict:endorsed]', 'success');
       return {
-        text: [`Endorsed ${seed.id} as fixed: ${retired} local seed${retired === 1 ? '' : 's'} retired (${ids.join(', ')}).`, ...lines, ...loc.notes, shared.line].join('\n'),
+        text: [
+          `Endorsed ${seed.id} as fixed: ${retired} local seed${retired === 1 ? '' : 's'} retired (${ids.join(', ')}).`,
+          ...lines,
+          ...loc.notes,
+          shared.line,
+        ].join('\n'),
         result: markCompleteResult('closed', shared.shared),
       };
     } catch (err) {

@@ -23,7 +23,9 @@ export default defineTool({
   idempotent: false,
   description: `Record a finding (a problem noticed and not fixed) against files, so other agents see it before they edit. Returns agf_* ids for mark_complete.`,
   inputSchema: z.object({
-    files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.findingFiles).min(1).describe('Files the finding is attributed to (workspace-relative or absolute)'),
+    files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.findingFiles)
+      .min(1)
+      .describe('Files the finding is attributed to (workspace-relative or absolute)'),
     summary: cappedString(INPUT_CAPS.summary).min(1).describe('One-line description'),
     details: cappedString(INPUT_CAPS.details).optional().describe('Longer explanation / suggested fix'),
     severity: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO']).describe('Severity'),
@@ -40,12 +42,19 @@ export default defineTool({
     for (const file of args.files) {
       const rel = workspaceRelative(scope.root, file);
       if (rel === undefined || rel === '') {
-        return { text: `file_outside_workspace: ${clipEcho(file)} is not a file inside the workspace ${scope.root}; nothing was recorded`, isError: true, result: 'refused' };
+        return {
+          text: `file_outside_workspace: ${clipEcho(file)} is not a file inside the workspace ${scope.root}; nothing was recorded`,
+          isError: true,
+          result: 'refused',
+        };
       }
       if (!files.includes(rel)) files.push(rel);
     }
     if (args.line_end !== undefined && args.line_start !== undefined && args.line_end < args.line_start) {
-      return { text: `invalid_arguments: record_finding: line_end (${args.line_end}) is before line_start (${args.line_start}); nothing was recorded`, isError: true };
+      return {
+        text: `invalid_arguments: record_finding: line_end (${args.line_end}) is before line_start (${args.line_start}); nothing was recorded`,
+        isError: true,
+      };
     }
     const opened = await ledgerStore(ctx);
     if (!opened.ok) return storeUnavailableAnswer(opened.cause, `${opened.cause}; nothing was recorded`);
@@ -98,7 +107,10 @@ export default defineTool({
           ? `Recorded ${seeds.length === 1 ? 'finding' : `finding on ${seeds.length} files`}: ${seeds.map((s) => s.id).join(', ')}`
           : `Recorded already stale (status: ${status}): ${seeds.map((s) => s.id).join(', ')}`,
         `[${args.severity}][${args.category.trim()}] ${args.summary.trim()}`,
-        ...seeds.map((s) => `  ${s.id}  ${s.file}${s.line_start != null ? `:${s.line_start}${s.line_end != null && s.line_end !== s.line_start ? `-${s.line_end}` : ''}` : ''}`),
+        ...seeds.map(
+          (s) =>
+            `  ${s.id}  ${s.file}${s.line_start != null ? `:${s.line_start}${s.line_end != null && s.line_end !== s.line_start ? `-${s.line_end}` : ''}` : ''}`,
+        ),
         `repo: ${scope.repo.identity}`,
         ...attributionLines(author.vesselId, ctx.sessionId),
       ];
@@ -122,7 +134,10 @@ export default defineTool({
           attribution: attributionLines(author.vesselId, ctx.sessionId),
         });
         if (minted.ok) {
-          store.setConceptRef(seeds.map((s) => s.id), minted.value.conceptId);
+          store.setConceptRef(
+            seeds.map((s) => s.id),
+            minted.value.conceptId,
+          );
           lines.push(`Shared with other agents: ${minted.value.conceptId}`);
         } else {
           lines.push(`Shared with other agents: no (${minted.cause}); the finding is in the local store only.`);

@@ -37,7 +37,7 @@ async function fetchShapeVocabulary(ctx: ToolContext): Promise<{ ok: true; shape
 }
 
 const NODE_NOTE =
-  'This is the anchor node\'s vocabulary: discovery answers vesselRegistry itself, while resolves also reach peer nodes; ' +
+  "This is the anchor node's vocabulary: discovery answers vesselRegistry itself, while resolves also reach peer nodes; " +
   'ask for a peer-served shape by name with mode "vessels".';
 
 // @anchor handle

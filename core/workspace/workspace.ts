@@ -88,9 +88,7 @@ export class WorkspaceState {
     this.rootsAskedAt = Date.now();
     const pending = fetchRoots()
       .then((uris) => {
-        this.roots = uris
-          .filter((u) => u.startsWith('file:'))
-          .map((u) => realOrSelf(fileURLToPath(u)));
+        this.roots = uris.filter((u) => u.startsWith('file:')).map((u) => realOrSelf(fileURLToPath(u)));
         this.emitIfChanged();
       })
       .catch((err) => {

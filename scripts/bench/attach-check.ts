@@ -62,6 +62,9 @@ else {
   const line = times.map((t) => t.lineMs ?? NaN);
   console.log(
     `  doctor, blackholed anchor, default 5000 ms connect budget: failing hop on screen after p50 ${percentile(line, 50).toFixed(0)} ms ` +
-      `(max ${Math.max(...line).toFixed(0)} ms); process exit p50 ${percentile(times.map((t) => t.exitMs), 50).toFixed(0)} ms`,
+      `(max ${Math.max(...line).toFixed(0)} ms); process exit p50 ${percentile(
+        times.map((t) => t.exitMs),
+        50,
+      ).toFixed(0)} ms`,
   );
 }

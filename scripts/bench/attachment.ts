@@ -49,7 +49,11 @@ await measure('loopback POST /v2/impulses/resolve mcp:tool_call get_metrics', 20
   if (!r.json?.loaded) throw new Error(r.text);
 });
 await measure('loopback POST /v2/impulses/resolve mcp:tool_call registry_query (through discovery)', 200, async () => {
-  const r = await server.post('/v2/impulses/resolve', { pointer: { type: 'mcp:tool_call', tool: 'registry_query', input: { mode: 'shapes' } } }, { authorization: `ApiKey ${e.key}` });
+  const r = await server.post(
+    '/v2/impulses/resolve',
+    { pointer: { type: 'mcp:tool_call', tool: 'registry_query', input: { mode: 'shapes' } } },
+    { authorization: `ApiKey ${e.key}` },
+  );
   if (!r.json?.loaded) throw new Error(r.text);
 });
 await server.close();

@@ -49,7 +49,10 @@ function median(values: number[]): number {
 // Query files: one file of each of the newest commits that change 2-30 files.
 const history = await readCommitHistory(repo, { maxCommits: COCHANGE_MAX_COMMITS });
 if (!history.ok) throw new Error(history.failure.line);
-const queries = history.commits.filter((c) => c.size >= 2 && c.size <= 30 && c.files.length > 0).slice(0, 10).map((c) => c.files[0]);
+const queries = history.commits
+  .filter((c) => c.size >= 2 && c.size <= 30 && c.files.length > 0)
+  .slice(0, 10)
+  .map((c) => c.files[0]);
 if (queries.length === 0) throw new Error(`${repo} has no commit touching 2-30 files`);
 
 const bare: number[] = [];
@@ -77,7 +80,9 @@ for (let round = -3; round < ROUNDS; round++) {
 
 const [b, m, t] = [median(bare), median(miner), median(tool)];
 console.log(`cochange: ${repo}`);
-console.log(`  history: ${history.commits.length} commits in the window, ${queries.length} query files, ${ROUNDS} rounds (after 3 warm-up), ${(predictions / (ROUNDS + 3)).toFixed(1)} predictions per query`);
+console.log(
+  `  history: ${history.commits.length} commits in the window, ${queries.length} query files, ${ROUNDS} rounds (after 3 warm-up), ${(predictions / (ROUNDS + 3)).toFixed(1)} predictions per query`,
+);
 console.log(`  bare git log (${historyLogArgs(COCHANGE_MAX_COMMITS).join(' ')}): median ${b.toFixed(1)} ms`);
 console.log(`  mineGitCochanges: median ${m.toFixed(1)} ms, ratio ${(m / b).toFixed(2)}x`);
 console.log(`  predict_cochanges via the call boundary: median ${t.toFixed(1)} ms, ratio ${(t / b).toFixed(2)}x (target <= 1.5x)`);

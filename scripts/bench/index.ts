@@ -141,16 +141,32 @@ for (const corpus of CORPORA) {
   const reindex = await reindexAfterEditMs(corpus.path, edited);
 
   console.log(`\n${corpus.label}: ${files.length} files, ${mb.toFixed(2)} MB (${corpus.path})`);
-  console.log(`  full index (metabob-mcp index, fresh process, best of 3): ${best.total.toFixed(0)} ms in-process incl. grammar load, ${best.wall.toFixed(0)} ms process wall; peak RSS ${best.rss} MB`);
-  console.log(`    of which extraction ${best.parse} ms, resolution ${best.resolve} ms, scan and the rest ${best.total - best.parse - best.resolve} ms; all 3 runs: ${runs.map((r) => r.total).join(', ')} ms`);
+  console.log(
+    `  full index (metabob-mcp index, fresh process, best of 3): ${best.total.toFixed(0)} ms in-process incl. grammar load, ${best.wall.toFixed(0)} ms process wall; peak RSS ${best.rss} MB`,
+  );
+  console.log(
+    `    of which extraction ${best.parse} ms, resolution ${best.resolve} ms, scan and the rest ${best.total - best.parse - best.resolve} ms; all 3 runs: ${runs.map((r) => r.total).join(', ')} ms`,
+  );
   console.log(`  throughput: ${(files.length / (best.total / 1000)).toFixed(0)} files/s, ${(mb / (best.total / 1000)).toFixed(2)} MB/s`);
   const runsOf = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-  console.log(`  single-threaded parse-only (read + parse, grammars preloaded; fresh process, best of 3 taken between the index runs): ${parseOnly.toFixed(0)} ms (${runsOf(parseOnlyRuns)}); index / parse-only = ${(best.total / parseOnly).toFixed(2)}`);
-  console.log(`    the same with the bin's engine flags, so with the build's optimized parser code (dist/parser-cache): ${parseOnlyBin.toFixed(0)} ms (${runsOf(parseOnlyBinRuns)}); index / that = ${(best.total / parseOnlyBin).toFixed(2)}`);
-  console.log(`  single-threaded extraction (read + parse + collect, what an index lane does per file; same timing): ${runsOf(extractOnlyRuns)} ms with the bin's engine flags, ${runsOf(extractOnlyDefaultRuns)} ms with V8's defaults`);
-  console.log(`    floor for two lanes (the faster half, plus this run's resolution; no scan, no worker start): ${(extractOnly / 2 + best.resolve).toFixed(0)} ms, against parse-only ${parseOnly.toFixed(0)} ms`);
-  console.log(`  re-index after editing ${edited}: ${reindex.ms.toFixed(1)} ms wall median of 7, ${reindex.cpuMs.toFixed(1)} ms CPU (in-process full index ${reindex.full.toFixed(0)} ms)`);
+  console.log(
+    `  single-threaded parse-only (read + parse, grammars preloaded; fresh process, best of 3 taken between the index runs): ${parseOnly.toFixed(0)} ms (${runsOf(parseOnlyRuns)}); index / parse-only = ${(best.total / parseOnly).toFixed(2)}`,
+  );
+  console.log(
+    `    the same with the bin's engine flags, so with the build's optimized parser code (dist/parser-cache): ${parseOnlyBin.toFixed(0)} ms (${runsOf(parseOnlyBinRuns)}); index / that = ${(best.total / parseOnlyBin).toFixed(2)}`,
+  );
+  console.log(
+    `  single-threaded extraction (read + parse + collect, what an index lane does per file; same timing): ${runsOf(extractOnlyRuns)} ms with the bin's engine flags, ${runsOf(extractOnlyDefaultRuns)} ms with V8's defaults`,
+  );
+  console.log(
+    `    floor for two lanes (the faster half, plus this run's resolution; no scan, no worker start): ${(extractOnly / 2 + best.resolve).toFixed(0)} ms, against parse-only ${parseOnly.toFixed(0)} ms`,
+  );
+  console.log(
+    `  re-index after editing ${edited}: ${reindex.ms.toFixed(1)} ms wall median of 7, ${reindex.cpuMs.toFixed(1)} ms CPU (in-process full index ${reindex.full.toFixed(0)} ms)`,
+  );
   if (corpus.targetMs) {
-    console.log(`  targets: full < ${corpus.targetMs} ms (${best.total < corpus.targetMs ? 'met' : 'MISSED'}), RSS < ${corpus.targetRssMb} MB (${best.rss < corpus.targetRssMb! ? 'met' : 'MISSED'}), index <= parse-only (${best.total <= parseOnly ? 'met' : 'MISSED'}), re-index < 100 ms (${reindex.ms < 100 ? 'met' : 'MISSED'})`);
+    console.log(
+      `  targets: full < ${corpus.targetMs} ms (${best.total < corpus.targetMs ? 'met' : 'MISSED'}), RSS < ${corpus.targetRssMb} MB (${best.rss < corpus.targetRssMb! ? 'met' : 'MISSED'}), index <= parse-only (${best.total <= parseOnly ? 'met' : 'MISSED'}), re-index < 100 ms (${reindex.ms < 100 ? 'met' : 'MISSED'})`,
+    );
   }
 }

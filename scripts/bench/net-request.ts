@@ -43,6 +43,9 @@ const https = await startHttpsTarget(issueCert(dir, ca, ['substrate.metabob.test
 const proxy = await startFakeProxy('tunnel');
 await measure('http, direct', `http://127.0.0.1:${http.port}/health`, env);
 await measure('https, direct, verified', `https://localhost:${https.port}/health`, env);
-await measure('https through a CONNECT tunnel, verified', `https://substrate.metabob.test:${https.port}/health`, { ...env, HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` });
+await measure('https through a CONNECT tunnel, verified', `https://substrate.metabob.test:${https.port}/health`, {
+  ...env,
+  HTTPS_PROXY: `http://127.0.0.1:${proxy.port}`,
+});
 await Promise.all([http.close(), https.close(), proxy.close()]);
 rmSync(dir, { recursive: true, force: true });

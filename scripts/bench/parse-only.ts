@@ -72,18 +72,29 @@ const out = join(repo, 'node_modules/.cache/metabob-bench-extract');
 
 async function bundledExtractor(): Promise<typeof extractFromSource> {
   rmSync(out, { recursive: true, force: true });
-  await build(bundleOptions({ entryPoints: { extract: join(repo, 'core/index/extract/index.ts'), 'index-worker': join(repo, 'core/index/extract/worker.ts') }, outdir: out }));
+  await build(
+    bundleOptions({
+      entryPoints: { extract: join(repo, 'core/index/extract/index.ts'), 'index-worker': join(repo, 'core/index/extract/worker.ts') },
+      outdir: out,
+    }),
+  );
   const mod = await import(pathToFileURL(join(out, 'extract.js')).href);
   return mod.extractFiles;
 }
 
 function line(label: string, files: number, bytes: number, m: { wall: number; cpu: number }): string {
   const mb = bytes / 1024 / 1024;
-  return `  ${label.padEnd(34)} ${m.wall.toFixed(0).padStart(6)} ms wall  ${m.cpu.toFixed(0).padStart(6)} ms cpu  `
-    + `${(files / (m.wall / 1000)).toFixed(0).padStart(6)} files/s  ${(mb / (m.wall / 1000)).toFixed(2).padStart(6)} MB/s`;
+  return (
+    `  ${label.padEnd(34)} ${m.wall.toFixed(0).padStart(6)} ms wall  ${m.cpu.toFixed(0).padStart(6)} ms cpu  ` +
+    `${(files / (m.wall / 1000)).toFixed(0).padStart(6)} files/s  ${(mb / (m.wall / 1000)).toFixed(2).padStart(6)} MB/s`
+  );
 }
 
-console.log(`parse-only bench: node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, median of ${RUNS} runs`);
+console.log(
+  `parse-only bench: node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, median of ${RUNS} runs`,
+);
 const pooledExtract = await bundledExtractor();
 
 for (const corpus of corpora) {
@@ -117,7 +128,9 @@ for (const corpus of corpora) {
   console.log(line(`extraction, main + ${pool.workers} worker(s) (bundled)`, paths.length, bytes, pooled));
   console.log(`  (last pooled run: ${pool.mainThreadFiles} of ${paths.length} files extracted by the main thread's lane)`);
   if (pool.failed) console.log(`  ${pool.failed} worker(s) died; their files were redone in the main thread`);
-  console.log(`  pooled extraction / parse-only wall: ${(pooled.wall / parseOnly.wall).toFixed(2)}`
-    + ` (the pool includes worker start-up and grammar load in each worker; parse-only does not)`);
+  console.log(
+    `  pooled extraction / parse-only wall: ${(pooled.wall / parseOnly.wall).toFixed(2)}` +
+      ` (the pool includes worker start-up and grammar load in each worker; parse-only does not)`,
+  );
 }
 rmSync(out, { recursive: true, force: true });

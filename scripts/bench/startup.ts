@@ -33,11 +33,15 @@ function bareNodeStarts(env: NodeJS.ProcessEnv = process.env): number[] {
 
 const median = (times: number[]) => (times[RUNS / 2 - 1] + times[RUNS / 2]) / 2;
 const times = await serverStarts();
-console.log(`startup: spawn -> tools/list answered, ${RUNS} spawns: median ${median(times).toFixed(1)} ms, min ${times[0].toFixed(1)} ms, max ${times[RUNS - 1].toFixed(1)} ms (target < 250 ms: ${median(times) < 250 ? 'met' : 'MISSED'})`);
+console.log(
+  `startup: spawn -> tools/list answered, ${RUNS} spawns: median ${median(times).toFixed(1)} ms, min ${times[0].toFixed(1)} ms, max ${times[RUNS - 1].toFixed(1)} ms (target < 250 ms: ${median(times) < 250 ? 'met' : 'MISSED'})`,
+);
 console.log(`  node -e '' alone, same environment: median ${median(bareNodeStarts()).toFixed(1)} ms`);
 if (process.env.NODE_EXTRA_CA_CERTS) {
   // Node reads and parses the extra CA bundle at every start; this machine's environment sets it.
   const without = await serverStarts({ NODE_EXTRA_CA_CERTS: undefined });
   const bare = bareNodeStarts({ ...process.env, NODE_EXTRA_CA_CERTS: undefined } as NodeJS.ProcessEnv);
-  console.log(`  without NODE_EXTRA_CA_CERTS (set here to ${process.env.NODE_EXTRA_CA_CERTS}): server median ${median(without).toFixed(1)} ms, node -e '' median ${median(bare).toFixed(1)} ms`);
+  console.log(
+    `  without NODE_EXTRA_CA_CERTS (set here to ${process.env.NODE_EXTRA_CA_CERTS}): server median ${median(without).toFixed(1)} ms, node -e '' median ${median(bare).toFixed(1)} ms`,
+  );
 }

@@ -26,9 +26,21 @@ function summary(): string {
 function seed(i: number, now: number) {
   const id = `agf_${(1e15 + i).toString(16)}`;
   return {
-    id, workspace: WORKSPACE, repo: 'github.com/bench/repo', file: `src/module${i % 500}.ts`,
-    line_start: null, line_end: null, severity: SEVERITIES[i % 5], category: `cat${i % 12}`, summary: summary(),
-    details: null, status: 'open', finding_group: id, recorded_by: null, session: 'bench', created_at: now - i * 1000,
+    id,
+    workspace: WORKSPACE,
+    repo: 'github.com/bench/repo',
+    file: `src/module${i % 500}.ts`,
+    line_start: null,
+    line_end: null,
+    severity: SEVERITIES[i % 5],
+    category: `cat${i % 12}`,
+    summary: summary(),
+    details: null,
+    status: 'open',
+    finding_group: id,
+    recorded_by: null,
+    session: 'bench',
+    created_at: now - i * 1000,
   };
 }
 
@@ -95,4 +107,8 @@ stores.close();
 rmSync(home, { recursive: true, force: true });
 const { loadavg, cpus } = await import('node:os');
 // p95 on a shared machine measures its load as much as the store: say what the load was.
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores${failed ? '; a p95 over 5 ms under this load is reported, not failed' : ''}`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${cpus().length} cores${failed ? '; a p95 over 5 ms under this load is reported, not failed' : ''}`,
+);

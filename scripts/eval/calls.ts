@@ -13,10 +13,20 @@ import { corpora, type Corpus } from './corpora.ts';
 
 type Key = string;
 
-const CONFIDENCE_LABEL: Record<string, string> = { '1': 'same file', '0.95': 'import', '0.9': 'base class', '0.85': 'unlisted export', '0.5': 'fallback (1 candidate)', '0.3': 'fallback (2 candidates)' };
+const CONFIDENCE_LABEL: Record<string, string> = {
+  '1': 'same file',
+  '0.95': 'import',
+  '0.9': 'base class',
+  '0.85': 'unlisted export',
+  '0.5': 'fallback (1 candidate)',
+  '0.3': 'fallback (2 candidates)',
+};
 
 function pythonTruth(root: string, callers: string[]): { truth: Set<Key>; callSites: number; outsideModel: number } {
-  const out = execFileSync('/usr/bin/python3', [join(here, 'scripts/eval/jedi-truth.py'), root, ...callers], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const out = execFileSync('/usr/bin/python3', [join(here, 'scripts/eval/jedi-truth.py'), root, ...callers], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const parsed = JSON.parse(out) as { truth: string[]; callSites: number; outsideModel: number };
   return { truth: new Set(parsed.truth), callSites: parsed.callSites, outsideModel: parsed.outsideModel };
 }
@@ -62,7 +72,9 @@ async function evaluate(corpus: Corpus): Promise<void> {
   const recall = truth.size ? hit / truth.size : 1;
   const sample = corpus.sampleEvery ? `, callers sampled 1 in ${corpus.sampleEvery} (${callers.length} files)` : '';
   console.log(`${corpus.label} [${corpus.style}]: ${files.length} files${sample}, ${callSites} call sites, indexed in ${Math.round(indexMs)} ms`);
-  console.log(`  truth ${truth.size} cross-file edges (${outsideModel} calls reached corpus declarations the graph does not model); graph ${ours.size}, matching ${hit}`);
+  console.log(
+    `  truth ${truth.size} cross-file edges (${outsideModel} calls reached corpus declarations the graph does not model); graph ${ours.size}, matching ${hit}`,
+  );
   console.log(`  precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}`);
   const byKind = new Map<string, { all: number; hit: number }>();
   for (const [key, kind] of ours) {
@@ -71,10 +83,13 @@ async function evaluate(corpus: Corpus): Promise<void> {
     if (truth.has(key)) row.hit++;
     byKind.set(kind, row);
   }
-  const rows = [...byKind].sort(([a], [b]) => kindRank(a) - kindRank(b)).map(([k, r]) => `${k} P ${(r.hit / r.all).toFixed(3)} (${r.hit}/${r.all}), R share ${truth.size ? (r.hit / truth.size).toFixed(3) : '-'}`);
+  const rows = [...byKind]
+    .sort(([a], [b]) => kindRank(a) - kindRank(b))
+    .map(([k, r]) => `${k} P ${(r.hit / r.all).toFixed(3)} (${r.hit}/${r.all}), R share ${truth.size ? (r.hit / truth.size).toFixed(3) : '-'}`);
   for (const row of rows) console.log(`    ${row}`);
   if (process.argv.includes('--verbose')) {
-    for (const k of [...ours.keys()].filter((k) => !truth.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60))) console.log(`  false positive (${ours.get(k)}): ${k}`);
+    for (const k of [...ours.keys()].filter((k) => !truth.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60)))
+      console.log(`  false positive (${ours.get(k)}): ${k}`);
     for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60))) console.log(`  missed: ${k}`);
   }
 }

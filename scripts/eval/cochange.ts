@@ -14,12 +14,7 @@
 // often holds all of them whatever the order, and @5 shows whether the order matters.
 import { runGit } from '../../core/git/run-git.ts';
 import { readCommitHistory, type HistoryCommit } from '../../core/git/commit-history.ts';
-import {
-  COCHANGE_MAX_COMMITS,
-  COCHANGE_MAX_FILES_PER_COMMIT,
-  rankCochanges,
-  scoreCochanges,
-} from '../../core/git/git-cochange.ts';
+import { COCHANGE_MAX_COMMITS, COCHANGE_MAX_FILES_PER_COMMIT, rankCochanges, scoreCochanges } from '../../core/git/git-cochange.ts';
 import { isLockfileOrGenerated } from '../../core/git/generated-files.ts';
 import { syntheticCochangeRepo } from './synthetic-cochange-repo.ts';
 
@@ -114,7 +109,9 @@ for (const target of candidates) {
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 console.log(`eval:cochange on ${repo}`);
-console.log(`  ${used} queries (newest commits touching 2-${COCHANGE_MAX_FILES_PER_COMMIT} files; ${skipped} skipped with no earlier-existing file or nothing else to predict; ${noHistory} queries whose file had no usable earlier commit)`);
+console.log(
+  `  ${used} queries (newest commits touching 2-${COCHANGE_MAX_FILES_PER_COMMIT} files; ${skipped} skipped with no earlier-existing file or nothing else to predict; ${noHistory} queries whose file had no usable earlier commit)`,
+);
 KS.forEach((k, i) => {
   const directional = recall[i]['directional (spec confidence)'];
   for (const [name, values] of Object.entries(recall[i])) {
@@ -127,4 +124,6 @@ KS.forEach((k, i) => {
 });
 const directional10 = mean(recall[0]['directional (spec confidence)']);
 const best = Math.max(mean(recall[0]['co/min (symmetric)']), mean(recall[0]['co/max (symmetric)']));
-console.log(`  target (recall@${K}): directional >= both symmetric scores: ${directional10 >= best ? 'met' : 'NOT met'} (${directional10.toFixed(3)} vs best symmetric ${best.toFixed(3)}); ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `  target (recall@${K}): directional >= both symmetric scores: ${directional10 >= best ? 'met' : 'NOT met'} (${directional10.toFixed(3)} vs best symmetric ${best.toFixed(3)}); ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -43,9 +43,21 @@ export function corpora(repo: string): Corpus[] {
   const dist = '/usr/lib/python3/dist-packages';
   return [
     { label: 'zod', style: 'schema library (the first eval corpus)', language: 'ts', root: present(join(nm, 'zod/src')), include: ['ts'] },
-    { label: '@effect/schema', style: 'functional, exports bound by const to dual(...) wrappers', language: 'ts', root: present(join(nm, '@effect/schema/src')), include: ['ts'] },
+    {
+      label: '@effect/schema',
+      style: 'functional, exports bound by const to dual(...) wrappers',
+      language: 'ts',
+      root: present(join(nm, '@effect/schema/src')),
+      include: ['ts'],
+    },
     { label: '@loopback/context', style: 'classes with decorators', language: 'ts', root: present(join(nm, '@loopback/context/src')), include: ['ts'] },
-    { label: '@tanstack/react-router', style: 'React TSX components and hooks', language: 'ts', root: present(join(nm, '@tanstack/react-router/src')), include: ['ts', 'tsx'] },
+    {
+      label: '@tanstack/react-router',
+      style: 'React TSX components and hooks',
+      language: 'ts',
+      root: present(join(nm, '@tanstack/react-router/src')),
+      include: ['ts', 'tsx'],
+    },
     { label: 'nodemailer', style: 'CommonJS JavaScript', language: 'ts', root: present(join(nm, 'nodemailer/lib')), include: ['js'] },
     {
       label: 'tanstack query workspace',
@@ -56,7 +68,20 @@ export function corpora(repo: string): Corpus[] {
       paths: { '@tanstack/query-core': ['packages/query-core/src/index.ts'] },
     },
     { label: 'this repository (core/)', style: 'the project itself', language: 'ts', root: present(join(repo, 'core')), include: ['ts'] },
-    { label: 'django', style: 'Python framework (Debian python3-django)', language: 'python', root: present(join(dist, 'django')), include: ['py'], sampleEvery: 4 },
-    { label: 'oauthlib', style: 'Python protocol library (Debian python3-oauthlib)', language: 'python', root: present(join(dist, 'oauthlib')), include: ['py'] },
+    {
+      label: 'django',
+      style: 'Python framework (Debian python3-django)',
+      language: 'python',
+      root: present(join(dist, 'django')),
+      include: ['py'],
+      sampleEvery: 4,
+    },
+    {
+      label: 'oauthlib',
+      style: 'Python protocol library (Debian python3-oauthlib)',
+      language: 'python',
+      root: present(join(dist, 'oauthlib')),
+      include: ['py'],
+    },
   ];
 }

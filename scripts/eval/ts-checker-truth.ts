@@ -32,8 +32,13 @@ export function componentName(decl: ts.Declaration): string | undefined {
   if (ts.isConstructorDeclaration(decl)) return decl.parent.name?.text ?? 'default';
   if (ts.isClassExpression(decl) || ts.isFunctionExpression(decl)) return decl.name?.text;
   if (
-    ts.isMethodDeclaration(decl) || ts.isMethodSignature(decl) || ts.isPropertyDeclaration(decl) || ts.isPropertySignature(decl) ||
-    ts.isPropertyAssignment(decl) || ts.isShorthandPropertyAssignment(decl) || ts.isGetAccessorDeclaration(decl)
+    ts.isMethodDeclaration(decl) ||
+    ts.isMethodSignature(decl) ||
+    ts.isPropertyDeclaration(decl) ||
+    ts.isPropertySignature(decl) ||
+    ts.isPropertyAssignment(decl) ||
+    ts.isShorthandPropertyAssignment(decl) ||
+    ts.isGetAccessorDeclaration(decl)
   ) {
     return memberName(decl.name, source);
   }
@@ -73,7 +78,10 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
     skipLibCheck: true,
     ...(extra.paths ? { baseUrl: extra.baseUrl ?? root, paths: extra.paths } : {}),
   };
-  const program = ts.createProgram(files.map((f) => join(root, f)), options);
+  const program = ts.createProgram(
+    files.map((f) => join(root, f)),
+    options,
+  );
   const checker = program.getTypeChecker();
   const inCorpus = new Set(files);
   const truth = new Set<string>();

@@ -17,7 +17,7 @@ export function runCli(args: string[], options: { env?: Record<string, string | 
   if (options.home) env.HOME = options.home;
   return new Promise((resolve) => {
     execFile(process.execPath, [CLI, ...args], { env, cwd: options.cwd, timeout: 60_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
       resolve({ code, stdout, stderr });
     });
   });
@@ -71,7 +71,19 @@ export async function startTmux(command: string, options: { env: Record<string, 
   delete env.TMUX;
   await tmux(
     socket,
-    ['new-session', '-d', '-s', 'main', '-x', String(options.width ?? 110), '-y', String(options.height ?? 45), '-c', options.cwd, `${command}; echo "EXIT=$?"; sleep 600`],
+    [
+      'new-session',
+      '-d',
+      '-s',
+      'main',
+      '-x',
+      String(options.width ?? 110),
+      '-y',
+      String(options.height ?? 45),
+      '-c',
+      options.cwd,
+      `${command}; echo "EXIT=$?"; sleep 600`,
+    ],
     env,
   );
   const session: TmuxSession = {

@@ -48,13 +48,22 @@ test('attached: exit 0, every hop ok in order, the registry read through discove
     assert.equal(report.attached, true);
     assert.equal(report.resolved, true);
     assert.equal(report.command, 'attach --check');
-    assert.deepEqual(report.checks.map((c: { id: string }) => c.id), HOPS);
-    assert.deepEqual(report.checks.map((c: { status: string }) => c.status), HOPS.map(() => 'ok'));
+    assert.deepEqual(
+      report.checks.map((c: { id: string }) => c.id),
+      HOPS,
+    );
+    assert.deepEqual(
+      report.checks.map((c: { status: string }) => c.status),
+      HOPS.map(() => 'ok'),
+    );
     assert.equal(check('runtime').detail, `Node ${process.versions.node} on ${process.platform} ${process.arch}; the MCP server runs in-process under it`);
     assert.equal(check('config').detail, `file none; key …${emulator.key.slice(-4)}; anchor ${emulator.discoveryUrl} (explicit)`);
     assert.equal(check('proxy').detail, 'direct: loopback target (local traffic never takes a proxy)');
     assert.equal(check('tls').detail, 'plain http (no TLS to verify)');
-    assert.equal(check('identity').detail, `endpoint ${emulator.identityUrl} (source bootstrap); advertised ${emulator.identityUrl}; tried ${emulator.identityUrl}`);
+    assert.equal(
+      check('identity').detail,
+      `endpoint ${emulator.identityUrl} (source bootstrap); advertised ${emulator.identityUrl}; tried ${emulator.identityUrl}`,
+    );
     assert.equal(check('org_check').detail, 'org org_emulated; account accounts:emulated; key key_1; scopes [read, write]');
     assert.equal(check('resolve').detail, 'vesselRegistry through discovery POST /resolve: 4 vessels registered');
     assert.equal(report.message, `attached: org org_emulated through ${emulator.discoveryUrl}; vesselRegistry resolved`);
@@ -103,7 +112,10 @@ test('blocked_by_portal: an HTML /bootstrap fails the bootstrap hop', async () =
     assert.equal(check('bootstrap').status, 'fail');
     assert.ok(check('bootstrap').cause.startsWith('blocked_by_portal: '));
     assert.match(check('bootstrap').remedy, /captive portal/);
-    assert.deepEqual(['identity', 'org_check', 'resolve'].map((id) => check(id).status), ['skip', 'skip', 'skip']);
+    assert.deepEqual(
+      ['identity', 'org_check', 'resolve'].map((id) => check(id).status),
+      ['skip', 'skip', 'skip'],
+    );
   });
 });
 
@@ -134,7 +146,10 @@ test('not_configured: the one instruction naming the missing input, exit 1, no h
   assert.ok(check('config').cause.startsWith('not_configured: missing the API key (METABOB_API_KEY or metabob.apiKey) and the endpoint'));
   assert.ok(check('config').cause.includes('create ~/.substrate/config.json'));
   assert.equal(report.message, check('config').cause);
-  assert.deepEqual(['proxy', 'tls', 'bootstrap', 'identity', 'org_check', 'resolve'].map((id) => check(id).status), Array(6).fill('skip'));
+  assert.deepEqual(
+    ['proxy', 'tls', 'bootstrap', 'identity', 'org_check', 'resolve'].map((id) => check(id).status),
+    Array(6).fill('skip'),
+  );
 });
 
 test('a config file in the lookup is what attach --check reads, as the server does', async () => {
@@ -160,7 +175,18 @@ test('plain lines off a TTY: one line per hop in order, then the summary; doctor
     assert.equal(lines[0], 'metabob-mcp attach --check (0.1.0)');
     assert.deepEqual(
       lines.slice(1).map((l) => l.slice(0, 17)),
-      ['ok   runtime     ', 'ok   config      ', 'ok   proxy       ', 'ok   tls         ', 'ok   bootstrap   ', 'ok   identity    ', 'fail org check   ', 'skip resolve     ', 'fail result      ', 'FAILED: not attac'],
+      [
+        'ok   runtime     ',
+        'ok   config      ',
+        'ok   proxy       ',
+        'ok   tls         ',
+        'ok   bootstrap   ',
+        'ok   identity    ',
+        'fail org check   ',
+        'skip resolve     ',
+        'fail result      ',
+        'FAILED: not attac',
+      ],
     );
     assert.equal(lines.at(-1), 'FAILED: not attached: key_rejected at the org check hop [6 ok, 0 warn, 2 fail, 1 skipped; exit 1]');
     assert.ok(!out.stdout.includes('mbk_wrong_0123456789abcdef'));
@@ -169,7 +195,10 @@ test('plain lines off a TTY: one line per hop in order, then the summary; doctor
     const report = JSON.parse(doctorAttach.stdout);
     assert.equal(doctorAttach.code, 1);
     assert.equal(report.command, 'doctor --attach');
-    assert.deepEqual(report.checks.map((c: { id: string }) => c.id), HOPS);
+    assert.deepEqual(
+      report.checks.map((c: { id: string }) => c.id),
+      HOPS,
+    );
     assert.equal(report.cause, 'key_rejected');
   });
 });

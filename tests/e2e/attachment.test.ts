@@ -46,7 +46,13 @@ test('attached: /health reports the state, registry_query resolves, and no secre
   assert.deepEqual(health.attachment.anchor, { source: 'explicit', discovery: e.discoveryUrl });
   assert.deepEqual(health.attachment.bootstrap, { status: 'ok', identityEndpoint: e.identityUrl });
   assert.deepEqual(health.attachment.identity, { endpoint: e.identityUrl, source: 'bootstrap', advertised: e.identityUrl, tried: [e.identityUrl] });
-  assert.deepEqual(health.attachment.auth, { status: 'authenticated', orgId: 'org_emulated', keyId: 'key_1', accountId: 'accounts:emulated', scopes: ['read', 'write'] });
+  assert.deepEqual(health.attachment.auth, {
+    status: 'authenticated',
+    orgId: 'org_emulated',
+    keyId: 'key_1',
+    accountId: 'accounts:emulated',
+    scopes: ['read', 'write'],
+  });
   assert.equal(health.attachment.cause, null);
   assert.equal(health.attachment.advertised, 'none');
   assert.deepEqual(health.network, { proxy: { noProxy: [] } });
@@ -59,16 +65,27 @@ test('attached: /health reports the state, registry_query resolves, and no secre
       'This is the anchor node\'s vocabulary: discovery answers vesselRegistry itself, while resolves also reach peer nodes; ask for a peer-served shape by name with mode "vessels".',
   );
   // The loopback resolver, authenticated with the same key, through the same boundary.
-  const viaLoopback = await s.post('/v2/impulses/resolve', { pointer: { type: 'mcp:tool_call', tool: 'registry_query', input: { mode: 'vessels', shape: 'conceptSearch' } } }, { authorization: `ApiKey ${e.key}` });
+  const viaLoopback = await s.post(
+    '/v2/impulses/resolve',
+    { pointer: { type: 'mcp:tool_call', tool: 'registry_query', input: { mode: 'vessels', shape: 'conceptSearch' } } },
+    { authorization: `ApiKey ${e.key}` },
+  );
   assert.equal(viaLoopback.status, 200);
   assert.equal(viaLoopback.json.loaded, true);
-  assert.match(viaLoopback.json.content, /^1 vessel serves conceptSearch:\n- concept-db-emulated: http:\/\/127\.0\.0\.1:\d+ protocol http, resolve \/v2\/impulses\/resolve$/);
+  assert.match(
+    viaLoopback.json.content,
+    /^1 vessel serves conceptSearch:\n- concept-db-emulated: http:\/\/127\.0\.0\.1:\d+ protocol http, resolve \/v2\/impulses\/resolve$/,
+  );
 
   const healthText = (await s.get('/health')).text;
   const logged = readFileSync(callLog, 'utf8');
   assert.equal(logged.trim().split('\n').length, 2);
   await waitFor(() => s.stderr.some((l) => l.includes('registry_query ok')), 5000, 'the debug call line');
-  for (const [where, text] of [['stderr', s.stderr.join('\n')], ['call log', logged], ['/health', healthText]] as const) {
+  for (const [where, text] of [
+    ['stderr', s.stderr.join('\n')],
+    ['call log', logged],
+    ['/health', healthText],
+  ] as const) {
     assert.ok(!text.includes(e.key), `the key appears in ${where}`);
   }
 });
@@ -100,7 +117,11 @@ test('key_rejected: the exact cause line on stdio and on the loopback plane; loc
   assert.deepEqual(health.attachment.auth, { status: 'key_rejected', detail: 'HTTP 401' });
   const refused = await registryShapes(s);
   assert.deepEqual([refused.isError, refused.text], [true, line]);
-  const viaLoopback = await s.post('/v2/impulses/resolve', { impulses: [{ id: 'x', pointer: { type: 'mcp:tool_call', tool: 'registry_query', input: { mode: 'shapes' } } }] }, { authorization: `ApiKey ${wrongKey}` });
+  const viaLoopback = await s.post(
+    '/v2/impulses/resolve',
+    { impulses: [{ id: 'x', pointer: { type: 'mcp:tool_call', tool: 'registry_query', input: { mode: 'shapes' } } }] },
+    { authorization: `ApiKey ${wrongKey}` },
+  );
   assert.equal(viaLoopback.status, 200);
   assert.deepEqual([viaLoopback.json.results[0].loaded, viaLoopback.json.results[0].error], [false, line]);
   await localToolWorks(s);
@@ -129,9 +150,17 @@ test('identity_unreachable with the rehost-h1 path: attached through the rehost 
   const s = await server({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.key });
   const health = await s.waitForHealth((h) => h.attachment.auth.status !== 'pending');
   assert.equal(health.attached, true, health.reason);
-  assert.deepEqual(health.attachment.identity, { endpoint: e.identityUrl, source: 'rehosted-h1', advertised: 'http://127.0.0.1:8101', tried: ['http://127.0.0.1:8101', e.identityUrl] });
+  assert.deepEqual(health.attachment.identity, {
+    endpoint: e.identityUrl,
+    source: 'rehosted-h1',
+    advertised: 'http://127.0.0.1:8101',
+    tried: ['http://127.0.0.1:8101', e.identityUrl],
+  });
   await waitFor(
-    () => s.stderr.some((l) => l.includes(`WARNING identity rehosted (H1 interim debt): discovery advertises http://127.0.0.1:8101, which does not answer; using ${e.identityUrl}`)),
+    () =>
+      s.stderr.some((l) =>
+        l.includes(`WARNING identity rehosted (H1 interim debt): discovery advertises http://127.0.0.1:8101, which does not answer; using ${e.identityUrl}`),
+      ),
     5000,
     'the rehost WARN',
   );

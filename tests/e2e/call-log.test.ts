@@ -36,7 +36,10 @@ capabilityProbe('call_log', async () => {
 
     const text = readFileSync(logPath, 'utf8');
     assert.ok(text.endsWith('\n'));
-    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(lines.length, 2, 'one line per call');
     for (const line of lines) {
       // `result` appears only when the tool reports one (SPEC §call-log reportResult).
@@ -49,11 +52,29 @@ capabilityProbe('call_log', async () => {
     }
     assert.deepEqual(
       { ...lines[0], ts: undefined, result: undefined },
-      { ts: undefined, result: undefined, session, tool: 'predict_cochanges', via: 'stdio', args: { changed_files: 'array(1)', limit: 'number' }, outcome: 'ok', ms: metaOf(first).latency_ms },
+      {
+        ts: undefined,
+        result: undefined,
+        session,
+        tool: 'predict_cochanges',
+        via: 'stdio',
+        args: { changed_files: 'array(1)', limit: 'number' },
+        outcome: 'ok',
+        ms: metaOf(first).latency_ms,
+      },
     );
     assert.deepEqual(
       { ...lines[1], ts: undefined, result: undefined },
-      { ts: undefined, result: undefined, session, tool: 'search_codebase', via: 'stdio', args: { query: `string(${SECRET_QUERY.length})`, limit: 'string(4)' }, outcome: 'error', ms: metaOf(second).latency_ms },
+      {
+        ts: undefined,
+        result: undefined,
+        session,
+        tool: 'search_codebase',
+        via: 'stdio',
+        args: { query: `string(${SECRET_QUERY.length})`, limit: 'string(4)' },
+        outcome: 'error',
+        ms: metaOf(second).latency_ms,
+      },
     );
     assert.ok(!text.includes(SECRET_QUERY), "a string argument's value never reaches the log");
     assert.ok(!text.includes(SECRET_FILE) && !text.includes('secret-name'), "an array argument's values never reach the log");
@@ -71,11 +92,17 @@ test('the call log is appended to, not rewritten, and stays 0600', async () => {
     await client.callTool({ name: 'predict_cochanges', arguments: cochangeArgs });
     await close();
   }
-  const lines = readFileSync(logPath, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
-  assert.deepEqual(lines.map((l) => [l.session, l.tool, l.outcome]), [
-    ['first-run', 'predict_cochanges', 'ok'],
-    ['second-run', 'predict_cochanges', 'ok'],
-  ]);
+  const lines = readFileSync(logPath, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    lines.map((l) => [l.session, l.tool, l.outcome]),
+    [
+      ['first-run', 'predict_cochanges', 'ok'],
+      ['second-run', 'predict_cochanges', 'ok'],
+    ],
+  );
   assert.equal(statSync(logPath).mode & 0o777, 0o600);
 });
 

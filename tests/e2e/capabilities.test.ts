@@ -76,7 +76,12 @@ capabilityProbe('standardized_error_envelope', async () => {
       assert.match(text, /^[a-z_]+[:(]/, 'starts with a cause token');
       assert.equal(text.split('\n').length, 1, 'one line');
       const [first] = metaOf(result).diagnosis_v2;
-      assert.deepEqual(Object.keys(first).sort().filter((k) => k !== 'data'), ['code', 'message', 'severity']);
+      assert.deepEqual(
+        Object.keys(first)
+          .sort()
+          .filter((k) => k !== 'data'),
+        ['code', 'message', 'severity'],
+      );
       assert.equal(first.severity, 'error');
       assert.equal(text.startsWith(first.code), true);
     }
@@ -98,7 +103,10 @@ capabilityProbe('mcp_logging', async () => {
     const result = await client.callTool({ name: 'get_metrics', arguments: {} });
     const id = metaOf(result).request_id;
     for (let i = 0; i < 50 && !lines.some((l) => l.includes(id)); i++) await new Promise((r) => setTimeout(r, 20));
-    assert.ok(lines.some((l) => new RegExp(`^get_metrics (ok|error) in \\d+ ms \\(${id}\\)$`).test(l)), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => new RegExp(`^get_metrics (ok|error) in \\d+ ms \\(${id}\\)$`).test(l)),
+      lines.join('\n'),
+    );
   } finally {
     await close();
   }
@@ -108,7 +116,10 @@ capabilityProbe('mcp_prompts', async () => {
   const { client, close } = await startClient({ cwd: tempDir() });
   try {
     const { prompts } = await client.listPrompts();
-    assert.deepEqual(prompts.map((p) => p.name), ['metabob-start']);
+    assert.deepEqual(
+      prompts.map((p) => p.name),
+      ['metabob-start'],
+    );
     const prompt = await client.getPrompt({ name: 'metabob-start' });
     const text = (prompt.messages[0].content as { text: string }).text;
     FIRST_STEPS.forEach((step, i) => assert.ok(text.includes(`${i + 1}. ${step}`), step));

@@ -74,13 +74,18 @@ test('call with bad input is one line naming the fix, exit 2', () => {
   assert.equal(notObject.stdout, 'invalid_arguments: get_metrics: arguments must be a JSON object\n');
 });
 
-test('a reader that went away before the answer (`| true`) ends the writing quietly: no EPIPE crash, the exit code is the command\'s', () => {
+test("a reader that went away before the answer (`| true`) ends the writing quietly: no EPIPE crash, the exit code is the command's", () => {
   const workspace = tempDir();
   writeFileSync(join(workspace, 'a.py'), 'def f():\n    return 1\n');
   for (const args of [['index', workspace, '--json'], ['call', 'get_metrics', '{}'], ['--help']]) {
     const quoted = [process.execPath, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     // `true` exits at once, so by the time the command writes, nobody reads the pipe.
-    const out = spawnSync('bash', ['-c', `${quoted} | true; echo "exit \${PIPESTATUS[0]}" >&2`], { cwd: workspace, env: cleanEnv({}), encoding: 'utf8', timeout: 60000 });
+    const out = spawnSync('bash', ['-c', `${quoted} | true; echo "exit \${PIPESTATUS[0]}" >&2`], {
+      cwd: workspace,
+      env: cleanEnv({}),
+      encoding: 'utf8',
+      timeout: 60000,
+    });
     assert.doesNotMatch(out.stderr, /EPIPE|Unhandled 'error'/, `${args[0]}: ${out.stderr}`);
     assert.match(out.stderr, /exit 0\n$/, `${args[0]}: ${out.stderr}`);
   }

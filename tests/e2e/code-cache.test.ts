@@ -72,7 +72,18 @@ test('the bin sends exactly the server starts through the cache, as runCli dispa
   for (const argv of [[], ['serve'], ['--api-key', 'k'], ['--endpoint', 'http://x'], ['serve', '--api-key', 'k']]) {
     assert.equal(startsServer(argv), true, argv.join(' '));
   }
-  for (const argv of [['--help'], ['-h'], ['help'], ['--version'], ['-v'], ['call', 'get_metrics'], ['index', '.'], ['doctor'], ['attach', '--check'], ['bogus']]) {
+  for (const argv of [
+    ['--help'],
+    ['-h'],
+    ['help'],
+    ['--version'],
+    ['-v'],
+    ['call', 'get_metrics'],
+    ['index', '.'],
+    ['doctor'],
+    ['attach', '--check'],
+    ['bogus'],
+  ]) {
     assert.equal(startsServer(argv), false, argv.join(' '));
   }
 });

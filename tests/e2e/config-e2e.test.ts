@@ -37,7 +37,9 @@ function homeWithConfig(section: Record<string, string>): { home: string; file: 
 // `attachment refused: ...` WARN; that line is the attachment's, tested there.
 const configLines = (stderr: string[]) =>
   stderr.filter(
-    (l) => !l.includes('attachment refused:') && /unsubstituted_placeholder|empty_value|derived_discovery_h1|not_configured: missing|config_file_|env_conflict/.test(l),
+    (l) =>
+      !l.includes('attachment refused:') &&
+      /unsubstituted_placeholder|empty_value|derived_discovery_h1|not_configured: missing|config_file_|env_conflict/.test(l),
   );
 
 test('a placeholder the host left unfilled is removed with one line, the config file fills it, and the H1 derivation warns once', async () => {

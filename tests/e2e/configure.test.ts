@@ -73,7 +73,10 @@ test('configure without --yes off a terminal checks but does not write; without 
   });
   const usage = await runCli(['configure', '--yes'], { home: tempHome(), cwd: tempDir() });
   assert.equal(usage.code, 2);
-  assert.equal(usage.stderr, 'metabob-mcp configure: without a terminal, pass --api-key KEY and --endpoint URL (or --discovery-endpoint URL), and --yes to write\n');
+  assert.equal(
+    usage.stderr,
+    'metabob-mcp configure: without a terminal, pass --api-key KEY and --endpoint URL (or --discovery-endpoint URL), and --yes to write\n',
+  );
   const badUrl = await runCli(['configure', '--endpoint', 'localhost:18080', '--api-key', 'k', '--yes'], { home: tempHome(), cwd: tempDir() });
   assert.equal(badUrl.code, 2);
   assert.equal(badUrl.stderr, 'metabob-mcp configure: --endpoint: the URL must start with http:// or https://\n');

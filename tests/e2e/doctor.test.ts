@@ -14,8 +14,24 @@ import { CLI } from '../helpers/client.ts';
 import { runCli, sh, startTmux, tmuxAvailable } from './attach-check-helpers.ts';
 
 const DOCTOR_CHECKS = [
-  'runtime', 'config', 'config_files', 'placeholders', 'proxy', 'tls', 'bootstrap', 'identity', 'org_check', 'resolve', 'result',
-  'network', 'store', 'parser', 'workspace', 'plugin', 'call_log', 'loopback',
+  'runtime',
+  'config',
+  'config_files',
+  'placeholders',
+  'proxy',
+  'tls',
+  'bootstrap',
+  'identity',
+  'org_check',
+  'resolve',
+  'result',
+  'network',
+  'store',
+  'parser',
+  'workspace',
+  'plugin',
+  'call_log',
+  'loopback',
 ];
 
 type Check = { id: string; status: string; detail: string; cause: string | null; remedy: string | null; data: any };
@@ -34,15 +50,24 @@ test('doctor --json on a set-up machine: every check ok in order, exit 0, a live
     const out = await runCli(['doctor', '--json'], { env, cwd, home });
     const report = JSON.parse(out.stdout);
     const checks: Check[] = report.checks;
-    assert.deepEqual(checks.map((c) => c.id), DOCTOR_CHECKS);
-    assert.deepEqual(checks.filter((c) => c.status !== 'ok').map((c) => `${c.id}: ${c.detail}`), []);
+    assert.deepEqual(
+      checks.map((c) => c.id),
+      DOCTOR_CHECKS,
+    );
+    assert.deepEqual(
+      checks.filter((c) => c.status !== 'ok').map((c) => `${c.id}: ${c.detail}`),
+      [],
+    );
     assert.equal(out.code, 0);
     assert.equal(report.command, 'doctor');
     assert.equal(report.headline, `attached: org org_emulated through ${emulator.discoveryUrl}; vesselRegistry resolved; every check passed`);
     const by = (id: string) => checks.find((c) => c.id === id)!;
     assert.equal(by('workspace').data.path, realpathSync(cwd));
     assert.equal(by('workspace').data.source, 'launch_directory');
-    assert.equal(by('parser').detail, "web-tree-sitter loads; grammars: typescript, tsx, javascript, python, go, java, rust; parser code: optimized, from dist/parser-cache");
+    assert.equal(
+      by('parser').detail,
+      'web-tree-sitter loads; grammars: typescript, tsx, javascript, python, go, java, rust; parser code: optimized, from dist/parser-cache',
+    );
     assert.equal(by('parser').data.parserCode, 'cached');
     assert.equal(by('store').data.path, join(home, '.metabob', 'metabob.db'));
     assert.equal(by('call_log').detail, 'off (METABOB_CALL_LOG unset)');
@@ -80,14 +105,20 @@ test('doctor on a misconfigured machine: each problem is its own check with one 
   assert.equal(out.code, 1);
   const report = JSON.parse(out.stdout);
   const by = (id: string): Check => report.checks.find((c: Check) => c.id === id);
-  assert.deepEqual(report.checks.map((c: Check) => c.id), DOCTOR_CHECKS);
+  assert.deepEqual(
+    report.checks.map((c: Check) => c.id),
+    DOCTOR_CHECKS,
+  );
 
   assert.equal(by('placeholders').status, 'warn');
   assert.equal(by('placeholders').detail, 'removed at start: METABOB_API_KEY (placeholder)');
   assert.ok(by('placeholders').remedy);
 
   assert.equal(by('config_files').status, 'warn');
-  assert.ok(by('config_files').detail.includes(`skipped ${realpathSync(cwd)}/.metabob/config.json (`) || by('config_files').detail.includes(`skipped ${cwd}/.metabob/config.json (`));
+  assert.ok(
+    by('config_files').detail.includes(`skipped ${realpathSync(cwd)}/.metabob/config.json (`) ||
+      by('config_files').detail.includes(`skipped ${cwd}/.metabob/config.json (`),
+  );
   assert.ok(by('config_files').detail.includes('.metabob/config.json'));
 
   assert.equal(by('config').status, 'fail');
@@ -131,39 +162,75 @@ test('doctor reads a real store read-only: path, schema version, size, integrity
   assert.ok(store.detail.startsWith(`${path}: schema v1 (this binary writes v1), `));
 });
 
-test('the real terminal: doctor under tmux shows each hop with its mark, the failing hop with its fix, and exits 1', { skip: !tmuxAvailable() && 'tmux is not installed' }, async () => {
-  const emulator = await startEmulator();
-  const home = tempHome();
-  const cwd = tempDir('metabob-cwd-');
-  const env = cleanEnv({ HOME: home, METABOB_API_KEY: 'mbk_wrong_0123456789abcdef', DISCOVERY_ENDPOINT: emulator.discoveryUrl });
-  const session = await startTmux(`${sh(process.execPath)} ${sh(CLI)} doctor`, { env, cwd, width: 110, height: 45 });
-  try {
-    const pane = await session.waitFor(/EXIT=\d+/, 40_000);
-    const rows = pane.split('\n').map((r) => r.trimEnd());
-    assert.equal(rows[0], 'metabob-mcp doctor (0.1.0)');
-    const markOf = (label: string) => rows.find((r) => r.slice(2).startsWith(label + ' '))?.[0];
-    assert.deepEqual(
-      ['runtime', 'config', 'config files', 'placeholders', 'proxy', 'tls', 'bootstrap', 'identity', 'org check', 'resolve', 'result', 'network', 'store', 'parser', 'workspace', 'plugin', 'call log', 'loopback'].map(
-        (label) => [label, markOf(label)],
-      ),
-      [
-        ['runtime', '✓'], ['config', '✓'], ['config files', '✓'], ['placeholders', '✓'], ['proxy', '✓'], ['tls', '✓'],
-        ['bootstrap', '✓'], ['identity', '✓'], ['org check', '✗'], ['resolve', '-'], ['result', '✗'], ['network', '✓'],
-        ['store', '✓'], ['parser', '✓'], ['workspace', '✓'], ['plugin', '✓'], ['call log', '✓'], ['loopback', '✓'],
-      ],
-    );
-    const text = pane.replace(/\n +/g, ' ');
-    assert.ok(text.includes(`cause: key_rejected: the substrate's identity (${emulator.identityUrl}) rejected the API key (HTTP 401)`));
-    assert.ok(text.includes('fix: use an API key issued by this substrate'));
-    assert.ok(text.includes('✗ not attached: key_rejected at the org check hop'));
-    assert.match(pane, /^EXIT=1$/m);
-    assert.ok(!/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.test(pane), 'every spinner resolved into a mark');
-    assert.ok(!pane.includes('mbk_wrong_0123456789abcdef'));
-  } finally {
-    await session.kill();
-    await emulator.stop();
-  }
-});
+test(
+  'the real terminal: doctor under tmux shows each hop with its mark, the failing hop with its fix, and exits 1',
+  { skip: !tmuxAvailable() && 'tmux is not installed' },
+  async () => {
+    const emulator = await startEmulator();
+    const home = tempHome();
+    const cwd = tempDir('metabob-cwd-');
+    const env = cleanEnv({ HOME: home, METABOB_API_KEY: 'mbk_wrong_0123456789abcdef', DISCOVERY_ENDPOINT: emulator.discoveryUrl });
+    const session = await startTmux(`${sh(process.execPath)} ${sh(CLI)} doctor`, { env, cwd, width: 110, height: 45 });
+    try {
+      const pane = await session.waitFor(/EXIT=\d+/, 40_000);
+      const rows = pane.split('\n').map((r) => r.trimEnd());
+      assert.equal(rows[0], 'metabob-mcp doctor (0.1.0)');
+      const markOf = (label: string) => rows.find((r) => r.slice(2).startsWith(label + ' '))?.[0];
+      assert.deepEqual(
+        [
+          'runtime',
+          'config',
+          'config files',
+          'placeholders',
+          'proxy',
+          'tls',
+          'bootstrap',
+          'identity',
+          'org check',
+          'resolve',
+          'result',
+          'network',
+          'store',
+          'parser',
+          'workspace',
+          'plugin',
+          'call log',
+          'loopback',
+        ].map((label) => [label, markOf(label)]),
+        [
+          ['runtime', '✓'],
+          ['config', '✓'],
+          ['config files', '✓'],
+          ['placeholders', '✓'],
+          ['proxy', '✓'],
+          ['tls', '✓'],
+          ['bootstrap', '✓'],
+          ['identity', '✓'],
+          ['org check', '✗'],
+          ['resolve', '-'],
+          ['result', '✗'],
+          ['network', '✓'],
+          ['store', '✓'],
+          ['parser', '✓'],
+          ['workspace', '✓'],
+          ['plugin', '✓'],
+          ['call log', '✓'],
+          ['loopback', '✓'],
+        ],
+      );
+      const text = pane.replace(/\n +/g, ' ');
+      assert.ok(text.includes(`cause: key_rejected: the substrate's identity (${emulator.identityUrl}) rejected the API key (HTTP 401)`));
+      assert.ok(text.includes('fix: use an API key issued by this substrate'));
+      assert.ok(text.includes('✗ not attached: key_rejected at the org check hop'));
+      assert.match(pane, /^EXIT=1$/m);
+      assert.ok(!/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.test(pane), 'every spinner resolved into a mark');
+      assert.ok(!pane.includes('mbk_wrong_0123456789abcdef'));
+    } finally {
+      await session.kill();
+      await emulator.stop();
+    }
+  },
+);
 
 test('a direct connection that fails names the OS proxy settings the process does not see', async () => {
   const { fakeGsettings, tempNetDir } = await import('../helpers/net-fixtures.ts');
@@ -184,13 +251,18 @@ test('a direct connection that fails names the OS proxy settings the process doe
   assert.equal(report.cause, 'anchor_unreachable');
   assert.equal(report.networkCause, 'dns_failed');
   assert.equal(network.status, 'fail');
-  assert.match(network.detail, /^no HTTPS_PROXY \/ HTTP_PROXY; anchor direct \(none_configured\); dns_failed; OS proxy settings: .*wpad\.corp\.example\/proxy\.pac/);
+  assert.match(
+    network.detail,
+    /^no HTTPS_PROXY \/ HTTP_PROXY; anchor direct \(none_configured\); dns_failed; OS proxy settings: .*wpad\.corp\.example\/proxy\.pac/,
+  );
   assert.equal(network.remedy, 'set HTTPS_PROXY (and HTTP_PROXY for a plain-http anchor) to the proxy the OS uses');
   const bootstrap: Check = report.checks.find((c: Check) => c.id === 'bootstrap');
-  assert.ok(bootstrap.cause!.includes('the OS proxy settings use a PAC script (http://wpad.corp.example/proxy.pac), which this process does not see; set HTTPS_PROXY'));
+  assert.ok(
+    bootstrap.cause!.includes('the OS proxy settings use a PAC script (http://wpad.corp.example/proxy.pac), which this process does not see; set HTTPS_PROXY'),
+  );
 });
 
-test('the configuration\'s own warnings (env_conflict, derived_discovery_h1) show in config files; neither key is printed', async () => {
+test("the configuration's own warnings (env_conflict, derived_discovery_h1) show in config files; neither key is printed", async () => {
   const env = {
     METABOB_API_KEY: 'mbk_first_key_0123456789abcdef',
     SUBSTRATE_API_KEY: 'mbk_other_key_0123456789zzzzzz',

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { commitFiles, git, tempDir } from '../helpers/git.ts';
 import { LONG_AGO, commitAt, repoWithHistory, startLedgerServer, verdictLines } from './ledger-fixture.ts';
 
-test('a pushed commit touching the finding\'s files closes it, with every seed of a multi-file finding', async () => {
+test("a pushed commit touching the finding's files closes it, with every seed of a multi-file finding", async () => {
   const { repo } = repoWithHistory({ remote: true });
   const s = await startLedgerServer(repo);
   try {
@@ -30,7 +30,7 @@ test('a pushed commit touching the finding\'s files closes it, with every seed o
   }
 });
 
-test('uncommitted changes in the finding\'s files come first, even with fix_commit; the finding stays open', async () => {
+test("uncommitted changes in the finding's files come first, even with fix_commit; the finding stays open", async () => {
   const { repo } = repoWithHistory({ remote: true });
   const s = await startLedgerServer(repo);
   try {
@@ -41,7 +41,11 @@ test('uncommitted changes in the finding\'s files come first, even with fix_comm
     assert.equal(r.isError, false, r.text);
     assert.match(r.text, new RegExp(`^Not closed: ${id} stays open — fix pending \\(uncommitted\\)\\.`));
     assert.deepEqual(verdictLines(r.text), [
-      'verdict: fix pending (uncommitted)', 'fix: uncommitted', 'fix_branch: main', 'fix_base: HEAD', 'fix_files: src/a.ts',
+      'verdict: fix pending (uncommitted)',
+      'fix: uncommitted',
+      'fix_branch: main',
+      'fix_base: HEAD',
+      'fix_files: src/a.ts',
     ]);
     assert.match(r.text, new RegExp(`fix_commit ${other} was not applied: the finding's files have uncommitted changes, which come first\\.`));
     assert.match(r.text, /commit it, then mark_complete endorse again/);
@@ -103,7 +107,11 @@ test('a fix only on task branches awaits its merge into the origin default branc
     const r = await s.call('mark_complete', { problem_id: id });
     assert.match(r.text, new RegExp(`^Not closed: ${id} stays open — fix pending \\(awaiting merge\\)\\.`));
     assert.deepEqual(verdictLines(r.text), [
-      'verdict: fix pending (awaiting merge)', `fix: commit ${sha}`, 'fix_branch: task/bounds', 'fix_remote_branches: origin/task/bounds', 'fix_target: trunk',
+      'verdict: fix pending (awaiting merge)',
+      `fix: commit ${sha}`,
+      'fix_branch: task/bounds',
+      'fix_remote_branches: origin/task/bounds',
+      'fix_target: trunk',
     ]);
     assert.match(r.text, /fetch and mark_complete endorse again once it is merged into trunk, or run metabob-mcp finding close/);
     assert.match((await s.call('get_problems', {})).text, /\[fix pending: pushed, awaiting merge into trunk\]/);
@@ -139,18 +147,30 @@ test('fix_commit: resolves, in HEAD, postdates the finding; touching none of its
 
     const unknown = await s.call('mark_complete', { problem_id: id, fix_commit: 'deadbeefdeadbeef' });
     assert.equal(unknown.isError, true);
-    assert.equal(unknown.text, 'fix_commit_unknown: deadbeefdeadbeef does not resolve to a commit in this checkout; nothing was recorded (fetch it, or name the fix commit)');
+    assert.equal(
+      unknown.text,
+      'fix_commit_unknown: deadbeefdeadbeef does not resolve to a commit in this checkout; nothing was recorded (fetch it, or name the fix commit)',
+    );
 
     git(repo, 'checkout', '-q', '-b', 'side');
     const side = commitFiles(repo, { 'src/a.ts': 'export const a = 8;\n' }, 'side fix');
     git(repo, 'checkout', '-q', 'main');
     const notInHead = await s.call('mark_complete', { problem_id: id, fix_commit: side });
-    assert.equal(notInHead.text, `fix_commit_not_in_head: ${side.slice(0, 12)} is not in HEAD's history on main; nothing was recorded (merge or check out the fix first)`);
+    assert.equal(
+      notInHead.text,
+      `fix_commit_not_in_head: ${side.slice(0, 12)} is not in HEAD's history on main; nothing was recorded (merge or check out the fix first)`,
+    );
     assert.match((await s.call('get_problems', {})).text, /symptom here, cause elsewhere/);
 
     const r = await s.call('mark_complete', { problem_id: id, fix_commit: sha.slice(0, 10) });
     assert.equal(r.isError, false, r.text);
-    assert.deepEqual(verdictLines(r.text), ['verdict: endorsed', `fix: commit ${sha}`, 'fix_branch: main', 'fix_claimed: yes', 'fix_touches_finding_files: no']);
+    assert.deepEqual(verdictLines(r.text), [
+      'verdict: endorsed',
+      `fix: commit ${sha}`,
+      'fix_branch: main',
+      'fix_claimed: yes',
+      'fix_touches_finding_files: no',
+    ]);
   } finally {
     await s.close();
   }
@@ -165,7 +185,10 @@ test('fix_commit older than the finding: taken when it touches its files (fix_pr
     const [id] = await s.record({ files: ['src/a.ts'], summary: 'recorded after its fix' });
     const refused = await s.call('mark_complete', { problem_id: id, fix_commit: oldOther });
     assert.equal(refused.isError, true);
-    assert.equal(refused.text, `fix_commit_predates_finding: ${oldOther.slice(0, 12)} was committed before the finding was recorded and touches none of its files (src/a.ts); nothing was recorded`);
+    assert.equal(
+      refused.text,
+      `fix_commit_predates_finding: ${oldOther.slice(0, 12)} was committed before the finding was recorded and touches none of its files (src/a.ts); nothing was recorded`,
+    );
     const r = await s.call('mark_complete', { problem_id: id, fix_commit: old });
     assert.deepEqual(verdictLines(r.text), ['verdict: endorsed', `fix: commit ${old}`, 'fix_branch: main', 'fix_claimed: yes', 'fix_predates_finding: yes']);
     assert.match(r.text, /was committed before the finding was recorded; it is taken as the fix because it touches the finding's files\./);
@@ -200,33 +223,45 @@ test('nothing in the checkout postdates the finding: no verdict', async () => {
   try {
     const [id] = await s.record({ files: ['src/a.ts'], summary: 'stale cache' });
     const r = await s.call('mark_complete', { problem_id: id });
-    assert.equal(r.text, 'not_here: nothing in this checkout postdates the finding, so nothing here can be its fix; nothing was recorded (endorse where the fix is, or discard it)');
+    assert.equal(
+      r.text,
+      'not_here: nothing in this checkout postdates the finding, so nothing here can be its fix; nothing was recorded (endorse where the fix is, or discard it)',
+    );
   } finally {
     await s.close();
   }
 });
 
-test('uncommitted changes in other tracked files: fix pending (uncommitted) with fix_files outside the finding\'s files', async () => {
+test("uncommitted changes in other tracked files: fix pending (uncommitted) with fix_files outside the finding's files", async () => {
   const { repo } = repoWithHistory();
   const s = await startLedgerServer(repo);
   try {
     const [id] = await s.record({ files: ['src/a.ts'], summary: 'validation in the wrong layer' });
     appendFileSync(join(repo, 'src/b.ts'), '// moved validation here\n');
     const r = await s.call('mark_complete', { problem_id: id });
-    assert.deepEqual(verdictLines(r.text), ['verdict: fix pending (uncommitted)', 'fix: uncommitted', 'fix_branch: main', 'fix_base: HEAD', 'fix_files: src/b.ts']);
+    assert.deepEqual(verdictLines(r.text), [
+      'verdict: fix pending (uncommitted)',
+      'fix: uncommitted',
+      'fix_branch: main',
+      'fix_base: HEAD',
+      'fix_files: src/b.ts',
+    ]);
     assert.match(r.text, /uncommitted changes outside them \(src\/b\.ts\) may be the fix/);
   } finally {
     await s.close();
   }
 });
 
-test('a checkout where none of the finding\'s files is known is not where the fix is', async () => {
+test("a checkout where none of the finding's files is known is not where the fix is", async () => {
   const { repo } = repoWithHistory();
   const s = await startLedgerServer(repo);
   try {
     const [id] = await s.record({ files: ['lib/elsewhere.py'], summary: 'from another checkout' });
     const r = await s.call('mark_complete', { problem_id: id });
-    assert.equal(r.text, 'not_here: none of the finding\'s files (lib/elsewhere.py) is known in this checkout (not on disk, not tracked, not in its history), so this is not where the fix is; nothing was recorded (endorse where the fix is, or discard it)');
+    assert.equal(
+      r.text,
+      "not_here: none of the finding's files (lib/elsewhere.py) is known in this checkout (not on disk, not tracked, not in its history), so this is not where the fix is; nothing was recorded (endorse where the fix is, or discard it)",
+    );
   } finally {
     await s.close();
   }

@@ -114,6 +114,10 @@ test('/health through a real Squid: rejected credentials and the SSL_ports rule'
   const squid = await startSquid({ user: 'agent', password: PROXY_PASSWORD, extraSslPorts: [], hosts: ['127.0.0.1 substrate.metabob.test'] });
   cleanups.push(squid.stop);
   // Squid applies its SSL_ports rule before authentication: 443 to see the credentials refused.
-  await checkHealth('https://substrate.metabob.test:443', { HTTPS_PROXY: `http://agent:wrong-${PROXY_PASSWORD}@127.0.0.1:${squid.port}` }, 'proxy_auth_required');
+  await checkHealth(
+    'https://substrate.metabob.test:443',
+    { HTTPS_PROXY: `http://agent:wrong-${PROXY_PASSWORD}@127.0.0.1:${squid.port}` },
+    'proxy_auth_required',
+  );
   await checkHealth('https://substrate.metabob.test:8443', { HTTPS_PROXY: `http://agent:${PROXY_PASSWORD}@127.0.0.1:${squid.port}` }, 'proxy_port_blocked');
 });

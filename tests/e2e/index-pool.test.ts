@@ -47,7 +47,10 @@ test('a workspace over 1 MB is indexed by this thread and a worker, into the sin
 
   const workers = Math.min(Math.max(1, Math.min(availableParallelism(), 4) - 1), Math.floor(bytes / BYTES_PER_WORKER));
   const extractLine = stderr.find((line) => line.includes('extract: '));
-  assert.match(extractLine ?? '', new RegExp(`extract: ${FILES + 1} of ${FILES + 1} files in \\d+ ms, ${workers} workers \\(0 failed\\) and \\d+ files in the main thread`));
+  assert.match(
+    extractLine ?? '',
+    new RegExp(`extract: ${FILES + 1} of ${FILES + 1} files in \\d+ ms, ${workers} workers \\(0 failed\\) and \\d+ files in the main thread`),
+  );
 
   const single = new LocalIndex(root);
   const run = await single.run({ extract: (r, files, options) => extractFiles(r, files, { ...options, workers: 0 }) });

@@ -21,10 +21,21 @@ test('a 10 MB summary or category is refused naming the field and the cap, and n
     assert.equal(summary.meta.diagnosis_v2?.[0]?.data?.arg, 'summary');
 
     const category = await s.call('record_finding', { files: ['src/a.ts'], summary: 'ok', severity: 'HIGH', category: 'c'.repeat(TEN_MB) });
-    assert.equal(category.text, `invalid_arguments: record_finding: category: ${TEN_MB} characters is over the ${INPUT_CAPS.category}-character cap; shorten it`);
+    assert.equal(
+      category.text,
+      `invalid_arguments: record_finding: category: ${TEN_MB} characters is over the ${INPUT_CAPS.category}-character cap; shorten it`,
+    );
 
-    const files = await s.call('record_finding', { files: Array.from({ length: INPUT_CAPS.findingFiles + 1 }, (_, i) => `src/f${i}.ts`), summary: 'ok', severity: 'HIGH', category: 'x' });
-    assert.equal(files.text, `invalid_arguments: record_finding: files: ${INPUT_CAPS.findingFiles + 1} items is over the ${INPUT_CAPS.findingFiles}-item cap; send fewer`);
+    const files = await s.call('record_finding', {
+      files: Array.from({ length: INPUT_CAPS.findingFiles + 1 }, (_, i) => `src/f${i}.ts`),
+      summary: 'ok',
+      severity: 'HIGH',
+      category: 'x',
+    });
+    assert.equal(
+      files.text,
+      `invalid_arguments: record_finding: files: ${INPUT_CAPS.findingFiles + 1} items is over the ${INPUT_CAPS.findingFiles}-item cap; send fewer`,
+    );
 
     // At the cap is accepted.
     await s.record({ files: ['src/a.ts'], summary: 'A'.repeat(INPUT_CAPS.summary) });
@@ -68,7 +79,10 @@ test('no reply quotes an argument whole: enum values, unknown argument names, pa
     assert.match(outside.text, /^file_outside_workspace: \/elsewhere\/p+… \(4011 characters\) is not a file inside the workspace /);
 
     const query = await s.call('search_codebase', { query: 'q'.repeat(INPUT_CAPS.query + 1) });
-    assert.equal(query.text, `invalid_arguments: search_codebase: query: ${INPUT_CAPS.query + 1} characters is over the ${INPUT_CAPS.query}-character cap; shorten it`);
+    assert.equal(
+      query.text,
+      `invalid_arguments: search_codebase: query: ${INPUT_CAPS.query + 1} characters is over the ${INPUT_CAPS.query}-character cap; shorten it`,
+    );
   } finally {
     await s.close();
   }

@@ -20,9 +20,16 @@ test('start-up to tools/list loads no native, WASM or TUI module', async () => {
   const maps = readFileSync(`/proc/${server.child.pid}/maps`, 'utf8');
   assert.doesNotMatch(maps, /\.node$/m, 'no native addon is mapped');
   const loaded = readFileSync(loadLog, 'utf8').split('\n').filter(Boolean);
-  assert.ok(loaded.some((url) => url.endsWith('/dist/cli.js')), 'the recorder saw the server load');
+  assert.ok(
+    loaded.some((url) => url.endsWith('/dist/cli.js')),
+    'the recorder saw the server load',
+  );
   for (const name of LAZY) {
-    assert.deepEqual(loaded.filter((url) => url.includes(name)), [], `${name} is not loaded at start`);
+    assert.deepEqual(
+      loaded.filter((url) => url.includes(name)),
+      [],
+      `${name} is not loaded at start`,
+    );
   }
   assert.equal(await server.close(), 0);
 });

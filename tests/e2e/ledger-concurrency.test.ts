@@ -84,8 +84,19 @@ test('SIGKILL mid-write leaves a store that opens with every committed finding i
   const sendRecord = () => {
     sent++;
     send({
-      jsonrpc: '2.0', id: sent, method: 'tools/call',
-      params: { name: 'record_finding', arguments: { files: ['src/a.ts'], summary: `killed mid write ${sent} ${Math.random().toString(36).slice(2)}`, severity: 'MEDIUM', category: 'k', force: true } },
+      jsonrpc: '2.0',
+      id: sent,
+      method: 'tools/call',
+      params: {
+        name: 'record_finding',
+        arguments: {
+          files: ['src/a.ts'],
+          summary: `killed mid write ${sent} ${Math.random().toString(36).slice(2)}`,
+          severity: 'MEDIUM',
+          category: 'k',
+          force: true,
+        },
+      },
     });
   };
   const done = new Promise<void>((resolve) => {
@@ -114,7 +125,12 @@ test('SIGKILL mid-write leaves a store that opens with every committed finding i
     // Never hang the suite: a server that stops answering is killed, and the count below fails.
     setTimeout(() => child.kill('SIGKILL'), 60_000).unref();
   });
-  send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'kill', version: '1' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'kill', version: '1' } },
+  });
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   await done;
   assert.equal(acknowledged.length, KILL_AFTER);

@@ -17,9 +17,12 @@ export function commitAt(repo: string, date: string, files: Record<string, strin
   }
   const env = {
     ...process.env,
-    GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.invalid',
-    GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.invalid',
-    GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date,
+    GIT_AUTHOR_NAME: 'Test',
+    GIT_AUTHOR_EMAIL: 'test@example.invalid',
+    GIT_COMMITTER_NAME: 'Test',
+    GIT_COMMITTER_EMAIL: 'test@example.invalid',
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_DATE: date,
   };
   execFileSync('git', ['add', '-A'], { cwd: repo, env });
   execFileSync('git', ['commit', '-q', '-m', message], { cwd: repo, env });

@@ -71,8 +71,16 @@ test('record -> get_problems -> annotate -> edit, commit, push -> mark_complete 
     assert.equal(problems.meta.warnings_v2[0].code, 'not_configured');
 
     const explain = await s.call('annotate_component', { problem_id: id, context: 'seen while adding paging' });
-    assert.match(explain.text, new RegExp(`^${id}: Unchecked index into the cache array\nseverity: CRITICAL\ncategory: security\nfile: src/a.ts:12-14\nfiles: src/a.ts \\(${id}\\), src/b.ts \\(${second}\\)\nrefs: none \\(not shared\\)\nstatus: open — recorded 0 min old\n`));
-    assert.match(explain.text, /\nWhy it matters:\n- Severity CRITICAL: fix before other work on these files\.\n- A security finding is exploitable until fixed/);
+    assert.match(
+      explain.text,
+      new RegExp(
+        `^${id}: Unchecked index into the cache array\nseverity: CRITICAL\ncategory: security\nfile: src/a.ts:12-14\nfiles: src/a.ts \\(${id}\\), src/b.ts \\(${second}\\)\nrefs: none \\(not shared\\)\nstatus: open — recorded 0 min old\n`,
+      ),
+    );
+    assert.match(
+      explain.text,
+      /\nWhy it matters:\n- Severity CRITICAL: fix before other work on these files\.\n- A security finding is exploitable until fixed/,
+    );
     assert.match(explain.text, /\ncontext: seen while adding paging\n/);
     const recommend = await s.call('annotate_component', { problem_id: second, mode: 'recommend' });
     assert.match(recommend.text, /\nHow to fix:\n- Validate or escape untrusted input at the boundary where it enters, not deep inside\.\n/);
@@ -105,8 +113,14 @@ test('record -> get_problems -> annotate -> edit, commit, push -> mark_complete 
     assert.match(metrics.text, /\nOpen findings in the local store: 0 \(0 seeds\): CRITICAL 0, HIGH 0, MEDIUM 0, LOW 0, INFO 0\n/);
 
     // @anchor markCompleteResult reaches the call log.
-    const lines = readFileSync(callLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines.filter((l) => l.tool === 'mark_complete').map((l) => l.result), ['pending', 'not_applied', 'not_shared']);
+    const lines = readFileSync(callLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      lines.filter((l) => l.tool === 'mark_complete').map((l) => l.result),
+      ['pending', 'not_applied', 'not_shared'],
+    );
   } finally {
     await s.close();
   }
@@ -130,7 +144,12 @@ test('the duplicate rule: normalized equality or word-set Jaccard >= 0.8 on the 
     assert.equal(same.text, dupText);
     assert.equal(same.isError, false);
     // Jaccard: {token, refresh, races, with, the, logout} vs 5 of them = 5/6 >= 0.8.
-    const near = await s.call('record_finding', { files: ['./src/a.ts'], summary: 'Token refresh races with the logout', severity: 'HIGH', category: 'correctness' });
+    const near = await s.call('record_finding', {
+      files: ['./src/a.ts'],
+      summary: 'Token refresh races with the logout',
+      severity: 'HIGH',
+      category: 'correctness',
+    });
     assert.equal(near.text, dupText);
     // 4/6 < 0.8: a different finding.
     const apart = await s.record({ files: ['src/a.ts'], summary: 'Token refresh races with login flow' });
@@ -142,13 +161,24 @@ test('the duplicate rule: normalized equality or word-set Jaccard >= 0.8 on the 
     const forced = await s.record({ files: ['src/a.ts'], summary: 'Token refresh races with logout', force: true });
     assert.notEqual(forced[0], id);
     // A status other than open stores the seed already stale: not listed, and no duplicate check.
-    const stale = await s.call('record_finding', { files: ['src/a.ts'], summary: 'Token refresh races with logout', severity: 'HIGH', category: 'correctness', status: 'resolved' });
+    const stale = await s.call('record_finding', {
+      files: ['src/a.ts'],
+      summary: 'Token refresh races with logout',
+      severity: 'HIGH',
+      category: 'correctness',
+      status: 'resolved',
+    });
     assert.match(stale.text, /^Recorded already stale \(status: resolved\): agf_[0-9a-f]{16}\n/);
     const listed = await s.call('get_problems', { file_path: 'src/a.ts', limit: 100 });
     assert.match(listed.text, /^Open findings: 3 \(3 in the local store; recall not run: /);
     // After the finding closes, the same summary records again.
     await s.call('mark_complete', { problem_id: other, action: 'discard' });
-    const fresh = await s.call('record_finding', { files: ['src/b.ts'], summary: 'Token refresh races with logout', severity: 'HIGH', category: 'correctness' });
+    const fresh = await s.call('record_finding', {
+      files: ['src/b.ts'],
+      summary: 'Token refresh races with logout',
+      severity: 'HIGH',
+      category: 'correctness',
+    });
     assert.match(fresh.text, /^Recorded finding: agf_/);
   } finally {
     await s.close();
@@ -176,7 +206,12 @@ test('recorded_by is omitted with no identity, VESSEL_ID when set, else metabob-
   }
   const keyed = await startLedgerServer(repo, { METABOB_API_KEY: 'mb_live_test_key' });
   try {
-    const expected = 'metabob-mcp-' + createHash('sha256').update('mb_live_test_key' + realpathSync(repo)).digest('hex').slice(0, 12);
+    const expected =
+      'metabob-mcp-' +
+      createHash('sha256')
+        .update('mb_live_test_key' + realpathSync(repo))
+        .digest('hex')
+        .slice(0, 12);
     const r = await keyed.call('record_finding', { files: ['src/a.ts'], summary: 'keyed', severity: 'LOW', category: 'style' });
     assert.match(r.text, new RegExp(`\nrecorded_by: ${expected}\n`));
     const ann = await keyed.call('annotate_component', { problem_id: r.text.match(/agf_[0-9a-f]{16}/)![0] });
@@ -213,7 +248,10 @@ test('get_problems: filters, limit, severity order, tasks listed apart, and the 
     assert.ok(lines.includes(`Tasks (2 open: 2 unclaimed) — claims not read (${RECALL_CAUSE}); claim one with claim_finding before starting:`));
 
     const bySeverity = await s.call('get_problems', { severity: ['LOW', 'MEDIUM'], limit: 1 });
-    assert.match(bySeverity.text, /^Open findings: 2 \(2 in the local store; .*\); 2 open tasks, listed apart\n\nLocal store \([^)]+\): 2 open, 1 shown\n1\. \[MEDIUM\]\[correctness\]/);
+    assert.match(
+      bySeverity.text,
+      /^Open findings: 2 \(2 in the local store; .*\); 2 open tasks, listed apart\n\nLocal store \([^)]+\): 2 open, 1 shown\n1\. \[MEDIUM\]\[correctness\]/,
+    );
     const byCategory = await s.call('get_problems', { category: ['SECURITY'] });
     assert.match(byCategory.text, /^Open findings: 1 \(1 in the local store; /);
     assert.match(byCategory.text, /secret logged at startup/);
@@ -227,7 +265,12 @@ test('get_problems: filters, limit, severity order, tasks listed apart, and the 
     await s.call('mark_complete', { problem_id: task2 });
     const withClosed = await s.call('get_problems', {});
     const sha = git(repo, 'rev-parse', 'HEAD');
-    assert.match(withClosed.text, new RegExp(`\nTasks \\(1 open: 1 unclaimed; 1 closed\\) — claims not read \\(${escapeRegExp(RECALL_CAUSE)}\\); claim one with claim_finding before starting:\n1\\. \\[MEDIUM\\]\\[task\\] src/a\\.ts migrate the cache to LRU \\(${task1}, 0 min old\\)\nClosed tasks \\(1\\):\n- \\[FIXED in ${sha.slice(0, 12)}\\] add paging to the list endpoint \\(${task2}, src/b\\.ts\\)$`));
+    assert.match(
+      withClosed.text,
+      new RegExp(
+        `\nTasks \\(1 open: 1 unclaimed; 1 closed\\) — claims not read \\(${escapeRegExp(RECALL_CAUSE)}\\); claim one with claim_finding before starting:\n1\\. \\[MEDIUM\\]\\[task\\] src/a\\.ts migrate the cache to LRU \\(${task1}, 0 min old\\)\nClosed tasks \\(1\\):\n- \\[FIXED in ${sha.slice(0, 12)}\\] add paging to the list endpoint \\(${task2}, src/b\\.ts\\)$`,
+      ),
+    );
 
     const empty = await s.call('get_problems', { file_path: 'src/zzz.ts' });
     assert.equal(
@@ -280,11 +323,22 @@ test('get_metrics and get_analysis_context: severity counts, categories, co-chan
     assert.ok(text.startsWith(`Attachment: not attached: ${RECALL_CAUSE}\n`), text);
     assert.match(text, new RegExp(`\nWorkspace: ${realpathSync(repo)} \\(from launch_directory\\)\n`));
     assert.match(text, /\nIndex: not built in this process; call init_workspace\n/);
-    assert.match(text, new RegExp(`\nProblems:\nOpen findings: 3 \\(3 in the local store; recall not run: ${escapeRegExp(RECALL_CAUSE)}\\); 1 open task, listed apart\nlocal store: 3 open \\(1 critical, 1 high\\)\n1\\. \\[CRITICAL\\]\\[security\\] src/a\\.ts one`));
+    assert.match(
+      text,
+      new RegExp(
+        `\nProblems:\nOpen findings: 3 \\(3 in the local store; recall not run: ${escapeRegExp(RECALL_CAUSE)}\\); 1 open task, listed apart\nlocal store: 3 open \\(1 critical, 1 high\\)\n1\\. \\[CRITICAL\\]\\[security\\] src/a\\.ts one`,
+      ),
+    );
     assert.doesNotMatch(text, /\n3\. \[LOW\]/); // problem_limit 2
-    assert.match(text, /\nCo-change with src\/a\.ts \(git history, confidence >= 0\.3, top 8\):\n {2}src\/b\.ts \(confidence 1\.00, 3 commits\)\n {2}README\.md \(confidence 0\.67, 2 commits\)\n/);
+    assert.match(
+      text,
+      /\nCo-change with src\/a\.ts \(git history, confidence >= 0\.3, top 8\):\n {2}src\/b\.ts \(confidence 1\.00, 3 commits\)\n {2}README\.md \(confidence 0\.67, 2 commits\)\n/,
+    );
     assert.match(text, new RegExp(`\nFindings recorded by agents on this codebase: not read \\(${escapeRegExp(RECALL_CAUSE)}\\)\\.\n`));
-    assert.match(text, /\nSuggested next actions:\n- fix or record progress on \[CRITICAL\] one \(agf_[0-9a-f]{16}\)\n- fix or record progress on \[HIGH\] two/);
+    assert.match(
+      text,
+      /\nSuggested next actions:\n- fix or record progress on \[CRITICAL\] one \(agf_[0-9a-f]{16}\)\n- fix or record progress on \[HIGH\] two/,
+    );
     assert.deepEqual(ctx.meta.next_steps, [{ tool: 'init_workspace', args: {}, why: 'the local code graph is not built in this process' }]);
   } finally {
     await s.close();
@@ -297,15 +351,27 @@ test('refusals are one line naming their cause, and nothing is recorded', async 
   try {
     RECALL_CAUSE = await attachmentCause(s);
     const backend = await s.call('mark_complete', { problem_id: 'PRB-1234' });
-    assert.equal(backend.text, 'not_a_finding: PRB-1234 is neither an agf_* finding nor a concept_* id; nothing was recorded (there is no server-side analysis, so no backend detection has that id)');
+    assert.equal(
+      backend.text,
+      'not_a_finding: PRB-1234 is neither an agf_* finding nor a concept_* id; nothing was recorded (there is no server-side analysis, so no backend detection has that id)',
+    );
     assert.equal(backend.isError, true);
     const missing = await s.call('mark_complete', { problem_id: 'agf_0000000000000000' });
-    assert.equal(missing.text, `finding_not_found: agf_0000000000000000 is not in the local store (not recorded on this machine, or discarded) and recall is not available (${RECALL_CAUSE}); nothing was recorded and nothing local was retired`);
+    assert.equal(
+      missing.text,
+      `finding_not_found: agf_0000000000000000 is not in the local store (not recorded on this machine, or discarded) and recall is not available (${RECALL_CAUSE}); nothing was recorded and nothing local was retired`,
+    );
     assert.equal(missing.meta.empty_reason, 'finding_not_found');
     const concept = await s.call('annotate_component', { problem_id: 'concept_abc' });
-    assert.equal(concept.text, 'finding_not_found: concept_abc has no local seed on this machine; there is no server-side analysis, so only findings in the local store can be annotated');
+    assert.equal(
+      concept.text,
+      'finding_not_found: concept_abc has no local seed on this machine; there is no server-side analysis, so only findings in the local store can be annotated',
+    );
     const notId = await s.call('annotate_component', { problem_id: 'SEC-7' });
-    assert.equal(notId.text, 'finding_not_found: SEC-7 is not a finding id (agf_* or concept_*); there is no server-side analysis, so only findings in the local store can be annotated');
+    assert.equal(
+      notId.text,
+      'finding_not_found: SEC-7 is not a finding id (agf_* or concept_*); there is no server-side analysis, so only findings in the local store can be annotated',
+    );
     const outside = await s.call('record_finding', { files: ['/etc/passwd'], summary: 's', severity: 'LOW', category: 'c' });
     assert.equal(outside.text, `file_outside_workspace: /etc/passwd is not a file inside the workspace ${realpathSync(repo)}; nothing was recorded`);
     const [id] = await s.record({ files: ['src/a.ts'], summary: 'false alarm' });

@@ -13,7 +13,7 @@ import { SCHEMA_VERSION } from '../../core/ledger/schema-version.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 import { repoWithHistory, startLedgerServer } from './ledger-fixture.ts';
 
-test('the store is one WAL file in the metabob directory, scoped by workspace; schema_version_at_index follows the workspace\'s rows', async () => {
+test("the store is one WAL file in the metabob directory, scoped by workspace; schema_version_at_index follows the workspace's rows", async () => {
   const home = tempDir('metabob-store-');
   const one = repoWithHistory().repo;
   const two = repoWithHistory().repo;

@@ -25,29 +25,35 @@ test('index --graph writes every node and edge as one JSON line; piped stderr ge
     'Parse failures: 0.',
     `Graph written to ${out} (format: docs/graph-format.md).`,
   ]);
-  assert.deepEqual(readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l)), [
-    { kind: 'node', id: 'app.js', type: 'file', name: 'app.js', file: 'app.js', start_line: 1, end_line: 15 },
-    { kind: 'node', id: 'app.js::class::Service::5', type: 'class', name: 'Service', file: 'app.js', start_line: 5, end_line: 15 },
-    { kind: 'node', id: 'app.js::method::Service.start::6', type: 'method', name: 'Service.start', file: 'app.js', start_line: 6, end_line: 9 },
-    { kind: 'node', id: 'app.js::method::Service.stop::11', type: 'method', name: 'Service.stop', file: 'app.js', start_line: 11, end_line: 14 },
-    { kind: 'node', id: 'lib/db.js', type: 'file', name: 'lib/db.js', file: 'lib/db.js', start_line: 1, end_line: 7 },
-    { kind: 'node', id: 'lib/db.js::function::close::5', type: 'function', name: 'close', file: 'lib/db.js', start_line: 5, end_line: 7 },
-    { kind: 'node', id: 'lib/db.js::function::connect::1', type: 'function', name: 'connect', file: 'lib/db.js', start_line: 1, end_line: 3 },
-    { kind: 'node', id: 'lib/factory.js', type: 'file', name: 'lib/factory.js', file: 'lib/factory.js', start_line: 1, end_line: 3 },
-    { kind: 'node', id: 'lib/factory.js::function::makeThing::1', type: 'function', name: 'makeThing', file: 'lib/factory.js', start_line: 1, end_line: 3 },
-    { kind: 'edge', type: 'calls', from: 'app.js::method::Service.start::6', to: 'app.js::method::Service.stop::11', confidence: 1 },
-    { kind: 'edge', type: 'calls', from: 'app.js::method::Service.start::6', to: 'lib/db.js::function::connect::1', confidence: 0.95 },
-    { kind: 'edge', type: 'calls', from: 'app.js::method::Service.stop::11', to: 'lib/db.js::function::close::5', confidence: 0.95 },
-    { kind: 'edge', type: 'calls', from: 'app.js::method::Service.stop::11', to: 'lib/factory.js::function::makeThing::1', confidence: 0.95 },
-    { kind: 'edge', type: 'contains', from: 'app.js', to: 'app.js::class::Service::5', confidence: 1 },
-    { kind: 'edge', type: 'contains', from: 'app.js::class::Service::5', to: 'app.js::method::Service.start::6', confidence: 1 },
-    { kind: 'edge', type: 'contains', from: 'app.js::class::Service::5', to: 'app.js::method::Service.stop::11', confidence: 1 },
-    { kind: 'edge', type: 'contains', from: 'lib/db.js', to: 'lib/db.js::function::close::5', confidence: 1 },
-    { kind: 'edge', type: 'contains', from: 'lib/db.js', to: 'lib/db.js::function::connect::1', confidence: 1 },
-    { kind: 'edge', type: 'contains', from: 'lib/factory.js', to: 'lib/factory.js::function::makeThing::1', confidence: 1 },
-    { kind: 'edge', type: 'imports', from: 'app.js', to: 'lib/db.js', confidence: 1 },
-    { kind: 'edge', type: 'imports', from: 'app.js', to: 'lib/factory.js', confidence: 1 },
-  ]);
+  assert.deepEqual(
+    readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l)),
+    [
+      { kind: 'node', id: 'app.js', type: 'file', name: 'app.js', file: 'app.js', start_line: 1, end_line: 15 },
+      { kind: 'node', id: 'app.js::class::Service::5', type: 'class', name: 'Service', file: 'app.js', start_line: 5, end_line: 15 },
+      { kind: 'node', id: 'app.js::method::Service.start::6', type: 'method', name: 'Service.start', file: 'app.js', start_line: 6, end_line: 9 },
+      { kind: 'node', id: 'app.js::method::Service.stop::11', type: 'method', name: 'Service.stop', file: 'app.js', start_line: 11, end_line: 14 },
+      { kind: 'node', id: 'lib/db.js', type: 'file', name: 'lib/db.js', file: 'lib/db.js', start_line: 1, end_line: 7 },
+      { kind: 'node', id: 'lib/db.js::function::close::5', type: 'function', name: 'close', file: 'lib/db.js', start_line: 5, end_line: 7 },
+      { kind: 'node', id: 'lib/db.js::function::connect::1', type: 'function', name: 'connect', file: 'lib/db.js', start_line: 1, end_line: 3 },
+      { kind: 'node', id: 'lib/factory.js', type: 'file', name: 'lib/factory.js', file: 'lib/factory.js', start_line: 1, end_line: 3 },
+      { kind: 'node', id: 'lib/factory.js::function::makeThing::1', type: 'function', name: 'makeThing', file: 'lib/factory.js', start_line: 1, end_line: 3 },
+      { kind: 'edge', type: 'calls', from: 'app.js::method::Service.start::6', to: 'app.js::method::Service.stop::11', confidence: 1 },
+      { kind: 'edge', type: 'calls', from: 'app.js::method::Service.start::6', to: 'lib/db.js::function::connect::1', confidence: 0.95 },
+      { kind: 'edge', type: 'calls', from: 'app.js::method::Service.stop::11', to: 'lib/db.js::function::close::5', confidence: 0.95 },
+      { kind: 'edge', type: 'calls', from: 'app.js::method::Service.stop::11', to: 'lib/factory.js::function::makeThing::1', confidence: 0.95 },
+      { kind: 'edge', type: 'contains', from: 'app.js', to: 'app.js::class::Service::5', confidence: 1 },
+      { kind: 'edge', type: 'contains', from: 'app.js::class::Service::5', to: 'app.js::method::Service.start::6', confidence: 1 },
+      { kind: 'edge', type: 'contains', from: 'app.js::class::Service::5', to: 'app.js::method::Service.stop::11', confidence: 1 },
+      { kind: 'edge', type: 'contains', from: 'lib/db.js', to: 'lib/db.js::function::close::5', confidence: 1 },
+      { kind: 'edge', type: 'contains', from: 'lib/db.js', to: 'lib/db.js::function::connect::1', confidence: 1 },
+      { kind: 'edge', type: 'contains', from: 'lib/factory.js', to: 'lib/factory.js::function::makeThing::1', confidence: 1 },
+      { kind: 'edge', type: 'imports', from: 'app.js', to: 'lib/db.js', confidence: 1 },
+      { kind: 'edge', type: 'imports', from: 'app.js', to: 'lib/factory.js', confidence: 1 },
+    ],
+  );
 });
 
 test('index --json prints the statistics as one object', () => {
@@ -78,13 +84,15 @@ test('the bin keeps parser WebAssembly on Liftoff (core/engine-flags.ts): no was
   // About 400 KB of Python: enough parsing for V8's default settings to tier the parser up.
   const workspace = tempDir('index-tiering-');
   for (let i = 0; i < 20; i++) {
-    const functions = Array.from({ length: 150 }, (_, f) => [
-      `def fn${i}_${f}(a, b):`,
-      '    """A step."""',
-      `    x = a + b * ${f}`,
-      `    return fn${i}_${(f + 1) % 150}(x, b) if x > 3 else [y for y in range(x)]`,
-      '',
-    ].join('\n'));
+    const functions = Array.from({ length: 150 }, (_, f) =>
+      [
+        `def fn${i}_${f}(a, b):`,
+        '    """A step."""',
+        `    x = a + b * ${f}`,
+        `    return fn${i}_${(f + 1) % 150}(x, b) if x > 3 else [y for y in range(x)]`,
+        '',
+      ].join('\n'),
+    );
     writeFileSync(join(workspace, `m${i}.py`), functions.join('\n'));
   }
   const tierUps = (entry: string) => {

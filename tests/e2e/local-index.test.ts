@@ -99,8 +99,14 @@ test('init_workspace, then analyze_impact, search_codebase and assign_git_change
     const initText = textOf(init);
     assert.match(initText, new RegExp(`^Indexed ${repo}: 4 files parsed in \\d+\\.\\d\\d s\\.$`, 'm'));
     assert.match(initText, /^Graph: 8 nodes \(file 4, function 4\); 10 edges \(calls 3, contains 4, imports 3\)\.$/m);
-    assert.match(initText, /^Calls: 7 call sites, 42\.9% resolved \(same file 0, own class 0, base class 0, declared type 0, import 3\); 0 to packages or built-ins outside the workspace; 4 unresolved \(0 of them name a definition in an imported file\)\.$/m);
-    assert.match(initText, /^Co-change: the 1 recently changed file\(s\) have 1 co-change neighbour\(s\) at confidence >= 0.3 in git history \(2 of their commits in the last 3; 0 more below the threshold\); predict_cochanges lists them\.$/m);
+    assert.match(
+      initText,
+      /^Calls: 7 call sites, 42\.9% resolved \(same file 0, own class 0, base class 0, declared type 0, import 3\); 0 to packages or built-ins outside the workspace; 4 unresolved \(0 of them name a definition in an imported file\)\.$/m,
+    );
+    assert.match(
+      initText,
+      /^Co-change: the 1 recently changed file\(s\) have 1 co-change neighbour\(s\) at confidence >= 0.3 in git history \(2 of their commits in the last 3; 0 more below the threshold\); predict_cochanges lists them\.$/m,
+    );
     assert.match(initText, /^No file content left this machine/m);
 
     const impact = await client.callTool({ name: 'analyze_impact', arguments: { changed_files: ['src/config.ts'] } });
@@ -117,14 +123,20 @@ test('init_workspace, then analyze_impact, search_codebase and assign_git_change
       '    file      src/app.ts  src/app.ts:1  confidence 1.00 via imports  [src/app.ts]',
       '    function  start  src/app.ts:3  confidence 0.90 via calls  [src/app.ts::function::start::3]',
     ]);
-    assert.equal(lines[10], 'Affected: 6 component(s) in 3 file(s). Confidence is the product of edge confidences along the path (1.0 same file or own class, 0.95 import-resolved, 0.5 or 0.3 by-name fallback).');
+    assert.equal(
+      lines[10],
+      'Affected: 6 component(s) in 3 file(s). Confidence is the product of edge confidences along the path (1.0 same file or own class, 0.95 import-resolved, 0.5 or 0.3 by-name fallback).',
+    );
     assert.match(textOf(impact), /Index gaps: 4 call site\(s\) stayed unresolved\./);
     assert.match(textOf(impact), /Local store findings for the changed files: /);
     const impactMeta = metaOf(impact);
     assert.equal(impactMeta.empty_reason, undefined);
     assert.equal(impactMeta.baseline_method, 'full_file_read');
 
-    const noTests = await client.callTool({ name: 'analyze_impact', arguments: { changed_files: [`${repo}/src/config.ts`], include_tests: false, max_depth: 1 } });
+    const noTests = await client.callTool({
+      name: 'analyze_impact',
+      arguments: { changed_files: [`${repo}/src/config.ts`], include_tests: false, max_depth: 1 },
+    });
     assert.match(textOf(noTests), /^ {2}Depth 1 \(2\):$/m);
     assert.doesNotMatch(textOf(noTests), /config\.test\.ts/);
 
@@ -143,7 +155,10 @@ test('init_workspace, then analyze_impact, search_codebase and assign_git_change
 
     const assigned = await client.callTool({ name: 'assign_git_changes', arguments: { changed_files: ['src/config.ts'] } });
     const assignedText = textOf(assigned);
-    assert.match(assignedText, /^ {2}src\/config\.ts: 1 component\(s\)\n {4}function {2}parseConfig {2}lines 1-3 {2}\[src\/config\.ts::function::parseConfig::1\]$/m);
+    assert.match(
+      assignedText,
+      /^ {2}src\/config\.ts: 1 component\(s\)\n {4}function {2}parseConfig {2}lines 1-3 {2}\[src\/config\.ts::function::parseConfig::1\]$/m,
+    );
     assert.match(assignedText, /^ {2}src\/loader\.ts {2}confidence 1\.00 {2}\(2 of 2 commits\)$/m);
   } finally {
     await close();

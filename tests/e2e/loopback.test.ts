@@ -185,7 +185,12 @@ test('POST /v2/impulses/resolve: mapped shapes, per-impulse errors inside a 200,
   assert.equal(res.status, 200);
   const byId = Object.fromEntries(res.json.results.map((r: any) => [r.id, r]));
   assert.deepEqual([byId.metrics.loaded, byId.metrics.tool], [true, 'get_metrics']);
-  assert.deepEqual(byId.blocked, { id: 'blocked', shape: 'mcp:tool_call', loaded: false, error: 'tool_not_allowed(registry_query): METABOB_TOOLS allows only get_metrics, predict_cochanges' });
+  assert.deepEqual(byId.blocked, {
+    id: 'blocked',
+    shape: 'mcp:tool_call',
+    loaded: false,
+    error: 'tool_not_allowed(registry_query): METABOB_TOOLS allows only get_metrics, predict_cochanges',
+  });
   assert.equal(byId.both.error, 'invalid_impulse: mcp:tool_call carries both input and arguments; send one of them');
   assert.equal(byId.cochange.tool, 'predict_cochanges');
   assert.equal(byId.cochange.shape, 'code:cochange_prediction');
@@ -197,8 +202,17 @@ test('POST /v2/impulses/resolve: mapped shapes, per-impulse errors inside a 200,
   assert.match(byId.odd.error, /^unsupported_shape\(code:unknown_thing\): this resolver maps mcp:tool_call, code:cochange_prediction/);
   assert.equal(byId.none.error, 'invalid_impulse: each impulse needs a pointer object');
   // Both tool calls that ran are in the call log, via loopback, arguments by size only.
-  const lines = readFileSync(callLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  assert.deepEqual(lines.map((l) => [l.tool, l.via]), [['get_metrics', 'loopback'], ['predict_cochanges', 'loopback']]);
+  const lines = readFileSync(callLog, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    lines.map((l) => [l.tool, l.via]),
+    [
+      ['get_metrics', 'loopback'],
+      ['predict_cochanges', 'loopback'],
+    ],
+  );
   assert.deepEqual(lines[1].args, { changed_files: 'array(1)', limit: 'number' });
   assert.ok(!readFileSync(callLog, 'utf8').includes(key));
 });
@@ -225,7 +239,11 @@ test('METABOB_LOOPBACK_PORT pins the port; a taken port falls back to an ephemer
   cleanups.push(() => new Promise<void>((r) => holder.close(() => r())));
   const fallback = await server({ METABOB_LOOPBACK_PORT: String(taken) });
   assert.notEqual(JSON.parse(readFileSync(fallback.runFile, 'utf8')).port, taken);
-  await waitFor(() => fallback.stderr.some((l) => l.includes(`WARNING loopback: port ${taken} on 127.0.0.1 is not available (EADDRINUSE); using an ephemeral port`)), 5000, 'the WARN');
+  await waitFor(
+    () => fallback.stderr.some((l) => l.includes(`WARNING loopback: port ${taken} on 127.0.0.1 is not available (EADDRINUSE); using an ephemeral port`)),
+    5000,
+    'the WARN',
+  );
   // Free a port, then pin it.
   const probe = createServer();
   await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));

@@ -59,10 +59,16 @@ describe('network matrix: dropped packets', { skip: skip ? `skipped: ${skip}` : 
   test('a blackholed target with no proxy and no OS proxy settings: connect_timeout says a proxy-only network needs HTTPS_PROXY', async () => {
     const bin = fakeGsettings(join(dir, 'none'), { 'org.gnome.system.proxy mode': "'none'" });
     const out = await requestInNamespace({
-      method: 'GET', url: `https://${ns?.droppedAddress}/bootstrap`, responseBudgetMs: 5000, idempotent: true,
+      method: 'GET',
+      url: `https://${ns?.droppedAddress}/bootstrap`,
+      responseBudgetMs: 5000,
+      idempotent: true,
       env: { PATH: bin, METABOB_CONNECT_TIMEOUT_MS: '500' },
     });
-    assert.equal(out.line, `connect_timeout(${ns?.droppedAddress}:443): no connection within 500 ms; packets to it are being dropped; a network reachable only through a proxy needs HTTPS_PROXY`);
+    assert.equal(
+      out.line,
+      `connect_timeout(${ns?.droppedAddress}:443): no connection within 500 ms; packets to it are being dropped; a network reachable only through a proxy needs HTTPS_PROXY`,
+    );
     assert.deepEqual(out.route, { via: 'direct', bypass: 'none_configured' });
     assert.ok(out.ms < 4000, `took ${out.ms} ms`);
   });
@@ -74,16 +80,25 @@ describe('network matrix: dropped packets', { skip: skip ? `skipped: ${skip}` : 
       'org.gnome.system.proxy.https port': '3128',
     });
     const out = await requestInNamespace({
-      method: 'GET', url: `https://${ns?.droppedAddress}:8443/bootstrap`, responseBudgetMs: 5000, idempotent: true,
+      method: 'GET',
+      url: `https://${ns?.droppedAddress}:8443/bootstrap`,
+      responseBudgetMs: 5000,
+      idempotent: true,
       env: { PATH: bin, METABOB_CONNECT_TIMEOUT_MS: '400' },
     });
-    assert.equal(out.line, `connect_timeout(${ns?.droppedAddress}:8443): no connection within 400 ms; packets to it are being dropped; the OS proxy settings (gsettings) name http://proxy.corp.invalid:3128, which this process does not read; set HTTPS_PROXY=http://proxy.corp.invalid:3128`);
+    assert.equal(
+      out.line,
+      `connect_timeout(${ns?.droppedAddress}:8443): no connection within 400 ms; packets to it are being dropped; the OS proxy settings (gsettings) name http://proxy.corp.invalid:3128, which this process does not read; set HTTPS_PROXY=http://proxy.corp.invalid:3128`,
+    );
   });
 
   test('a blackholed proxy: connect_timeout(<proxy host:port>), and the response budget caps the connect budget', async () => {
     const bin = fakeGsettings(join(dir, 'none2'), { 'org.gnome.system.proxy mode': "'none'" });
     const out = await requestInNamespace({
-      method: 'GET', url: 'https://substrate.metabob.test/bootstrap', responseBudgetMs: 300, idempotent: true,
+      method: 'GET',
+      url: 'https://substrate.metabob.test/bootstrap',
+      responseBudgetMs: 300,
+      idempotent: true,
       env: { PATH: bin, HTTPS_PROXY: `http://u:secret@${ns?.droppedAddress}:3128` },
     });
     assert.equal(out.line, `connect_timeout(${ns?.droppedAddress}:3128): no connection within 300 ms; packets to it are being dropped`);

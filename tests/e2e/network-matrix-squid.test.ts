@@ -8,8 +8,18 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { netRequest, NetError, type NetRequestOptions } from '../../core/net/net.ts';
 import {
-  closedPort, fakeGsettings, issueCert, makeCa, squidMissingReason, startHttpTarget, startHttpsTarget, startSquid, tempNetDir,
-  type Ca, type Listening, type RunningSquid,
+  closedPort,
+  fakeGsettings,
+  issueCert,
+  makeCa,
+  squidMissingReason,
+  startHttpTarget,
+  startHttpsTarget,
+  startSquid,
+  tempNetDir,
+  type Ca,
+  type Listening,
+  type RunningSquid,
 } from '../helpers/net-fixtures.ts';
 
 const skip = squidMissingReason();
@@ -48,7 +58,11 @@ describe('network matrix through Squid', { skip: skip ? `skipped: ${skip}` : fal
 
   const proxyUrl = (credentials?: string) => `http://${credentials ? `${credentials}@` : ''}127.0.0.1:${squid.port}`;
   const env = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
-    PATH: binPath, METABOB_CONNECT_TIMEOUT_MS: '3000', METABOB_NO_SYSTEM_CA: '1', NODE_EXTRA_CA_CERTS: ca.certPath, ...extra,
+    PATH: binPath,
+    METABOB_CONNECT_TIMEOUT_MS: '3000',
+    METABOB_NO_SYSTEM_CA: '1',
+    NODE_EXTRA_CA_CERTS: ca.certPath,
+    ...extra,
   });
 
   async function failure(options: Partial<NetRequestOptions> & { url: string }): Promise<NetError> {
@@ -64,7 +78,10 @@ describe('network matrix through Squid', { skip: skip ? `skipped: ${skip}` : fal
 
   test('good credentials: CONNECT by name to an allowed port, TLS verified through the tunnel', async () => {
     const res = await netRequest({
-      method: 'GET', url: `https://${HOST}:${httpsTarget.port}/v1/health`, responseBudgetMs: 8000, idempotent: true,
+      method: 'GET',
+      url: `https://${HOST}:${httpsTarget.port}/v1/health`,
+      responseBudgetMs: 8000,
+      idempotent: true,
       env: env({ HTTPS_PROXY: proxyUrl(`${USER}:${PASSWORD}`) }),
     });
     lines.push(JSON.stringify(res.route));
@@ -78,7 +95,11 @@ describe('network matrix through Squid', { skip: skip ? `skipped: ${skip}` : fal
 
   test('good credentials: http goes to Squid in absolute form', async () => {
     const res = await netRequest({
-      method: 'POST', url: `http://${HOST}:${httpTarget.port}/resolve`, body: '{"a":1}', responseBudgetMs: 8000, idempotent: false,
+      method: 'POST',
+      url: `http://${HOST}:${httpTarget.port}/resolve`,
+      body: '{"a":1}',
+      responseBudgetMs: 8000,
+      idempotent: false,
       env: env({ HTTP_PROXY: proxyUrl(`${USER}:${PASSWORD}`) }),
     });
     assert.equal(res.status, 200);
@@ -88,26 +109,41 @@ describe('network matrix through Squid', { skip: skip ? `skipped: ${skip}` : fal
 
   test('bad credentials: proxy_auth_required(Basic) says they were rejected', async () => {
     const err = await failure({ url: `https://${HOST}:${httpsTarget.port}/`, env: env({ HTTPS_PROXY: proxyUrl(`${USER}:wrong-password`) }) });
-    assert.equal(err.line, `proxy_auth_required(Basic): the proxy http://***@127.0.0.1:${squid.port} (HTTPS_PROXY) rejected the credentials in the proxy URL; correct the user and password in HTTPS_PROXY`);
+    assert.equal(
+      err.line,
+      `proxy_auth_required(Basic): the proxy http://***@127.0.0.1:${squid.port} (HTTPS_PROXY) rejected the credentials in the proxy URL; correct the user and password in HTTPS_PROXY`,
+    );
   });
 
   test('no credentials: proxy_auth_required(Basic) says to put them in the proxy URL', async () => {
     const err = await failure({ url: `https://${HOST}:${httpsTarget.port}/`, env: env({ HTTPS_PROXY: proxyUrl() }) });
-    assert.equal(err.line, `proxy_auth_required(Basic): the proxy http://127.0.0.1:${squid.port} (HTTPS_PROXY) asks for credentials; put them in the proxy URL (HTTPS_PROXY=http://user:password@host:port)`);
+    assert.equal(
+      err.line,
+      `proxy_auth_required(Basic): the proxy http://127.0.0.1:${squid.port} (HTTPS_PROXY) asks for credentials; put them in the proxy URL (HTTPS_PROXY=http://user:password@host:port)`,
+    );
   });
 
   test('plain http without credentials: the 407 to an absolute-form GET is proxy_auth_required(Basic) too', async () => {
     const err = await failure({ url: `http://${HOST}:${httpTarget.port}/`, env: env({ HTTP_PROXY: proxyUrl() }) });
-    assert.equal(err.line, `proxy_auth_required(Basic): the proxy http://127.0.0.1:${squid.port} (HTTP_PROXY) asks for credentials; put them in the proxy URL (HTTP_PROXY=http://user:password@host:port)`);
+    assert.equal(
+      err.line,
+      `proxy_auth_required(Basic): the proxy http://127.0.0.1:${squid.port} (HTTP_PROXY) asks for credentials; put them in the proxy URL (HTTP_PROXY=http://user:password@host:port)`,
+    );
   });
 
   test("Squid's SSL_ports rule: CONNECT to another port is proxy_port_blocked(<port>)", async () => {
     const err = await failure({ url: `https://${HOST}:${blockedPort}/`, env: env({ HTTPS_PROXY: proxyUrl(`${USER}:${PASSWORD}`) }) });
-    assert.equal(err.line, `proxy_port_blocked(${blockedPort}): the proxy http://***@127.0.0.1:${squid.port} (HTTPS_PROXY) refused CONNECT to port ${blockedPort} (403); proxies such as Squid tunnel only to 443 by default, so serve the substrate on 443 or have port ${blockedPort} allowed`);
+    assert.equal(
+      err.line,
+      `proxy_port_blocked(${blockedPort}): the proxy http://***@127.0.0.1:${squid.port} (HTTPS_PROXY) refused CONNECT to port ${blockedPort} (403); proxies such as Squid tunnel only to 443 by default, so serve the substrate on 443 or have port ${blockedPort} allowed`,
+    );
   });
 
   test('Squid cannot reach the target on 443: anchor_unreachable(<host:port>)', async () => {
     const err = await failure({ url: `https://${HOST}/`, env: env({ HTTPS_PROXY: proxyUrl(`${USER}:${PASSWORD}`) }) });
-    assert.equal(err.line, `anchor_unreachable(${HOST}:443): the proxy http://***@127.0.0.1:${squid.port} could not reach it (503 Service Unavailable to CONNECT)`);
+    assert.equal(
+      err.line,
+      `anchor_unreachable(${HOST}:443): the proxy http://***@127.0.0.1:${squid.port} could not reach it (503 Service Unavailable to CONNECT)`,
+    );
   });
 });

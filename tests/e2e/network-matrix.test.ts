@@ -8,8 +8,19 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { netRequest, NetError, type NetRequestOptions } from '../../core/net/net.ts';
 import {
-  closedPort, fakeGsettings, fullBacklogMissingReason, issueCert, makeCa, startFakeProxy, startHttpTarget, startHttpsTarget, startFullBacklog, startRawPeer, tempNetDir,
-  type Ca, type Listening,
+  closedPort,
+  fakeGsettings,
+  fullBacklogMissingReason,
+  issueCert,
+  makeCa,
+  startFakeProxy,
+  startHttpTarget,
+  startHttpsTarget,
+  startFullBacklog,
+  startRawPeer,
+  tempNetDir,
+  type Ca,
+  type Listening,
 } from '../helpers/net-fixtures.ts';
 
 let dir: string;
@@ -58,7 +69,13 @@ after(async () => {
 describe('direct', () => {
   test('http to a loopback target: 200, direct because loopback, one attempt', async () => {
     const target = await serve(startHttpTarget());
-    const res = await netRequest({ method: 'GET', url: `http://127.0.0.1:${target.port}/health?x=1`, responseBudgetMs: 2000, idempotent: true, env: baseEnv() });
+    const res = await netRequest({
+      method: 'GET',
+      url: `http://127.0.0.1:${target.port}/health?x=1`,
+      responseBudgetMs: 2000,
+      idempotent: true,
+      env: baseEnv(),
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(JSON.parse(res.body), { ok: true, method: 'GET', url: '/health?x=1', host: `127.0.0.1:${target.port}`, body: '' });
     assert.deepEqual(res.route, { via: 'direct', bypass: 'loopback' });
@@ -69,8 +86,13 @@ describe('direct', () => {
   test('POST sends its body with a Content-Length', async () => {
     const target = await serve(startHttpTarget());
     const res = await netRequest({
-      method: 'POST', url: `http://127.0.0.1:${target.port}/resolve`, body: '{"shape":"x"}', headers: { 'content-type': 'application/json' },
-      responseBudgetMs: 2000, idempotent: false, env: baseEnv(),
+      method: 'POST',
+      url: `http://127.0.0.1:${target.port}/resolve`,
+      body: '{"shape":"x"}',
+      headers: { 'content-type': 'application/json' },
+      responseBudgetMs: 2000,
+      idempotent: false,
+      env: baseEnv(),
     });
     assert.deepEqual(JSON.parse(res.body), { ok: true, method: 'POST', url: '/resolve', host: `127.0.0.1:${target.port}`, body: '{"shape":"x"}' });
   });
@@ -85,10 +107,12 @@ describe('direct', () => {
   });
 
   test('a redirect is returned, never followed', async () => {
-    const target = await serve(startHttpTarget((_req, res) => {
-      res.writeHead(302, { location: 'http://portal.example/login' });
-      res.end();
-    }));
+    const target = await serve(
+      startHttpTarget((_req, res) => {
+        res.writeHead(302, { location: 'http://portal.example/login' });
+        res.end();
+      }),
+    );
     const res = await netRequest({ method: 'GET', url: `http://127.0.0.1:${target.port}/bootstrap`, responseBudgetMs: 2000, idempotent: true, env: baseEnv() });
     assert.equal(res.status, 302);
     assert.equal(res.headers.location, 'http://portal.example/login');
@@ -99,12 +123,17 @@ describe('direct', () => {
 describe('TLS', () => {
   test('a chain from a CA not trusted: tls_intercepted(<issuer>), and no byte of the request reaches the server', async () => {
     let requests = 0;
-    const target = await serve(startHttpsTarget(issueCert(dir, inspectionCa, ['localhost']), (_q, s) => {
-      requests++;
-      s.end('{}');
-    }));
+    const target = await serve(
+      startHttpsTarget(issueCert(dir, inspectionCa, ['localhost']), (_q, s) => {
+        requests++;
+        s.end('{}');
+      }),
+    );
     const err = await failure({ url: `https://localhost:${target.port}/bootstrap`, env: trustedEnv() });
-    assert.equal(err.line, `tls_intercepted(Metabob Test Inspection CA): localhost:${target.port} served a chain signed by Metabob Test Inspection CA, which this process does not trust (TLS inspection or a private CA); add that CA's certificate to NODE_EXTRA_CA_CERTS if it is yours`);
+    assert.equal(
+      err.line,
+      `tls_intercepted(Metabob Test Inspection CA): localhost:${target.port} served a chain signed by Metabob Test Inspection CA, which this process does not trust (TLS inspection or a private CA); add that CA's certificate to NODE_EXTRA_CA_CERTS if it is yours`,
+    );
     assert.equal(err.token, 'tls_intercepted');
     assert.deepEqual(err.tls, { host: 'localhost', authorized: false, issuer: 'Metabob Test Inspection CA' });
     assert.equal(requests, 0);
@@ -114,7 +143,10 @@ describe('TLS', () => {
   test('the same server is untrusted without NODE_EXTRA_CA_CERTS, trusted with it', async () => {
     const target = await serve(startHttpsTarget(issueCert(dir, trustedCa, ['localhost'])));
     const err = await failure({ url: `https://localhost:${target.port}/`, env: baseEnv() });
-    assert.equal(err.line, `tls_intercepted(Metabob Test Substrate CA): localhost:${target.port} served a chain signed by Metabob Test Substrate CA, which this process does not trust (TLS inspection or a private CA); add that CA's certificate to NODE_EXTRA_CA_CERTS if it is yours`);
+    assert.equal(
+      err.line,
+      `tls_intercepted(Metabob Test Substrate CA): localhost:${target.port} served a chain signed by Metabob Test Substrate CA, which this process does not trust (TLS inspection or a private CA); add that CA's certificate to NODE_EXTRA_CA_CERTS if it is yours`,
+    );
     const res = await netRequest({ method: 'GET', url: `https://localhost:${target.port}/`, responseBudgetMs: 2000, idempotent: true, env: trustedEnv() });
     assert.equal(res.status, 200);
   });
@@ -153,7 +185,10 @@ describe('connections', () => {
       'org.gnome.system.proxy autoconfig-url': "'http://wpad.corp.invalid/wpad.dat'",
     });
     const err = await failure({ url: 'https://metabob-nowhere.invalid/bootstrap', env: baseEnv({ PATH: pacPath }) });
-    assert.equal(err.line, 'dns_failed(metabob-nowhere.invalid): the name metabob-nowhere.invalid does not resolve; the OS proxy settings use a PAC script (http://wpad.corp.invalid/wpad.dat), which this process does not see; set HTTPS_PROXY');
+    assert.equal(
+      err.line,
+      'dns_failed(metabob-nowhere.invalid): the name metabob-nowhere.invalid does not resolve; the OS proxy settings use a PAC script (http://wpad.corp.invalid/wpad.dat), which this process does not see; set HTTPS_PROXY',
+    );
     assert.equal(err.osProxy, 'pac http://wpad.corp.invalid/wpad.dat');
   });
 
@@ -163,17 +198,21 @@ describe('connections', () => {
     assert.equal(err.line, `connect_refused(127.0.0.1:${port}): nothing accepts connections there`);
   });
 
-  test('a dropped connect on loopback (a listener whose accept queue is full): connect_timeout(<host:port>)', { skip: fullBacklogMissingReason() }, async () => {
-    const listener = await startFullBacklog();
-    try {
-      const started = Date.now();
-      const err = await failure({ url: `http://127.0.0.1:${listener.port}/bootstrap`, env: baseEnv({ METABOB_CONNECT_TIMEOUT_MS: '300' }) });
-      assert.equal(err.line, `connect_timeout(127.0.0.1:${listener.port}): no connection within 300 ms; packets to it are being dropped`);
-      assert.ok(Date.now() - started < 2500, 'the connect budget ends the attempt, and a timeout is not retried');
-    } finally {
-      listener.close();
-    }
-  });
+  test(
+    'a dropped connect on loopback (a listener whose accept queue is full): connect_timeout(<host:port>)',
+    { skip: fullBacklogMissingReason() },
+    async () => {
+      const listener = await startFullBacklog();
+      try {
+        const started = Date.now();
+        const err = await failure({ url: `http://127.0.0.1:${listener.port}/bootstrap`, env: baseEnv({ METABOB_CONNECT_TIMEOUT_MS: '300' }) });
+        assert.equal(err.line, `connect_timeout(127.0.0.1:${listener.port}): no connection within 300 ms; packets to it are being dropped`);
+        assert.ok(Date.now() - started < 2500, 'the connect budget ends the attempt, and a timeout is not retried');
+      } finally {
+        listener.close();
+      }
+    },
+  );
 
   test('a peer that accepts and never answers: response_timeout(<host>, <ms>)', async () => {
     const peer = await serve(startRawPeer((s) => s.on('data', () => undefined)));
@@ -185,13 +224,15 @@ describe('connections', () => {
 
   test('a connection reset is retried twice on a read, never on a write', async () => {
     // Closes once the whole request has arrived (a FIN, not an RST from unread data), before answering.
-    const peer = await serve(startRawPeer((s) => {
-      let got = '';
-      s.on('data', (d: Buffer) => {
-        got += d.toString('latin1');
-        if (/\r\n\r\n(\{\})?$/.test(got)) s.end();
-      });
-    }));
+    const peer = await serve(
+      startRawPeer((s) => {
+        let got = '';
+        s.on('data', (d: Buffer) => {
+          got += d.toString('latin1');
+          if (/\r\n\r\n(\{\})?$/.test(got)) s.end();
+        });
+      }),
+    );
     const read = await failure({ url: `http://127.0.0.1:${peer.port}/x` });
     assert.equal(read.line, 'connection_reset(127.0.0.1): the connection closed before a complete answer (closed without an answer)');
     assert.equal(peer.connections(), 3);
@@ -209,10 +250,12 @@ describe('connections', () => {
   test('502/503/504 are retried only with retryGatewayErrors, and 4xx never', async () => {
     const statuses = [503, 502, 200];
     let calls = 0;
-    const target = await serve(startHttpTarget((_q, s) => {
-      s.statusCode = statuses[Math.min(calls++, statuses.length - 1)];
-      s.end('{}');
-    }));
+    const target = await serve(
+      startHttpTarget((_q, s) => {
+        s.statusCode = statuses[Math.min(calls++, statuses.length - 1)];
+        s.end('{}');
+      }),
+    );
     const url = `http://127.0.0.1:${target.port}/bootstrap`;
     const retried = await netRequest({ method: 'GET', url, responseBudgetMs: 3000, idempotent: true, retryGatewayErrors: true, env: baseEnv() });
     assert.deepEqual([retried.status, retried.attempts], [200, 3]);
@@ -226,12 +269,21 @@ describe('connections', () => {
 
   test('a retry that would not fit in the budget is not made', async () => {
     let calls = 0;
-    const target = await serve(startHttpTarget((_q, s) => {
-      calls++;
-      s.statusCode = 503;
-      s.end('{}');
-    }));
-    const res = await netRequest({ method: 'GET', url: `http://127.0.0.1:${target.port}/`, responseBudgetMs: 200, idempotent: true, retryGatewayErrors: true, env: baseEnv() });
+    const target = await serve(
+      startHttpTarget((_q, s) => {
+        calls++;
+        s.statusCode = 503;
+        s.end('{}');
+      }),
+    );
+    const res = await netRequest({
+      method: 'GET',
+      url: `http://127.0.0.1:${target.port}/`,
+      responseBudgetMs: 200,
+      idempotent: true,
+      retryGatewayErrors: true,
+      env: baseEnv(),
+    });
     assert.deepEqual([res.status, res.attempts, calls], [503, 1, 1]);
   });
 });
@@ -242,15 +294,26 @@ describe('proxies', () => {
   test('407 with NTLM: proxy_auth_required(NTLM) names a local authenticating relay', async () => {
     const proxy = await serve(startFakeProxy('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: NTLM\r\nContent-Length: 0\r\n\r\n'));
     const err = await failure({ url: 'https://substrate.metabob.test/bootstrap', env: proxied(proxy.port) });
-    assert.equal(err.line, `proxy_auth_required(NTLM): the proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) asks for NTLM authentication, which this process does not speak; run a local authenticating relay (px or cntlm) and point HTTPS_PROXY at it`);
+    assert.equal(
+      err.line,
+      `proxy_auth_required(NTLM): the proxy http://127.0.0.1:${proxy.port} (HTTPS_PROXY) asks for NTLM authentication, which this process does not speak; run a local authenticating relay (px or cntlm) and point HTTPS_PROXY at it`,
+    );
     assert.deepEqual(err.route, { via: 'proxy', proxy: `http://127.0.0.1:${proxy.port}` });
     assert.equal(proxy.connections(), 1, 'an auth failure is never retried');
   });
 
   test('407 offering Negotiate and NTLM names both', async () => {
-    const proxy = await serve(startFakeProxy('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Negotiate\r\nProxy-Authenticate: NTLM\r\nContent-Length: 0\r\n\r\n'));
-    const err = await failure({ url: 'https://substrate.metabob.test/bootstrap', env: proxied(proxy.port, { https_proxy: `127.0.0.1:${proxy.port}`, HTTPS_PROXY: 'http://ignored.invalid:1' }) });
-    assert.equal(err.line, `proxy_auth_required(Negotiate, NTLM): the proxy http://127.0.0.1:${proxy.port} (https_proxy) asks for Negotiate, NTLM authentication, which this process does not speak; run a local authenticating relay (px or cntlm) and point https_proxy at it`);
+    const proxy = await serve(
+      startFakeProxy('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Negotiate\r\nProxy-Authenticate: NTLM\r\nContent-Length: 0\r\n\r\n'),
+    );
+    const err = await failure({
+      url: 'https://substrate.metabob.test/bootstrap',
+      env: proxied(proxy.port, { https_proxy: `127.0.0.1:${proxy.port}`, HTTPS_PROXY: 'http://ignored.invalid:1' }),
+    });
+    assert.equal(
+      err.line,
+      `proxy_auth_required(Negotiate, NTLM): the proxy http://127.0.0.1:${proxy.port} (https_proxy) asks for Negotiate, NTLM authentication, which this process does not speak; run a local authenticating relay (px or cntlm) and point https_proxy at it`,
+    );
   });
 
   test('CONNECT answered with an HTML block page: blocked_by_portal; CONNECT names the host, not an address', async () => {
@@ -258,26 +321,38 @@ describe('proxies', () => {
     const heads: string[] = [];
     const proxy = await serve(startFakeProxy(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${page.length}\r\n\r\n${page}`, heads));
     const err = await failure({ url: 'https://substrate.metabob.test/bootstrap', env: proxied(proxy.port) });
-    assert.equal(err.line, `blocked_by_portal: the proxy http://127.0.0.1:${proxy.port} answered CONNECT substrate.metabob.test:443 with a page (text/html) instead of a tunnel`);
+    assert.equal(
+      err.line,
+      `blocked_by_portal: the proxy http://127.0.0.1:${proxy.port} answered CONNECT substrate.metabob.test:443 with a page (text/html) instead of a tunnel`,
+    );
     assert.equal(heads[0], 'CONNECT substrate.metabob.test:443 HTTP/1.1\r\nHost: substrate.metabob.test:443');
   });
 
   test('CONNECT answered 403 with a page on 443: blocked_by_portal', async () => {
     const proxy = await serve(startFakeProxy('HTTP/1.1 403 Forbidden\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 6\r\n\r\nno way'));
     const err = await failure({ url: 'https://substrate.metabob.test/bootstrap', env: proxied(proxy.port) });
-    assert.equal(err.line, `blocked_by_portal: the proxy http://127.0.0.1:${proxy.port} answered CONNECT substrate.metabob.test:443 with its own HTML page (403) instead of a tunnel`);
+    assert.equal(
+      err.line,
+      `blocked_by_portal: the proxy http://127.0.0.1:${proxy.port} answered CONNECT substrate.metabob.test:443 with its own HTML page (403) instead of a tunnel`,
+    );
   });
 
   test('a proxy that answers CONNECT with something not HTTP: blocked_by_portal', async () => {
     const proxy = await serve(startFakeProxy('220 mail.example ESMTP\r\n\r\n'));
     const err = await failure({ url: 'https://substrate.metabob.test/', env: proxied(proxy.port) });
-    assert.equal(err.line, `blocked_by_portal: the proxy http://127.0.0.1:${proxy.port} answered CONNECT substrate.metabob.test:443 with something that is not HTTP`);
+    assert.equal(
+      err.line,
+      `blocked_by_portal: the proxy http://127.0.0.1:${proxy.port} answered CONNECT substrate.metabob.test:443 with something that is not HTTP`,
+    );
   });
 
   test('a 5xx to CONNECT: anchor_unreachable, retried on a read', async () => {
     const proxy = await serve(startFakeProxy('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n'));
     const err = await failure({ url: 'https://substrate.metabob.test/bootstrap', env: proxied(proxy.port) });
-    assert.equal(err.line, `anchor_unreachable(substrate.metabob.test:443): the proxy http://127.0.0.1:${proxy.port} could not reach it (502 Bad Gateway to CONNECT)`);
+    assert.equal(
+      err.line,
+      `anchor_unreachable(substrate.metabob.test:443): the proxy http://127.0.0.1:${proxy.port} could not reach it (502 Bad Gateway to CONNECT)`,
+    );
     assert.equal(proxy.connections(), 3);
   });
 
@@ -292,13 +367,19 @@ describe('proxies', () => {
     const heads: string[] = [];
     const proxy = await serve(startFakeProxy('tunnel', heads));
     const res = await netRequest({
-      method: 'GET', url: `https://substrate.metabob.test:${target.port}/v1`, responseBudgetMs: 3000, idempotent: true,
+      method: 'GET',
+      url: `https://substrate.metabob.test:${target.port}/v1`,
+      responseBudgetMs: 3000,
+      idempotent: true,
       env: trustedEnv({ HTTPS_PROXY: `http://al%40ice:p%3Ass@127.0.0.1:${proxy.port}` }),
     });
     assert.equal(res.status, 200);
     assert.deepEqual(res.route, { via: 'proxy', proxy: `http://***@127.0.0.1:${proxy.port}` });
     assert.deepEqual(res.tls, { host: 'substrate.metabob.test', authorized: true, issuer: 'Metabob Test Substrate CA' });
-    assert.equal(heads[0], `CONNECT substrate.metabob.test:${target.port} HTTP/1.1\r\nHost: substrate.metabob.test:${target.port}\r\nProxy-Authorization: Basic ${Buffer.from('al@ice:p:ss').toString('base64')}`);
+    assert.equal(
+      heads[0],
+      `CONNECT substrate.metabob.test:${target.port} HTTP/1.1\r\nHost: substrate.metabob.test:${target.port}\r\nProxy-Authorization: Basic ${Buffer.from('al@ice:p:ss').toString('base64')}`,
+    );
     assert.equal(JSON.parse(res.body).host, `substrate.metabob.test:${target.port}`);
   });
 
@@ -307,7 +388,10 @@ describe('proxies', () => {
     const heads: string[] = [];
     const proxy = await serve(startFakeProxy('tunnel', heads, issueCert(dir, trustedCa, ['127.0.0.1'])));
     const res = await netRequest({
-      method: 'GET', url: `https://substrate.metabob.test:${target.port}/v1`, responseBudgetMs: 3000, idempotent: true,
+      method: 'GET',
+      url: `https://substrate.metabob.test:${target.port}/v1`,
+      responseBudgetMs: 3000,
+      idempotent: true,
       env: trustedEnv({ HTTPS_PROXY: `https://127.0.0.1:${proxy.port}` }),
     });
     assert.equal(res.status, 200);
@@ -319,14 +403,20 @@ describe('proxies', () => {
   test('an https:// proxy with an untrusted certificate: tls_intercepted names its issuer', async () => {
     const proxy = await serve(startFakeProxy('tunnel', [], issueCert(dir, inspectionCa, ['127.0.0.1'])));
     const err = await failure({ url: 'https://substrate.metabob.test/', env: trustedEnv({ HTTPS_PROXY: `https://127.0.0.1:${proxy.port}` }) });
-    assert.equal(err.line, `tls_intercepted(Metabob Test Inspection CA): 127.0.0.1:${proxy.port} served a chain signed by Metabob Test Inspection CA, which this process does not trust (TLS inspection or a private CA); add that CA's certificate to NODE_EXTRA_CA_CERTS if it is yours`);
+    assert.equal(
+      err.line,
+      `tls_intercepted(Metabob Test Inspection CA): 127.0.0.1:${proxy.port} served a chain signed by Metabob Test Inspection CA, which this process does not trust (TLS inspection or a private CA); add that CA's certificate to NODE_EXTRA_CA_CERTS if it is yours`,
+    );
   });
 
   test('http through a proxy goes in absolute form with Proxy-Authorization', async () => {
     const heads: string[] = [];
     const proxy = await serve(startFakeProxy('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"via":"p"}', heads));
     const res = await netRequest({
-      method: 'GET', url: 'http://hub.corp.invalid:8080/x?y=1', responseBudgetMs: 3000, idempotent: true,
+      method: 'GET',
+      url: 'http://hub.corp.invalid:8080/x?y=1',
+      responseBudgetMs: 3000,
+      idempotent: true,
       env: baseEnv({ HTTP_PROXY: `http://u:pw@127.0.0.1:${proxy.port}` }),
     });
     assert.equal(res.body, '{"via":"p"}');
@@ -345,7 +435,10 @@ describe('proxies', () => {
 
   test('socks5: proxy_unsupported(socks5), credentials redacted', async () => {
     const err = await failure({ url: 'https://substrate.metabob.test/', env: baseEnv({ HTTPS_PROXY: 'socks5://user:secret@127.0.0.1:1080' }) });
-    assert.equal(err.line, 'proxy_unsupported(socks5): HTTPS_PROXY=socks5://***@127.0.0.1:1080 is not an http:// or https:// proxy; this process speaks only to HTTP proxies');
+    assert.equal(
+      err.line,
+      'proxy_unsupported(socks5): HTTPS_PROXY=socks5://***@127.0.0.1:1080 is not an http:// or https:// proxy; this process speaks only to HTTP proxies',
+    );
     assert.ok(!JSON.stringify(err.route).includes('secret'));
   });
 

@@ -61,7 +61,11 @@ test('dist/ ships the bundles, their chunks and linked source maps, and the pars
 
   const dist = under('dist');
   const bundles = dist.filter((p) => /\.(js|cjs)$/.test(p));
-  assert.deepEqual(bundles.filter((p) => !entries.includes(p) && !/^dist\/chunks\/[^/]+\.js$/.test(p)), [], 'every script is an entry or a chunk');
+  assert.deepEqual(
+    bundles.filter((p) => !entries.includes(p) && !/^dist\/chunks\/[^/]+\.js$/.test(p)),
+    [],
+    'every script is an entry or a chunk',
+  );
 
   // A source map ships only beside the bundle that links it, so a stack trace can be mapped.
   const maps = dist.filter((p) => p.endsWith('.map'));
@@ -69,7 +73,12 @@ test('dist/ ships the bundles, their chunks and linked source maps, and the pars
   for (const map of maps) {
     const script = map.slice(0, -'.map'.length);
     assert.ok(bundles.includes(script), `${map} has its bundle`);
-    assert.ok(readFileSync(join(ROOT, script), 'utf8').trimEnd().endsWith(`//# sourceMappingURL=${basename(map)}`), `${script} links ${map}`);
+    assert.ok(
+      readFileSync(join(ROOT, script), 'utf8')
+        .trimEnd()
+        .endsWith(`//# sourceMappingURL=${basename(map)}`),
+      `${script} links ${map}`,
+    );
   }
 
   // The parser code cache: per V8 version, the manifest and exactly the files it names.
@@ -98,5 +107,10 @@ test('the notices name every third-party package the shipped bundles were built 
     }
   }
   assert.ok(bundledNames.has('@modelcontextprotocol/sdk'), [...bundledNames].join(', '));
-  for (const name of bundledNames) assert.match(notices, new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\S+ \\([^;]+; bundled\\)$`, 'm'), `${name} is in vendor/THIRD-PARTY-NOTICES.txt`);
+  for (const name of bundledNames)
+    assert.match(
+      notices,
+      new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\S+ \\([^;]+; bundled\\)$`, 'm'),
+      `${name} is in vendor/THIRD-PARTY-NOTICES.txt`,
+    );
 });

@@ -65,7 +65,16 @@ test('the bin parses every grammar with the shipped cache of optimized code', ()
   assert.match(result.stdout, /7 files parsed/);
   assert.match(result.stdout, /Parse failures: 0\./);
   const loaded = loadedModules(cacheLines(result.stderr));
-  assert.deepEqual(loaded, ['tree-sitter-go', 'tree-sitter-java', 'tree-sitter-javascript', 'tree-sitter-python', 'tree-sitter-rust', 'tree-sitter-tsx', 'tree-sitter-typescript', 'web-tree-sitter']);
+  assert.deepEqual(loaded, [
+    'tree-sitter-go',
+    'tree-sitter-java',
+    'tree-sitter-javascript',
+    'tree-sitter-python',
+    'tree-sitter-rust',
+    'tree-sitter-tsx',
+    'tree-sitter-typescript',
+    'web-tree-sitter',
+  ]);
 });
 
 test('the stdio server parses with the cache too (its start path is dist/serve.cjs)', async () => {
@@ -123,7 +132,10 @@ test('a cache that does not fit is skipped with its reason, and the graph is the
     const cli = distCopy(spoil);
     const spoilt = graphOf(cli, dir);
     assert.equal(spoilt.graph, intact.graph);
-    assert.ok(spoilt.log.some((l) => reason.test(l)), spoilt.log.join('\n'));
+    assert.ok(
+      spoilt.log.some((l) => reason.test(l)),
+      spoilt.log.join('\n'),
+    );
     // doctor says so too, as a note on a passing check: the parser works, a cold index is slower.
     const doctor = spawnSync(process.execPath, [cli, 'doctor', '--json'], { encoding: 'utf8', env: { ...process.env, HOME: tempDir('parser-cache-home-') } });
     const parser = JSON.parse(doctor.stdout).checks.find((c: { id: string }) => c.id === 'parser');
@@ -142,7 +154,10 @@ test('a launch under a V8 with no cache writes one in the background, and the ne
   const cache = join(dirname(cli), 'parser-cache', V8);
   const first = graphOf(cli, dir);
   assert.equal(first.graph, intact.graph);
-  assert.ok(first.log.some((l) => l.includes(`not used (none for V8 ${V8} yet; being written in the background for the next launch)`)), first.log.join('\n'));
+  assert.ok(
+    first.log.some((l) => l.includes(`not used (none for V8 ${V8} yet; being written in the background for the next launch)`)),
+    first.log.join('\n'),
+  );
   // The maker compiles every module with the optimizing compiler: a few seconds, at low priority.
   for (let i = 0; i < 600 && !existsSync(join(cache, 'manifest.json')); i++) await new Promise((r) => setTimeout(r, 100));
   assert.ok(existsSync(join(cache, 'manifest.json')), 'the background rebuild wrote no cache within 60 s');

@@ -69,7 +69,10 @@ for (const launch of launches) {
     try {
       const refused = await client.callTool({ name: 'get_problems', arguments: {} });
       assert.equal(refused.isError, true);
-      assert.match(textOf(refused), /^get_problems: workspace_undetermined: the server was started in its plugin folder \(.+\) with no roots and no WORKSPACE_PATH; call init_workspace with \{"workspace_path": "<the project's absolute path>"\} first$/);
+      assert.match(
+        textOf(refused),
+        /^get_problems: workspace_undetermined: the server was started in its plugin folder \(.+\) with no roots and no WORKSPACE_PATH; call init_workspace with \{"workspace_path": "<the project's absolute path>"\} first$/,
+      );
       assert.equal(metaOf(refused).empty_reason, 'workspace_undetermined');
 
       const insidePlugin = await client.callTool({ name: 'init_workspace', arguments: { workspace_path: '.' } });

@@ -18,8 +18,12 @@ function split(text: string): string {
 function repoWithHistory(): string {
   const repo = tempRepo();
   const history = [
-    ['src/a.ts', 'src/b.ts', 'src/c.ts'], ['src/a.ts', 'src/b.ts'], ['src/a.ts', 'src/c.ts'],
-    ['src/a.ts', 'src/b.ts', 'package-lock.json'], ['src/b.ts', 'src/d.ts'], ['src/solo.ts'],
+    ['src/a.ts', 'src/b.ts', 'src/c.ts'],
+    ['src/a.ts', 'src/b.ts'],
+    ['src/a.ts', 'src/c.ts'],
+    ['src/a.ts', 'src/b.ts', 'package-lock.json'],
+    ['src/b.ts', 'src/d.ts'],
+    ['src/solo.ts'],
   ];
   history.forEach((files, i) => commitFiles(repo, Object.fromEntries(files.map((f) => [f, `${f} ${i}\n`])), `change ${i}`));
   return repo;
@@ -64,7 +68,8 @@ test('predict_cochanges over stdio: predictions, below threshold, no history, no
     assert.equal(
       split(textOf(below)),
       'No co-change predictions at confidence 0.8 or more: 3 more files changed with them below the confidence threshold 0.8. ' +
-        'History: 4 commits of the last 6 commits touched the given files.\n' + COCHANGE_CAVEAT,
+        'History: 4 commits of the last 6 commits touched the given files.\n' +
+        COCHANGE_CAVEAT,
     );
     assert.equal(metaOf(below).empty_reason, 'below_threshold');
     assert.equal(metaOf(below).next_steps, undefined, 'the server would not lower the threshold itself');
@@ -77,7 +82,8 @@ test('predict_cochanges over stdio: predictions, below threshold, no history, no
     assert.equal(
       split(textOf(solo)),
       'No co-change predictions: the given files never changed together with another predictable file in the window. ' +
-        'History: 1 commit of the last 6 commits touched the given files.\n' + COCHANGE_CAVEAT,
+        'History: 1 commit of the last 6 commits touched the given files.\n' +
+        COCHANGE_CAVEAT,
     );
     assert.equal(metaOf(solo).empty_reason, 'no_cochanges');
   } finally {
@@ -98,7 +104,7 @@ test('predict_cochanges outside a git repository says so, with no init_workspace
   }
 });
 
-test('predict_cochanges for a workspace named by the client\'s roots below the repository root', async () => {
+test("predict_cochanges for a workspace named by the client's roots below the repository root", async () => {
   const repo = tempRepo();
   commitFiles(repo, { 'app/x.ts': '1', 'app/y.ts': '1', 'lib/z.ts': '1' });
   commitFiles(repo, { 'app/x.ts': '2', 'app/y.ts': '2', 'lib/z.ts': '2' });

@@ -10,12 +10,36 @@ import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 import { buildToolList } from '../../core/tools/tool-list.ts';
 
 const SPEC_TOOLS = [
-  'analyze_impact', 'annotate_component', 'assign_git_changes', 'claim_finding', 'concept_create',
-  'concept_link', 'concept_neighbors', 'concept_record_usage', 'concept_search', 'concept_sequence',
-  'concept_usage_stats', 'execution_trace', 'get_analysis_context', 'get_metrics', 'get_problems',
-  'goal_reasoning', 'goal_status', 'init_workspace', 'mark_complete', 'path_activity', 'predict_cochanges',
-  'provide_feedback', 'pull_assigned_work', 'record_finding', 'registry_query', 'resolve_impulse',
-  'run_goal', 'run_goal_async', 'search_codebase', 'submit_resolution',
+  'analyze_impact',
+  'annotate_component',
+  'assign_git_changes',
+  'claim_finding',
+  'concept_create',
+  'concept_link',
+  'concept_neighbors',
+  'concept_record_usage',
+  'concept_search',
+  'concept_sequence',
+  'concept_usage_stats',
+  'execution_trace',
+  'get_analysis_context',
+  'get_metrics',
+  'get_problems',
+  'goal_reasoning',
+  'goal_status',
+  'init_workspace',
+  'mark_complete',
+  'path_activity',
+  'predict_cochanges',
+  'provide_feedback',
+  'pull_assigned_work',
+  'record_finding',
+  'registry_query',
+  'resolve_impulse',
+  'run_goal',
+  'run_goal_async',
+  'search_codebase',
+  'submit_resolution',
 ];
 
 function assertEnvelope(meta: Record<string, any>, tool?: string): void {
@@ -70,10 +94,7 @@ test('tools/list is exactly the spec tool set, each with a JSON Schema', async (
     // dist/ answers with the list the build baked in: it must be the registry's own, exactly.
     assert.deepEqual(tools, JSON.parse(JSON.stringify(buildToolList())));
     const record = tools.find((t) => t.name === 'record_finding')!;
-    assert.deepEqual(
-      (record.inputSchema.required as string[]).sort(),
-      ['category', 'files', 'severity', 'summary'],
-    );
+    assert.deepEqual((record.inputSchema.required as string[]).sort(), ['category', 'files', 'severity', 'summary']);
   } finally {
     await close();
   }
@@ -164,7 +185,9 @@ function rawSession(lines: string[], waitForIds: number[]): Promise<{ stdout: st
 
 test('malformed JSON-RPC gets an answer, every stdout line is JSON-RPC, and closing stdin exits cleanly', async () => {
   const init = JSON.stringify({
-    jsonrpc: '2.0', id: 1, method: 'initialize',
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
   });
   const { stdout, code } = await rawSession(
@@ -185,7 +208,10 @@ test('malformed JSON-RPC gets an answer, every stdout line is JSON-RPC, and clos
   const parseError = messages.find((m) => m.error?.code === -32700);
   assert.ok(parseError, 'a parse error answer');
   assert.equal(parseError.id, null);
-  assert.ok(messages.find((m) => m.error?.code === -32600), 'an invalid-request answer');
+  assert.ok(
+    messages.find((m) => m.error?.code === -32600),
+    'an invalid-request answer',
+  );
   assert.equal(messages.find((m) => m.id === 2).error.code, -32601);
   const badArgs = messages.find((m) => m.id === 3);
   assert.ok(badArgs.error || badArgs.result?.isError, 'arguments that are not an object are refused');
@@ -197,7 +223,9 @@ test('a client that closes the server stdout (EPIPE) shuts it down', async () =>
   child.stdout.destroy();
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const init = JSON.stringify({
-    jsonrpc: '2.0', id: 1, method: 'initialize',
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
   });
   child.stdin.write(init + '\n');

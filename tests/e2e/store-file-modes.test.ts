@@ -18,57 +18,74 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
   assert.ok(check(), `${what} did not appear`);
 }
 
-test('in a 0755 home, the store, its -wal and -shm and every other file the server writes are 0600; doctor warns', { skip: process.platform === 'win32' && 'POSIX modes' }, async () => {
-  // The usual umask, whatever the machine running the tests has: the server inherits it.
-  process.umask(0o022);
-  const home = tempDir('metabob-dir-');
-  chmodSync(home, 0o755);
-  // A store an older binary left world-readable.
-  const db = join(home, 'metabob.db');
-  writeFileSync(db, '');
-  chmodSync(db, 0o644);
-  const { repo } = repoWithHistory();
-  const env = { METABOB_HOME: home };
-  const s = await startLedgerServer(repo, env);
-  try {
-    await s.record({ files: ['src/a.ts'], summary: 'a pasted token sk-live-0000 in the fixture' });
-    await waitFor(() => existsSync(markerPathFor(repo, env)), 'the attached marker');
-    const files = filesUnder(home).filter((f) => !f.endsWith('/'));
-    for (const name of ['metabob.db', 'metabob.db-wal', 'metabob.db-shm']) assert.ok(files.includes(name), `${name} in ${files.join(', ')}`);
-    assert.ok(files.some((f) => f.startsWith('markers/')), files.join(', '));
-    assert.deepEqual(files.map((f) => `${f} ${modeOf(join(home, f))}`), files.map((f) => `${f} 600`));
-  } finally {
-    await s.close();
-  }
+test(
+  'in a 0755 home, the store, its -wal and -shm and every other file the server writes are 0600; doctor warns',
+  { skip: process.platform === 'win32' && 'POSIX modes' },
+  async () => {
+    // The usual umask, whatever the machine running the tests has: the server inherits it.
+    process.umask(0o022);
+    const home = tempDir('metabob-dir-');
+    chmodSync(home, 0o755);
+    // A store an older binary left world-readable.
+    const db = join(home, 'metabob.db');
+    writeFileSync(db, '');
+    chmodSync(db, 0o644);
+    const { repo } = repoWithHistory();
+    const env = { METABOB_HOME: home };
+    const s = await startLedgerServer(repo, env);
+    try {
+      await s.record({ files: ['src/a.ts'], summary: 'a pasted token sk-live-0000 in the fixture' });
+      await waitFor(() => existsSync(markerPathFor(repo, env)), 'the attached marker');
+      const files = filesUnder(home).filter((f) => !f.endsWith('/'));
+      for (const name of ['metabob.db', 'metabob.db-wal', 'metabob.db-shm']) assert.ok(files.includes(name), `${name} in ${files.join(', ')}`);
+      assert.ok(
+        files.some((f) => f.startsWith('markers/')),
+        files.join(', '),
+      );
+      assert.deepEqual(
+        files.map((f) => `${f} ${modeOf(join(home, f))}`),
+        files.map((f) => `${f} 600`),
+      );
+    } finally {
+      await s.close();
+    }
 
-  const doctorEnv = { HOME: tempHome(), METABOB_HOME: home };
-  const out = await runCli(['doctor', '--json'], { env: doctorEnv, cwd: tempDir() });
-  const store = JSON.parse(out.stdout).checks.find((c: { id: string }) => c.id === 'store');
-  assert.equal(store.status, 'warn', store.detail);
-  assert.equal(store.remedy, `chmod 700 ${home}`);
-  assert.ok(store.detail.endsWith(`; the metabob directory ${home} is 0755, open to group or others`), store.detail);
-  assert.equal(store.data.homeMode, '0755');
+    const doctorEnv = { HOME: tempHome(), METABOB_HOME: home };
+    const out = await runCli(['doctor', '--json'], { env: doctorEnv, cwd: tempDir() });
+    const store = JSON.parse(out.stdout).checks.find((c: { id: string }) => c.id === 'store');
+    assert.equal(store.status, 'warn', store.detail);
+    assert.equal(store.remedy, `chmod 700 ${home}`);
+    assert.ok(store.detail.endsWith(`; the metabob directory ${home} is 0755, open to group or others`), store.detail);
+    assert.equal(store.data.homeMode, '0755');
 
-  chmodSync(home, 0o700);
-  const fixed = await runCli(['doctor', '--json'], { env: doctorEnv, cwd: tempDir() });
-  const after = JSON.parse(fixed.stdout).checks.find((c: { id: string }) => c.id === 'store');
-  assert.equal(after.status, 'ok', after.detail);
-  assert.equal(after.remedy ?? null, null);
-});
+    chmodSync(home, 0o700);
+    const fixed = await runCli(['doctor', '--json'], { env: doctorEnv, cwd: tempDir() });
+    const after = JSON.parse(fixed.stdout).checks.find((c: { id: string }) => c.id === 'store');
+    assert.equal(after.status, 'ok', after.detail);
+    assert.equal(after.remedy ?? null, null);
+  },
+);
 
-test('a store the server creates in a 0755 METABOB_HOME it did not make is 0600 with its -wal and -shm', { skip: process.platform === 'win32' && 'POSIX modes' }, async () => {
-  process.umask(0o022);
-  const home = tempDir('metabob-dir-');
-  chmodSync(home, 0o755);
-  const { repo } = repoWithHistory();
-  const s = await startLedgerServer(repo, { METABOB_HOME: home });
-  try {
-    await s.record({ files: ['src/b.ts'], summary: 'created fresh' });
-    const store = ['metabob.db', 'metabob.db-wal', 'metabob.db-shm'];
-    assert.deepEqual(store.map((f) => `${f} ${modeOf(join(home, f))}`), store.map((f) => `${f} 600`));
-  } finally {
-    await s.close();
-  }
-  // Closing checkpoints the WAL; whatever remains is still owner-only.
-  for (const f of filesUnder(home).filter((n) => !n.endsWith('/'))) assert.equal(modeOf(join(home, f)), '600', f);
-});
+test(
+  'a store the server creates in a 0755 METABOB_HOME it did not make is 0600 with its -wal and -shm',
+  { skip: process.platform === 'win32' && 'POSIX modes' },
+  async () => {
+    process.umask(0o022);
+    const home = tempDir('metabob-dir-');
+    chmodSync(home, 0o755);
+    const { repo } = repoWithHistory();
+    const s = await startLedgerServer(repo, { METABOB_HOME: home });
+    try {
+      await s.record({ files: ['src/b.ts'], summary: 'created fresh' });
+      const store = ['metabob.db', 'metabob.db-wal', 'metabob.db-shm'];
+      assert.deepEqual(
+        store.map((f) => `${f} ${modeOf(join(home, f))}`),
+        store.map((f) => `${f} 600`),
+      );
+    } finally {
+      await s.close();
+    }
+    // Closing checkpoints the WAL; whatever remains is still owner-only.
+    for (const f of filesUnder(home).filter((n) => !n.endsWith('/'))) assert.equal(modeOf(join(home, f)), '600', f);
+  },
+);

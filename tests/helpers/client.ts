@@ -32,7 +32,12 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v === undefined) continue;
-    if (/^(METABOB_|SUBSTRATE_|DISCOVERY_|IDENTITY_|WORKSPACE_PATH|PLUGIN_ROOT|VESSEL_ID|SESSION_ID|MB_OPERATOR_ID|HTTPS?_PROXY|https?_proxy|NO_PROXY|no_proxy)/.test(k)) continue;
+    if (
+      /^(METABOB_|SUBSTRATE_|DISCOVERY_|IDENTITY_|WORKSPACE_PATH|PLUGIN_ROOT|VESSEL_ID|SESSION_ID|MB_OPERATOR_ID|HTTPS?_PROXY|https?_proxy|NO_PROXY|no_proxy)/.test(
+        k,
+      )
+    )
+      continue;
     env[k] = v;
   }
   env.HOME = tempHome();
@@ -53,10 +58,7 @@ export async function startClient(options: StartOptions = {}): Promise<{ client:
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => stderr.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-  const client = new Client(
-    { name: 'metabob-test', version: '1.0.0' },
-    { capabilities: options.roots ? { roots: { listChanged: true } } : {} },
-  );
+  const client = new Client({ name: 'metabob-test', version: '1.0.0' }, { capabilities: options.roots ? { roots: { listChanged: true } } : {} });
   if (options.roots) {
     const roots = options.roots;
     client.setRequestHandler(ListRootsRequestSchema, async () => ({

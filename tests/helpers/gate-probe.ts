@@ -44,7 +44,12 @@ const { client, close } = await startInProcess({ cwd: process.cwd(), env: { ...p
 const answers: Array<{ tool: string; isError: boolean; text: string; emptyReason: unknown }> = [];
 for (const tool of TOOL_REGISTRY.filter((t) => t.tier === 'substrate')) {
   const result = await client.callTool({ name: tool.name, arguments: validArgs(tool.inputSchema) });
-  answers.push({ tool: tool.name, isError: Boolean(result.isError), text: textOf(result), emptyReason: (result._meta as Record<string, unknown>)?.empty_reason });
+  answers.push({
+    tool: tool.name,
+    isError: Boolean(result.isError),
+    text: textOf(result),
+    emptyReason: (result._meta as Record<string, unknown>)?.empty_reason,
+  });
 }
 await close();
 process.stdout.write(JSON.stringify(answers) + '\n');

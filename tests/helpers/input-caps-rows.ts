@@ -21,7 +21,8 @@ interface JsonSchema {
 
 function capOf(schema: JsonSchema): string | undefined {
   if (schema.enum) return 'one of its values';
-  if (schema.type === 'string') return schema.maxLength !== undefined ? `${schema.maxLength} characters` : schema.pattern ? `pattern ${schema.pattern}` : undefined;
+  if (schema.type === 'string')
+    return schema.maxLength !== undefined ? `${schema.maxLength} characters` : schema.pattern ? `pattern ${schema.pattern}` : undefined;
   if (schema.type === 'array') {
     const item = schema.items ? capOf(schema.items) : undefined;
     return schema.maxItems !== undefined && item ? `${schema.maxItems} items, each ${item}` : undefined;

@@ -26,7 +26,12 @@ function sourceFiles(dir: string, skip: (path: string) => boolean): string[] {
  * Every literal comparison against one of `names` in the .ts/.tsx files under `root` (paths
  * reported relative to `base`), skipping the folders `skip` accepts.
  */
-export function languageLiteralComparisons(root: string, names: readonly string[], base: string, skip: (path: string) => boolean = () => false): LanguageLiteral[] {
+export function languageLiteralComparisons(
+  root: string,
+  names: readonly string[],
+  base: string,
+  skip: (path: string) => boolean = () => false,
+): LanguageLiteral[] {
   const alternatives = [...new Set(names)].map((n) => n.replace(/[^a-z0-9_-]/gi, '')).join('|');
   // The nth capture group is the nth literal's opening quote, which its closing one repeats.
   const literal = (n: number) => `(['"\`])(?:${alternatives})\\${n}`;

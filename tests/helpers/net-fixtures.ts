@@ -31,8 +31,27 @@ export function makeCa(dir: string, name: string): Ca {
   const keyPath = join(dir, `${base}.key`);
   const certPath = join(dir, `${base}.crt`);
   openssl(
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyPath, '-out', certPath, '-days', '2',
-      '-subj', `/CN=${name}/O=Metabob Tests`, '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyPath,
+      '-out',
+      certPath,
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name}/O=Metabob Tests`,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ],
     dir,
   );
   return { name, certPath, keyPath, certPem: readFileSync(certPath, 'utf8') };
@@ -53,7 +72,10 @@ export function issueCert(dir: string, ca: Ca, names: string[]): Leaf {
   const san = names.map((n) => (/^[\d.]+$|:/.test(n) ? `IP:${n}` : `DNS:${n}`)).join(',');
   writeFileSync(extPath, `subjectAltName=${san}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
   openssl(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyPath, '-out', csrPath, '-subj', `/CN=${names[0]}`], dir);
-  openssl(['x509', '-req', '-in', csrPath, '-CA', ca.certPath, '-CAkey', ca.keyPath, '-CAcreateserial', '-out', certPath, '-days', '2', '-extfile', extPath], dir);
+  openssl(
+    ['x509', '-req', '-in', csrPath, '-CA', ca.certPath, '-CAkey', ca.keyPath, '-CAcreateserial', '-out', certPath, '-days', '2', '-extfile', extPath],
+    dir,
+  );
   return { key: readFileSync(keyPath, 'utf8'), cert: readFileSync(certPath, 'utf8') };
 }
 
@@ -351,12 +373,19 @@ export function fullBacklogMissingReason(): string | undefined {
  * without root or a firewall. Node always accepts, hence the small Python process.
  */
 export async function startFullBacklog(): Promise<FullBacklog> {
-  const child = spawn('python3', ['-c', [
-    'import socket, sys, time',
-    's = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(0)',
-    'print(s.getsockname()[1], flush=True)',
-    'sys.stdin.read()',
-  ].join('\n')], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(
+    'python3',
+    [
+      '-c',
+      [
+        'import socket, sys, time',
+        's = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(0)',
+        'print(s.getsockname()[1], flush=True)',
+        'sys.stdin.read()',
+      ].join('\n'),
+    ],
+    { stdio: ['pipe', 'pipe', 'ignore'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
     child.once('exit', (code) => reject(new Error(`python3 listener exited (${code})`)));

@@ -67,7 +67,11 @@ export class DiscoveryEmulator {
   private bootstrap(): Reply {
     const mode = this.switches.bootstrap;
     if (mode === 'html') {
-      return { status: 200, body: '<!DOCTYPE html><html><head><title>Guest Wi-Fi</title></head><body>Accept the terms to continue</body></html>', raw: { contentType: 'text/html' } };
+      return {
+        status: 200,
+        body: '<!DOCTYPE html><html><head><title>Guest Wi-Fi</title></head><body>Accept the terms to continue</body></html>',
+        raw: { contentType: 'text/html' },
+      };
     }
     if (mode === 'text') return { status: 200, body: 'OK', raw: { contentType: 'text/plain' } };
     if (mode === 'status503') return json(503, { error: 'unavailable' });

@@ -25,7 +25,10 @@ test('discovery: public /bootstrap, the ApiKey middleware, its own shapes, 400/4
     status: 401,
     body: { error: { code: 'INVALID_API_KEY', message: 'Authorization header is required' } },
   });
-  assert.deepEqual((await post(`${e.discoveryUrl}/resolve`, { pointer: { type: 'x' } }, { authorization: `Bearer ${e.key}` })).body.error.message, "Invalid Authorization format; expected 'ApiKey <key>'");
+  assert.deepEqual(
+    (await post(`${e.discoveryUrl}/resolve`, { pointer: { type: 'x' } }, { authorization: `Bearer ${e.key}` })).body.error.message,
+    "Invalid Authorization format; expected 'ApiKey <key>'",
+  );
   assert.deepEqual((await resolve({ type: 'x' }, 'mbk_nope')).body, { error: { code: 'INVALID_API_KEY', message: 'API key is invalid or has been revoked' } });
   assert.deepEqual(await resolve(undefined), { status: 400, body: { error: 'Missing pointer or pointer.type' } });
   assert.deepEqual(await resolve({ type: 'nothingProducesThis' }), { status: 404, body: { error: 'Not found', shape: 'nothingProducesThis' } });
@@ -34,7 +37,10 @@ test('discovery: public /bootstrap, the ApiKey middleware, its own shapes, 400/4
   assert.equal(registry.body.metadata.cacheStatus, 'miss');
   assert.equal(registry.body.content.totalCount, 4);
   const capability = await resolve({ type: 'vesselCapability', shape: 'goalWalkState' });
-  assert.deepEqual(capability.body.content.vessels.map((v: any) => [v.vesselId, v.resolve_endpoint, v.resolve_timeout_ms]), [['goal-host-emulated', '/resolve', 60000]]);
+  assert.deepEqual(
+    capability.body.content.vessels.map((v: any) => [v.vesselId, v.resolve_endpoint, v.resolve_timeout_ms]),
+    [['goal-host-emulated', '/resolve', 60000]],
+  );
   e.setSwitch('producerBody', { conceptSearch: 'html' });
   const html = await resolve({ type: 'conceptSearch', query: 'x' });
   assert.equal(html.status, 502);
@@ -49,25 +55,42 @@ test('discovery: public /bootstrap, the ApiKey middleware, its own shapes, 400/4
   e.setSwitch('latencyMs', {});
 });
 
-test('identity: both forms, rejections, the flat form\'s header rules', async () => {
+test("identity: both forms, rejections, the flat form's header rules", async () => {
   const nested = await post(`${e.identityUrl}/v1/auth/resolve`, { impulse: { type: 'authentication', pointer: { type: 'apiKey', apiKey: e.readOnlyKey } } });
   assert.deepEqual(nested, {
     status: 200,
-    body: { success: true, data: { authenticated: true, orgId: 'org_emulated', userId: 'user_emulated', keyId: 'key_2', type: 'api_key', scopes: ['read'], accountId: 'accounts:emulated' } },
+    body: {
+      success: true,
+      data: {
+        authenticated: true,
+        orgId: 'org_emulated',
+        userId: 'user_emulated',
+        keyId: 'key_2',
+        type: 'api_key',
+        scopes: ['read'],
+        accountId: 'accounts:emulated',
+      },
+    },
   });
   const flat = await post(`${e.identityUrl}/v1/auth/resolve`, {}, { authorization: `ApiKey ${e.key}` });
-  assert.deepEqual(flat, { status: 200, body: { valid: true, user_id: 'user_emulated', org_id: 'org_emulated', account_id: 'accounts:emulated', role: 'member' } });
+  assert.deepEqual(flat, {
+    status: 200,
+    body: { valid: true, user_id: 'user_emulated', org_id: 'org_emulated', account_id: 'accounts:emulated', role: 'member' },
+  });
   assert.deepEqual((await post(`${e.identityUrl}/v1/auth/resolve`, {})).body.error.code, 'MISSING_AUTH_HEADER');
   assert.deepEqual((await post(`${e.identityUrl}/v1/auth/resolve`, {}, { authorization: 'Basic x' })).body.error.code, 'INVALID_AUTH_SCHEME');
   const revokable = 'mbk_revokable';
   e.addKey(revokable);
   e.revokeKey(revokable);
-  assert.deepEqual(await post(`${e.identityUrl}/v1/auth/resolve`, {}, { authorization: `ApiKey ${revokable}` }), { status: 401, body: { valid: false, error: 'API key has been revoked' } });
+  assert.deepEqual(await post(`${e.identityUrl}/v1/auth/resolve`, {}, { authorization: `ApiKey ${revokable}` }), {
+    status: 401,
+    body: { valid: false, error: 'API key has been revoked' },
+  });
   const health = (await (await fetch(`${e.identityUrl}/health`)).json()) as any;
   assert.equal(health.service, 'identity-vessel');
 });
 
-test('producers through discovery: each vessel\'s own envelope passes through verbatim', async () => {
+test("producers through discovery: each vessel's own envelope passes through verbatim", async () => {
   const dispatch = await resolve({ type: 'goalDispatchAsync', goal: 'do a thing', operator: 'op' });
   assert.equal(dispatch.status, 202);
   assert.deepEqual(Object.keys(dispatch.body).sort(), ['dispatchId', 'status']);
@@ -75,7 +98,11 @@ test('producers through discovery: each vessel\'s own envelope passes through ve
   const walk = await resolve({ type: 'goalWalkState', dispatchId: dispatch.body.dispatchId });
   assert.deepEqual([walk.body.resolved, walk.body.shape, walk.body.body.status, walk.body.body.reached], [true, 'goalWalkState', 'completed', true]);
   assert.equal('selectedTemplateId' in walk.body.body, false);
-  assert.deepEqual((await resolve({ type: 'goalWalkState', dispatchId: 'nope' })).body, { resolved: false, shape: 'goalWalkState', error: 'dispatch not found' });
+  assert.deepEqual((await resolve({ type: 'goalWalkState', dispatchId: 'nope' })).body, {
+    resolved: false,
+    shape: 'goalWalkState',
+    error: 'dispatch not found',
+  });
 
   const created = await resolve({ type: 'concept_create_write', conceptData: { source_type: 'memo', content: 'emulated concept' } });
   assert.equal(created.body.success, true);
@@ -86,7 +113,15 @@ test('producers through discovery: each vessel\'s own envelope passes through ve
   const graph = await resolve({ type: 'conceptGraph', concept_id: row.id });
   assert.deepEqual([graph.status, graph.body.metadata.neighbor_count], [200, 0]);
 
-  e.switches.traces.push({ id: 'exec_1', org_id: 'org_emulated', success: true, duration_ms: 12, executed_at: '2026-11-30T00:00:00Z', activity_id: 'a', template_id: 't' });
+  e.switches.traces.push({
+    id: 'exec_1',
+    org_id: 'org_emulated',
+    success: true,
+    duration_ms: 12,
+    executed_at: '2026-11-30T00:00:00Z',
+    activity_id: 'a',
+    template_id: 't',
+  });
   const list = await resolve({ type: 'executionTraceList', limit: 5 });
   const content = JSON.parse(list.body.content);
   assert.deepEqual([content.loaded, content.content.traces[0].id, content.metadata.summary.successCount], [false, 'execution:exec_1', 1]);

@@ -61,8 +61,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     protocol: 'http',
   });
   const vessels: VesselRow[] = [
-    row('concept-db', ['conceptSearch', 'conceptGraph', 'relatedConcepts', 'conceptUsageStats', 'conceptSequence', 'concept_create_write', 'conceptLink_write', 'conceptUsage_write'], '/v2/impulses/resolve', 30_000),
-    row('goal-host', ['goalDispatchAsync', 'goalWalkState', 'activeDispatches', 'solicitationResponse_write', 'solicitationHeartbeat_write', 'poolImpulse_write'], '/resolve', 60_000),
+    row(
+      'concept-db',
+      [
+        'conceptSearch',
+        'conceptGraph',
+        'relatedConcepts',
+        'conceptUsageStats',
+        'conceptSequence',
+        'concept_create_write',
+        'conceptLink_write',
+        'conceptUsage_write',
+      ],
+      '/v2/impulses/resolve',
+      30_000,
+    ),
+    row(
+      'goal-host',
+      ['goalDispatchAsync', 'goalWalkState', 'activeDispatches', 'solicitationResponse_write', 'solicitationHeartbeat_write', 'poolImpulse_write'],
+      '/resolve',
+      60_000,
+    ),
     row('activity-api', ['executionTraceList', 'activityExecutionTrace', 'goal_verification_label_write'], '/v2/impulses/resolve', 10_000),
     row('development-vessel', ['substrateGap', 'substrateGap_write'], '/v2/impulses/resolve'),
   ];
@@ -92,7 +111,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const key = newKey('mbk_full');
   const readOnlyKey = newKey('mbk_read');
   const addKey = (k: string, record: Partial<KeyRecord> = {}) =>
-    identity.keys.set(k, { orgId: 'org_emulated', userId: 'user_emulated', keyId: `key_${identity.keys.size + 1}`, scopes: ['read', 'write'], accountId: 'accounts:emulated', ...record });
+    identity.keys.set(k, {
+      orgId: 'org_emulated',
+      userId: 'user_emulated',
+      keyId: `key_${identity.keys.size + 1}`,
+      scopes: ['read', 'write'],
+      accountId: 'accounts:emulated',
+      ...record,
+    });
   addKey(key);
   addKey(readOnlyKey, { scopes: ['read'] });
 

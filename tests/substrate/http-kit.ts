@@ -31,7 +31,10 @@ export class EmulatedService {
   port = 0;
   up = false;
 
-  constructor(readonly name: string, handler: Handler) {
+  constructor(
+    readonly name: string,
+    handler: Handler,
+  ) {
     this.server = createServer((req, res) => void this.serve(req, res, handler));
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);

@@ -70,7 +70,8 @@ export class IdentityEmulator {
         });
       }
       this.log.push({ form: 'flat', bodyCarriedKey: typeof nestedKey === 'string', headerCarriedKey: Boolean(headerKey), at: Date.now() });
-      if (!header) return json(400, { success: false, error: { code: 'MISSING_AUTH_HEADER', message: 'Provide either { impulse } body or Authorization header' } });
+      if (!header)
+        return json(400, { success: false, error: { code: 'MISSING_AUTH_HEADER', message: 'Provide either { impulse } body or Authorization header' } });
       if (!headerKey) {
         return json(400, { success: false, error: { code: 'INVALID_AUTH_SCHEME', message: 'Authorization must start with "ApiKey " or "Bearer "' } });
       }

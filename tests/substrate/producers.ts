@@ -22,7 +22,12 @@ function callerOf(identity: IdentityEmulator, req: IncomingMessage): Auth {
 }
 
 /** Wraps a producer's resolve with the switches every producer honours. */
-function producer(name: string, identity: IdentityEmulator, switches: Switches, resolve: (pointer: any, auth: Auth, raw: any) => Reply | Promise<Reply>): EmulatedService {
+function producer(
+  name: string,
+  identity: IdentityEmulator,
+  switches: Switches,
+  resolve: (pointer: any, auth: Auth, raw: any) => Reply | Promise<Reply>,
+): EmulatedService {
   return new EmulatedService(name, async (req, body, url) => {
     if (req.method === 'GET' && url.pathname === '/health') return json(200, { status: 'ok', vessel: name });
     if (req.method !== 'POST') return json(404, { error: 'Not found' });
@@ -40,13 +45,28 @@ function producer(name: string, identity: IdentityEmulator, switches: Switches, 
   });
 }
 
-const CONCEPT_READS = ['mcpTool', 'resolver_schema', 'concept', 'conceptSearch', 'conceptGraph', 'relatedConcepts', 'conceptUsageStats', 'conceptSequence', 'impulseCooccurrenceEdges', 'embed', 'cluster'];
+const CONCEPT_READS = [
+  'mcpTool',
+  'resolver_schema',
+  'concept',
+  'conceptSearch',
+  'conceptGraph',
+  'relatedConcepts',
+  'conceptUsageStats',
+  'conceptSequence',
+  'impulseCooccurrenceEdges',
+  'embed',
+  'cluster',
+];
 
 export function conceptDb(identity: IdentityEmulator, switches: Switches): EmulatedService {
   const concepts = new Map<string, any>();
   const edges: any[] = [];
   const usage: any[] = [];
-  const bare = (id: string) => String(id ?? '').replace(/^concept:/, '').replace(/^⟨|⟩$/g, '');
+  const bare = (id: string) =>
+    String(id ?? '')
+      .replace(/^concept:/, '')
+      .replace(/^⟨|⟩$/g, '');
   const meta = (shape: string, extra: Record<string, unknown> = {}) => ({ shape, ...extra });
   return producer('concept-db', identity, switches, (p, auth) => {
     const shape: string = p.type;
@@ -61,7 +81,10 @@ export function conceptDb(identity: IdentityEmulator, switches: Switches): Emula
       case 'conceptSearch': {
         const q = String(p.query ?? '').toLowerCase();
         const rows = [...concepts.values()].filter((c) => c.org_id === org && (!q || `${c.content} ${c.summary}`.toLowerCase().includes(q)));
-        return json(200, { content: rows.slice(0, p.limit ?? 20).map((c) => ({ ...c, id: `concept:${c.id}` })), metadata: meta(shape, { count: rows.length }) });
+        return json(200, {
+          content: rows.slice(0, p.limit ?? 20).map((c) => ({ ...c, id: `concept:${c.id}` })),
+          metadata: meta(shape, { count: rows.length }),
+        });
       }
       case 'conceptGraph': {
         if (!p.concept_id) return json(400, { error: 'pointer.concept_id is required for shape "conceptGraph"' });
@@ -88,7 +111,9 @@ export function conceptDb(identity: IdentityEmulator, switches: Switches): Emula
         const d = p.conceptData;
         if (!d) return json(400, { success: false, error: 'conceptData required for concept_create_write' });
         if (!d.source_type || !d.content) return json(400, { success: false, error: 'source_type and content are required' });
-        const dup = [...concepts.values()].find((c) => c.org_id === org && c.content === d.content && c.source_type === d.source_type && c.shape === (d.shape ?? 'memo'));
+        const dup = [...concepts.values()].find(
+          (c) => c.org_id === org && c.content === d.content && c.source_type === d.source_type && c.shape === (d.shape ?? 'memo'),
+        );
         const now = new Date().toISOString();
         const row = dup ?? {
           id: `concept_${randomUUID().replace(/-/g, '').slice(0, 12)}`,
@@ -133,12 +158,21 @@ export function conceptDb(identity: IdentityEmulator, switches: Switches): Emula
       case 'conceptUsage_write': {
         const d = p.usageData;
         if (!d) return json(400, { success: false, error: 'usageData required for conceptUsage_write' });
-        const row = { id: `usage_${randomUUID().slice(0, 12)}`, concept_id: `concept:${bare(d.concept_id)}`, trace_id: d.trace_id, outcome: d.outcome, org_id: org };
+        const row = {
+          id: `usage_${randomUUID().slice(0, 12)}`,
+          concept_id: `concept:${bare(d.concept_id)}`,
+          trace_id: d.trace_id,
+          outcome: d.outcome,
+          org_id: org,
+        };
         usage.push(row);
         return write(row, `Usage ${row.id} recorded for concept ${d.concept_id}`);
       }
       default:
-        return json(400, { error: `Unknown impulse shape: "${shape}"`, supported_shapes: [...CONCEPT_READS, 'concept_create_write', 'conceptLink_write', 'conceptUsage_write'] });
+        return json(400, {
+          error: `Unknown impulse shape: "${shape}"`,
+          supported_shapes: [...CONCEPT_READS, 'concept_create_write', 'conceptLink_write', 'conceptUsage_write'],
+        });
     }
   });
 }
@@ -155,9 +189,20 @@ export function goalHost(identity: IdentityEmulator, switches: Switches): Emulat
       if (switches.goalDispatch === 'refused') return json(200, { refused: true, dispatchId, goalReachReason: 'no template can reach this goal' });
       if (switches.goalDispatch === 'draining') return json(503, { draining: true, error: 'goal-host is draining; retry later' }, { 'retry-after': '30' });
       if (switches.goalDispatch === 'busy') return json(429, { error: 'too many dispatches in flight' }, { 'retry-after': '10' });
-      const record: any = { dispatchId, status: 'running', reached: null, goal, operator: field('operator') ?? null, tags: field('tags') ?? [], startedAt: Date.now() };
+      const record: any = {
+        dispatchId,
+        status: 'running',
+        reached: null,
+        goal,
+        operator: field('operator') ?? null,
+        tags: field('tags') ?? [],
+        startedAt: Date.now(),
+      };
       dispatches.set(dispatchId, record);
-      setTimeout(() => Object.assign(record, { status: 'completed', reached: true, executionId: `exec_${dispatchId.slice(0, 8)}` }), switches.goalRunMs).unref();
+      setTimeout(
+        () => Object.assign(record, { status: 'completed', reached: true, executionId: `exec_${dispatchId.slice(0, 8)}` }),
+        switches.goalRunMs,
+      ).unref();
       return json(202, { dispatchId, status: 'running' });
     }
     if (shape === 'goalWalkState') {
@@ -165,12 +210,29 @@ export function goalHost(identity: IdentityEmulator, switches: Switches): Emulat
       if (!id) return json(400, { resolved: false, shape, error: 'dispatchId is required' });
       const d = dispatches.get(id);
       if (!d) return json(404, { resolved: false, shape, error: 'dispatch not found' });
-      const body: any = { dispatchId: id, status: d.status, reached: d.reached, goalReachReason: null, poolShapes: [], pendingTargets: [], poolEvents: [], walkLog: [], currentStep: null, steps: [], learning: null, answerBody: null, operator: d.operator };
+      const body: any = {
+        dispatchId: id,
+        status: d.status,
+        reached: d.reached,
+        goalReachReason: null,
+        poolShapes: [],
+        pendingTargets: [],
+        poolEvents: [],
+        walkLog: [],
+        currentStep: null,
+        steps: [],
+        learning: null,
+        answerBody: null,
+        operator: d.operator,
+      };
       for (const k of ['goal', 'executionId', 'selectedTemplateId', 'error']) if (d[k] !== undefined) body[k] = d[k];
       return json(200, { resolved: true, shape, body });
     }
     if (shape === 'activeDispatches') {
-      const list = [...dispatches.values()].reverse().slice(0, 50).map((d) => ({ dispatchId: d.dispatchId, goal: String(d.goal).slice(0, 200), status: d.status, reached: d.reached, operator: d.operator }));
+      const list = [...dispatches.values()]
+        .reverse()
+        .slice(0, 50)
+        .map((d) => ({ dispatchId: d.dispatchId, goal: String(d.goal).slice(0, 200), status: d.status, reached: d.reached, operator: d.operator }));
       return json(200, { resolved: true, shape, body: { dispatches: list } });
     }
     if (shape === 'solicitationResponse_write') {
@@ -179,7 +241,9 @@ export function goalHost(identity: IdentityEmulator, switches: Switches): Emulat
       }
       return json(404, { resolved: false, shape, error: 'no pending solicitation with that id' });
     }
-    return json(404, { error: `unknown shape '${shape}'; supported: goal_execution, activity_execution, activeDispatches, goalWalkState, poolImpulse_write, solicitationResponse_write, solicitationHeartbeat_write` });
+    return json(404, {
+      error: `unknown shape '${shape}'; supported: goal_execution, activity_execution, activeDispatches, goalWalkState, poolImpulse_write, solicitationResponse_write, solicitationHeartbeat_write`,
+    });
   });
 }
 
@@ -198,7 +262,15 @@ export function activityApi(identity: IdentityEmulator, switches: Switches): Emu
             summary: { successCount: rows.filter((r) => r.success).length, failureCount: rows.filter((r) => !r.success).length },
           },
           content: {
-            traces: rows.map((r) => ({ id: `execution:${r.id}`, templateId: r.template_id, activityId: r.activity_id, status: r.success ? 'success' : 'failure', duration_ms: r.duration_ms, created_at: r.executed_at, pointer: { type: 'activityExecutionTrace', executionId: r.id } })),
+            traces: rows.map((r) => ({
+              id: `execution:${r.id}`,
+              templateId: r.template_id,
+              activityId: r.activity_id,
+              status: r.success ? 'success' : 'failure',
+              duration_ms: r.duration_ms,
+              created_at: r.executed_at,
+              pointer: { type: 'activityExecutionTrace', executionId: r.id },
+            })),
           },
         };
         return json(200, { success: true, content: JSON.stringify(content), metadata: { shape: 'executionTraceList' } });
@@ -212,11 +284,20 @@ export function activityApi(identity: IdentityEmulator, switches: Switches): Emu
       }
       case 'goal_verification_label_write': {
         const missing = ['goal', 'execution_id', 'activity_id', 'verdict', 'confidence', 'labeler'].some((k) => p[k] === undefined);
-        if (missing) return json(400, { success: false, error: 'goal, execution_id, activity_id, verdict, confidence, and labeler are required for goal_verification_label_write' });
-        if (!['achieved', 'not_achieved', 'partial'].includes(p.verdict)) return json(400, { success: false, error: 'verdict must be one of: achieved, not_achieved, partial' });
+        if (missing)
+          return json(400, {
+            success: false,
+            error: 'goal, execution_id, activity_id, verdict, confidence, and labeler are required for goal_verification_label_write',
+          });
+        if (!['achieved', 'not_achieved', 'partial'].includes(p.verdict))
+          return json(400, { success: false, error: 'verdict must be one of: achieved, not_achieved, partial' });
         const id = `goal_verification_labels:${randomUUID().slice(0, 8)}`;
         labels.push({ id, ...p, org_id: auth.orgId });
-        return json(200, { success: true, content: JSON.stringify({ id }), metadata: { shape: 'goal_verification_label', summary: `goal verification label created: verdict=${p.verdict}, labeler=${p.labeler}` } });
+        return json(200, {
+          success: true,
+          content: JSON.stringify({ id }),
+          metadata: { shape: 'goal_verification_label', summary: `goal verification label created: verdict=${p.verdict}, labeler=${p.labeler}` },
+        });
       }
       default:
         return json(400, { success: false, error: `Unsupported pointer type: ${p.type}` });
@@ -231,7 +312,11 @@ export function gapStore(identity: IdentityEmulator, switches: Switches): Emulat
       let rows = gaps.filter((g) => (!p.id || g.id === p.id) && (!p.category || g.category === p.category) && (!p.status || g.status === p.status));
       if (!p.include_held) rows = rows.filter((g) => !g.operator_hold && !g.classification_metadata?.operator_hold);
       rows = rows.slice(0, p.limit ?? 50);
-      return json(200, { success: true, shape: 'substrateGap', body: { gaps: rows, total: rows.length, falsifier_coverage: { class1: 0, class2: 0, unresolvable: 0, none: 0, unstamped: 0 } } });
+      return json(200, {
+        success: true,
+        shape: 'substrateGap',
+        body: { gaps: rows, total: rows.length, falsifier_coverage: { class1: 0, class2: 0, unresolvable: 0, none: 0, unstamped: 0 } },
+      });
     }
     if (p.type === 'substrateGap_write') {
       if (!p.gap?.id) return json(200, { success: true, shape: 'structuredError', body: { error: 'missing_required_field', field: p.gap ? 'gap.id' : 'gap' } });

@@ -73,10 +73,14 @@ export async function startServer(env: Record<string, string | undefined>, optio
       return false;
     }
   };
-  const runFile = await waitFor(() => {
-    const files = readdirSync(runDir).filter((f) => f.endsWith('.json') && alive(f));
-    return files.length === 1 ? join(runDir, files[0]) : undefined;
-  }, 10_000, 'the run file');
+  const runFile = await waitFor(
+    () => {
+      const files = readdirSync(runDir).filter((f) => f.endsWith('.json') && alive(f));
+      return files.length === 1 ? join(runDir, files[0]) : undefined;
+    },
+    10_000,
+    'the run file',
+  );
   const { url, token } = JSON.parse(readFileSync(runFile, 'utf8')) as { url: string; token: string };
   const bearer = { authorization: `Bearer ${token}` };
   const sut: ServerUnderTest = {
@@ -89,12 +93,20 @@ export async function startServer(env: Record<string, string | undefined>, optio
     token,
     get: (path, headers) => fetchText(url + path, { headers: { ...bearer, ...(headers ?? {}) } }),
     post: (path, body, headers) =>
-      fetchText(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(headers ?? {}) }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      fetchText(url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(headers ?? {}) },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
     waitForHealth: (predicate, ms = 10_000) =>
-      waitFor(async () => {
-        const health = (await fetchText(url + '/health', { headers: bearer })).json;
-        return predicate(health) ? health : undefined;
-      }, ms, '/health'),
+      waitFor(
+        async () => {
+          const health = (await fetchText(url + '/health', { headers: bearer })).json;
+          return predicate(health) ? health : undefined;
+        },
+        ms,
+        '/health',
+      ),
     close,
   };
   return sut;

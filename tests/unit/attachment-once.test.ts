@@ -42,7 +42,10 @@ test('attached: every field of the state, hops reported in order, the key nowher
   assert.equal(hops[5].detail, 'org org_emulated, scopes [read, write]');
   assert.ok(!JSON.stringify(state).includes(e.key));
   // The direct hop carries the key in both forms.
-  assert.deepEqual(e.identity.log.map((l) => [l.form, l.bodyCarriedKey, l.headerCarriedKey]), [['nested', true, true]]);
+  assert.deepEqual(
+    e.identity.log.map((l) => [l.form, l.bodyCarriedKey, l.headerCarriedKey]),
+    [['nested', true, true]],
+  );
 });
 
 test('not_configured: no key, or no anchor', async () => {
@@ -105,12 +108,22 @@ test('identity: the rehost-h1 fallback, and identity_unreachable naming what was
   const e = await emulator({ rehostH1: true });
   const state = await runAttachmentOnce({ env: env({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.key }) });
   assert.equal(state.auth.status, 'authenticated');
-  assert.deepEqual(state.identity, { endpoint: e.identityUrl, source: 'rehosted-h1', advertised: 'http://127.0.0.1:8101', tried: ['http://127.0.0.1:8101', e.identityUrl] });
+  assert.deepEqual(state.identity, {
+    endpoint: e.identityUrl,
+    source: 'rehosted-h1',
+    advertised: 'http://127.0.0.1:8101',
+    tried: ['http://127.0.0.1:8101', e.identityUrl],
+  });
 
   await e.setUp('identity', false);
   const gone = await runAttachmentOnce({ env: env({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.key }) });
   assert.equal(gone.cause, 'identity_unreachable');
-  assert.match(gone.message!, new RegExp(`^identity_unreachable\\(advertised=http://127.0.0.1:8101, tried=\\[http://127.0.0.1:8101, ${e.identityUrl}\\]\\): neither the advertised identity nor its H1 rehost answered \\(connect_refused`));
+  assert.match(
+    gone.message!,
+    new RegExp(
+      `^identity_unreachable\\(advertised=http://127.0.0.1:8101, tried=\\[http://127.0.0.1:8101, ${e.identityUrl}\\]\\): neither the advertised identity nor its H1 rehost answered \\(connect_refused`,
+    ),
+  );
 
   e.setSwitch('advertisedIdentity', 'http://identity.example.invalid:443');
   const none = await runAttachmentOnce({ env: env({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.key }) });
@@ -153,7 +166,7 @@ test('resolve: own shapes, forwarded shapes, named failures, read-only key, clie
 
   e.setSwitch('forwardFailed', ['substrateGap']);
   const failed = await resolveOnce(full, { type: 'substrateGap' }, 'other', fullEnv);
-  assert.equal(failed.ok ? null : failed.line, 'producer_unreachable(substrateGap): discovery could not reach substrateGap\'s producer (fetch failed)');
+  assert.equal(failed.ok ? null : failed.line, "producer_unreachable(substrateGap): discovery could not reach substrateGap's producer (fetch failed)");
 
   // A trace read cut at activity-api's timeout is answered once, never retried.
   e.setSwitch('resolveTimeoutMs', { 'activity-api': 100 });
@@ -175,7 +188,12 @@ test('resolve: own shapes, forwarded shapes, named failures, read-only key, clie
   e.setSwitch('latencyMs', {});
 
   // Writes carry client_claim; a read-only key's write is never sent.
-  const write = await resolveOnce(full, { type: 'concept_create_write', conceptData: { source_type: 'memo', content: 'hi' } }, { family: 'concept', write: true }, fullEnv);
+  const write = await resolveOnce(
+    full,
+    { type: 'concept_create_write', conceptData: { source_type: 'memo', content: 'hi' } },
+    { family: 'concept', write: true },
+    fullEnv,
+  );
   assert.equal(write.ok, true);
   const sent = e.switches.calls.at(-1)!.pointer;
   assert.deepEqual(sent.client_claim, { operator: 'op-1', session: sent.client_claim.session, client: sent.client_claim.client });

@@ -23,10 +23,13 @@ async function recordingProxy(): Promise<{ url: string; seen: Array<{ method: st
     const body = Buffer.concat(chunks).toString('utf8');
     seen.push({ method: req.method!, url: req.url!, body, authorization: req.headers.authorization });
     const target = new URL(req.url!);
-    const upstream = request({ host: '127.0.0.1', port: target.port, path: target.pathname, method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
-      res.writeHead(up.statusCode!, up.headers);
-      up.pipe(res);
-    });
+    const upstream = request(
+      { host: '127.0.0.1', port: target.port, path: target.pathname, method: req.method, headers: { ...req.headers, host: target.host } },
+      (up) => {
+        res.writeHead(up.statusCode!, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       res.writeHead(502);
       res.end();
@@ -44,18 +47,35 @@ test('through a proxy the org check sends the header alone; scopes are not repor
   const proxy = await recordingProxy();
   // A non-loopback name, so the request takes the proxy (loopback always goes direct).
   const identity = `http://identity.emulated.test:${new URL(e.identityUrl).port}`;
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, DISCOVERY_ENDPOINT: e.discoveryUrl, IDENTITY_ENDPOINT: identity, METABOB_API_KEY: e.readOnlyKey, HTTP_PROXY: proxy.url };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    DISCOVERY_ENDPOINT: e.discoveryUrl,
+    IDENTITY_ENDPOINT: identity,
+    METABOB_API_KEY: e.readOnlyKey,
+    HTTP_PROXY: proxy.url,
+  };
   const state = await runAttachmentOnce({ env });
   assert.equal(state.auth.status, 'authenticated', state.message ?? '');
   assert.deepEqual(state.auth, { status: 'authenticated', orgId: 'org_emulated', accountId: 'accounts:emulated', scopes: 'not reported' });
   // The bootstrap went direct (loopback); only the org check crossed the proxy, with no key in its body.
   assert.deepEqual(state.network.anchorRoute, { via: 'direct', bypass: 'loopback' });
-  assert.deepEqual(proxy.seen.map((r) => [r.method, r.url]), [['POST', `${identity}/v1/auth/resolve`]]);
+  assert.deepEqual(
+    proxy.seen.map((r) => [r.method, r.url]),
+    [['POST', `${identity}/v1/auth/resolve`]],
+  );
   assert.ok(!proxy.seen[0].body.includes(e.readOnlyKey));
   assert.equal(proxy.seen[0].authorization, `ApiKey ${e.readOnlyKey}`);
-  assert.deepEqual(e.identity.log.map((l) => [l.form, l.bodyCarriedKey, l.headerCarriedKey]), [['flat', false, true]]);
+  assert.deepEqual(
+    e.identity.log.map((l) => [l.form, l.bodyCarriedKey, l.headerCarriedKey]),
+    [['flat', false, true]],
+  );
   // With no scopes reported nothing is known about the key: the write is sent.
-  const write = await resolveOnce(state, { type: 'concept_create_write', conceptData: { source_type: 'memo', content: 'x' } }, { family: 'concept', write: true }, env);
+  const write = await resolveOnce(
+    state,
+    { type: 'concept_create_write', conceptData: { source_type: 'memo', content: 'x' } },
+    { family: 'concept', write: true },
+    env,
+  );
   assert.equal(write.ok, true);
   assert.equal(state.network.proxy.httpProxy, proxy.url);
 });
@@ -80,7 +100,10 @@ test('a proxy that refuses /bootstrap with a non-JSON 4xx is named as the proxy,
   assert.equal(state.cause, 'anchor_unreachable');
   assert.equal(state.network.cause, 'proxy_refused');
   assert.deepEqual(state.network.anchorRoute, { via: 'proxy', proxy });
-  assert.equal(state.message, `anchor_unreachable: discovery http://hub.emulated.test:18100 did not answer GET /bootstrap — ${refusal}; substrate tools are unavailable; local tools still work`);
+  assert.equal(
+    state.message,
+    `anchor_unreachable: discovery http://hub.emulated.test:18100 did not answer GET /bootstrap — ${refusal}; substrate tools are unavailable; local tools still work`,
+  );
   const { isRetryable } = await import('../../core/attachment/state.ts');
   assert.equal(isRetryable(state), false);
 });

@@ -54,7 +54,11 @@ test('calls that arrive during an attempt wait for it; readers see the last sett
 
 test('a retryable cause is retried by a call at most every METABOB_CALL_RETRY_MS, and names its age past a minute', async () => {
   let clock = Date.parse('2026-11-30T08:00:00.000Z');
-  const { e, supervisor } = await setup({ METABOB_REATTACH_SCALE: '1000', METABOB_CALL_RETRY_MS: '10000' }, { switches: { bootstrap: 'status503' } }, () => clock);
+  const { e, supervisor } = await setup(
+    { METABOB_REATTACH_SCALE: '1000', METABOB_CALL_RETRY_MS: '10000' },
+    { switches: { bootstrap: 'status503' } },
+    () => clock,
+  );
   const first = await supervisor.settledState();
   assert.equal(first.cause, 'anchor_unreachable');
   const line = `anchor_unreachable: discovery ${e.discoveryUrl} answered GET /bootstrap with HTTP 503; substrate tools are unavailable; local tools still work`;
@@ -104,7 +108,10 @@ test('the background schedule retries a retryable cause and logs the recovery on
   assert.equal(lines.filter((l) => l.includes('WARNING attachment refused: anchor_unreachable')).length, 1);
   const recovery = lines.filter((l) => l.includes('Attached on attempt'));
   assert.equal(recovery.length, 1);
-  assert.match(recovery[0], /INFO Attached on attempt [3-9]\d*, after: anchor_unreachable: discovery http:\/\/127\.0\.0\.1:\d+ did not answer GET \/bootstrap — connect_refused/);
+  assert.match(
+    recovery[0],
+    /INFO Attached on attempt [3-9]\d*, after: anchor_unreachable: discovery http:\/\/127\.0\.0\.1:\d+ did not answer GET \/bootstrap — connect_refused/,
+  );
 });
 
 test('no request is held past its cap: every family cap is at most 60 s, and a slow write is cut at the cap and sent once', async () => {
@@ -115,7 +122,10 @@ test('no request is held past its cap: every family cap is at most 60 s, and a s
   await supervisor.settledState();
   const sent = e.discovery.resolveRequests;
   const started = Date.now();
-  const result = await supervisor.resolve({ type: 'concept_create_write', conceptData: { source_type: 'memo', content: 'slow' } }, { family: 'concept', write: true, timeoutMs: 1000 });
+  const result = await supervisor.resolve(
+    { type: 'concept_create_write', conceptData: { source_type: 'memo', content: 'slow' } },
+    { family: 'concept', write: true, timeoutMs: 1000 },
+  );
   const elapsed = Date.now() - started;
   assert.deepEqual(result, {
     ok: false,

@@ -13,7 +13,10 @@ test('record_finding -> get_problems -> mark_complete discard, scoped to the wor
   commitFiles(repo, { 'src/a.ts': 'export function a() { return 1; }\n' }, 'init');
   const s = await startInProcess({ cwd: repo });
   try {
-    const rec = await s.client.callTool({ name: 'record_finding', arguments: { files: ['src/a.ts'], summary: 'a() ignores its cache', severity: 'HIGH', category: 'performance' } });
+    const rec = await s.client.callTool({
+      name: 'record_finding',
+      arguments: { files: ['src/a.ts'], summary: 'a() ignores its cache', severity: 'HIGH', category: 'performance' },
+    });
     assert.equal(rec.isError, undefined, textOf(rec));
     const id = /agf_[0-9a-f]{16}/.exec(textOf(rec))![0];
     const meta = rec._meta as Record<string, unknown>;
@@ -35,7 +38,11 @@ test('record_finding -> get_problems -> mark_complete discard, scoped to the wor
 
 test('init_workspace builds the index in the services; analyze_impact and get_metrics read that same index', async () => {
   const repo = tempRepo();
-  commitFiles(repo, { 'src/a.ts': 'export function a() { return 1; }\n', 'src/b.ts': "import { a } from './a';\nexport function b() { return a(); }\n" }, 'init');
+  commitFiles(
+    repo,
+    { 'src/a.ts': 'export function a() { return 1; }\n', 'src/b.ts': "import { a } from './a';\nexport function b() { return a(); }\n" },
+    'init',
+  );
   const s = await startInProcess({ cwd: repo });
   try {
     assert.equal(s.services.index.currentIndex(), undefined);
@@ -74,7 +81,10 @@ test('the attachment the services carry is the one the gate asks and the mixed t
     const refused = await s.client.callTool({ name: 'registry_query', arguments: { mode: 'shapes' } });
     assert.equal(refused.isError, true);
     assert.match(textOf(refused), /^key_rejected: /);
-    assert.deepEqual((refused._meta as { diagnosis_v2: Array<{ code: string }> }).diagnosis_v2.map((d) => d.code), ['key_rejected']);
+    assert.deepEqual(
+      (refused._meta as { diagnosis_v2: Array<{ code: string }> }).diagnosis_v2.map((d) => d.code),
+      ['key_rejected'],
+    );
     assert.deepEqual(asked, ['registry_query']);
     assert.match(textOf(await s.client.callTool({ name: 'get_analysis_context', arguments: {} })), /^Attachment: not attached: key_rejected: HTTP 401$/m);
   } finally {

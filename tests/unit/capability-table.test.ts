@@ -40,7 +40,9 @@ test('every tool is classified: tier, complexity, baseline, idempotency', () => 
 });
 
 test('the spec mixed tools are the ones the gate treats as mixed', () => {
-  const mixed = TOOL_REGISTRY.filter((t) => t.tier === 'mixed').map((t) => t.name).sort();
+  const mixed = TOOL_REGISTRY.filter((t) => t.tier === 'mixed')
+    .map((t) => t.name)
+    .sort();
   assert.deepEqual(mixed, ['get_analysis_context', 'get_problems', 'mark_complete', 'record_finding', 'submit_resolution']);
 });
 

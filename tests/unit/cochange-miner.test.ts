@@ -30,7 +30,7 @@ function craftedRepo(): string {
 let shared: string | undefined;
 const sharedRepo = () => (shared ??= craftedRepo());
 
-test('confidence is the share of the given file\'s commits that also touched the candidate (directional)', async () => {
+test("confidence is the share of the given file's commits that also touched the candidate (directional)", async () => {
   const repo = sharedRepo();
   const forA = ok(await mineGitCochanges(repo, ['a.ts'], opts));
   assert.deepEqual(forA, {
@@ -136,7 +136,18 @@ test('a name reused after a rename keeps the two files apart', async () => {
 
 test('lockfiles, build output, minified bundles and source maps are never predicted', async () => {
   const repo = tempRepo();
-  const noise = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'Cargo.lock', 'poetry.lock', 'go.sum', 'web/app.min.js', 'dist/cli.js', 'packages/ui/build/index.js', 'web/app.js.map'];
+  const noise = [
+    'package-lock.json',
+    'yarn.lock',
+    'pnpm-lock.yaml',
+    'Cargo.lock',
+    'poetry.lock',
+    'go.sum',
+    'web/app.min.js',
+    'dist/cli.js',
+    'packages/ui/build/index.js',
+    'web/app.js.map',
+  ];
   touch(repo, ['src/a.ts', 'src/b.ts', ...noise], 0);
   touch(repo, ['src/a.ts', ...noise], 1);
   const answer = ok(await mineGitCochanges(repo, ['src/a.ts'], { limit: 50, threshold: 0 }));
@@ -163,14 +174,21 @@ test('outside a git repository, and in a repository with no commits', async () =
   assert.deepEqual(answer, { status: 'not_a_git_repository', line: `not_a_git_repository: ${dir} is not inside a git checkout` });
   const empty = tempRepo();
   assert.deepEqual(await mineGitCochanges(empty, ['a.ts'], opts), {
-    status: 'ok', predictions: [], givenCommits: 0, scannedCommits: 0, skippedLargeCommits: 0, belowThreshold: 0,
+    status: 'ok',
+    predictions: [],
+    givenCommits: 0,
+    scannedCommits: 0,
+    skippedLargeCommits: 0,
+    belowThreshold: 0,
   });
 });
 
 test('a git log that fails is git_failed, never "not a git repository"', async () => {
   const repo = craftedRepo();
   // Remove every tree object: rev-parse still works, the log's --name-status cannot.
-  const trees = git(repo, 'rev-list', '--all', '--objects').split('\n').map((l) => l.split(' ')[0]);
+  const trees = git(repo, 'rev-list', '--all', '--objects')
+    .split('\n')
+    .map((l) => l.split(' ')[0]);
   for (const sha of trees) {
     if (git(repo, 'cat-file', '-t', sha) === 'tree') rmSync(join(repo, '.git/objects', sha.slice(0, 2), sha.slice(2)));
   }

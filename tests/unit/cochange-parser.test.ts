@@ -36,7 +36,7 @@ test('any chunking of the stream parses the same', () => {
   }
 });
 
-test('reads a real repository\'s history with unusual file names', async () => {
+test("reads a real repository's history with unusual file names", async () => {
   const repo = tempRepo();
   commitFiles(repo, { 'dir with space/ünï.ts': '1\n', 'quote"d.ts': '1\n', 'tab\tname.ts': '1\n' });
   mkdirSync(join(repo, 'moved'));
@@ -57,14 +57,43 @@ test('reads a real repository\'s history with unusual file names', async () => {
 
 test('lockfiles and generated files are recognised by name, suffix and directory', () => {
   const noise = [
-    'package-lock.json', 'web/yarn.lock', 'pnpm-lock.yaml', 'Cargo.lock', 'poetry.lock', 'go.sum', 'Gemfile.lock',
-    'static/app.min.js', 'static/site.min.css', 'dist/cli.js', 'dist/cli.js.map', 'packages/ui/build/index.js',
-    'pkg/__pycache__/mod.cpython-311.pyc', 'api/service.pb.go', 'proto/msg_pb2.py', 'node_modules/x/index.js',
+    'package-lock.json',
+    'web/yarn.lock',
+    'pnpm-lock.yaml',
+    'Cargo.lock',
+    'poetry.lock',
+    'go.sum',
+    'Gemfile.lock',
+    'static/app.min.js',
+    'static/site.min.css',
+    'dist/cli.js',
+    'dist/cli.js.map',
+    'packages/ui/build/index.js',
+    'pkg/__pycache__/mod.cpython-311.pyc',
+    'api/service.pb.go',
+    'proto/msg_pb2.py',
+    'node_modules/x/index.js',
   ];
   const real = [
-    'src/build.ts', 'scripts/build.mjs', 'src/dist-utils.ts', 'lock.ts', 'docs/yarn.lock.md', 'src/map.ts', 'app.js',
-    'distribution/a.ts', 'src/minify.js', 'Cargo.toml', 'package.json', 'go.mod',
+    'src/build.ts',
+    'scripts/build.mjs',
+    'src/dist-utils.ts',
+    'lock.ts',
+    'docs/yarn.lock.md',
+    'src/map.ts',
+    'app.js',
+    'distribution/a.ts',
+    'src/minify.js',
+    'Cargo.toml',
+    'package.json',
+    'go.mod',
   ];
-  assert.deepEqual(noise.filter((p) => !isLockfileOrGenerated(p)), []);
-  assert.deepEqual(real.filter((p) => isLockfileOrGenerated(p)), []);
+  assert.deepEqual(
+    noise.filter((p) => !isLockfileOrGenerated(p)),
+    [],
+  );
+  assert.deepEqual(
+    real.filter((p) => isLockfileOrGenerated(p)),
+    [],
+  );
 });

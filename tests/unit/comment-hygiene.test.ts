@@ -43,7 +43,12 @@ test('the check reads comments only, and finds each kind of reference in them', 
     const lines = [
       ['// Fixes issue 12', '/* see #4 */', '/** part B of the parser */', '// stop 9: the cache', '// Round 3 timings'],
       // Strings, templates and regex literals that look like comments are code, not comments.
-      ["const a = '// issue 12';", 'const b = `/* part A */`;', 'const c = /\\/\\/ stop 9/;', "const d = 'x'; // SPEC §init_workspace behaviour 2, &#39; and a #fff colour"],
+      [
+        "const a = '// issue 12';",
+        'const b = `/* part A */`;',
+        'const c = /\\/\\/ stop 9/;',
+        "const d = 'x'; // SPEC §init_workspace behaviour 2, &#39; and a #fff colour",
+      ],
     ].flat();
     writeFileSync(file, lines.join('\n') + '\n');
     const hits = workReferences(commentsOf(file)).map((h) => h.slice(file.length + 1));

@@ -5,13 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/git.ts';
-import {
-  applyConfiguration,
-  deriveLocalDiscoveryEndpoint,
-  LOOKUP_ORDER_TEXT,
-  type ConfigFlags,
-  type ConfigReport,
-} from '../../core/config.ts';
+import { applyConfiguration, deriveLocalDiscoveryEndpoint, LOOKUP_ORDER_TEXT, type ConfigFlags, type ConfigReport } from '../../core/config.ts';
 
 const KEY = 'mb_live_0123456789abcdefWXYZ';
 const OTHER_KEY = 'mb_live_fedcba9876543210QRST';
@@ -81,7 +75,7 @@ test('environment only: a local METABOB_ENDPOINT derives discovery with the one 
   assert.deepEqual(report.missing, []);
 });
 
-test('deriveLocalDiscoveryEndpoint: an http: port ending in 80 gives the block\'s ...100; anything else derives nothing', () => {
+test("deriveLocalDiscoveryEndpoint: an http: port ending in 80 gives the block's ...100; anything else derives nothing", () => {
   assert.equal(deriveLocalDiscoveryEndpoint('http://127.0.0.1:8080'), 'http://127.0.0.1:8100');
   assert.equal(deriveLocalDiscoveryEndpoint('http://127.0.0.1:18080'), 'http://127.0.0.1:18100');
   assert.equal(deriveLocalDiscoveryEndpoint('http://localhost:28080/'), 'http://localhost:28100');
@@ -129,9 +123,17 @@ test('lookup order: SUBSTRATE_CONFIG_PATH, METABOB_CONFIG_PATH, ./.substrate, ./
     return { file: report.file, by: report.fileChosenBy, vessel: env.VESSEL_ID, last4: report.apiKey?.keyLast4 };
   };
   assert.deepEqual(chosen({ SUBSTRATE_CONFIG_PATH: files.substratePath, METABOB_CONFIG_PATH: files.metabobPath }), {
-    file: files.substratePath, by: 'SUBSTRATE_CONFIG_PATH', vessel: 'substratePath', last4: 'Path',
+    file: files.substratePath,
+    by: 'SUBSTRATE_CONFIG_PATH',
+    vessel: 'substratePath',
+    last4: 'Path',
   });
-  assert.deepEqual(chosen({ METABOB_CONFIG_PATH: files.metabobPath }), { file: files.metabobPath, by: 'METABOB_CONFIG_PATH', vessel: 'metabobPath', last4: 'Path' });
+  assert.deepEqual(chosen({ METABOB_CONFIG_PATH: files.metabobPath }), {
+    file: files.metabobPath,
+    by: 'METABOB_CONFIG_PATH',
+    vessel: 'metabobPath',
+    last4: 'Path',
+  });
   assert.deepEqual(chosen({}), { file: files.cwdSubstrate, by: 'lookup', vessel: 'cwdSubstrate', last4: 'rate' });
   s.write(files.cwdSubstrate, '{}');
   assert.deepEqual(chosen({}).file, files.cwdMetabob);
@@ -186,7 +188,10 @@ test('~/.metabob/config.json as a symlink to ~/.substrate/config.json is one fil
   const real = s.write(join(s.home, '.substrate/config.json'), { gapStoreEndpoint: 'http://127.0.0.1:18200' });
   symlinkSync(join(s.home, '.substrate'), join(s.home, '.metabob'));
   const report = s.run();
-  assert.deepEqual(report.skippedFiles.map((f) => f.path), [real]);
+  assert.deepEqual(
+    report.skippedFiles.map((f) => f.path),
+    [real],
+  );
   assert.equal(report.warnings.length, 1);
   assert.ok(!report.lookedAt.includes(join(s.home, '.metabob/config.json')));
 });
@@ -201,7 +206,7 @@ test('a file named explicitly is never skipped: without a metabob section, or mi
   assert.deepEqual(report.skippedFiles, []);
   assert.deepEqual(report.lookedAt, [named]);
   assert.deepEqual(report.namedFileProblem, { path: named, namedBy: 'METABOB_CONFIG_PATH', reason: 'no top-level "metabob" section (another tool\'s config)' });
-  assert.equal(s.env.METABOB_API_KEY, undefined, "the home file is not reached");
+  assert.equal(s.env.METABOB_API_KEY, undefined, 'the home file is not reached');
   assert.deepEqual(report.warnings, [
     'empty_value(SUBSTRATE_CONFIG_PATH): set but empty; ignored, so the next source in the lookup order fills it',
     `config_file_unusable(${named}): named by METABOB_CONFIG_PATH but no top-level "metabob" section (another tool's config); a named file is never skipped, so no config file applies`,
@@ -239,14 +244,17 @@ test('a legacy instance section qualifies; beside a metabob section it fills onl
 
 test('the file fills all five variables; unknown keys (gapStoreEndpoint) are ignored; each loader fills only what is unset', () => {
   const s = setup({ VESSEL_ID: 'from-env' });
-  const file = s.write(join(s.home, '.substrate/config.json'), configOf({
-    apiKey: KEY,
-    endpoint: 'https://gw.example.com',
-    vesselId: 'from-file',
-    discoveryEndpoint: 'https://discovery.example.com',
-    identityEndpoint: 'https://identity.example.com',
-    gapStoreEndpoint: 'http://127.0.0.1:18200',
-  }));
+  const file = s.write(
+    join(s.home, '.substrate/config.json'),
+    configOf({
+      apiKey: KEY,
+      endpoint: 'https://gw.example.com',
+      vesselId: 'from-file',
+      discoveryEndpoint: 'https://discovery.example.com',
+      identityEndpoint: 'https://identity.example.com',
+      gapStoreEndpoint: 'http://127.0.0.1:18200',
+    }),
+  );
   const report = s.run();
   assert.deepEqual(s.env, {
     VESSEL_ID: 'from-env',
@@ -263,13 +271,16 @@ test('the file fills all five variables; unknown keys (gapStoreEndpoint) are ign
 
 test('METABOB_ENDPOINT set: the file gives only its credentials (withoutEndpoints), never its endpoints', () => {
   const s = setup({ METABOB_ENDPOINT: 'https://gw.example.com' });
-  const file = s.write(join(s.home, '.substrate/config.json'), configOf({
-    apiKey: KEY,
-    vesselId: 'vessel-1',
-    endpoint: 'http://127.0.0.1:18080',
-    discoveryEndpoint: 'http://127.0.0.1:18100',
-    identityEndpoint: 'http://127.0.0.1:18101',
-  }));
+  const file = s.write(
+    join(s.home, '.substrate/config.json'),
+    configOf({
+      apiKey: KEY,
+      vesselId: 'vessel-1',
+      endpoint: 'http://127.0.0.1:18080',
+      discoveryEndpoint: 'http://127.0.0.1:18100',
+      identityEndpoint: 'http://127.0.0.1:18101',
+    }),
+  );
   const report = s.run();
   assert.deepEqual(s.env, { METABOB_ENDPOINT: 'https://gw.example.com', METABOB_API_KEY: KEY, VESSEL_ID: 'vessel-1' });
   assert.deepEqual(report.fileEndpointsIgnored, ['metabob.endpoint', 'metabob.discoveryEndpoint', 'metabob.identityEndpoint']);
@@ -278,7 +289,7 @@ test('METABOB_ENDPOINT set: the file gives only its credentials (withoutEndpoint
   assert.deepEqual(report.warnings, []);
 });
 
-test('an MCP client that injects only METABOB_API_KEY keeps the config file\'s endpoint (and its derived discovery)', () => {
+test("an MCP client that injects only METABOB_API_KEY keeps the config file's endpoint (and its derived discovery)", () => {
   const s = setup({ METABOB_API_KEY: OTHER_KEY });
   const file = s.write(join(s.home, '.substrate/config.json'), configOf({ apiKey: KEY, endpoint: 'http://127.0.0.1:18080' }));
   const report = s.run();
@@ -298,10 +309,20 @@ test('SUBSTRATE_* aliases fill the unset METABOB_* names; equal pairs say nothin
   assert.deepEqual(ra.endpoint?.source, { kind: 'env-alias', variable: 'SUBSTRATE_ENDPOINT' });
   assert.deepEqual(ra.warnings, [H1('http://127.0.0.1:18100', 'http://127.0.0.1:18080', 'env alias SUBSTRATE_ENDPOINT')]);
 
-  const same = setup({ METABOB_API_KEY: KEY, SUBSTRATE_API_KEY: KEY, METABOB_ENDPOINT: 'https://gw.example.com', SUBSTRATE_ENDPOINT: 'https://gw.example.com' });
+  const same = setup({
+    METABOB_API_KEY: KEY,
+    SUBSTRATE_API_KEY: KEY,
+    METABOB_ENDPOINT: 'https://gw.example.com',
+    SUBSTRATE_ENDPOINT: 'https://gw.example.com',
+  });
   assert.deepEqual(same.run().warnings, []);
 
-  const differ = setup({ METABOB_API_KEY: KEY, SUBSTRATE_API_KEY: OTHER_KEY, METABOB_ENDPOINT: 'https://gw.example.com', SUBSTRATE_ENDPOINT: 'https://other.example.com' });
+  const differ = setup({
+    METABOB_API_KEY: KEY,
+    SUBSTRATE_API_KEY: OTHER_KEY,
+    METABOB_ENDPOINT: 'https://gw.example.com',
+    SUBSTRATE_ENDPOINT: 'https://other.example.com',
+  });
   const rd = differ.run();
   assert.equal(differ.env.METABOB_API_KEY, KEY);
   assert.equal(differ.env.METABOB_ENDPOINT, 'https://gw.example.com');
@@ -372,12 +393,15 @@ test('a partly substituted endpoint is a placeholder too, and only its ${...} to
 
 test('placeholders in the file are never used as a key or endpoint; non-strings are ignored with a line; empty strings silently', () => {
   const s = setup();
-  const file = s.write(join(s.home, '.substrate/config.json'), configOf({
-    apiKey: '${user_config.api_key}',
-    endpoint: '${ENDPOINT}',
-    vesselId: 42,
-    identityEndpoint: '',
-  }));
+  const file = s.write(
+    join(s.home, '.substrate/config.json'),
+    configOf({
+      apiKey: '${user_config.api_key}',
+      endpoint: '${ENDPOINT}',
+      vesselId: 42,
+      identityEndpoint: '',
+    }),
+  );
   const report = s.run();
   assert.equal(report.file, file);
   assert.deepEqual(s.env, {});
@@ -402,7 +426,7 @@ test('a placeholder or empty flag is ignored with one line and the next source f
   assert.deepEqual(report.apiKey?.source, { kind: 'env', variable: 'METABOB_API_KEY' });
 });
 
-test('an explicit DISCOVERY_ENDPOINT in the environment wins over the file\'s discovery, derived or explicit', () => {
+test("an explicit DISCOVERY_ENDPOINT in the environment wins over the file's discovery, derived or explicit", () => {
   const s = setup({ DISCOVERY_ENDPOINT: 'http://10.1.1.1:8100' });
   s.write(join(s.home, '.substrate/config.json'), configOf({ apiKey: KEY, endpoint: 'http://127.0.0.1:18080', discoveryEndpoint: 'http://127.0.0.1:18100' }));
   const report = s.run();
@@ -419,7 +443,7 @@ test('the report never carries the key: a short key shows no characters at all',
   assert.ok(!JSON.stringify(report).includes('abc123'));
 });
 
-test('the anchor\'s provenance is left in METABOB_ANCHOR_SOURCE for the attachment, and survives a second application in the process', () => {
+test("the anchor's provenance is left in METABOB_ANCHOR_SOURCE for the attachment, and survives a second application in the process", () => {
   const s = setup({ METABOB_API_KEY: KEY, METABOB_ENDPOINT: 'http://127.0.0.1:18080' });
   assert.equal(s.run().anchor.source, 'derived-h1');
   assert.equal(s.env.METABOB_ANCHOR_SOURCE, 'derived-h1');

@@ -80,7 +80,9 @@ test('every import in core/ and tui/ follows the dependency table', () => {
     const from = unitOf(file);
     if (!DEPS[from]) unplaced.add(from);
     for (const spec of importsOf(readFileSync(join(ROOT, file), 'utf8'))) {
-      const target = relative(ROOT, normalize(join(ROOT, dirname(file), spec))).split('\\').join('/');
+      const target = relative(ROOT, normalize(join(ROOT, dirname(file), spec)))
+        .split('\\')
+        .join('/');
       const to = unitOf(target);
       if (to === from) continue;
       if (!(DEPS[from] ?? []).includes(to)) violations.push(`${file} imports ${target} (${from} -> ${to} is not in the table)`);
@@ -104,7 +106,7 @@ test('the checker sees static, type-only, re-exported and dynamic imports', () =
       "export { c } from './c.ts';",
       "const d = () => import('./d.ts');",
       "// import { e } from './e.ts';",
-      "const s = 'import x from \"./not-an-import\"';",
+      'const s = \'import x from "./not-an-import"\';',
     ].join('\n'),
   );
   assert.deepEqual(seen, ['./a.ts', '../b.ts', './c.ts', './d.ts']);

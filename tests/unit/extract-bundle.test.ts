@@ -33,7 +33,12 @@ test('a bundled extractor runs its pool from the bundled worker and matches the 
     rmSync(out, { recursive: true, force: true });
     rmSync(workspace, { recursive: true, force: true });
   });
-  await build(bundleOptions({ entryPoints: { extract: join(repo, 'core/index/extract/index.ts'), 'index-worker': join(repo, 'core/index/extract/worker.ts') }, outdir: out }));
+  await build(
+    bundleOptions({
+      entryPoints: { extract: join(repo, 'core/index/extract/index.ts'), 'index-worker': join(repo, 'core/index/extract/worker.ts') },
+      outdir: out,
+    }),
+  );
   for (let i = 0; i < 3; i++) cpSync(fixtures, join(workspace, `copy${i}`), { recursive: true });
   const files = listFiles(workspace);
 

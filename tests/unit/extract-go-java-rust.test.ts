@@ -66,9 +66,7 @@ test('java/App.java', async () => {
       { kind: 'java', source: 'java.util', bindings: [{ imported: '*', local: '*' }], line: 4 },
       { kind: 'java', source: 'java.lang.Math.max', bindings: [{ imported: 'max', local: 'max' }], line: 5 },
     ],
-    exports: [
-      { local: 'App', exported: 'App' },
-    ],
+    exports: [{ local: 'App', exported: 'App' }],
     calls: [
       { callee: 'constructor', line: 11, enclosing: 1, receiver: 'super' },
       { callee: 'ArrayList', line: 12, enclosing: 1, isNew: true },
@@ -135,4 +133,3 @@ test('rust/lib.rs', async () => {
     ],
   });
 });
-

@@ -49,10 +49,13 @@ test('a failing grammar rejects in this thread with { module, reason }; other la
   assert.equal(err.message, `local_index_unavailable(tree-sitter-python: ${REASON})`);
 
   const typescript = await extractFiles(root, ts, { workers: 0 });
-  assert.deepStrictEqual(typescript.map((r) => [r.file, r.definitions.map((d) => d.name), r.error]), [
-    ['m0.ts', ['f0'], undefined],
-    ['m1.ts', ['f1'], undefined],
-  ]);
+  assert.deepStrictEqual(
+    typescript.map((r) => [r.file, r.definitions.map((d) => d.name), r.error]),
+    [
+      ['m0.ts', ['f0'], undefined],
+      ['m1.ts', ['f1'], undefined],
+    ],
+  );
 });
 
 test('a failing parser runtime rejects from the worker pool with { module, reason }', async (t) => {

@@ -29,14 +29,20 @@ test('the worker pool gives results identical to the in-thread path, in the orde
   const pooled = await extractFiles(root, files, { workers: 2, onFileDone: (file) => progress.push(file) });
   const byDefault = await extractFiles(root, files);
 
-  assert.deepStrictEqual(pooled.map((r) => r.file), files);
+  assert.deepStrictEqual(
+    pooled.map((r) => r.file),
+    files,
+  );
   assert.deepStrictEqual([...pooled], [...inThread]);
   assert.deepStrictEqual([...byDefault], [...inThread]);
   assert.deepStrictEqual(pooled.notDone, []);
   // The pool really ran: no worker died and had its files redone in this thread, and this
   // thread's lane and the workers each extracted files.
   assert.deepStrictEqual({ ...pooled.pool, mainThreadFiles: 0 }, { workers: 2, failed: 0, mainThreadFiles: 0 });
-  assert.ok(pooled.pool.mainThreadFiles > 0 && pooled.pool.mainThreadFiles < files.length, `${pooled.pool.mainThreadFiles} of ${files.length} in the main thread`);
+  assert.ok(
+    pooled.pool.mainThreadFiles > 0 && pooled.pool.mainThreadFiles < files.length,
+    `${pooled.pool.mainThreadFiles} of ${files.length} in the main thread`,
+  );
   // By default one lane per core: this thread plus a worker per further core (at least one).
   const defaultWorkers = Math.max(1, Math.min(availableParallelism(), 4) - 1);
   assert.deepStrictEqual({ ...byDefault.pool, mainThreadFiles: 0 }, { workers: defaultWorkers, failed: 0, mainThreadFiles: 0 });
@@ -101,26 +107,50 @@ test('oversize, missing and unknown files are per-file errors; the rest of the b
   writeFileSync(join(root, 'ok.py'), 'def f():\n    g()\n');
   writeFileSync(join(root, 'notes.txt'), 'hello');
   const result = await extractFiles(root, ['big.py', 'missing.ts', 'notes.txt', 'ok.py']);
-  assert.deepStrictEqual([...result], [
-    {
-      file: 'big.py', language: 'python', definitions: [], imports: [], exports: [], calls: [], heritage: [],
-      error: `file_too_large(${MAX_FILE_BYTES + 7} bytes > ${MAX_FILE_BYTES} bytes)`,
-    },
-    {
-      file: 'missing.ts', language: 'typescript', definitions: [], imports: [], exports: [], calls: [], heritage: [],
-      error: `read_failed(ENOENT: ENOENT: no such file or directory, open '${join(root, 'missing.ts')}')`,
-    },
-    {
-      file: 'notes.txt', language: 'javascript', definitions: [], imports: [], exports: [], calls: [], heritage: [],
-      error: 'unsupported_language(notes.txt)',
-    },
-    {
-      file: 'ok.py', language: 'python',
-      definitions: [{ kind: 'function', name: 'f', startLine: 1, endLine: 2, parent: null, exported: true }],
-      imports: [], exports: [{ local: 'f', exported: 'f' }],
-      calls: [{ callee: 'g', line: 2, enclosing: 0 }], heritage: [],
-    },
-  ]);
+  assert.deepStrictEqual(
+    [...result],
+    [
+      {
+        file: 'big.py',
+        language: 'python',
+        definitions: [],
+        imports: [],
+        exports: [],
+        calls: [],
+        heritage: [],
+        error: `file_too_large(${MAX_FILE_BYTES + 7} bytes > ${MAX_FILE_BYTES} bytes)`,
+      },
+      {
+        file: 'missing.ts',
+        language: 'typescript',
+        definitions: [],
+        imports: [],
+        exports: [],
+        calls: [],
+        heritage: [],
+        error: `read_failed(ENOENT: ENOENT: no such file or directory, open '${join(root, 'missing.ts')}')`,
+      },
+      {
+        file: 'notes.txt',
+        language: 'javascript',
+        definitions: [],
+        imports: [],
+        exports: [],
+        calls: [],
+        heritage: [],
+        error: 'unsupported_language(notes.txt)',
+      },
+      {
+        file: 'ok.py',
+        language: 'python',
+        definitions: [{ kind: 'function', name: 'f', startLine: 1, endLine: 2, parent: null, exported: true }],
+        imports: [],
+        exports: [{ local: 'f', exported: 'f' }],
+        calls: [{ callee: 'g', line: 2, enclosing: 0 }],
+        heritage: [],
+      },
+    ],
+  );
 });
 
 test('with sizes from the scan, a worker is started per MB of source, one lane per core at most', async (t) => {
@@ -145,7 +175,10 @@ test('workers started ahead that die while waiting are dropped; the run still ex
   prewarmExtraction();
   await new Promise((resolve) => setTimeout(resolve, 1500)); // the standby workers start and die
   const result = await extractFiles(root, files, { workers: 1 });
-  assert.deepStrictEqual(result.map((r) => r.file), files);
+  assert.deepStrictEqual(
+    result.map((r) => r.file),
+    files,
+  );
   assert.deepStrictEqual(result.notDone, []);
   // The worker this run started (none was left waiting) died too; this thread extracted its files.
   assert.deepStrictEqual({ workers: result.pool.workers, failed: result.pool.failed }, { workers: 1, failed: 1 });

@@ -30,9 +30,25 @@ test('py/pkg/models.py', async () => {
       { kind: 'python', source: 'xml.etree.ElementTree', bindings: [{ imported: '*', local: 'ET' }], line: 3 },
       { kind: 'python', source: '.', bindings: [{ imported: 'signals', local: 'signals' }], line: 4 },
       { kind: 'python', source: '..', bindings: [{ imported: 'settings', local: 'conf' }], line: 5 },
-      { kind: 'python', source: '..core.base', bindings: [{ imported: 'Base', local: 'CoreBase' }, { imported: 'Mixin', local: 'Mixin' }], line: 6 },
+      {
+        kind: 'python',
+        source: '..core.base',
+        bindings: [
+          { imported: 'Base', local: 'CoreBase' },
+          { imported: 'Mixin', local: 'Mixin' },
+        ],
+        line: 6,
+      },
       { kind: 'python', source: '.helpers', bindings: [{ imported: '*', local: '*' }], line: 7 },
-      { kind: 'python', source: 'typing', bindings: [{ imported: 'Generic', local: 'Generic' }, { imported: 'TypeVar', local: 'TypeVar' }], line: 8 },
+      {
+        kind: 'python',
+        source: 'typing',
+        bindings: [
+          { imported: 'Generic', local: 'Generic' },
+          { imported: 'TypeVar', local: 'TypeVar' },
+        ],
+        line: 8,
+      },
     ],
     exports: [
       { local: 'square', exported: 'square' },
@@ -65,12 +81,9 @@ test('py/pkg/__init__.py', async () => {
     file: 'py/pkg/__init__.py',
     language: 'python',
     definitions: [],
-    imports: [
-      { kind: 'python', source: '.models', bindings: [{ imported: 'Model', local: 'Model' }], line: 1 },
-    ],
+    imports: [{ kind: 'python', source: '.models', bindings: [{ imported: 'Model', local: 'Model' }], line: 1 }],
     exports: [],
     calls: [],
     heritage: [],
   });
 });
-

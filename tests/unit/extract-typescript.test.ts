@@ -26,9 +26,7 @@ test('ts/shapes.ts', async () => {
       { kind: 'method', name: 'area', startLine: 24, endLine: 26, parent: 5, exported: false, parentName: 'Circle' },
       { kind: 'method', name: '#square', startLine: 28, endLine: 28, parent: 5, exported: false, parentName: 'Circle' },
     ],
-    imports: [
-      { kind: 'esm', source: './base', bindings: [{ imported: 'Base', local: 'Base' }], line: 1 },
-    ],
+    imports: [{ kind: 'esm', source: './base', bindings: [{ imported: 'Base', local: 'Base' }], line: 1 }],
     exports: [
       { local: 'Shape', exported: 'Shape' },
       { local: 'Color', exported: 'Color' },
@@ -95,22 +93,36 @@ test('ts/imports.ts', async () => {
   assert.deepStrictEqual(await extract('ts/imports.ts'), {
     file: 'ts/imports.ts',
     language: 'typescript',
-    definitions: [
-      { kind: 'function', name: 'lazy', startLine: 7, endLine: 12, parent: null, exported: true },
-    ],
+    definitions: [{ kind: 'function', name: 'lazy', startLine: 7, endLine: 12, parent: null, exported: true }],
     imports: [
-      { kind: 'esm', source: './named', bindings: [{ imported: 'default', local: 'Default' }, { imported: 'a', local: 'a' }, { imported: 'b', local: 'bee' }, { imported: 'T', local: 'T' }], line: 1 },
+      {
+        kind: 'esm',
+        source: './named',
+        bindings: [
+          { imported: 'default', local: 'Default' },
+          { imported: 'a', local: 'a' },
+          { imported: 'b', local: 'bee' },
+          { imported: 'T', local: 'T' },
+        ],
+        line: 1,
+      },
       { kind: 'esm', source: '../lib/index', bindings: [{ imported: '*', local: 'everything' }], line: 2 },
       { kind: 'esm', source: './side-effect', bindings: [], line: 3 },
       { kind: 'esm', source: 'types-pkg', bindings: [{ imported: 'Only', local: 'Only' }], line: 4 },
       { kind: 'require', source: 'fs', bindings: [{ imported: '*', local: 'fs' }], line: 5 },
       { kind: 'dynamic', source: './lazy-module', bindings: [{ imported: '*', local: 'mod' }], line: 8 },
-      { kind: 'dynamic', source: './picked', bindings: [{ imported: 'pick', local: 'pick' }, { imported: 'other', local: 'renamed' }], line: 9 },
+      {
+        kind: 'dynamic',
+        source: './picked',
+        bindings: [
+          { imported: 'pick', local: 'pick' },
+          { imported: 'other', local: 'renamed' },
+        ],
+        line: 9,
+      },
       { kind: 'dynamic', source: './fire-and-forget', bindings: [], line: 10 },
     ],
-    exports: [
-      { local: 'lazy', exported: 'lazy' },
-    ],
+    exports: [{ local: 'lazy', exported: 'lazy' }],
     calls: [],
     heritage: [],
   });
@@ -124,7 +136,15 @@ test('ts/reexports.ts', async () => {
     imports: [
       { kind: 'reexport', source: './all', bindings: [{ imported: '*', local: '*' }], line: 1 },
       { kind: 'reexport', source: './namespace', bindings: [{ imported: '*', local: 'ns' }], line: 2 },
-      { kind: 'reexport', source: './some', bindings: [{ imported: 'a', local: 'b' }, { imported: 'c', local: 'c' }], line: 3 },
+      {
+        kind: 'reexport',
+        source: './some',
+        bindings: [
+          { imported: 'a', local: 'b' },
+          { imported: 'c', local: 'c' },
+        ],
+        line: 3,
+      },
       { kind: 'reexport', source: './default-only', bindings: [{ imported: 'default', local: 'default' }], line: 4 },
       { kind: 'reexport', source: './renamed', bindings: [{ imported: 'default', local: 'Renamed' }], line: 5 },
     ],
@@ -160,16 +180,10 @@ test('ts/default-function.ts', async () => {
   assert.deepStrictEqual(await extract('ts/default-function.ts'), {
     file: 'ts/default-function.ts',
     language: 'typescript',
-    definitions: [
-      { kind: 'function', name: 'start', startLine: 1, endLine: 3, parent: null, exported: true },
-    ],
+    definitions: [{ kind: 'function', name: 'start', startLine: 1, endLine: 3, parent: null, exported: true }],
     imports: [],
-    exports: [
-      { local: 'start', exported: 'default' },
-    ],
-    calls: [
-      { callee: 'run', line: 2, enclosing: 0 },
-    ],
+    exports: [{ local: 'start', exported: 'default' }],
+    calls: [{ callee: 'run', line: 2, enclosing: 0 }],
     heritage: [],
   });
 });
@@ -178,16 +192,10 @@ test('ts/default-arrow.ts', async () => {
   assert.deepStrictEqual(await extract('ts/default-arrow.ts'), {
     file: 'ts/default-arrow.ts',
     language: 'typescript',
-    definitions: [
-      { kind: 'function', name: 'default', startLine: 1, endLine: 1, parent: null, exported: true },
-    ],
+    definitions: [{ kind: 'function', name: 'default', startLine: 1, endLine: 1, parent: null, exported: true }],
     imports: [],
-    exports: [
-      { local: 'default', exported: 'default' },
-    ],
-    calls: [
-      { callee: 'boot', line: 1, enclosing: 0 },
-    ],
+    exports: [{ local: 'default', exported: 'default' }],
+    calls: [{ callee: 'boot', line: 1, enclosing: 0 }],
     heritage: [],
   });
 });
@@ -201,13 +209,9 @@ test('ts/default-class.ts', async () => {
       { kind: 'method', name: 'render', startLine: 2, endLine: 2, parent: 0, exported: false, parentName: 'default' },
     ],
     imports: [],
-    exports: [
-      { local: 'default', exported: 'default' },
-    ],
+    exports: [{ local: 'default', exported: 'default' }],
     calls: [],
-    heritage: [
-      { child: 0, parent: 'Component', kind: 'extends' },
-    ],
+    heritage: [{ child: 0, parent: 'Component', kind: 'extends' }],
   });
 });
 
@@ -219,12 +223,8 @@ test('ts/view.tsx', async () => {
       { kind: 'function', name: 'View', startLine: 3, endLine: 6, parent: null, exported: true },
       { kind: 'function', name: 'onClick', startLine: 4, endLine: 4, parent: 0, exported: false, bound: true },
     ],
-    imports: [
-      { kind: 'esm', source: 'react', bindings: [{ imported: 'default', local: 'React' }], line: 1 },
-    ],
-    exports: [
-      { local: 'View', exported: 'View' },
-    ],
+    imports: [{ kind: 'esm', source: 'react', bindings: [{ imported: 'default', local: 'React' }], line: 1 }],
+    exports: [{ local: 'View', exported: 'View' }],
     calls: [
       { callee: 'track', line: 4, enclosing: 1 },
       { callee: 'format', line: 5, enclosing: 0 },
@@ -237,16 +237,10 @@ test('ts/widget.jsx', async () => {
   assert.deepStrictEqual(await extract('ts/widget.jsx'), {
     file: 'ts/widget.jsx',
     language: 'javascript',
-    definitions: [
-      { kind: 'function', name: 'Widget', startLine: 1, endLine: 1, parent: null, exported: true, bound: true },
-    ],
+    definitions: [{ kind: 'function', name: 'Widget', startLine: 1, endLine: 1, parent: null, exported: true, bound: true }],
     imports: [],
-    exports: [
-      { local: 'Widget', exported: 'Widget' },
-    ],
-    calls: [
-      { callee: 'render', line: 1, enclosing: 0 },
-    ],
+    exports: [{ local: 'Widget', exported: 'Widget' }],
+    calls: [{ callee: 'render', line: 1, enclosing: 0 }],
     heritage: [],
   });
 });
@@ -266,7 +260,15 @@ test('ts/legacy.cjs', async () => {
     ],
     imports: [
       { kind: 'require', source: 'path', bindings: [{ imported: '*', local: 'path' }], line: 1 },
-      { kind: 'require', source: './paths', bindings: [{ imported: 'join', local: 'join' }, { imported: 'resolve', local: 'res' }], line: 2 },
+      {
+        kind: 'require',
+        source: './paths',
+        bindings: [
+          { imported: 'join', local: 'join' },
+          { imported: 'resolve', local: 'res' },
+        ],
+        line: 2,
+      },
       { kind: 'require', source: './helper', bindings: [{ imported: 'helper', local: 'helper' }], line: 3 },
       { kind: 'require', source: './side', bindings: [], line: 4 },
     ],
@@ -299,9 +301,7 @@ test('ts/single-export.js', async () => {
       { kind: 'function', name: 'makeStore', startLine: 5, endLine: 7, parent: null, exported: true },
     ],
     imports: [],
-    exports: [
-      { local: 'makeStore', exported: 'default' },
-    ],
+    exports: [{ local: 'makeStore', exported: 'default' }],
     calls: [
       { callee: 'flush', line: 2, enclosing: 1, receiver: 'this' },
       { callee: 'Store', line: 6, enclosing: 2, isNew: true },
@@ -314,18 +314,10 @@ test('ts/esm.mjs', async () => {
   assert.deepStrictEqual(await extract('ts/esm.mjs'), {
     file: 'ts/esm.mjs',
     language: 'javascript',
-    definitions: [
-      { kind: 'function', name: 'read', startLine: 2, endLine: 4, parent: null, exported: true },
-    ],
-    imports: [
-      { kind: 'esm', source: 'node:fs/promises', bindings: [{ imported: 'readFile', local: 'readFile' }], line: 1 },
-    ],
-    exports: [
-      { local: 'read', exported: 'read' },
-    ],
-    calls: [
-      { callee: 'readFile', line: 3, enclosing: 0 },
-    ],
+    definitions: [{ kind: 'function', name: 'read', startLine: 2, endLine: 4, parent: null, exported: true }],
+    imports: [{ kind: 'esm', source: 'node:fs/promises', bindings: [{ imported: 'readFile', local: 'readFile' }], line: 1 }],
+    exports: [{ local: 'read', exported: 'read' }],
+    calls: [{ callee: 'readFile', line: 3, enclosing: 0 }],
     heritage: [],
   });
 });
@@ -339,12 +331,9 @@ test('ts/broken.ts', async () => {
       { kind: 'class', name: 'StillFound', startLine: 3, endLine: 3, parent: null, exported: false },
     ],
     imports: [],
-    exports: [
-      { local: 'ok', exported: 'ok' },
-    ],
+    exports: [{ local: 'ok', exported: 'ok' }],
     calls: [],
     heritage: [],
     errorNodes: 2,
   });
 });
-

@@ -12,7 +12,10 @@ async function edgesOf(fixture: string, include?: string[]): Promise<string[]> {
   const result = await index.run({ include });
   assert.ok(result.ok, result.ok ? '' : result.cause);
   assert.deepEqual(index.parseFailures(), []);
-  return index.graph!.edges.filter((e) => e.type !== 'contains').map((e) => `${e.type} ${e.from} -> ${e.to} ${e.confidence}`).sort();
+  return index
+    .graph!.edges.filter((e) => e.type !== 'contains')
+    .map((e) => `${e.type} ${e.from} -> ${e.to} ${e.confidence}`)
+    .sort();
 }
 
 test('TypeScript ESM: named, aliased, default and namespace imports, re-export chains, index files, tsconfig paths, inheritance', async () => {

@@ -43,7 +43,10 @@ test('after edits, a re-index equals a fresh index and re-parses only what chang
   touch(math, '// moved\n\n' + readFileSync(math, 'utf8'));
   rmSync(join(root, 'src/shapes/square.ts'));
   touch(join(root, 'src/shapes/index.ts'), "export * from './circle';\n");
-  touch(join(root, 'src/main.ts'), readFileSync(join(root, 'src/main.ts'), 'utf8').replace(', Box', '').replace('const b = new Box();\n  log(String(b.side()));\n', "log('x');\n"));
+  touch(
+    join(root, 'src/main.ts'),
+    readFileSync(join(root, 'src/main.ts'), 'utf8').replace(', Box', '').replace('const b = new Box();\n  log(String(b.side()));\n', "log('x');\n"),
+  );
   touch(join(root, 'src/extra.ts'), "import { Circle } from './shapes';\nexport function extra(): number {\n  return new Circle().area();\n}\n");
 
   const again = await index.run({});

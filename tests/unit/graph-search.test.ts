@@ -25,10 +25,23 @@ function ext(file: string, names: Array<[string, 'function' | 'class' | 'method'
 
 test('components match on name, path and type; every token must match; exact names rank first', () => {
   const exts = [
-    ext('src/user-store.ts', [['UserStore', 'class', null], ['saveUser', 'method', 0], ['loadUsers', 'method', 0]]),
-    ext('src/session.ts', [['save_session', 'function', null], ['userSession', 'function', null]]),
+    ext('src/user-store.ts', [
+      ['UserStore', 'class', null],
+      ['saveUser', 'method', 0],
+      ['loadUsers', 'method', 0],
+    ]),
+    ext('src/session.ts', [
+      ['save_session', 'function', null],
+      ['userSession', 'function', null],
+    ]),
   ];
-  const graph = buildGraph(exts, new ModuleResolver(exts.map((e) => e.file), undefined));
+  const graph = buildGraph(
+    exts,
+    new ModuleResolver(
+      exts.map((e) => e.file),
+      undefined,
+    ),
+  );
   const ids = (q: string, limit = 10, filter?: string[]) => searchComponents(graph, q, limit, filter).map((h) => h.node.id);
   // save_session has "save" but nowhere "user": every query token must match.
   assert.deepEqual(ids('save user'), ['src/user-store.ts::method::UserStore.saveUser::4']);

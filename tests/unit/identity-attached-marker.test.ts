@@ -43,6 +43,9 @@ test('a marker whose pid is dead is stale', () => {
   const ws = tempDir('metabob-ws-');
   const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
   mkdirSync(markersDir(), { recursive: true });
-  writeFileSync(markerPathFor(ws), JSON.stringify({ workspace: ws, pid: Number(dead.stdout), session_id: 's', vessel_id: null, attached: false, written_at: new Date().toISOString() }));
+  writeFileSync(
+    markerPathFor(ws),
+    JSON.stringify({ workspace: ws, pid: Number(dead.stdout), session_id: 's', vessel_id: null, attached: false, written_at: new Date().toISOString() }),
+  );
   assert.equal(liveMarkerFor(ws), undefined);
 });

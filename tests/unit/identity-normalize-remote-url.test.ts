@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { normalizeRemoteUrl } from '../../core/identity/normalize-remote-url.ts';
 
 const CASES: Array<[string, string, string]> = [
-  ['the spec\'s scp example', 'git@github.com:Org/Repo.git', 'github.com/org/repo'],
-  ['the spec\'s https example', 'https://github.com/org/repo', 'github.com/org/repo'],
+  ["the spec's scp example", 'git@github.com:Org/Repo.git', 'github.com/org/repo'],
+  ["the spec's https example", 'https://github.com/org/repo', 'github.com/org/repo'],
   ['scheme dropped (http)', 'http://github.com/org/repo', 'github.com/org/repo'],
   ['scheme dropped (ssh)', 'ssh://github.com/org/repo.git', 'github.com/org/repo'],
   ['scheme dropped (git)', 'git://github.com/org/repo.git', 'github.com/org/repo'],

@@ -33,20 +33,16 @@ test('a finding of this repository keeps its files, by identity or basename, any
 });
 
 test('in a vessel checkout, a super-repo finding under repos/<name>/ is recalled with the prefix removed', () => {
-  assert.deepEqual(
-    mapFindingFiles({ repo: 'github.com/acme/substrate', files: ['repos/goal-host/src/walk.ts', 'repos/other/x.ts', 'README.md'] }, vessel),
-    ['src/walk.ts'],
-  );
+  assert.deepEqual(mapFindingFiles({ repo: 'github.com/acme/substrate', files: ['repos/goal-host/src/walk.ts', 'repos/other/x.ts', 'README.md'] }, vessel), [
+    'src/walk.ts',
+  ]);
   // Matched by vessel name: a different super-repo with a repos/goal-host/ is read too.
   assert.deepEqual(mapFindingFiles({ repo: 'gitlab.com/else/mono', files: ['repos/goal-host/a.ts'] }, vessel), ['a.ts']);
   assert.equal(mapFindingFiles({ repo: 'github.com/acme/substrate', files: ['repos/concept-db/a.ts'] }, vessel), null);
 });
 
 test('in the super-repo, a vessel finding is recalled with repos/<name>/ added; an own checkout needs its exact identity', () => {
-  assert.deepEqual(
-    mapFindingFiles({ repo: 'github.com/acme/goal-host', files: ['src/walk.ts'] }, superRepo),
-    ['repos/goal-host/src/walk.ts'],
-  );
+  assert.deepEqual(mapFindingFiles({ repo: 'github.com/acme/goal-host', files: ['src/walk.ts'] }, superRepo), ['repos/goal-host/src/walk.ts']);
   // repos/goal-host/ is its own checkout with an origin: a fork of the same name is not it.
   assert.equal(mapFindingFiles({ repo: 'github.com/fork/goal-host', files: ['src/walk.ts'] }, superRepo), null);
   // repos/concept-db/ has no origin: matched by name (the last segment of repo:).
@@ -71,7 +67,7 @@ test('repoIdentity: origin normalized, a subdirectory workspace appends its lowe
   assert.equal((await repoIdentity(notGit)).identity, basename(notGit));
 });
 
-test('checkoutShape reads a super-repo\'s repos/ and each vessel\'s own origin', async () => {
+test("checkoutShape reads a super-repo's repos/ and each vessel's own origin", async () => {
   const root = tempRepo();
   git(root, 'remote', 'add', 'origin', 'https://github.com/acme/substrate.git');
   const own = join(root, 'repos', 'goal-host');
@@ -81,7 +77,10 @@ test('checkoutShape reads a super-repo\'s repos/ and each vessel\'s own origin',
   mkdirSync(join(root, 'repos', 'concept-db'), { recursive: true });
   const shape = await checkoutShape(root);
   assert.equal(shape.isSuperRepo, true);
-  assert.deepEqual([...shape.vessels].sort(), [['concept-db', undefined], ['goal-host', 'github.com/acme/goal-host']]);
+  assert.deepEqual([...shape.vessels].sort(), [
+    ['concept-db', undefined],
+    ['goal-host', 'github.com/acme/goal-host'],
+  ]);
   const vesselShape = await checkoutShape(own);
   assert.equal(vesselShape.isSuperRepo, false);
   assert.equal(vesselShape.vesselName, 'goal-host');

@@ -29,8 +29,13 @@ test('no code in core/ outside the language modules compares against a language 
 });
 
 test('the allow-list holds only comparisons that still exist', () => {
-  const found = new Set(languageLiteralComparisons(join(ROOT, 'core'), registeredNames(), ROOT, (path) => path === LANGUAGES_DIR).map((f) => `${f.file}:${f.text}`));
-  assert.deepEqual(Object.keys(ALLOWED).filter((key) => !found.has(key)), []);
+  const found = new Set(
+    languageLiteralComparisons(join(ROOT, 'core'), registeredNames(), ROOT, (path) => path === LANGUAGES_DIR).map((f) => `${f.file}:${f.text}`),
+  );
+  assert.deepEqual(
+    Object.keys(ALLOWED).filter((key) => !found.has(key)),
+    [],
+  );
 });
 
 test('the scanner finds each form of comparison, and not a name that is only mentioned', () => {

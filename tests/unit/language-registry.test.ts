@@ -6,7 +6,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
-  DEFAULT_INCLUDE, GRAMMAR_IDS, LANGUAGE_MODULES, kindOfPath, languageModuleIndex, languageTraits, parsedExtensions,
+  DEFAULT_INCLUDE,
+  GRAMMAR_IDS,
+  LANGUAGE_MODULES,
+  kindOfPath,
+  languageModuleIndex,
+  languageTraits,
+  parsedExtensions,
 } from '../../core/index/extract/languages/registry.ts';
 import type { LanguageModule } from '../../core/index/extract/languages/language-module.ts';
 import type { LanguageId } from '../../core/index/extract-types.ts';
@@ -41,8 +47,16 @@ test("each extension's grammar and language are its own module's, and lower-case
     }
     // Every grammar and language is reached by some extension.
     const kinds = Object.values(m.extensions);
-    for (const grammar of m.grammars) assert.ok(kinds.some((k) => k.grammar === grammar), `grammar ${grammar} parses no extension`);
-    for (const language of Object.keys(m.languages)) assert.ok(kinds.some((k) => k.language === language), `language ${language} has no extension`);
+    for (const grammar of m.grammars)
+      assert.ok(
+        kinds.some((k) => k.grammar === grammar),
+        `grammar ${grammar} parses no extension`,
+      );
+    for (const language of Object.keys(m.languages))
+      assert.ok(
+        kinds.some((k) => k.language === language),
+        `language ${language} has no extension`,
+      );
   });
 });
 
@@ -53,12 +67,18 @@ test('every language has traits the graph reads, and the shared import kinds are
   for (const kind of ['esm', 'require', 'reexport', 'dynamic']) assert.equal(languageTraits(kind), undefined);
 });
 
-test('the scan defaults are the modules\' default extensions, each one a module parses', () => {
-  assert.deepEqual([...DEFAULT_INCLUDE], modules.flatMap((m) => m.indexedByDefault));
+test("the scan defaults are the modules' default extensions, each one a module parses", () => {
+  assert.deepEqual(
+    [...DEFAULT_INCLUDE],
+    modules.flatMap((m) => m.indexedByDefault),
+  );
   for (const m of modules) {
     for (const extension of m.indexedByDefault) assert.ok(Object.hasOwn(m.extensions, `.${extension}`), `.${extension} is indexed by default but not parsed`);
   }
-  assert.deepEqual(normalizeExtensions(undefined), DEFAULT_INCLUDE.map((e) => `.${e}`));
+  assert.deepEqual(
+    normalizeExtensions(undefined),
+    DEFAULT_INCLUDE.map((e) => `.${e}`),
+  );
   assert.deepEqual(normalizeExtensions([]), normalizeExtensions(undefined));
 });
 
@@ -67,7 +87,11 @@ test('a scan of every parsed extension finds only files a module parses, and a f
   const all = normalizeExtensions(parsedExtensions());
   const scanned = scanWorkspace(resolve(import.meta.dirname, '../fixtures/extract'), all, []).files.map((f) => f.file);
   for (const file of scanned) assert.ok(kindOfPath(file), `${file} scanned but parsed by no module`);
-  for (const m of modules) assert.ok(scanned.some((f) => Object.hasOwn(m.extensions, f.slice(f.lastIndexOf('.')))), `no fixture of ${Object.keys(m.languages)}`);
+  for (const m of modules)
+    assert.ok(
+      scanned.some((f) => Object.hasOwn(m.extensions, f.slice(f.lastIndexOf('.')))),
+      `no fixture of ${Object.keys(m.languages)}`,
+    );
 });
 
 test("init_workspace's include default is the registry's", () => {

@@ -20,10 +20,16 @@ test('sameSummary: normalized equality or word-set Jaccard >= 0.8', () => {
 });
 
 test('openFindingsHeadline names a recall that did not run and an unavailable store instead of counting zero', () => {
-  assert.equal(openFindingsHeadline({ local: 2, recall: { cause: 'not_configured: x' } }), 'Open findings: 2 (2 in the local store; recall not run: not_configured: x)');
+  assert.equal(
+    openFindingsHeadline({ local: 2, recall: { cause: 'not_configured: x' } }),
+    'Open findings: 2 (2 in the local store; recall not run: not_configured: x)',
+  );
   // The spec's own example.
   assert.equal(openFindingsHeadline({ local: 0, recall: 2 }), 'Open findings: 2 (0 in the local store, 2 recorded by agents on this codebase)');
-  assert.equal(openFindingsHeadline({ local: 2, recall: 3, both: 1, openTasks: 1 }), 'Open findings: 4 (2 in the local store, 3 recorded by agents on this codebase; 1 in both); 1 open task, listed apart');
+  assert.equal(
+    openFindingsHeadline({ local: 2, recall: 3, both: 1, openTasks: 1 }),
+    'Open findings: 4 (2 in the local store, 3 recorded by agents on this codebase; 1 in both); 1 open task, listed apart',
+  );
   assert.equal(
     openFindingsHeadline({ local: { cause: 'store_unavailable: y' }, recall: { cause: 'key_rejected: z' } }),
     'Open findings: unknown (local store not read: store_unavailable: y; recall not run: key_rejected: z)',

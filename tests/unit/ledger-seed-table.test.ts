@@ -59,15 +59,27 @@ test('a concept id resolves to its local seed; siblings, retirement and counts t
   store.setConceptRef(['agf_m', 'agf_m_1', 'agf_m_2'], 'concept_42');
   const seed = store.getSeedByConceptRef('concept_42')!;
   assert.equal(seed.id, 'agf_m');
-  assert.deepEqual(store.siblings(store.seedById('agf_m_2')!).map((s) => s.id), ['agf_m', 'agf_m_1', 'agf_m_2']);
+  assert.deepEqual(
+    store.siblings(store.seedById('agf_m_2')!).map((s) => s.id),
+    ['agf_m', 'agf_m_1', 'agf_m_2'],
+  );
 
   const page = openFindingsPage(store, '/ws', {}, 10);
   assert.equal(page.total, 2); // agf_a and agf_m; the task is apart
-  assert.deepEqual(page.page.map((g) => g.seeds.map((s) => s.id)), [['agf_m', 'agf_m_1', 'agf_m_2'], ['agf_a']]);
-  assert.deepEqual(page.tasks.map((g) => g.key), ['agf_t']);
+  assert.deepEqual(
+    page.page.map((g) => g.seeds.map((s) => s.id)),
+    [['agf_m', 'agf_m_1', 'agf_m_2'], ['agf_a']],
+  );
+  assert.deepEqual(
+    page.tasks.map((g) => g.key),
+    ['agf_t'],
+  );
   const byFile = openFindingsPage(store, '/ws', { filePath: 'b.t' }, 10);
   assert.equal(byFile.total, 1);
-  assert.deepEqual(byFile.page[0].seeds.map((s) => s.file), ['b.ts']);
+  assert.deepEqual(
+    byFile.page[0].seeds.map((s) => s.file),
+    ['b.ts'],
+  );
   assert.equal(openFindingsPage(store, '/ws', {}, 1).page.length, 1);
   assert.equal(openFindingsPage(store, '/other', {}, 10).total, 0);
 
@@ -76,9 +88,14 @@ test('a concept id resolves to its local seed; siblings, retirement and counts t
   assert.equal(findOpenDuplicate(store, '/ws', ['c.ts'], 'Summary of agf_m!'), undefined);
   const counts = store.openCounts('/ws');
   assert.deepEqual(counts, {
-    findings: 2, seeds: 2, agf: 2,
+    findings: 2,
+    seeds: 2,
+    agf: 2,
     bySeverity: { CRITICAL: 0, HIGH: 2, MEDIUM: 0, LOW: 0, INFO: 0 },
-    topCategories: [['correctness', 1], ['task', 1]],
+    topCategories: [
+      ['correctness', 1],
+      ['task', 1],
+    ],
   });
   assert.deepEqual(store.closedSeeds('/ws', 'task', 5), []);
   assert.equal(store.deleteSeeds(['agf_t']), 1);

@@ -13,14 +13,32 @@ test('classifyError names errors by code', () => {
   assert.equal(classifyError(err('ENOTFOUND'), 'https://hub.example/x').line, 'dns_failed(hub.example): the name hub.example does not resolve');
   assert.equal(classifyError(err('EAI_AGAIN'), 'hub.example:443').token, 'dns_failed');
   assert.equal(classifyError(err('ECONNREFUSED'), 'http://127.0.0.1:9/').line, 'connect_refused(127.0.0.1:9): nothing accepts connections there');
-  assert.equal(classifyError(err('ETIMEDOUT'), 'https://hub.example/').line, 'connect_timeout(hub.example:443): no connection within the connect budget; packets to it are being dropped');
-  assert.equal(classifyError(err('ECONNRESET'), 'https://hub.example/').line, 'connection_reset(hub.example): the connection closed before a complete answer (ECONNRESET)');
+  assert.equal(
+    classifyError(err('ETIMEDOUT'), 'https://hub.example/').line,
+    'connect_timeout(hub.example:443): no connection within the connect budget; packets to it are being dropped',
+  );
+  assert.equal(
+    classifyError(err('ECONNRESET'), 'https://hub.example/').line,
+    'connection_reset(hub.example): the connection closed before a complete answer (ECONNRESET)',
+  );
   assert.equal(classifyError(new Error('socket hang up'), 'https://hub.example/').token, 'connection_reset');
-  assert.equal(classifyError(err('UND_ERR_HEADERS_TIMEOUT'), 'https://hub.example/').line, 'response_timeout(hub.example): connected, but no complete answer within the response budget');
-  assert.equal(classifyError(err('SELF_SIGNED_CERT_IN_CHAIN', 'self-signed certificate in certificate chain'), 'https://hub.example/').token, 'tls_intercepted');
+  assert.equal(
+    classifyError(err('UND_ERR_HEADERS_TIMEOUT'), 'https://hub.example/').line,
+    'response_timeout(hub.example): connected, but no complete answer within the response budget',
+  );
+  assert.equal(
+    classifyError(err('SELF_SIGNED_CERT_IN_CHAIN', 'self-signed certificate in certificate chain'), 'https://hub.example/').token,
+    'tls_intercepted',
+  );
   assert.equal(classifyError(err('ERR_TLS_CERT_ALTNAME_INVALID'), 'https://hub.example/').token, 'tls_name_mismatch');
-  assert.equal(classifyError(err('ERR_SSL_WRONG_VERSION_NUMBER'), 'https://hub.example:8443/').line, 'tls_failed(hub.example:8443): the TLS handshake failed: ERR_SSL_WRONG_VERSION_NUMBER');
-  assert.equal(classifyError(err('HPE_INVALID_CONSTANT'), 'http://hub.example/').line, 'blocked_by_portal: hub.example:80 answered with something that is not HTTP');
+  assert.equal(
+    classifyError(err('ERR_SSL_WRONG_VERSION_NUMBER'), 'https://hub.example:8443/').line,
+    'tls_failed(hub.example:8443): the TLS handshake failed: ERR_SSL_WRONG_VERSION_NUMBER',
+  );
+  assert.equal(
+    classifyError(err('HPE_INVALID_CONSTANT'), 'http://hub.example/').line,
+    'blocked_by_portal: hub.example:80 answered with something that is not HTTP',
+  );
   assert.equal(classifyError(new Error('boom'), 'https://hub.example/').line, 'anchor_unreachable(hub.example:443): boom');
   assert.equal(classifyError('weird', 'https://hub.example/').line, 'anchor_unreachable(hub.example:443): weird');
   // fetch-style errors carry the code on `cause`.
@@ -48,13 +66,34 @@ test('Proxy-Authenticate schemes, one or several per header', () => {
 });
 
 test('OS proxy settings: scutil (macOS) and the registry (Windows)', () => {
-  assert.deepEqual(parseScutil('<dictionary> {\n  HTTPEnable : 0\n  HTTPSEnable : 1\n  HTTPSPort : 8080\n  HTTPSProxy : proxy.corp\n}'), { source: 'scutil', kind: 'manual', value: 'http://proxy.corp:8080' });
-  assert.deepEqual(parseScutil('<dictionary> {\n  ProxyAutoConfigEnable : 1\n  ProxyAutoConfigURLString : http://wpad/wpad.dat\n}'), { source: 'scutil', kind: 'pac', value: 'http://wpad/wpad.dat' });
+  assert.deepEqual(parseScutil('<dictionary> {\n  HTTPEnable : 0\n  HTTPSEnable : 1\n  HTTPSPort : 8080\n  HTTPSProxy : proxy.corp\n}'), {
+    source: 'scutil',
+    kind: 'manual',
+    value: 'http://proxy.corp:8080',
+  });
+  assert.deepEqual(parseScutil('<dictionary> {\n  ProxyAutoConfigEnable : 1\n  ProxyAutoConfigURLString : http://wpad/wpad.dat\n}'), {
+    source: 'scutil',
+    kind: 'pac',
+    value: 'http://wpad/wpad.dat',
+  });
   assert.equal(parseScutil('<dictionary> {\n  HTTPEnable : 0\n}'), undefined);
-  const reg = (lines: string[]) => `\nHKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Internet Settings\n${lines.map((l) => `    ${l}`).join('\n')}\n`;
-  assert.deepEqual(parseRegistry(reg(['ProxyEnable    REG_DWORD    0x1', 'ProxyServer    REG_SZ    proxy.corp:8080'])), { source: 'registry', kind: 'manual', value: 'http://proxy.corp:8080' });
-  assert.deepEqual(parseRegistry(reg(['ProxyEnable    REG_DWORD    0x1', 'ProxyServer    REG_SZ    http=p:80;https=s:8443'])), { source: 'registry', kind: 'manual', value: 'http://s:8443' });
-  assert.deepEqual(parseRegistry(reg(['ProxyEnable    REG_DWORD    0x0', 'AutoConfigURL    REG_SZ    http://pac.corp/p.pac'])), { source: 'registry', kind: 'pac', value: 'http://pac.corp/p.pac' });
+  const reg = (lines: string[]) =>
+    `\nHKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Internet Settings\n${lines.map((l) => `    ${l}`).join('\n')}\n`;
+  assert.deepEqual(parseRegistry(reg(['ProxyEnable    REG_DWORD    0x1', 'ProxyServer    REG_SZ    proxy.corp:8080'])), {
+    source: 'registry',
+    kind: 'manual',
+    value: 'http://proxy.corp:8080',
+  });
+  assert.deepEqual(parseRegistry(reg(['ProxyEnable    REG_DWORD    0x1', 'ProxyServer    REG_SZ    http=p:80;https=s:8443'])), {
+    source: 'registry',
+    kind: 'manual',
+    value: 'http://s:8443',
+  });
+  assert.deepEqual(parseRegistry(reg(['ProxyEnable    REG_DWORD    0x0', 'AutoConfigURL    REG_SZ    http://pac.corp/p.pac'])), {
+    source: 'registry',
+    kind: 'pac',
+    value: 'http://pac.corp/p.pac',
+  });
   assert.equal(parseRegistry(reg(['ProxyEnable    REG_DWORD    0x0', 'ProxyServer    REG_SZ    proxy.corp:8080'])), undefined);
 });
 
@@ -62,9 +101,15 @@ test('the OS proxy settings are read only after a direct failure a proxy could e
   // PATH points nowhere: if the settings were read, gsettings would be missing, which is also "none".
   const env = { PATH: '/nonexistent' };
   const timeout = netCause.connectTimeout({ via: 'direct', bypass: 'none_configured' }, 'hub.example:443', 500, 'connection');
-  assert.equal((await withOsProxyHint(timeout, { via: 'direct', bypass: 'none_configured' }, env)).line,
-    'connect_timeout(hub.example:443): no connection within 500 ms; packets to it are being dropped; a network reachable only through a proxy needs HTTPS_PROXY');
-  for (const route of [{ via: 'direct' as const, bypass: 'loopback' as const }, { via: 'direct' as const, bypass: 'no_proxy' as const }, { via: 'proxy' as const, proxy: 'http://p:1' }]) {
+  assert.equal(
+    (await withOsProxyHint(timeout, { via: 'direct', bypass: 'none_configured' }, env)).line,
+    'connect_timeout(hub.example:443): no connection within 500 ms; packets to it are being dropped; a network reachable only through a proxy needs HTTPS_PROXY',
+  );
+  for (const route of [
+    { via: 'direct' as const, bypass: 'loopback' as const },
+    { via: 'direct' as const, bypass: 'no_proxy' as const },
+    { via: 'proxy' as const, proxy: 'http://p:1' },
+  ]) {
     assert.equal(await withOsProxyHint(timeout, route, env), timeout, JSON.stringify(route));
   }
   const reset = netCause.connectionReset({ via: 'direct', bypass: 'none_configured' }, 'hub.example', 'x');

@@ -10,17 +10,33 @@ const pick = (url: string, env: NodeJS.ProcessEnv) => {
 };
 
 test('https uses HTTPS_PROXY, then HTTP_PROXY; http uses HTTP_PROXY only', () => {
-  assert.deepEqual(pick('https://hub.example/x', { HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:2' }), { via: 'proxy', proxy: 'http://s:1', proxyVar: 'HTTPS_PROXY' });
+  assert.deepEqual(pick('https://hub.example/x', { HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:2' }), {
+    via: 'proxy',
+    proxy: 'http://s:1',
+    proxyVar: 'HTTPS_PROXY',
+  });
   assert.deepEqual(pick('https://hub.example/x', { HTTP_PROXY: 'http://p:2' }), { via: 'proxy', proxy: 'http://p:2', proxyVar: 'HTTP_PROXY' });
-  assert.deepEqual(pick('http://hub.example/x', { HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:2' }), { via: 'proxy', proxy: 'http://p:2', proxyVar: 'HTTP_PROXY' });
+  assert.deepEqual(pick('http://hub.example/x', { HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:2' }), {
+    via: 'proxy',
+    proxy: 'http://p:2',
+    proxyVar: 'HTTP_PROXY',
+  });
   assert.deepEqual(pick('http://hub.example/x', { HTTPS_PROXY: 'http://s:1' }), { via: 'direct', bypass: 'http_proxy_unset' });
   assert.deepEqual(pick('https://hub.example/x', {}), { via: 'direct', bypass: 'none_configured' });
   assert.deepEqual(pick('https://hub.example/x', { HTTPS_PROXY: '  ' }), { via: 'direct', bypass: 'none_configured' });
 });
 
 test('lowercase names win over uppercase', () => {
-  assert.deepEqual(pick('https://hub.example/', { https_proxy: 'http://low:1', HTTPS_PROXY: 'http://up:2' }), { via: 'proxy', proxy: 'http://low:1', proxyVar: 'https_proxy' });
-  assert.deepEqual(pick('https://hub.example/', { HTTPS_PROXY: 'http://p:2', no_proxy: 'hub.example', NO_PROXY: 'other' }), { via: 'direct', bypass: 'no_proxy', noProxyEntry: 'hub.example' });
+  assert.deepEqual(pick('https://hub.example/', { https_proxy: 'http://low:1', HTTPS_PROXY: 'http://up:2' }), {
+    via: 'proxy',
+    proxy: 'http://low:1',
+    proxyVar: 'https_proxy',
+  });
+  assert.deepEqual(pick('https://hub.example/', { HTTPS_PROXY: 'http://p:2', no_proxy: 'hub.example', NO_PROXY: 'other' }), {
+    via: 'direct',
+    bypass: 'no_proxy',
+    noProxyEntry: 'hub.example',
+  });
   assert.deepEqual(pick('https://hub.example/', { HTTPS_PROXY: 'http://p:2', no_proxy: 'other', NO_PROXY: 'hub.example' }).via, 'proxy');
 });
 
@@ -75,7 +91,9 @@ test('NO_PROXY: *, hosts with their subdomains, leading dots, host:port, IPv4 CI
   ];
   for (const [entry, host, port, expected] of cases) assert.equal(matchNoProxy(host, port, [entry]), expected, `${entry} vs ${host}:${port}`);
   assert.deepEqual(pick('https://a.hub.corp/', { HTTPS_PROXY: 'p:1', NO_PROXY: 'other.corp, .hub.corp ,10.0.0.0/8' }), {
-    via: 'direct', bypass: 'no_proxy', noProxyEntry: '.hub.corp',
+    via: 'direct',
+    bypass: 'no_proxy',
+    noProxyEntry: '.hub.corp',
   });
 });
 
@@ -90,7 +108,8 @@ test('redactCredentials hides user-info in any URL, parseable or not', () => {
 
 test('proxyEnvironment reports the redacted proxies and the NO_PROXY in force, loopback added when a proxy is set', () => {
   assert.deepEqual(proxyEnvironment({ HTTPS_PROXY: 'http://u:p@proxy:3128', no_proxy: '.corp' }), {
-    httpsProxy: 'http://***@proxy:3128', noProxy: ['.corp', 'localhost', '127.0.0.1', '::1'],
+    httpsProxy: 'http://***@proxy:3128',
+    noProxy: ['.corp', 'localhost', '127.0.0.1', '::1'],
   });
   assert.deepEqual(proxyEnvironment({}), { noProxy: [] });
   assert.deepEqual(proxyEnvironment({ http_proxy: 'p:1', HTTP_PROXY: 'q:2' }), { httpProxy: 'p:1', noProxy: ['localhost', '127.0.0.1', '::1'] });

@@ -22,7 +22,7 @@ test("Go's receiver type is the regex form's on real and random receivers", () =
   for (const r of real) assert.equal(receiverTypeName(r), regexReceiver(r), r);
   assert.equal(receiverTypeName('(l *List[T])'), 'List');
   let seed = 7;
-  const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8);
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8;
   const chars = [...'aZ_9 \t[]()*,.x1'];
   for (let n = 0; n < 50_000; n++) {
     let s = '';
@@ -51,6 +51,14 @@ test('hostile inputs take linear time', () => {
 test('ordinary remote URLs and proxy settings read as before', () => {
   assert.equal(normalizeRemoteUrl('https://github.com/Org/Repo.git/?x=1#frag'), 'github.com/org/repo');
   assert.equal(normalizeRemoteUrl('git@github.com:Org/Repo.git//'), 'github.com/org/repo');
-  assert.deepEqual(parseScutil('<dictionary> {\n  HTTPSEnable : 1\n  HTTPSProxy : proxy.example\n  HTTPSPort : 3128\n}'), { source: 'scutil', kind: 'manual', value: 'http://proxy.example:3128' });
-  assert.deepEqual(parseRegistry('    AutoConfigURL    REG_SZ    http://wpad/proxy.pac\r\n'), { source: 'registry', kind: 'pac', value: 'http://wpad/proxy.pac' });
+  assert.deepEqual(parseScutil('<dictionary> {\n  HTTPSEnable : 1\n  HTTPSProxy : proxy.example\n  HTTPSPort : 3128\n}'), {
+    source: 'scutil',
+    kind: 'manual',
+    value: 'http://proxy.example:3128',
+  });
+  assert.deepEqual(parseRegistry('    AutoConfigURL    REG_SZ    http://wpad/proxy.pac\r\n'), {
+    source: 'registry',
+    kind: 'pac',
+    value: 'http://wpad/proxy.pac',
+  });
 });

@@ -53,7 +53,13 @@ test('a file that is not a JSON object is refused with one line, never overwritt
   writeFileSync(bad, '{ not json');
   const read = readExistingConfig(bad);
   assert.equal(read.ok, false);
-  assert.match((read as { line: string }).line, /^config_unreadable\(.*config\.json\): not valid JSON \(.*\); nothing written: fix or move the file, then run configure again$/);
+  assert.match(
+    (read as { line: string }).line,
+    /^config_unreadable\(.*config\.json\): not valid JSON \(.*\); nothing written: fix or move the file, then run configure again$/,
+  );
   writeFileSync(bad, '[1, 2]');
-  assert.equal((readExistingConfig(bad) as { line: string }).line, `config_unreadable(${bad}): not a JSON object; nothing written: fix or move the file, then run configure again`);
+  assert.equal(
+    (readExistingConfig(bad) as { line: string }).line,
+    `config_unreadable(${bad}): not a JSON object; nothing written: fix or move the file, then run configure again`,
+  );
 });

@@ -11,7 +11,7 @@ const FAILED: RunSummary = {
   attached: false,
   resolved: false,
   cause: 'key_rejected',
-  line: 'key_rejected: the substrate\'s identity (http://127.0.0.1:1) rejected the API key (HTTP 401); substrate tools are unavailable; local tools still work',
+  line: "key_rejected: the substrate's identity (http://127.0.0.1:1) rejected the API key (HTTP 401); substrate tools are unavailable; local tools still work",
   headline: 'not attached: key_rejected at the org check hop',
   networkCause: null,
 };
@@ -38,10 +38,22 @@ test('the reducer keeps one row per check, in the order checks started, and the 
   const run = new ReportRun();
   run.emit({ type: 'start', id: 'config', label: 'config' });
   run.emit({ type: 'start', id: 'tls', label: 'tls' });
-  assert.deepEqual(run.model().checks.map((c) => [c.id, c.state]), [['config', 'running'], ['tls', 'running']]);
+  assert.deepEqual(
+    run.model().checks.map((c) => [c.id, c.state]),
+    [
+      ['config', 'running'],
+      ['tls', 'running'],
+    ],
+  );
   run.emit({ type: 'finish', id: 'config', label: 'config', ms: 3, status: 'ok', detail: 'file none' });
   const model = run.model();
-  assert.deepEqual(model.checks.map((c) => [c.id, c.state]), [['config', 'ok'], ['tls', 'running']]);
+  assert.deepEqual(
+    model.checks.map((c) => [c.id, c.state]),
+    [
+      ['config', 'ok'],
+      ['tls', 'running'],
+    ],
+  );
   assert.equal(model.checks[0].ms, 3);
   assert.equal(model.summary, null);
   assert.deepEqual(reduceAll(run.events), model);
@@ -107,8 +119,20 @@ test('the JSON object has the documented stable keys', () => {
   feed(run);
   const json = reportJson('attach --check', run.model());
   assert.deepEqual(Object.keys(json), [
-    'schema', 'command', 'version', 'ok', 'exitCode', 'attached', 'resolved', 'cause', 'networkCause', 'message', 'headline',
-    'runtime', 'counts', 'checks',
+    'schema',
+    'command',
+    'version',
+    'ok',
+    'exitCode',
+    'attached',
+    'resolved',
+    'cause',
+    'networkCause',
+    'message',
+    'headline',
+    'runtime',
+    'counts',
+    'checks',
   ]);
   assert.equal(json.schema, 'metabob-report/1');
   assert.equal(json.cause, 'key_rejected');
@@ -116,7 +140,14 @@ test('the JSON object has the documented stable keys', () => {
   assert.equal(json.ok, false);
   assert.deepEqual(json.counts, { ok: 1, warn: 0, fail: 1, skip: 1 });
   assert.deepEqual(Object.keys(json.checks[0]), ['id', 'label', 'status', 'detail', 'ms', 'cause', 'remedy', 'data']);
-  assert.deepEqual(json.checks.map((c) => [c.id, c.status]), [['runtime', 'ok'], ['org_check', 'fail'], ['resolve', 'skip']]);
+  assert.deepEqual(
+    json.checks.map((c) => [c.id, c.status]),
+    [
+      ['runtime', 'ok'],
+      ['org_check', 'fail'],
+      ['resolve', 'skip'],
+    ],
+  );
   assert.equal(json.runtime.node, process.versions.node);
 });
 
@@ -134,9 +165,23 @@ test('every named cause has one line of remedy, found by the token the line star
   assert.equal(causeToken('identity_unreachable(advertised=x, tried=[])'), 'identity_unreachable');
   assert.equal(causeToken(null), null);
   for (const token of [
-    'not_configured', 'anchor_unreachable', 'blocked_by_portal', 'identity_unreachable', 'key_rejected', 'proxy_auth_required',
-    'proxy_port_blocked', 'proxy_refused', 'proxy_unsupported', 'tls_intercepted', 'tls_name_mismatch', 'tls_failed', 'dns_failed',
-    'connect_timeout', 'connect_refused', 'connection_reset', 'response_timeout',
+    'not_configured',
+    'anchor_unreachable',
+    'blocked_by_portal',
+    'identity_unreachable',
+    'key_rejected',
+    'proxy_auth_required',
+    'proxy_port_blocked',
+    'proxy_refused',
+    'proxy_unsupported',
+    'tls_intercepted',
+    'tls_name_mismatch',
+    'tls_failed',
+    'dns_failed',
+    'connect_timeout',
+    'connect_refused',
+    'connection_reset',
+    'response_timeout',
   ]) {
     assert.ok(remedyFor(`${token}: x`), token);
   }

@@ -20,19 +20,38 @@ function file(path: string, parts: Partial<FileExtraction>): FileExtraction {
   return { file: path, language, definitions: [], imports: [], exports: [], calls: [], heritage: [], ...parts };
 }
 function edgesOf(exts: FileExtraction[], types: string[] = ['calls', 'inherits', 'imports'], tsPaths?: TsPathsConfig, rootName = ''): string[] {
-  const graph = buildGraph(exts, new ModuleResolver(exts.map((e) => e.file), tsPaths, rootName));
-  return graph.edges.filter((e) => types.includes(e.type)).map((e) => `${e.type} ${e.from} -> ${e.to} ${e.confidence}`).sort();
+  const graph = buildGraph(
+    exts,
+    new ModuleResolver(
+      exts.map((e) => e.file),
+      tsPaths,
+      rootName,
+    ),
+  );
+  return graph.edges
+    .filter((e) => types.includes(e.type))
+    .map((e) => `${e.type} ${e.from} -> ${e.to} ${e.confidence}`)
+    .sort();
 }
 
 test('ESM named, default, namespace and aliased imports resolve to the exporting definitions', () => {
   const exts = [
     file('src/a.ts', {
       definitions: [def('function', 'foo', 1, null, true), def('function', 'bar', 5, null, true), def('function', 'hidden', 9)],
-      exports: [{ local: 'foo', exported: 'foo' }, { local: 'bar', exported: 'default' }],
+      exports: [
+        { local: 'foo', exported: 'foo' },
+        { local: 'bar', exported: 'default' },
+      ],
     }),
     file('src/b.ts', {
       definitions: [def('function', 'main', 1)],
-      imports: [imp('esm', './a', [['foo', 'f'], ['default', 'B']]), imp('esm', './a.js', [['*', 'ns']])],
+      imports: [
+        imp('esm', './a', [
+          ['foo', 'f'],
+          ['default', 'B'],
+        ]),
+        imp('esm', './a.js', [['*', 'ns']]),
+      ],
       calls: [call('f', 0), call('B', 0), call('foo', 0, { receiver: 'ns' }), call('hidden', 0, { receiver: 'ns' }), call('x', 0, { receiver: 'console' })],
     }),
   ];
@@ -47,10 +66,22 @@ test('re-export chains, export * and index files are followed', () => {
   const exts = [
     file('lib/core/impl.ts', { definitions: [def('function', 'deep', 3, null, true), def('class', 'Widget', 7, null, true)] }),
     file('lib/core/index.ts', { imports: [imp('reexport', './impl', [['*', '*']])] }),
-    file('lib/index.ts', { imports: [imp('reexport', './core', [['deep', 'renamed'], ['Widget', 'Widget']])] }),
+    file('lib/index.ts', {
+      imports: [
+        imp('reexport', './core', [
+          ['deep', 'renamed'],
+          ['Widget', 'Widget'],
+        ]),
+      ],
+    }),
     file('app.ts', {
       definitions: [def('function', 'run', 1)],
-      imports: [imp('esm', './lib', [['renamed', 'renamed'], ['Widget', 'W']])],
+      imports: [
+        imp('esm', './lib', [
+          ['renamed', 'renamed'],
+          ['Widget', 'W'],
+        ]),
+      ],
       calls: [call('renamed', 0), call('W', 0, { isNew: true })],
     }),
   ];
@@ -104,7 +135,14 @@ test('this/self/super calls go to the enclosing class and its bases; new X() to 
       definitions: [def('class', 'Child', 1, null, true), def('method', 'run', 2, 0), def('method', 'helper', 6, 0), def('function', 'inner', 3, 1)],
       imports: [imp('esm', './base', [['Base', 'Base']])],
       heritage: [{ child: 0, parent: 'Base', kind: 'extends' }],
-      calls: [call('helper', 1, { receiver: 'this' }), call('save', 3, { receiver: 'this' }), call('save', 1, { receiver: 'super' }), call('inner', 1), call('Child', null, { isNew: true }), call('missing', 1, { receiver: 'this' })],
+      calls: [
+        call('helper', 1, { receiver: 'this' }),
+        call('save', 3, { receiver: 'this' }),
+        call('save', 1, { receiver: 'super' }),
+        call('inner', 1),
+        call('Child', null, { isNew: true }),
+        call('missing', 1, { receiver: 'this' }),
+      ],
     }),
   ];
   assert.deepEqual(edgesOf(exts), [
@@ -127,7 +165,13 @@ test('Python absolute, relative and package imports, dotted bases, self methods'
       definitions: [def('class', 'View', 3, null, true), def('method', 'get', 4, 0, true), def('function', 'render', 9, null, true)],
       imports: [imp('python', 'pkg', [['Model', 'Model']]), imp('python', 'pkg.util', []), imp('python', '..pkg', [['util', 'u']])],
       heritage: [{ child: 0, parent: 'pkg.models.Model', kind: 'extends' }],
-      calls: [call('render', 1), call('save', 1, { receiver: 'self' }), call('clean', 1, { receiver: 'pkg.util' }), call('clean', 2, { receiver: 'u' }), call('Model', 2)],
+      calls: [
+        call('render', 1),
+        call('save', 1, { receiver: 'self' }),
+        call('clean', 1, { receiver: 'pkg.util' }),
+        call('clean', 2, { receiver: 'u' }),
+        call('Model', 2),
+      ],
     }),
   ];
   // The base is written pkg.models.Model and `import pkg.util` binds pkg too: pkg/__init__.py
@@ -153,10 +197,21 @@ test('no by-name guesses: a call one or two imported definitions name is counted
     file('e.ts', { definitions: [def('class', 'E', 1), def('method', 'elsewhere', 2, 0)] }),
     file('d.ts', {
       imports: [imp('esm', './a', []), imp('esm', './b', []), imp('esm', './c', [])],
-      calls: [call('solo', null, { receiver: 'x' }), call('pair', null, { receiver: 'x' }), call('many', null, { receiver: 'x' }), call('elsewhere', null, { receiver: 'x' })],
+      calls: [
+        call('solo', null, { receiver: 'x' }),
+        call('pair', null, { receiver: 'x' }),
+        call('many', null, { receiver: 'x' }),
+        call('elsewhere', null, { receiver: 'x' }),
+      ],
     }),
   ];
-  const graph = buildGraph(exts, new ModuleResolver(exts.map((e) => e.file), undefined));
+  const graph = buildGraph(
+    exts,
+    new ModuleResolver(
+      exts.map((e) => e.file),
+      undefined,
+    ),
+  );
   assert.deepEqual(edgesOf(exts, ['calls']), []);
   assert.equal(graph.stats.byOutcome.fallback, 2);
   assert.equal(graph.stats.byOutcome.unresolved, 2);

@@ -18,7 +18,9 @@ test('a cached re-scan finds exactly what a fresh scan finds, after every kind o
   writeFileSync(join(root, 'pkg/sub/b.ts'), 'export const b = 1;\n');
   const cache: DirectoryCache = new Map();
   // Directories changed in the last 2 s are never cached (their mtime could repeat): age them.
-  const age = () => { for (const dir of [root, join(root, 'pkg'), join(root, 'pkg/sub')]) utimesSync(dir, new Date(Date.now() - 10_000), new Date(Date.now() - 10_000)); };
+  const age = () => {
+    for (const dir of [root, join(root, 'pkg'), join(root, 'pkg/sub')]) utimesSync(dir, new Date(Date.now() - 10_000), new Date(Date.now() - 10_000));
+  };
   age();
 
   assert.deepEqual(files(root, cache), ['pkg/a.py', 'pkg/sub/b.ts']);
@@ -32,7 +34,13 @@ test('a cached re-scan finds exactly what a fresh scan finds, after every kind o
     ['a file added', () => writeFileSync(join(root, 'pkg/sub/c.js'), 'c()\n')],
     ['a file removed', () => rmSync(join(root, 'pkg/a.py'))],
     ['a file renamed', () => renameSync(join(root, 'pkg/sub/b.ts'), join(root, 'pkg/sub/d.ts'))],
-    ['a folder added', () => { mkdirSync(join(root, 'new')); writeFileSync(join(root, 'new/e.py'), 'e = 1\n'); }],
+    [
+      'a folder added',
+      () => {
+        mkdirSync(join(root, 'new'));
+        writeFileSync(join(root, 'new/e.py'), 'e = 1\n');
+      },
+    ],
     ['a file added in a new folder', () => writeFileSync(join(root, 'new/f.py'), 'f = 1\n')],
     ['a folder removed', () => rmSync(join(root, 'pkg/sub'), { recursive: true })],
   ];

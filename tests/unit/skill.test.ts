@@ -25,7 +25,9 @@ test("the skill's first steps are the prompt's first steps", () => {
 test('every tool the skill names is registered', () => {
   const names = new Set(TOOL_REGISTRY.map((t) => t.name));
   const candidates = [...skill.matchAll(/\b([a-z]+(?:_[a-z]+)+)\b/g)].map((m) => m[1]);
-  const toolLike = candidates.filter((c) => /^(init|get|record|mark|analyze|predict|search|assign|annotate|path|claim|run|goal|provide|registry|execution|resolve|concept|pull|submit)_/.test(c));
+  const toolLike = candidates.filter((c) =>
+    /^(init|get|record|mark|analyze|predict|search|assign|annotate|path|claim|run|goal|provide|registry|execution|resolve|concept|pull|submit)_/.test(c),
+  );
   assert.ok(toolLike.length > 8);
   for (const name of toolLike) {
     if (['empty_reason', 'next_steps', 'workspace_path', 'file_path'].includes(name)) continue;

@@ -20,10 +20,13 @@ test('the pending list only holds anchors still unmarked (run scripts/spec-ancho
 
 test('the pending list names only anchors the spec names', () => {
   const spec = new Set(specAnchors());
-  assert.deepEqual(pendingAnchors().filter((ref) => !spec.has(ref)), []);
+  assert.deepEqual(
+    pendingAnchors().filter((ref) => !spec.has(ref)),
+    [],
+  );
 });
 
-test('the recorded spec anchor list (for a clone with no shared/ beside it) is the spec\'s own', (t) => {
+test("the recorded spec anchor list (for a clone with no shared/ beside it) is the spec's own", (t) => {
   const path = specPath();
   if (!path) {
     t.diagnostic('no SPEC.md beside this checkout: the recorded list stands in for it');

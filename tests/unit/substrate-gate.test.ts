@@ -29,7 +29,10 @@ test('with no attachment in the services, every substrate tool is refused not_co
   assert.equal(probe.status, 0, probe.stderr);
   const answers = JSON.parse(probe.stdout.trim().split('\n').at(-1)!) as Array<{ tool: string; isError: boolean; text: string; emptyReason: string }>;
   const substrateTools = TOOL_REGISTRY.filter((t) => t.tier === 'substrate').map((t) => t.name);
-  assert.deepEqual(answers.map((a) => a.tool), substrateTools);
+  assert.deepEqual(
+    answers.map((a) => a.tool),
+    substrateTools,
+  );
   for (const answer of answers) {
     assert.equal(answer.isError, true, answer.tool);
     // A pending tool says so before the gate; every built one (called with arguments its
@@ -45,7 +48,10 @@ test('with no attachment in the services, every substrate tool is refused not_co
     'at least one built substrate tool met the gate',
   );
   const loaded = readFileSync(loadLog, 'utf8').split('\n');
-  assert.ok(loaded.some((url) => url.includes('/core/server/boundary.ts')), 'the boundary ran in the probe');
+  assert.ok(
+    loaded.some((url) => url.includes('/core/server/boundary.ts')),
+    'the boundary ran in the probe',
+  );
   const attachmentModules = loaded.filter((url) => /\/core\/attachment(\.ts|\/)/.test(url));
   assert.deepEqual(attachmentModules, [], 'no module of the attachment was loaded');
 });

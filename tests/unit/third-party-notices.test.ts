@@ -9,7 +9,10 @@ import { NOTICES, noticesText, shippedPackages } from '../../scripts/third-party
 test('vendor/THIRD-PARTY-NOTICES.txt is generated from what dist/ bundles and compiles', async () => {
   const packages = await shippedPackages();
   // The SDK is what makes this an MCP server; if it is not found, the bundle inspection is broken.
-  assert.ok(packages.some((p) => p.name === '@modelcontextprotocol/sdk' && p.shippedAs === 'bundled'), JSON.stringify(packages.map((p) => p.name)));
+  assert.ok(
+    packages.some((p) => p.name === '@modelcontextprotocol/sdk' && p.shippedAs === 'bundled'),
+    JSON.stringify(packages.map((p) => p.name)),
+  );
   assert.ok(packages.every((p) => p.licenseText.length > 0));
   assert.equal(readFileSync(NOTICES, 'utf8'), noticesText(packages), 'stale: run node --import tsx scripts/third-party-notices.ts');
 });

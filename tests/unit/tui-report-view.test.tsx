@@ -24,7 +24,10 @@ const { render } = await import('ink-testing-library');
 const React = await import('react');
 const { ReportView, SPINNER_FRAMES } = await import('../../tui/report-view.tsx');
 
-const clean = (frame: string | undefined) => stripVTControlCharacters(frame ?? '').replace(/\u00a0/g, ' ').replace(/[ \t]+$/gm, '');
+const clean = (frame: string | undefined) =>
+  stripVTControlCharacters(frame ?? '')
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t]+$/gm, '');
 const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));
 
 async function frameAfter(lastFrame: () => string | undefined, emit: () => void): Promise<string> {
@@ -33,7 +36,8 @@ async function frameAfter(lastFrame: () => string | undefined, emit: () => void)
   return clean(lastFrame());
 }
 
-const LINE = "key_rejected: the substrate's identity (http://127.0.0.1:18101) rejected the API key (HTTP 401); substrate tools are unavailable; local tools still work";
+const LINE =
+  "key_rejected: the substrate's identity (http://127.0.0.1:18101) rejected the API key (HTTP 401); substrate tools are unavailable; local tools still work";
 const SUMMARY: RunSummary = {
   exitCode: 1,
   attached: false,
@@ -80,11 +84,21 @@ test('hops appear in order with a spinner, turn into marks, and the failing hop 
 
   frame = await frameAfter(lastFrame, () => {
     run.emit({
-      type: 'finish', id: 'identity', label: 'identity', ms: 3, status: 'ok',
+      type: 'finish',
+      id: 'identity',
+      label: 'identity',
+      ms: 3,
+      status: 'ok',
       detail: 'endpoint http://127.0.0.1:18101 (source bootstrap); advertised http://127.0.0.1:18101; tried http://127.0.0.1:18101',
     });
     run.emit({
-      type: 'finish', id: 'org_check', label: 'org check', ms: 9, status: 'fail', detail: 'key_rejected: HTTP 401', cause: LINE,
+      type: 'finish',
+      id: 'org_check',
+      label: 'org check',
+      ms: 9,
+      status: 'fail',
+      detail: 'key_rejected: HTTP 401',
+      cause: LINE,
       remedy: 'use an API key issued by this substrate: `metabob-mcp configure --api-key <key>` (or METABOB_API_KEY)',
     });
     run.skip('resolve', 'resolve', 'not run: not attached');
@@ -132,7 +146,10 @@ test('the view driven by a real attach check against the emulator: hops in order
     const order = ['runtime', 'config', 'proxy', 'tls', 'bootstrap', 'identity', 'org check', 'resolve', 'result'].map((label) =>
       final.split('\n').findIndex((row) => row.slice(2).startsWith(label)),
     );
-    assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])), `hops in order: ${order}`);
+    assert.ok(
+      order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])),
+      `hops in order: ${order}`,
+    );
     assert.match(final, /✗ org check {4}key_rejected: HTTP 401 \d+ ms/);
     const unwrapped = final.replace(/\n +/g, ' ');
     assert.ok(unwrapped.includes(`cause: key_rejected: the substrate's identity (${emulator.identityUrl}) rejected the API key (HTTP 401)`));

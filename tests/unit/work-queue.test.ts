@@ -7,11 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WorkQueue } from '../../core/index/extract/work-queue.ts';
 
-const SIZES = new Map<string, { size: number }>([
-  ['a.py', 100], ['b.py', 900], ['c.py', 500], ['d.py', 300],
-  ['w.js', 50], ['x.js', 700],
-  ['t.ts', 10],
-].map(([file, size]) => [file as string, { size: size as number }]));
+const SIZES = new Map<string, { size: number }>(
+  [
+    ['a.py', 100],
+    ['b.py', 900],
+    ['c.py', 500],
+    ['d.py', 300],
+    ['w.js', 50],
+    ['x.js', 700],
+    ['t.ts', 10],
+  ].map(([file, size]) => [file as string, { size: size as number }]),
+);
 
 test('a lane takes the largest files of its own grammar first', () => {
   const queue = new WorkQueue('/nowhere', [...SIZES.keys()], SIZES);

@@ -238,48 +238,49 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
     }
   };
 
-  const runWorker = (worker: Worker) => new Promise<void>((resolve) => {
-    const loaded = new Set<string>();
-    let inFlight: string[] = [];
-    const next = () => {
-      inFlight = more() ? queue.take(loaded, chunkSize(queue.length, lanes)) : [];
-      if (inFlight.length === 0) {
-        resolve();
-        return;
-      }
-      const message: ToWorker = { root, files: inFlight };
-      worker.postMessage(message);
-    };
-    worker.on('message', (message: FromWorker) => {
-      switch (message.type) {
-        case 'file':
-        case 'crashed': {
-          const result: FileExtraction = message.type === 'file' ? JSON.parse(message.json) : crashed(message.file, message.reason);
-          inFlight = inFlight.filter((f) => f !== result.file);
-          record(result);
-          break;
-        }
-        case 'unavailable':
-          failure ??= new ParserLoadError(message.module, message.reason);
+  const runWorker = (worker: Worker) =>
+    new Promise<void>((resolve) => {
+      const loaded = new Set<string>();
+      let inFlight: string[] = [];
+      const next = () => {
+        inFlight = more() ? queue.take(loaded, chunkSize(queue.length, lanes)) : [];
+        if (inFlight.length === 0) {
           resolve();
-          break;
-        case 'idle':
-          next();
-          break;
-      }
+          return;
+        }
+        const message: ToWorker = { root, files: inFlight };
+        worker.postMessage(message);
+      };
+      worker.on('message', (message: FromWorker) => {
+        switch (message.type) {
+          case 'file':
+          case 'crashed': {
+            const result: FileExtraction = message.type === 'file' ? JSON.parse(message.json) : crashed(message.file, message.reason);
+            inFlight = inFlight.filter((f) => f !== result.file);
+            record(result);
+            break;
+          }
+          case 'unavailable':
+            failure ??= new ParserLoadError(message.module, message.reason);
+            resolve();
+            break;
+          case 'idle':
+            next();
+            break;
+        }
+      });
+      worker.on('error', (err) => {
+        // A worker that dies hands its unfinished files back; the other lanes take them.
+        queue.giveBack(inFlight);
+        inFlight = [];
+        failed++;
+        if (isParserUnavailable(err)) failure ??= new ParserLoadError(err.module, err.reason);
+        else log.warn(`index_worker_failed(${(err instanceof Error ? err.message : String(err)).split('\n')[0]}): its files are extracted in the main thread`);
+        resolve();
+      });
+      worker.on('exit', () => resolve());
+      next();
     });
-    worker.on('error', (err) => {
-      // A worker that dies hands its unfinished files back; the other lanes take them.
-      queue.giveBack(inFlight);
-      inFlight = [];
-      failed++;
-      if (isParserUnavailable(err)) failure ??= new ParserLoadError(err.module, err.reason);
-      else log.warn(`index_worker_failed(${(err instanceof Error ? err.message : String(err)).split('\n')[0]}): its files are extracted in the main thread`);
-      resolve();
-    });
-    worker.on('exit', () => resolve());
-    next();
-  });
 
   try {
     for (let i = 0; i < size; i++) workers.push(takeWorker(script));
@@ -311,13 +312,11 @@ export async function extractFiles(root: string, relFiles: string[], options: Ex
   const started = performance.now();
   const inThread = size <= 0 || relFiles.length === 0;
   if (inThread) dropStandby();
-  const batch = inThread
-    ? await extractInThread(root, relFiles, options)
-    : await extractInPool(root, relFiles, options, Math.min(size, relFiles.length));
+  const batch = inThread ? await extractInThread(root, relFiles, options) : await extractInPool(root, relFiles, options, Math.min(size, relFiles.length));
   log.debug(
-    `extract: ${batch.length} of ${relFiles.length} files in ${(performance.now() - started).toFixed(0)} ms, `
-    + `${batch.pool.workers} workers (${batch.pool.failed} failed) and ${batch.pool.mainThreadFiles} files in the main thread`
-    + `${batch.notDone.length ? `, ${batch.notDone.length} not done` : ''}`,
+    `extract: ${batch.length} of ${relFiles.length} files in ${(performance.now() - started).toFixed(0)} ms, ` +
+      `${batch.pool.workers} workers (${batch.pool.failed} failed) and ${batch.pool.mainThreadFiles} files in the main thread` +
+      `${batch.notDone.length ? `, ${batch.notDone.length} not done` : ''}`,
   );
   return batch;
 }

@@ -6,9 +6,7 @@
 // and no walking up the tree (SPEC §init_workspace: the index is rebuilt on every launch, so
 // per-file work stays lean).
 import type { Node } from 'web-tree-sitter';
-import type {
-  CallSite, DeclaredType, Definition, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId,
-} from '../extract-types.ts';
+import type { CallSite, DeclaredType, Definition, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId } from '../extract-types.ts';
 
 export interface RawDefinition {
   kind: DefinitionKind;
@@ -76,7 +74,10 @@ export class ExtractionBuilder {
   private readonly declared: RawDeclaredType[] = [];
   errorNodes = 0;
 
-  constructor(readonly file: string, readonly language: LanguageId) {}
+  constructor(
+    readonly file: string,
+    readonly language: LanguageId,
+  ) {}
 
   /** Records a definition spanning `node`. */
   define(

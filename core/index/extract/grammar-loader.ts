@@ -32,9 +32,12 @@ export class ParserLoadError extends Error implements ParserUnavailable {
 }
 
 export function isParserUnavailable(value: unknown): value is ParserUnavailable {
-  return typeof value === 'object' && value !== null
-    && typeof (value as ParserUnavailable).module === 'string'
-    && typeof (value as ParserUnavailable).reason === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ParserUnavailable).module === 'string' &&
+    typeof (value as ParserUnavailable).reason === 'string'
+  );
 }
 
 /** The module name a grammar failure is reported under, e.g. `tree-sitter-python`. */
@@ -103,11 +106,14 @@ export function loadRuntime(): Promise<TreeSitterModule> {
     // Language.load calls for each grammar. Its instantiateWasm hook lets the runtime's code
     // come from the parser code cache.
     const emscriptenModule: Record<string, unknown> = wasm
-      ? { locateFile: () => wasm, instantiateWasm: (imports: object, receive: (instance: object, module: object) => void) => {
-        const module = parserModule('web-tree-sitter', readFileSync(wasm));
-        receive(new WebAssemblyApi.Instance(module, imports), module);
-        return {};
-      } }
+      ? {
+          locateFile: () => wasm,
+          instantiateWasm: (imports: object, receive: (instance: object, module: object) => void) => {
+            const module = parserModule('web-tree-sitter', readFileSync(wasm));
+            receive(new WebAssemblyApi.Instance(module, imports), module);
+            return {};
+          },
+        }
       : {};
     try {
       await mod.Parser.init(emscriptenModule);

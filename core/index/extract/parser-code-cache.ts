@@ -28,9 +28,11 @@ import { log } from '../../log.ts';
 
 type WasmModule = object;
 /** Node's WebAssembly global, typed here: the project's lib settings carry no WebAssembly types. */
-export const WebAssemblyApi = (globalThis as unknown as {
-  WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule; Instance: new (module: WasmModule, imports: object) => object };
-}).WebAssembly;
+export const WebAssemblyApi = (
+  globalThis as unknown as {
+    WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule; Instance: new (module: WasmModule, imports: object) => object };
+  }
+).WebAssembly;
 
 const CACHE_DIR_NAME = 'parser-cache';
 const MANIFEST = 'manifest.json';
@@ -139,7 +141,7 @@ function open(): typeof state {
   if (state) return state;
   const own = natives();
   if (!own) {
-    stayOnBaseline('started without the bin\'s engine flags', false);
+    stayOnBaseline("started without the bin's engine flags", false);
     return state;
   }
   if (!TESTED_NODE_MAJORS.includes(nodeMajor)) {

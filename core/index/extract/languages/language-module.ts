@@ -117,7 +117,10 @@ export function wordAt(source: string, index: number): string {
  */
 export function receiverText(source: string, from: number, to: number, namePath: RegExp): string {
   let text = source.slice(from, to).replace(/\s+/g, '');
-  text = text.replace(/(\?\.|\.|::)$/, '').replace(/\?\./g, '.').replace(/!/g, '');
+  text = text
+    .replace(/(\?\.|\.|::)$/, '')
+    .replace(/\?\./g, '.')
+    .replace(/!/g, '');
   return namePath.test(text) ? text : '<expr>';
 }
 

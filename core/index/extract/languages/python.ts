@@ -146,10 +146,12 @@ const HANDLERS: Record<string, NodeHandler> = {
 
 // Names a bare call reaches without an import: `format(x)` is the built-in, never a workspace `format`.
 const BUILTINS = new Set(
-  ('abs all any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex delattr dict dir divmod ' +
+  (
+    'abs all any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex delattr dict dir divmod ' +
     'enumerate eval exec filter float format frozenset getattr globals hasattr hash help hex id input int isinstance ' +
     'issubclass iter len list locals map max memoryview min next object oct open ord pow print property range repr ' +
-    'reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip __import__').split(' '),
+    'reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip __import__'
+  ).split(' '),
 );
 
 /**

@@ -45,7 +45,8 @@ const byExtension = new Map<string, ExtensionEntry>();
 const moduleByLanguage = new Map<string, number>();
 const traitsByLanguage = new Map<string, LanguageTraits>();
 modules.forEach((m, moduleIndex) => {
-  for (const [extension, kind] of Object.entries(m.extensions)) byExtension.set(extension, { ...(kind as { grammar: GrammarId; language: LanguageId }), moduleIndex });
+  for (const [extension, kind] of Object.entries(m.extensions))
+    byExtension.set(extension, { ...(kind as { grammar: GrammarId; language: LanguageId }), moduleIndex });
   for (const [language, traits] of Object.entries<LanguageTraits>(m.languages)) {
     moduleByLanguage.set(language, moduleIndex);
     traitsByLanguage.set(language, traits);

@@ -15,7 +15,10 @@ function isPub(item: Node): boolean {
 
 /** `Vec<T>` -> Vec, `a::B<T>` -> a::B, `&mut S` -> S. */
 function typeName(node: Node): string | undefined {
-  const text = node.text.replace(/<[\s\S]*$/, '').replace(/^&\s*(mut\s+)?/, '').replace(/\s+/g, '');
+  const text = node.text
+    .replace(/<[\s\S]*$/, '')
+    .replace(/^&\s*(mut\s+)?/, '')
+    .replace(/\s+/g, '');
   return NAME_PATH.test(text) ? text : undefined;
 }
 

@@ -93,12 +93,24 @@ export function exportStatement(stmt: Node, b: ExtractionBuilder): void {
   for (const child of stmt.children) {
     if (!child) continue;
     switch (child.type) {
-      case 'default': isDefault = true; break;
-      case '*': star = true; break;
-      case '=': assign = true; break;
-      case 'export_clause': clause = child; break;
-      case 'namespace_export': namespace = child; break;
-      case 'identifier': bare = child; break;
+      case 'default':
+        isDefault = true;
+        break;
+      case '*':
+        star = true;
+        break;
+      case '=':
+        assign = true;
+        break;
+      case 'export_clause':
+        clause = child;
+        break;
+      case 'namespace_export':
+        namespace = child;
+        break;
+      case 'identifier':
+        bare = child;
+        break;
     }
   }
   if (source !== undefined) {

@@ -7,9 +7,7 @@ import type { ExtractionBuilder, RawDefinition } from '../extraction-builder.ts'
 import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
 import { receiverText, unquote, wordAt } from './language-module.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
-import {
-  dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall,
-} from './typescript-modules.ts';
+import { dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall } from './typescript-modules.ts';
 
 const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 
@@ -75,7 +73,15 @@ function nameOf(node: Node, source: string): string | undefined {
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
-const CALLABLE_VALUES = new Set(['call_expression', 'identifier', 'member_expression', 'as_expression', 'satisfies_expression', 'non_null_expression', 'parenthesized_expression']);
+const CALLABLE_VALUES = new Set([
+  'call_expression',
+  'identifier',
+  'member_expression',
+  'as_expression',
+  'satisfies_expression',
+  'non_null_expression',
+  'parenthesized_expression',
+]);
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
 
 /** A declared type as written (`Store`, `ns.Store`, `Store<T>` as `Store`), from a type annotation; undefined for any other type. */
@@ -308,10 +314,12 @@ function typescriptHandlers(): Record<string, NodeHandler> {
 
 // Names a bare call reaches without an import: globals of the language and of Node.
 const BUILTINS = new Set(
-  ('Array ArrayBuffer BigInt Boolean DataView Date Error EvalError Function Map Number Object Promise Proxy RangeError ' +
+  (
+    'Array ArrayBuffer BigInt Boolean DataView Date Error EvalError Function Map Number Object Promise Proxy RangeError ' +
     'ReferenceError RegExp Set String Symbol SyntaxError TypeError URIError URL URLSearchParams WeakMap WeakSet ' +
     'clearInterval clearTimeout decodeURI decodeURIComponent encodeURI encodeURIComponent eval fetch isFinite isNaN ' +
-    'parseFloat parseInt queueMicrotask require setImmediate setInterval setTimeout structuredClone').split(' '),
+    'parseFloat parseInt queueMicrotask require setImmediate setInterval setTimeout structuredClone'
+  ).split(' '),
 );
 
 type Grammar = 'typescript' | 'tsx' | 'javascript';
