@@ -76,6 +76,24 @@ export interface Heritage {
   kind: 'extends' | 'implements';
 }
 
+/**
+ * A name whose type is declared where it is bound: declared types only, nothing inferred.
+ * TypeScript: a parameter or variable annotation (`o: Store`), a field annotation or a
+ * constructor parameter property (`constructor(private store: Store)`), `new X()` bound to a
+ * variable or `this.x`. Python: a parameter annotation, `x = X(...)`, `self.x = X(...)`,
+ * `self.x: X`. Go: a method's receiver.
+ */
+export interface DeclaredType {
+  /** 'member': a field of the class `owner` (`this.name`, `self.name`); 'local': a parameter or variable of the function `owner` (null: module level). */
+  kind: 'member' | 'local';
+  owner: number | null;
+  name: string;
+  /** The type as written, without type arguments: 'Store', 'ns.Store'. */
+  type: string;
+  /** Bound to a call of the name (Python `x = X()`): it types the name only when X is a class. */
+  call?: boolean;
+}
+
 export interface FileExtraction {
   file: string; // workspace-relative, forward slashes
   language: LanguageId;
@@ -85,6 +103,7 @@ export interface FileExtraction {
   exports: { local: string; exported: string }[];
   calls: CallSite[];
   heritage: Heritage[];
+  declaredTypes?: DeclaredType[];
   /** Set when the file could not be read or parsed; tree-sitter ERROR nodes that still yield definitions are not failures but counted in errorNodes. */
   error?: string;
   errorNodes?: number;

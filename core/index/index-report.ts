@@ -28,7 +28,7 @@ function countBy<T>(items: Iterable<T>, key: (item: T) => string): Record<string
 export function indexStats(index: LocalIndex): IndexStats {
   const graph = index.graph as CodeGraph;
   const s = graph.stats;
-  const resolved = s.byOutcome.same_file + s.byOutcome.own_class + s.byOutcome.base_class + s.byOutcome.import + s.byOutcome.fallback;
+  const resolved = s.byOutcome.same_file + s.byOutcome.own_class + s.byOutcome.base_class + s.byOutcome.declared_type + s.byOutcome.import;
   const skipped = index.skipped();
   return {
     root: index.root,
@@ -62,7 +62,7 @@ export function statsLines(stats: IndexStats): string[] {
   const o = stats.calls.byOutcome;
   const lines = [
     `Graph: ${stats.nodes} nodes (${list(stats.nodesByType)}); ${stats.edges} edges (${list(stats.edgesByType)}).`,
-    `Calls: ${stats.calls.sites} call sites, ${stats.calls.resolvedPct}% resolved (same file ${o.same_file}, own class ${o.own_class}, base class ${o.base_class}, import ${o.import}, by-name fallback ${o.fallback}); ${o.external} to packages or built-ins outside the workspace; ${o.unresolved} unresolved.`,
+    `Calls: ${stats.calls.sites} call sites, ${stats.calls.resolvedPct}% resolved (same file ${o.same_file}, own class ${o.own_class}, base class ${o.base_class}, declared type ${o.declared_type}, import ${o.import}); ${o.external} to packages or built-ins outside the workspace; ${o.unresolved + o.fallback} unresolved (${o.fallback} of them name a definition in an imported file).`,
     `Imports: ${stats.imports.resolved} of ${stats.imports.total} resolved to workspace files (${stats.imports.external} external or unresolvable); inheritance: ${stats.heritage.resolved} of ${stats.heritage.total} bases resolved.`,
   ];
   if (stats.parseFailures.length) {

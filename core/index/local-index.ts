@@ -17,6 +17,7 @@ import { buildGraph } from './build-graph.ts';
 import { newResolutionCache } from './resolution-cache.ts';
 import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
+import { readWorkspacePackages } from './workspace-packages.ts';
 import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type DirectoryCache, type ScannedFile } from './scan-workspace.ts';
 import { loadExtractor, parserFailureLine, prewarmExtractor, type ExtractFn } from './extractor-port.ts';
 import { cacheable, type ExtractionCache } from './extraction-cache.ts';
@@ -173,7 +174,7 @@ export class LocalIndex {
     this.pendingFiles = toParse.filter((f) => !parsedSet.has(f));
 
     const resolveStarted = performance.now();
-    const resolver = new ModuleResolver(this.cache.keys(), readTsPaths(this.root), basename(this.root));
+    const resolver = new ModuleResolver(this.cache.keys(), readTsPaths(this.root), basename(this.root), readWorkspacePackages(this.root));
     this.graphValue = buildGraph(this.extractions(), resolver, this.resolutionCache);
     const resolveMs = performance.now() - resolveStarted;
     this.scheduleSave();

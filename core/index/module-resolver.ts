@@ -3,7 +3,7 @@
 // for one resolution pass. Resolution probes the set of indexed files, never the disk, so it is
 // pure and a re-index gives the same answer.
 import type { LanguageId } from './extract-types.ts';
-import type { ImportResolver, TsPathsConfig } from './extract/languages/language-module.ts';
+import type { ImportResolver, TsPathsConfig, WorkspacePackage } from './extract/languages/language-module.ts';
 import { LANGUAGE_MODULES, languageModuleIndex, moduleIndexOfPath } from './extract/languages/registry.ts';
 
 export type { TsPathsConfig };
@@ -20,6 +20,7 @@ export class ModuleResolver {
     files: Iterable<string>,
     private readonly tsPaths: TsPathsConfig | undefined,
     private readonly rootName = '',
+    private readonly packages: readonly WorkspacePackage[] = [],
   ) {
     this.files = new Set(files);
   }
@@ -29,6 +30,7 @@ export class ModuleResolver {
       files: this.files,
       tsPaths: this.tsPaths,
       rootName: this.rootName,
+      packages: this.packages,
     }));
   }
 

@@ -9,7 +9,7 @@ import type { DefRef } from './symbol-table.ts';
 export interface FileResolution {
   imports: number[];
   heritage: Array<{ child: number; target: DefRef; confidence: number }>;
-  calls: Array<{ from: number | null; target: DefRef; confidence: number }>;
+  calls: Array<{ from: number | null; target: DefRef; confidence: number; via: CallOutcome }>;
   outcomes: Record<CallOutcome, number>;
   callSites: number;
   importsExternal: number;
@@ -42,9 +42,11 @@ export function interfaceSignature(ext: FileExtraction): string {
     ext.exports,
     ext.imports.map((i) => [i.kind, i.source, i.bindings]),
     ext.heritage,
+    // Fields type `this.x` in subclasses of other files.
+    (ext.declaredTypes ?? []).filter((d) => d.kind === 'member'),
   ]);
 }
 
 export function zeroOutcomes(): Record<CallOutcome, number> {
-  return { same_file: 0, own_class: 0, base_class: 0, import: 0, fallback: 0, external: 0, unresolved: 0 };
+  return { same_file: 0, own_class: 0, base_class: 0, declared_type: 0, import: 0, fallback: 0, external: 0, unresolved: 0 };
 }

@@ -68,6 +68,8 @@ export class SymbolTable {
   private bindImports(ext: FileExtraction): Map<string, Binding> {
     const map = new Map<string, Binding>();
     const fileIdx = this.fileIndex.get(ext.file)!;
+    /** `import a.b` also binds `a`, the top package (Python), unless something else binds it. */
+    const heads: string[] = [];
     for (const record of ext.imports) {
       if (record.kind === 'reexport') continue; // exports, not local names
       const target = this.moduleFile(fileIdx, record.source);
@@ -75,6 +77,7 @@ export class SymbolTable {
       if (namespace && record.bindings.length === 0) {
         // `import a.b.c`: the dotted path is the name the code uses.
         map.set(record.source, target === undefined ? { kind: 'external' } : { kind: 'namespace', file: target });
+        if (record.source.includes('.')) heads.push(record.source.slice(0, record.source.indexOf('.')));
         continue;
       }
       for (const { imported, local } of record.bindings) {
@@ -86,6 +89,7 @@ export class SymbolTable {
           map.set(local, { kind: 'external' });
         } else if (imported === '*') {
           map.set(local, { kind: 'namespace', file: target });
+          if (namespace && local === record.source && local.includes('.')) heads.push(local.slice(0, local.indexOf('.')));
         } else if (namespace) {
           // `from pkg import name`: a symbol of pkg, or its submodule pkg/name.
           const sub = this.resolver.submodule(this.extractions[target].file, imported);
@@ -98,6 +102,11 @@ export class SymbolTable {
           map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject });
         }
       }
+    }
+    for (const head of heads) {
+      if (map.has(head) || this.topLevel[fileIdx].has(head)) continue;
+      const target = this.moduleFile(fileIdx, head);
+      if (target !== undefined) map.set(head, { kind: 'namespace', file: target });
     }
     return map;
   }

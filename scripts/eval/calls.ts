@@ -1,144 +1,108 @@
-// `npm run eval:calls`: precision and recall of the graph's cross-file `calls` edges for
-// TypeScript against the TypeScript compiler's own resolution (SPEC §init_workspace). For every
-// call and `new` expression the checker resolves to a declaration in another corpus file, the
-// truth is (caller file, callee file, callee name); the graph's cross-file calls edges are
-// compared at the same granularity. Declarations that are not components of the graph
-// (interface method signatures, ambient .d.ts declarations, object-literal properties) are left
-// out of the truth, and said so.
-import ts from 'typescript';
-import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+// `npm run eval:calls`: precision and recall of the graph's cross-file `calls` edges against a
+// resolver's own answers (SPEC §init_workspace): the TypeScript checker for TypeScript and
+// JavaScript (ts-checker-truth.ts), jedi's `goto` for Python (jedi-truth.py, run by Debian's
+// /usr/bin/python3 with Debian's python3-jedi). Edges are compared as (caller file, callee file, callee name); precision and
+// recall are printed per corpus and per resolution kind (the `via` of the graph's edges).
+// `--verbose` lists false positives and misses; `--only <label>` runs one corpus.
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { LocalIndex } from '../../core/index/local-index.ts';
 import { readTsPaths } from '../../core/index/tsconfig-paths.ts';
+import { checkerTruth } from './ts-checker-truth.ts';
+import { corpora, type Corpus } from './corpora.ts';
 
 type Key = string;
 
-function relPath(root: string, file: string): string {
-  return relative(root, file).split('\\').join('/');
+const CONFIDENCE_LABEL: Record<string, string> = {
+  '1': 'same file',
+  '0.95': 'import',
+  '0.9': 'base class',
+  '0.85': 'unlisted export',
+  '0.5': 'fallback (1 candidate)',
+  '0.3': 'fallback (2 candidates)',
+};
+
+function pythonTruth(root: string, callers: string[]): { truth: Set<Key>; callSites: number; outsideModel: number } {
+  const out = execFileSync('/usr/bin/python3', [join(here, 'scripts/eval/jedi-truth.py'), root, ...callers], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const parsed = JSON.parse(out) as { truth: string[]; callSites: number; outsideModel: number };
+  return { truth: new Set(parsed.truth), callSites: parsed.callSites, outsideModel: parsed.outsideModel };
 }
 
-/** The component name the graph would give a declaration, or undefined when it is not one. */
-function componentName(decl: ts.Declaration): string | undefined {
-  if (ts.isFunctionDeclaration(decl) || ts.isClassDeclaration(decl)) return decl.name?.text ?? 'default';
-  if (ts.isMethodDeclaration(decl) && ts.isIdentifier(decl.name)) return decl.name.text;
-  if (ts.isConstructorDeclaration(decl)) return decl.parent.name?.text;
-  if (
-    ts.isVariableDeclaration(decl) &&
-    ts.isIdentifier(decl.name) &&
-    decl.initializer &&
-    (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))
-  )
-    return decl.name.text;
-  if (
-    ts.isPropertyDeclaration(decl) &&
-    ts.isIdentifier(decl.name) &&
-    decl.initializer &&
-    (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))
-  )
-    return decl.name.text;
-  return undefined;
-}
-
-function truthEdges(root: string, files: string[]): { truth: Set<Key>; callSites: number; outsideModel: number } {
-  const paths = readTsPaths(root);
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    allowJs: true,
-    allowImportingTsExtensions: true,
-    noEmit: true,
-    skipLibCheck: true,
-    ...(paths ? { baseUrl: join(root, paths.baseUrl), paths: Object.fromEntries(paths.paths.map((p) => [p.pattern, p.targets])) } : {}),
-  };
-  const program = ts.createProgram(
-    files.map((f) => join(root, f)),
-    options,
-  );
-  const checker = program.getTypeChecker();
-  const inCorpus = new Set(files);
-  const truth = new Set<Key>();
-  let callSites = 0;
-  let outsideModel = 0;
-  for (const file of files) {
-    const source = program.getSourceFile(join(root, file));
-    if (!source) continue;
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-        callSites++;
-        const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
-        let symbol = checker.getSymbolAtLocation(callee);
-        if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-        // A name can be a type and a value at once (`type OK` beside `const OK = () => ...`):
-        // the call reaches the first declaration that is a value the graph models.
-        const declarations = symbol?.declarations ?? [];
-        const signature = checker.getResolvedSignature(node)?.declaration;
-        const decl = declarations.find((d) => componentName(d)) ?? declarations[0] ?? signature;
-        if (decl && !ts.isJSDocSignature(decl)) {
-          const target = relPath(root, decl.getSourceFile().fileName);
-          if (inCorpus.has(target) && target !== file) {
-            const name = componentName(decl as ts.Declaration);
-            if (name) truth.add(`${file}|${target}|${name}`);
-            else outsideModel++;
-          }
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  return { truth, callSites, outsideModel };
-}
-
-async function evaluate(label: string, root: string): Promise<void> {
-  if (!existsSync(root)) {
-    console.log(`${label}: skipped, ${root} is absent`);
+async function evaluate(corpus: Corpus): Promise<void> {
+  const root = corpus.root;
+  if (!root) {
+    console.log(`${corpus.label}: skipped, not installed`);
     return;
   }
   const index = new LocalIndex(root);
-  const result = await index.run({ include: ['ts', 'tsx'], budgetMs: Number.POSITIVE_INFINITY });
+  const started = performance.now();
+  const result = await index.run({ include: corpus.include, budgetMs: Number.POSITIVE_INFINITY });
   if (!result.ok) throw new Error(result.cause);
+  const indexMs = performance.now() - started;
   const graph = index.graph!;
-  const files = [...graph.componentsByFile.keys()].filter((f) => !f.endsWith('.d.ts'));
-  const ours = new Set<Key>();
-  /** Per key, the best confidence among the edges that make it. */
-  const confidenceOf = new Map<Key, number>();
+  const files = [...graph.componentsByFile.keys()].filter((f) => !f.endsWith('.d.ts')).sort();
+  const callers = corpus.sampleEvery ? files.filter((_, i) => i % corpus.sampleEvery! === 0) : files;
+  const callerSet = new Set(callers);
+  const ours = new Map<Key, string>();
   for (const edge of graph.edges) {
     if (edge.type !== 'calls') continue;
     const from = graph.nodes.get(edge.from)!;
     const to = graph.nodes.get(edge.to)!;
-    if (from.file === to.file) continue;
-    // `super(...)` reaches the base class's constructor, which the compiler names by its class.
+    if (from.file === to.file || !callerSet.has(from.file)) continue;
+    // `super(...)` and `new X()` reach the constructor, which the checker names by its class.
     const parts = to.name.split('.');
-    const name = parts.at(-1) === 'constructor' && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
+    const name = parts.at(-1) === 'constructor' && parts.length > 1 && corpus.language === 'ts' ? parts.at(-2)! : parts.at(-1)!;
     const key = `${from.file}|${to.file}|${name}`;
-    ours.add(key);
-    confidenceOf.set(key, Math.max(confidenceOf.get(key) ?? 0, edge.confidence));
+    const kind = (edge as { via?: string }).via ?? CONFIDENCE_LABEL[String(edge.confidence)] ?? String(edge.confidence);
+    // Per key, the most certain kind among the edges that make it.
+    const previous = ours.get(key);
+    if (previous === undefined || kindRank(kind) < kindRank(previous)) ours.set(key, kind);
   }
-  const { truth, callSites, outsideModel } = truthEdges(root, files);
-  const hit = [...ours].filter((k) => truth.has(k)).length;
+  const tsPaths = readTsPaths(root);
+  const paths = { ...(tsPaths ? Object.fromEntries(tsPaths.paths.map((p) => [p.pattern, p.targets])) : {}), ...corpus.paths };
+  const { truth, callSites, outsideModel } =
+    corpus.language === 'python'
+      ? pythonTruth(root, callers)
+      : checkerTruth(root, files, Object.keys(paths).length ? { paths, baseUrl: tsPaths ? join(root, tsPaths.baseUrl) : root } : {});
+  const hit = [...ours.keys()].filter((k) => truth.has(k)).length;
   const precision = ours.size ? hit / ours.size : 1;
   const recall = truth.size ? hit / truth.size : 1;
+  const sample = corpus.sampleEvery ? `, callers sampled 1 in ${corpus.sampleEvery} (${callers.length} files)` : '';
+  console.log(`${corpus.label} [${corpus.style}]: ${files.length} files${sample}, ${callSites} call sites, indexed in ${Math.round(indexMs)} ms`);
   console.log(
-    `${label}: ${files.length} files, ${callSites} call/new expressions; compiler truth ${truth.size} cross-file (caller file, callee file, name) edges ` +
-      `(${outsideModel} resolved to declarations that are not graph components, left out); graph ${ours.size}, matching ${hit}`,
+    `  truth ${truth.size} cross-file edges (${outsideModel} calls reached corpus declarations the graph does not model); graph ${ours.size}, matching ${hit}`,
   );
   console.log(`  precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}`);
-  const byConfidence = new Map<number, { all: number; hit: number }>();
-  for (const [key, c] of confidenceOf) {
-    const row = byConfidence.get(c) ?? { all: 0, hit: 0 };
+  const byKind = new Map<string, { all: number; hit: number }>();
+  for (const [key, kind] of ours) {
+    const row = byKind.get(kind) ?? { all: 0, hit: 0 };
     row.all++;
     if (truth.has(key)) row.hit++;
-    byConfidence.set(c, row);
+    byKind.set(kind, row);
   }
-  const rows = [...byConfidence].sort(([a], [b]) => b - a).map(([c, r]) => `${c}: ${r.hit}/${r.all}`);
-  console.log(`  by confidence (matching/edges): ${rows.join(', ')}`);
+  const rows = [...byKind]
+    .sort(([a], [b]) => kindRank(a) - kindRank(b))
+    .map(([k, r]) => `${k} P ${(r.hit / r.all).toFixed(3)} (${r.hit}/${r.all}), R share ${truth.size ? (r.hit / truth.size).toFixed(3) : '-'}`);
+  for (const row of rows) console.log(`    ${row}`);
   if (process.argv.includes('--verbose')) {
-    for (const k of [...ours].filter((k) => !truth.has(k)).slice(0, 40)) console.log(`  false positive: ${k}`);
-    for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, 40)) console.log(`  missed: ${k}`);
+    for (const k of [...ours.keys()].filter((k) => !truth.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60)))
+      console.log(`  false positive (${ours.get(k)}): ${k}`);
+    for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60))) console.log(`  missed: ${k}`);
   }
 }
 
+const KIND_ORDER = ['same file', 'own class', 'import', 'declared type', 'base class', 'unlisted export', 'fallback (1 candidate)', 'fallback (2 candidates)'];
+function kindRank(kind: string): number {
+  const i = KIND_ORDER.indexOf(kind);
+  return i === -1 ? KIND_ORDER.length : i;
+}
+
 const here = resolve(new URL('../..', import.meta.url).pathname);
-await evaluate('zod (node_modules/zod/src)', join(here, 'node_modules/zod/src'));
-await evaluate('this repository (core/)', join(here, 'core'));
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+for (const corpus of corpora(here)) {
+  if (only && corpus.label !== only) continue;
+  await evaluate(corpus);
+}

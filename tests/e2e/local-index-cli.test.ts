@@ -22,7 +22,7 @@ test('index --graph writes every node and edge as one JSON line; piped stderr ge
   assert.match(lines[0], new RegExp(`^Indexed ${FIXTURE}: 3 files in \\d+\\.\\d\\d s \\(parse \\d+ ms, resolve \\d+ ms\\); peak memory [\\d.]+ MB RSS\\.$`));
   assert.deepEqual(lines.slice(1), [
     'Graph: 9 nodes (class 1, file 3, function 3, method 2); 12 edges (calls 4, contains 6, imports 2).',
-    'Calls: 4 call sites, 100% resolved (same file 0, own class 1, base class 0, import 3, by-name fallback 0); 0 to packages or built-ins outside the workspace; 0 unresolved.',
+    'Calls: 4 call sites, 100% resolved (same file 0, own class 1, base class 0, declared type 0, import 3); 0 to packages or built-ins outside the workspace; 0 unresolved (0 of them name a definition in an imported file).',
     'Imports: 3 of 3 resolved to workspace files (0 external or unresolvable); inheritance: 0 of 0 bases resolved.',
     'Parse failures: 0.',
     `Graph written to ${out} (format: docs/graph-format.md).`,
@@ -64,7 +64,7 @@ test('index --json prints the statistics as one object', () => {
   const stats = JSON.parse(run.stdout);
   assert.equal(stats.files, 3);
   assert.deepEqual(stats.edgesByType, { calls: 4, contains: 6, imports: 2 });
-  assert.deepEqual(stats.calls.byOutcome, { same_file: 0, own_class: 1, base_class: 0, import: 3, fallback: 0, external: 0, unresolved: 0 });
+  assert.deepEqual(stats.calls.byOutcome, { same_file: 0, own_class: 1, base_class: 0, declared_type: 0, import: 3, fallback: 0, external: 0, unresolved: 0 });
   assert.deepEqual(stats.parseFailures, []);
   assert.equal(typeof stats.timing.peak_rss_mb, 'number');
 });

@@ -6,7 +6,7 @@
 // and no walking up the tree (SPEC §init_workspace: the index is rebuilt on every launch, so
 // per-file work stays lean).
 import type { Node } from 'web-tree-sitter';
-import type { CallSite, Definition, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId } from '../extract-types.ts';
+import type { CallSite, DeclaredType, Definition, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId } from '../extract-types.ts';
 
 export interface RawDefinition {
   kind: DefinitionKind;
@@ -40,6 +40,14 @@ interface RawCall {
   start: number;
 }
 
+interface RawDeclaredType {
+  kind: DeclaredType['kind'];
+  name: string;
+  type: string;
+  call: boolean;
+  start: number;
+}
+
 interface RawHeritage {
   child: RawDefinition | string;
   parent: string;
@@ -63,6 +71,7 @@ export class ExtractionBuilder {
   private readonly exports: { local: string; exported: string }[] = [];
   private readonly exportKeys = new Set<string>();
   private readonly heritage: RawHeritage[] = [];
+  private readonly declared: RawDeclaredType[] = [];
   errorNodes = 0;
 
   constructor(
@@ -106,6 +115,11 @@ export class ExtractionBuilder {
     this.calls.push({ callee, receiver, isNew, line: at.startPosition.row + 1, start: at.startIndex });
   }
 
+  /** A name typed where it is bound (`at` places it: a member belongs to the class around it, a local to the function around it). */
+  declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false): void {
+    this.declared.push({ kind, name, type, call, start: at.startIndex });
+  }
+
   addImport(record: ImportRecord): void {
     this.imports.push(record);
   }
@@ -133,8 +147,27 @@ export class ExtractionBuilder {
       calls: this.settleCalls(),
       heritage: this.settleHeritage(definitions),
     };
+    if (this.declared.length > 0) result.declaredTypes = this.settleDeclaredTypes();
     if (this.errorNodes > 0) result.errorNodes = this.errorNodes;
     return result;
+  }
+
+  /** Each declared type's owner: the innermost class around a member, the innermost function around a local. */
+  private settleDeclaredTypes(): DeclaredType[] {
+    const out: DeclaredType[] = [];
+    for (const d of this.declared) {
+      const kinds = d.kind === 'member' ? TYPE_KINDS : FUNCTION_KINDS;
+      let owner: RawDefinition | undefined;
+      for (const def of this.defs) {
+        if (def.start > d.start) break; // defs are sorted by start
+        if (def.end > d.start && kinds.has(def.kind)) owner = def;
+      }
+      if (d.kind === 'member' && !owner) continue;
+      const item: DeclaredType = { kind: d.kind, owner: owner?.index ?? null, name: d.name, type: d.type };
+      if (d.call) item.call = true;
+      out.push(item);
+    }
+    return out;
   }
 
   private settleDefinitions(): Definition[] {

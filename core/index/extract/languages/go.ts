@@ -76,7 +76,11 @@ const HANDLERS: Record<string, NodeHandler> = {
     const receiver = node.childForFieldName('receiver');
     if (!name || !receiver) return;
     const text = wordAt(source, name.startIndex);
-    b.define(node, 'method', text, { exported: isExported(text), parentName: receiverType(receiver) });
+    const type = receiverType(receiver);
+    b.define(node, 'method', text, { exported: isExported(text), parentName: type });
+    // `func (s *Server) m()`: s is declared a Server inside m.
+    const variable = /^\(\s*([A-Za-z_]\w*)\s/.exec(receiver.text)?.[1];
+    if (variable && type) b.declareType('local', variable, type, node);
   },
   type_spec: (node, { b, source }) => {
     const name = node.childForFieldName('name');

@@ -29,12 +29,27 @@ export interface TsPathsConfig {
   paths: Array<{ pattern: string; targets: string[] }>;
 }
 
+/** A package.json of the workspace (core/index/workspace-packages.ts reads them). */
+export interface WorkspacePackage {
+  /** Workspace-relative directory ('' for the root). */
+  dir: string;
+  name: string | undefined;
+  /** package.json `exports` and `imports` as written. */
+  exports: unknown;
+  imports: unknown;
+  /** `source`, `module`, `main`, `types`, in that order, when given. */
+  entries: string[];
+  workspaces?: unknown;
+}
+
 /** What import resolution may read: the indexed files (never the disk) and the workspace's settings. */
 export interface ResolverInput {
   files: ReadonlySet<string>;
   tsPaths: TsPathsConfig | undefined;
   /** The workspace root's directory name. */
   rootName: string;
+  /** The root package and the workspace packages (npm/yarn `workspaces`). */
+  packages: readonly WorkspacePackage[];
 }
 
 /** A language's import resolution over one index's files (core/index/module-resolver.ts caches it). */

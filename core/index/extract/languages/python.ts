@@ -58,7 +58,54 @@ function call(node: Node, { b, source }: FileContext): void {
   }
 }
 
+/** A type as written in an annotation or called as a constructor: `X`, `mod.X`, `X[T]` as `X`, `"X"` as `X`. */
+function typeName(node: Node | null): string | undefined {
+  let target = node?.type === 'type' ? node.namedChild(0) : node;
+  if (target?.type === 'generic_type' || target?.type === 'subscript') target = target.namedChild(0);
+  if (target?.type === 'string') {
+    const text = target.text.slice(1, -1);
+    return DOTTED.test(text) ? text : undefined;
+  }
+  if (!target || (target.type !== 'identifier' && target.type !== 'attribute')) return undefined;
+  const text = target.text.replace(/\s+/g, '');
+  return DOTTED.test(text) ? text : undefined;
+}
+
+/** `o: X` and `o: X = ...` parameters. */
+const typedParameter: NodeHandler = (node, { b }) => {
+  const name = node.type === 'typed_parameter' ? node.namedChild(0) : node.childForFieldName('name');
+  if (name?.type !== 'identifier') return;
+  const type = typeName(node.childForFieldName('type'));
+  if (type) b.declareType('local', name.text, type, node);
+};
+
+/** `x = X(...)`, `x: X = ...`, `self.x = X(...)`, `self.x: X`, and `x: X` in a class body (a field). */
+function assignment(node: Node, { b, source }: FileContext): void {
+  const left = node.firstChild;
+  if (!left) return;
+  const annotated = typeName(node.childForFieldName('type'));
+  let type = annotated;
+  let call = false;
+  if (!type) {
+    const right = node.childForFieldName('right');
+    if (right?.type !== 'call') return;
+    type = typeName(right.firstChild);
+    call = true;
+  }
+  if (!type) return;
+  if (left.type === 'identifier') {
+    const inClass = node.parent?.parent?.parent?.type === 'class_definition';
+    b.declareType(inClass ? 'member' : 'local', wordAt(source, left.startIndex), type, node, call);
+  } else if (left.type === 'attribute' && source.startsWith('self.', left.startIndex)) {
+    const attribute = left.lastChild;
+    if (attribute?.type === 'identifier' && left.firstChild?.text === 'self') b.declareType('member', attribute.text, type, node, call);
+  }
+}
+
 const HANDLERS: Record<string, NodeHandler> = {
+  typed_parameter: typedParameter,
+  typed_default_parameter: typedParameter,
+  assignment,
   function_definition: (node, { b, source }) => {
     const name = node.childForFieldName('name');
     if (name) b.define(node, 'function', wordAt(source, name.startIndex), { methodInType: true });

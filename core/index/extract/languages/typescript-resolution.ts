@@ -1,8 +1,9 @@
 // TypeScript / JavaScript import specifiers to indexed files (SPEC §init_workspace): relative paths
-// with extension probing and `index` files, tsconfig `paths` / `baseUrl`. Bare package names
-// without a tsconfig mapping are outside the workspace.
+// with extension probing and `index` files, tsconfig `paths` / `baseUrl`, workspace packages and
+// package `imports` (typescript-packages.ts). Other bare package names are outside the workspace.
 import { posix } from 'node:path';
 import type { ImportResolver, ResolverInput } from './language-module.ts';
+import { resolvePackageSpecifier } from './typescript-packages.ts';
 
 const JS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.js', '.jsx', '.mjs', '.cjs'];
 /** `./a.js` in TypeScript ESM names `./a.ts`. */
@@ -13,7 +14,7 @@ const JS_TO_TS: Record<string, string[]> = {
   '.cjs': ['.cts'],
 };
 
-export function typescriptImportResolver({ files, tsPaths }: ResolverInput): ImportResolver {
+export function typescriptImportResolver({ files, tsPaths, packages }: ResolverInput): ImportResolver {
   const probe = (base: string): string | undefined => {
     const clean = base.replace(/^\.\//, '');
     if (clean.startsWith('..')) return undefined;
@@ -37,6 +38,10 @@ export function typescriptImportResolver({ files, tsPaths }: ResolverInput): Imp
         return probe(posix.normalize(base));
       }
       const config = tsPaths;
+      if (source.startsWith('#') || packages.length > 1) {
+        const found = resolvePackageSpecifier(packages, fromFile, source, (path) => probe(posix.normalize(path)));
+        if (found) return found;
+      }
       if (!config) return undefined;
       for (const { pattern, targets } of config.paths) {
         const star = pattern.indexOf('*');

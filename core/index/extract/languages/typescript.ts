@@ -72,6 +72,51 @@ function nameOf(node: Node, source: string): string | undefined {
 }
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
+/** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
+const CALLABLE_VALUES = new Set([
+  'call_expression',
+  'identifier',
+  'member_expression',
+  'as_expression',
+  'satisfies_expression',
+  'non_null_expression',
+  'parenthesized_expression',
+]);
+const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
+
+/** A declared type as written (`Store`, `ns.Store`, `Store<T>` as `Store`), from a type annotation; undefined for any other type. */
+function annotatedType(annotation: Node | null): string | undefined {
+  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  if (type?.type === 'generic_type') type = type.childForFieldName('name');
+  if (!type || !TYPE_NAMES.has(type.type)) return undefined;
+  const text = type.text.replace(/\s+/g, '');
+  return NAME_PATH.test(text) ? text : undefined;
+}
+
+/** `new X(...)` / `new ns.X(...)`: the class; undefined for any other value. */
+function constructedType(value: Node | null): string | undefined {
+  if (value?.type !== 'new_expression') return undefined;
+  const ctor = value.childForFieldName('constructor');
+  return ctor && (ctor.type === 'identifier' || ctor.type === 'member_expression') ? annotatedType(ctor) : undefined;
+}
+
+/** Whether a declarator binds a module-level name (`const x = ...` or `export const x = ...` at the top). */
+function atModuleLevel(declarator: Node): boolean {
+  let holder = declarator.parent?.parent;
+  if (holder?.type === 'export_statement') holder = holder.parent;
+  return holder?.type === 'program';
+}
+
+/** `o: Store`, `private store: Store` (also a field of the class), `o = new Store()`. */
+const parameter: NodeHandler = (node, { b }) => {
+  const pattern = node.childForFieldName('pattern');
+  if (pattern?.type !== 'identifier') return;
+  const type = annotatedType(node.childForFieldName('type')) ?? constructedType(node.childForFieldName('value'));
+  if (!type) return;
+  b.declareType('local', pattern.text, type, node);
+  const first = node.firstChild?.type;
+  if (first === 'accessibility_modifier' || first === 'readonly' || first === 'override_modifier') b.declareType('member', pattern.text, type, node);
+};
 
 function call(node: Node, f: FileContext): void {
   const { b, source } = f;
@@ -126,6 +171,12 @@ function assignment(node: Node, { b, source }: FileContext): void {
   const start = left.startIndex;
   // Decide from the text first: most member assignments (`this.x = y`) are none of these.
   const head = source.slice(start, start + 15);
+  if (head.startsWith('this.')) {
+    const type = constructedType(node.lastChild);
+    const property = left.childForFieldName('property');
+    if (type && property && left.firstChild?.type === 'this') b.declareType('member', property.text, type, node);
+    return;
+  }
   const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');
   if (!exportsHead && !source.slice(start, start + 200).includes('.prototype.')) return;
   const leftText = left.text.replace(/\s+/g, '');
@@ -140,6 +191,13 @@ function assignment(node: Node, { b, source }: FileContext): void {
   if (parts.length === 3 && parts[1] === 'prototype' && FUNCTION_VALUES.has(right.type)) {
     b.define(node, 'method', parts[2]!, { bound: true, parentName: parts[0]! });
   }
+}
+
+/** `require('x')`, `await import('x')` and such: a module binding, not a callable. */
+function isModuleLoad(value: Node, source: string): boolean {
+  if (value.type !== 'call_expression') return false;
+  const head = source.slice(value.startIndex, value.startIndex + 8);
+  return head.startsWith('require') || head.startsWith('import');
 }
 
 function inClassBody(node: Node): boolean {
@@ -168,10 +226,19 @@ function commonHandlers(): Record<string, NodeHandler> {
       if (name && inClassBody(node)) b.define(node, 'method', name, { methodInType: true });
     },
     variable_declarator: (node, { b, source }) => {
-      const value = node.childForFieldName('value');
-      if (!value || !FUNCTION_VALUES.has(value.type)) return;
       const name = node.firstChild;
-      if (name?.type === 'identifier') b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
+      if (name?.type !== 'identifier') return;
+      const value = node.childForFieldName('value');
+      const type = annotatedType(node.childForFieldName('type')) ?? constructedType(value);
+      if (type) b.declareType('local', wordAt(source, name.startIndex), type, node);
+      if (!value) return;
+      const valueType = value.type;
+      if (FUNCTION_VALUES.has(valueType)) {
+        b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
+      } else if (CALLABLE_VALUES.has(valueType) && atModuleLevel(node) && !isModuleLoad(value, source)) {
+        // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
+        b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
+      }
     },
     assignment_expression: assignment,
     call_expression: call,
@@ -184,10 +251,19 @@ function commonHandlers(): Record<string, NodeHandler> {
 function boundMethod(valueField: string): NodeHandler {
   return (node, { b, source }) => {
     const value = node.childForFieldName('value');
+    const type = annotatedType(node.childForFieldName('type')) ?? constructedType(value);
+    const field = type && node.childForFieldName(valueField);
+    if (field) b.declareType('member', field.text, type, node);
     if (!value || !FUNCTION_VALUES.has(value.type)) return;
     const name = node.childForFieldName(valueField);
     if (name) b.define(node, 'method', wordAt(source, name.startIndex) || unquote(name.text), { bound: true, methodInType: true });
   };
+}
+
+/** An interface body, or the object type a `type` alias names. */
+function isTypeBody(member: Node): boolean {
+  const body = member.parent;
+  return body?.type === 'interface_body' || (body?.type === 'object_type' && body.parent?.type === 'type_alias_declaration');
 }
 
 function typescriptHandlers(): Record<string, NodeHandler> {
@@ -201,6 +277,18 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       if (name && inClassBody(node)) b.define(node, 'method', name, { methodInType: true });
     },
     public_field_definition: boundMethod('name'),
+    required_parameter: parameter,
+    optional_parameter: parameter,
+    // Members of an interface or of an object type named by `type`: the targets of calls on receivers declared with that type.
+    method_signature: (node, { b, source }) => {
+      const name = nameOf(node, source);
+      if (name && isTypeBody(node)) b.define(node, 'method', name, { methodInType: true });
+    },
+    property_signature: (node, { b, source }) => {
+      const name = nameOf(node, source);
+      const annotation = node.childForFieldName('type')?.namedChild(0);
+      if (name && annotation?.type === 'function_type' && isTypeBody(node)) b.define(node, 'method', name, { methodInType: true });
+    },
     interface_declaration: (node, { b, source }) => {
       const name = nameOf(node, source);
       if (!name) return;

@@ -1,0 +1,120 @@
+// The TypeScript/JavaScript truth of `npm run eval:calls`: for every call and `new` expression
+// the TypeScript checker resolves to a declaration in another corpus file, the edge (caller
+// file, callee file, callee name). A declaration is named the way the graph names a component:
+// functions, classes (a `new` or `super()` reaches the class), methods of classes, object
+// literals, interfaces and type literals (computed keys by their text, `[Symbol.iterator]`),
+// variables and properties bound to any value. Parameters, destructured bindings and ambient
+// declarations outside the corpus are not components, and are counted as outside the model.
+import ts from 'typescript';
+import { join, relative } from 'node:path';
+
+export interface TruthOptions {
+  /** Extra `paths` for the checker (a workspace package name to its source). */
+  paths?: Record<string, string[]>;
+  baseUrl?: string;
+}
+
+function relPath(root: string, file: string): string {
+  return relative(root, file).split('\\').join('/');
+}
+
+function memberName(name: ts.PropertyName | ts.BindingName, source: ts.SourceFile): string | undefined {
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
+  if (ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  if (ts.isComputedPropertyName(name)) return `[${name.expression.getText(source).replace(/\s+/g, '')}]`;
+  return undefined;
+}
+
+/** The component name the graph gives a declaration, or undefined when the graph models none. */
+export function componentName(decl: ts.Declaration): string | undefined {
+  const source = decl.getSourceFile();
+  if (ts.isFunctionDeclaration(decl) || ts.isClassDeclaration(decl)) return decl.name?.text ?? 'default';
+  if (ts.isConstructorDeclaration(decl)) return decl.parent.name?.text ?? 'default';
+  if (ts.isClassExpression(decl) || ts.isFunctionExpression(decl)) return decl.name?.text;
+  if (
+    ts.isMethodDeclaration(decl) ||
+    ts.isMethodSignature(decl) ||
+    ts.isPropertyDeclaration(decl) ||
+    ts.isPropertySignature(decl) ||
+    ts.isPropertyAssignment(decl) ||
+    ts.isShorthandPropertyAssignment(decl) ||
+    ts.isGetAccessorDeclaration(decl)
+  ) {
+    return memberName(decl.name, source);
+  }
+  if (ts.isVariableDeclaration(decl) && ts.isIdentifier(decl.name)) return decl.name.text;
+  // JavaScript's expando declarations: `module.exports = f` is the default export,
+  // `exports.f = ...` / `module.exports.f = ...` / `A.prototype.f = ...` are named f.
+  const target = ts.isBinaryExpression(decl) ? decl.left : decl;
+  if (ts.isPropertyAccessExpression(target)) return target.getText(source).replace(/\s+/g, '') === 'module.exports' ? 'default' : target.name.text;
+  return undefined;
+}
+
+/**
+ * `const { f } = await import('./m')` / `const { f } = require('./m')`: the checker's symbol is
+ * the local binding; what a call reaches is the property of the destructured value.
+ */
+function destructuredProperty(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
+  const decl = symbol?.declarations?.[0];
+  if (!decl || !ts.isBindingElement(decl) || !ts.isObjectBindingPattern(decl.parent)) return symbol;
+  const key = decl.propertyName ?? decl.name;
+  if (!ts.isIdentifier(key)) return symbol;
+  let property = checker.getTypeAtLocation(decl.parent).getProperty(key.text);
+  if (property && property.flags & ts.SymbolFlags.Alias) property = checker.getAliasedSymbol(property);
+  return property?.declarations?.length ? property : symbol;
+}
+
+export function checkerTruth(root: string, files: string[], extra: TruthOptions = {}): { truth: Set<string>; callSites: number; outsideModel: number } {
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    // Bundler resolution: extensionless and `.js` specifiers, `index` files and package
+    // `exports`, as the corpora's own builds resolve them.
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowJs: true,
+    jsx: ts.JsxEmit.ReactJSX,
+    allowImportingTsExtensions: true,
+    noEmit: true,
+    skipLibCheck: true,
+    ...(extra.paths ? { baseUrl: extra.baseUrl ?? root, paths: extra.paths } : {}),
+  };
+  const program = ts.createProgram(
+    files.map((f) => join(root, f)),
+    options,
+  );
+  const checker = program.getTypeChecker();
+  const inCorpus = new Set(files);
+  const truth = new Set<string>();
+  let callSites = 0;
+  let outsideModel = 0;
+  for (const file of files) {
+    const source = program.getSourceFile(join(root, file));
+    if (!source) continue;
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+        callSites++;
+        const expr = node.expression;
+        const callee = ts.isPropertyAccessExpression(expr) ? expr.name : ts.isElementAccessExpression(expr) ? expr.argumentExpression : expr;
+        let symbol = checker.getSymbolAtLocation(callee);
+        if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+        symbol = destructuredProperty(checker, symbol);
+        // A name can be a type and a value at once (`type OK` beside `const OK = ...`): the call
+        // reaches the first declaration that is a value the graph models.
+        const declarations = (symbol?.declarations ?? []).filter((d) => !ts.isTypeAliasDeclaration(d) && !ts.isInterfaceDeclaration(d));
+        const signature = checker.getResolvedSignature(node)?.declaration;
+        const decl = declarations.find((d) => componentName(d)) ?? declarations[0] ?? signature;
+        if (decl && !ts.isJSDocSignature(decl)) {
+          const target = relPath(root, decl.getSourceFile().fileName);
+          if (inCorpus.has(target) && target !== file) {
+            const name = componentName(decl as ts.Declaration);
+            if (name) truth.add(`${file}|${target}|${name}`);
+            else outsideModel++;
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return { truth, callSites, outsideModel };
+}
