@@ -44,6 +44,11 @@ test('go/server.go', async () => {
       { callee: 'Sqrt', line: 33, enclosing: 6 },
     ],
     heritage: [],
+    declaredTypes: [
+      { kind: 'local', owner: 5, name: 's', type: 'Server' },
+      { kind: 'local', owner: 6, name: 's', type: 'Server' },
+      { kind: 'local', owner: 7, name: 'l', type: 'List' },
+    ],
   });
 });
 

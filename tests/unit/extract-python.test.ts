@@ -73,6 +73,7 @@ test('py/pkg/models.py', async () => {
       { child: 1, parent: 'Mixin', kind: 'extends' },
       { child: 1, parent: 'Generic', kind: 'extends' },
     ],
+    declaredTypes: [{ kind: 'local', owner: null, name: 'log', type: 'logging.getLogger', call: true }],
   });
 });
 
