@@ -18,6 +18,12 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const asRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
 
+/** Whether nobody can read the repository's dependencies (a checkout under a 0700 folder hides them). */
+function nobodyReadsDependencies(): boolean {
+  const probe = join(ROOT, 'node_modules', 'web-tree-sitter', 'package.json');
+  return spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(probe)})`], { uid: NOBODY, gid: NOBODY }).status === 0;
+}
+
 /** Every path under `dir` with its size and mtime (links not followed). */
 function listing(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir).sort()) {
@@ -39,7 +45,7 @@ function writable(prefix: string, asNobody: boolean): string {
 test(
   'the installed package, read-only, runs index, call and the stdio server and nothing is written under it',
   { skip: process.platform === 'win32' },
-  async () => {
+  async (t) => {
     const install = tempDir('read-only-install-');
     const pack = spawnSync('npm', ['pack', '--pack-destination', install, '--ignore-scripts', '--silent'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
     assert.equal(pack.status, 0, pack.stderr);
@@ -52,7 +58,12 @@ test(
     chmodSync(install, 0o555);
     const before = listing(install);
 
-    for (const asNobody of asRoot ? [false, true] : [false]) {
+    // The pass as nobody, for whom the folder is really read-only, needs the linked dependencies
+    // readable by nobody; where the checkout hides them, the root pass (which would see any
+    // write in the listing) stands alone.
+    const nobodyPass = asRoot && nobodyReadsDependencies();
+    if (asRoot && !nobodyPass) t.diagnostic("the pass as nobody is skipped: nobody cannot read this checkout's node_modules");
+    for (const asNobody of nobodyPass ? [false, true] : [false]) {
       const home = writable('read-only-home-', asNobody);
       const workspace = writable('read-only-ws-', asNobody);
       writeFileSync(join(workspace, 'a.ts'), "import { b } from './b';\nexport function a() { return b(); }\n");
