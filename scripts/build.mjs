@@ -10,35 +10,38 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { BIN_ENTRY, ESM_ENTRIES, bundleOptions, serveBundleOptions } from './bundle-options.mjs';
-import { extractorSourceHash } from './extractor-sources.mjs';
 
 // Built beside dist/ and swapped in, so a test that is running the old build keeps its files.
 const out = `dist.tmp-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
 
-// The tools/list answer is computed here once and baked in (core/server/mcp-server.ts), so a
-// server start loads no tool module and no schema converter.
-const toolListScript = `${out}-tool-list.mjs`;
+// Computed here once from core's own code and baked in: the tools/list answer
+// (core/server/mcp-server.ts), so a server start loads no tool module and no schema converter;
+// and the extraction sources' hash (core/index/extractor-version.ts), the warm-start cache's key.
+const bakedScript = `${out}-baked.mjs`;
 await build({
   ...bundleOptions({ entryPoints: [], outdir: '.' }),
   stdin: {
-    contents: "import { buildToolList } from './core/tools/tool-list.ts';\nprocess.stdout.write(JSON.stringify(buildToolList()));",
+    contents: [
+      "import { buildToolList } from './core/tools/tool-list.ts';",
+      "import { extractorSourceHashOf } from './core/index/extractor-version.ts';",
+      "process.stdout.write(JSON.stringify({ toolList: buildToolList(), extractorSources: extractorSourceHashOf('.') }));",
+    ].join('\n'),
     resolveDir: '.',
     loader: 'ts',
   },
   splitting: false,
   outdir: undefined,
-  outfile: toolListScript,
+  outfile: bakedScript,
 });
-const toolList = execFileSync(process.execPath, [toolListScript], { encoding: 'utf8' });
-rmSync(toolListScript, { force: true });
+const baked = JSON.parse(execFileSync(process.execPath, [bakedScript], { encoding: 'utf8' }));
+rmSync(bakedScript, { force: true });
 
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
-// The warm-start cache's extractor version hashes the extraction sources (core/index/extractor-version.ts).
 const define = {
-  __METABOB_TOOL_LIST__: toolList,
+  __METABOB_TOOL_LIST__: JSON.stringify(baked.toolList),
   'process.env.METABOB_BUILD_VERSION': JSON.stringify(version),
-  __METABOB_EXTRACTOR_SOURCES__: JSON.stringify(extractorSourceHash('.')),
+  __METABOB_EXTRACTOR_SOURCES__: JSON.stringify(baked.extractorSources),
 };
 // Every subcommand but the server start: ES modules, loaded a chunk at a time.
 await build({

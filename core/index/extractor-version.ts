@@ -1,8 +1,8 @@
 // The extractor version a warm-start cache entry is valid for (core/index/extraction-cache.ts):
 // one hash over everything that decides what extraction yields for a file's bytes, so a
 // cached extraction is used only where a fresh one would be identical (READING-NOTES "A warm
-// start is not a persisted index"). It covers the extraction phase's sources (hashed at build
-// time by scripts/extractor-sources.mjs; from the sources themselves when running unbuilt),
+// start is not a persisted index"). It covers the extraction phase's sources (hashed by this
+// module's own function, at build time by scripts/build.mjs, else from the sources themselves),
 // the parser runtime's and the grammars' installed versions (resolved where they load, since
 // an install may pick other versions than the build saw), and the cache's own format.
 import { createHash } from 'node:crypto';
@@ -16,8 +16,11 @@ declare const __METABOB_EXTRACTOR_SOURCES__: string | undefined;
 /** Bumped when the cache file's layout changes (extraction-cache.ts). */
 export const CACHE_FORMAT = 1;
 
-/** The same list and hash as scripts/extractor-sources.mjs (tests/unit/extractor-version.test.ts holds them equal). */
-const EXTRACTOR_SOURCE_ROOTS = ['core/index/extract', 'core/index/extract-types.ts'];
+/**
+ * The extraction phase's sources, relative to the repository root (tests/unit/extractor-version.test.ts
+ * checks the set is closed). A comment change starts the cache cold too: one cold index, never a wrong graph.
+ */
+export const EXTRACTOR_SOURCE_ROOTS = ['core/index/extract', 'core/index/extract-types.ts'];
 
 function listSources(repoRoot: string, rel: string): string[] {
   if (!statSync(join(repoRoot, rel)).isDirectory()) return [rel];
