@@ -8,19 +8,10 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { tempHome } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
-import { startEmulator, type Emulator } from '../substrate/emulator.ts';
+import { withEmulator } from '../substrate/emulator.ts';
 import { filesUnder, runCli } from './attach-check-helpers.ts';
 
 const HOPS = ['runtime', 'config', 'proxy', 'tls', 'bootstrap', 'identity', 'org_check', 'resolve', 'result'];
-
-async function withEmulator(fn: (emulator: Emulator) => Promise<void>, options: Parameters<typeof startEmulator>[0] = {}): Promise<void> {
-  const emulator = await startEmulator(options);
-  try {
-    await fn(emulator);
-  } finally {
-    await emulator.stop();
-  }
-}
 
 /** Runs attach --check --json; asserts stdout is one JSON object, the key is nowhere, nothing was written. */
 async function checkJson(env: Record<string, string | undefined>, key?: string) {

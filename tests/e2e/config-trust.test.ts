@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { startClient, tempHome, textOf } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
-import { startEmulator, type Emulator } from '../substrate/emulator.ts';
+import { withEmulator } from '../substrate/emulator.ts';
 import { runCli } from './attach-check-helpers.ts';
 
 const USER_KEY = 'mb_live_user_key_from_the_plugin_host_K9x2';
@@ -102,15 +102,6 @@ async function withRecorder(fn: (recorder: Awaited<ReturnType<typeof startRecord
     await fn(recorder);
   } finally {
     await recorder.stop();
-  }
-}
-
-async function withEmulator(fn: (emulator: Emulator) => Promise<void>): Promise<void> {
-  const emulator = await startEmulator();
-  try {
-    await fn(emulator);
-  } finally {
-    await emulator.stop();
   }
 }
 

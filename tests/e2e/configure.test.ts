@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { CLI, cleanEnv, tempHome } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
-import { startEmulator, type Emulator } from '../substrate/emulator.ts';
+import { withEmulator, type Emulator } from '../substrate/emulator.ts';
 import { runCli, sh, startTmux, tmuxAvailable } from './attach-check-helpers.ts';
 
 const EXISTING = { gapStore: { endpoint: 'http://127.0.0.1:18300' }, metabob: { vesselId: 'vessel-kept', endpoint: 'http://127.0.0.1:1' } };
@@ -19,15 +19,6 @@ function homeWithConfig(): { home: string; path: string; before: string } {
   const before = JSON.stringify(EXISTING, null, 2);
   writeFileSync(path, before, { mode: 0o644 });
   return { home, path, before };
-}
-
-async function withEmulator(fn: (emulator: Emulator) => Promise<void>): Promise<void> {
-  const emulator = await startEmulator();
-  try {
-    await fn(emulator);
-  } finally {
-    await emulator.stop();
-  }
 }
 
 test('configure --yes with a rejected key writes nothing and exits 1', async () => {

@@ -149,3 +149,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
   };
 }
+
+/** Runs `fn` against a fresh emulator on 127.0.0.1 and stops it afterwards, whatever `fn` does. */
+export async function withEmulator(fn: (emulator: Emulator) => Promise<void>, options: EmulatorOptions = {}): Promise<void> {
+  const emulator = await startEmulator(options);
+  try {
+    await fn(emulator);
+  } finally {
+    await emulator.stop();
+  }
+}
