@@ -50,9 +50,10 @@ export function ensurePrivateDir(path: string): string | undefined {
 /**
  * Writes `bytes` to `path` 0600 so a reader sees the old file or the whole new one: a temp file
  * in the same directory (created exclusively, so a planted file or link is never followed),
- * then a rename over the target. Answers undefined on success, else a cause line; never throws.
+ * then a rename over the target. Answers undefined on success, else why not (the error's code,
+ * or its message); never throws.
  */
-export function writeFileAtomic0600(path: string, bytes: string | Uint8Array): string | undefined {
+export function writePrivateFileAtomic(path: string, bytes: string | Uint8Array): string | undefined {
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   try {
     writeFileSync(tmp, bytes, { flag: 'wx', mode: 0o600 });
@@ -67,6 +68,12 @@ export function writeFileAtomic0600(path: string, bytes: string | Uint8Array): s
     } catch {
       // The temp file was never created, or is already gone.
     }
-    return `cache_unavailable: ${path} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
+    return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
   }
+}
+
+/** writePrivateFileAtomic for a cache file: a failure is the `cache_unavailable: ...` line. */
+export function writeFileAtomic0600(path: string, bytes: string | Uint8Array): string | undefined {
+  const failure = writePrivateFileAtomic(path, bytes);
+  return failure === undefined ? undefined : `cache_unavailable: ${path} cannot be written (${failure})`;
 }

@@ -4,9 +4,10 @@
 // home (metabob-home.ts: METABOB_HOME, else ~/.metabob), mode 0600, and only
 // `metabob-mcp configure --trust-project` writes it. A record someone else could write is
 // never read: trusting a file lets it choose where the user's key is sent.
-import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { metabobHome } from './metabob-home.ts';
+import { writePrivateFileAtomic } from './cache-dir.ts';
 
 export const TRUST_FILE_NAME = 'trusted-projects.json';
 const MAX_STORE_BYTES = 1024 * 1024;
@@ -106,15 +107,13 @@ export function recordProjectTrust(
   if (!read.ok) return { ok: false, line: `trust_store_unusable(${store}): ${read.reason}; fix or remove it, then trust the file again` };
   const entries = read.entries.filter((e) => e.path !== realPath);
   entries.push({ path: realPath, sha256, trustedAt: new Date().toISOString() });
-  const temp = `${store}.${process.pid}.tmp`;
+  let failure: string | undefined;
   try {
     mkdirSync(dirname(store), { recursive: true, mode: 0o700 });
-    writeFileSync(temp, JSON.stringify({ trusted: entries.slice(-MAX_ENTRIES) }, null, 2) + '\n', { mode: 0o600 });
-    chmodSync(temp, 0o600);
-    renameSync(temp, store);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    return { ok: false, line: `trust_store_unwritable(${store}): ${code}; nothing was trusted` };
+    failure = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
   }
+  failure ??= writePrivateFileAtomic(store, JSON.stringify({ trusted: entries.slice(-MAX_ENTRIES) }, null, 2) + '\n');
+  if (failure !== undefined) return { ok: false, line: `trust_store_unwritable(${store}): ${failure}; nothing was trusted` };
   return { ok: true, store };
 }
