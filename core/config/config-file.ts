@@ -2,10 +2,11 @@
 // and what it says. Directory-aware like git: a project can pin its own backend next to
 // where the MCP client launches the server.
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { CONFIG_PATH_VARIABLES, type ConfigPathVariable, type ConfigVariable, type SkippedConfigFile } from './config-report.ts';
 import { unusableReason, strippedLine } from './placeholders.ts';
+import { realPathOrSelf } from '../process/real-path.ts';
 
 /** The file the installer writes, and the one named to create when no file qualifies. */
 export const INSTALLER_CONFIG_PATH = '~/.substrate/config.json';
@@ -70,14 +71,6 @@ function expandHome(path: string, home: string): string {
   if (path === '~') return home;
   if (path.startsWith('~/')) return join(home, path.slice(2));
   return path;
-}
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -212,12 +205,12 @@ export function lookupConfig(env: NodeJS.ProcessEnv, cwd: string, home: string, 
     return lookup;
   }
   const candidates = lookupCandidates(cwd, home);
-  const userFiles = new Set(candidates.slice(PROJECT_CANDIDATES).map(realOrSelf));
+  const userFiles = new Set(candidates.slice(PROJECT_CANDIDATES).map(realPathOrSelf));
   const seen = new Set<string>();
   for (const [index, candidate] of candidates.entries()) {
     // ~/.metabob/config.json is usually a symlink to ~/.substrate/config.json, and the launch
     // directory may be the home: one file is considered (and reported) once.
-    const real = realOrSelf(candidate);
+    const real = realPathOrSelf(candidate);
     if (seen.has(real)) continue;
     seen.add(real);
     lookup.lookedAt.push(candidate);
@@ -249,7 +242,7 @@ export function lookupConfig(env: NodeJS.ProcessEnv, cwd: string, home: string, 
 
 /** The launch directory's file `configure --trust-project` trusts: the one the lookup would read first. */
 export function projectConfigCandidate(cwd: string, home: string): { candidate: ProjectCandidate } | { problem: string } {
-  const userFiles = new Set(lookupCandidates(cwd, home).slice(PROJECT_CANDIDATES).map(realOrSelf));
+  const userFiles = new Set(lookupCandidates(cwd, home).slice(PROJECT_CANDIDATES).map(realPathOrSelf));
   const skipped: string[] = [];
   for (const path of lookupCandidates(cwd, home).slice(0, PROJECT_CANDIDATES)) {
     const parsed = parseConfigFile(path);
@@ -258,7 +251,7 @@ export function projectConfigCandidate(cwd: string, home: string): { candidate: 
       skipped.push(`${path} is ${parsed.reason}`);
       continue;
     }
-    const real = realOrSelf(path);
+    const real = realPathOrSelf(path);
     if (userFiles.has(real)) return { problem: `${path} is your own user-level file (${real}), which needs no trust` };
     return { candidate: { path, realPath: real, sha256: parsed.sha256, values: fileValues(path, parsed, []) } };
   }

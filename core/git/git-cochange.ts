@@ -1,11 +1,12 @@
 // Co-change mining (SPEC §architecture "Co-change comes from git history", §predict_cochanges):
 // which files changed in the same commits as the given ones, over the last 500 commits,
 // skipping commits that touch more than 30 files. Needs a git checkout and no index.
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { runGit } from './run-git.ts';
 import { readCommitHistory, type HistoryCommit } from './commit-history.ts';
 import { isLockfileOrGenerated } from './generated-files.ts';
+import { realPathOrSelf } from '../process/real-path.ts';
 
 /** SPEC §architecture: the history window and the large-commit cut-off. */
 export const COCHANGE_MAX_COMMITS = 500;
@@ -54,7 +55,7 @@ function findCheckoutTop(realRoot: string): string | undefined {
 
 /** Where the workspace sits in its checkout; rev-parse only when the `.git` walk finds nothing. */
 async function locateRepository(root: string): Promise<LocateAnswer> {
-  const realRoot = realOrResolved(root);
+  const realRoot = realPathOrSelf(resolve(root));
   const top = findCheckoutTop(realRoot);
   if (top !== undefined) {
     const rel = relative(top, realRoot).split(sep).join('/');
@@ -75,20 +76,12 @@ async function locateRepository(root: string): Promise<LocateAnswer> {
   return { ok: false, answer: { status: 'git_failed', line: `git_failed: ${result.line}` } };
 }
 
-function realOrResolved(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
-
 /** Given files (workspace-relative or absolute) as repository-relative paths; outside ones dropped. */
 function repositoryPaths(root: string, files: string[], toplevel: string): Set<string> {
-  const realRoot = realOrResolved(root);
+  const realRoot = realPathOrSelf(resolve(root));
   const out = new Set<string>();
   for (const file of files) {
-    const absolute = isAbsolute(file) ? realOrResolved(file) : resolve(realRoot, file);
+    const absolute = isAbsolute(file) ? realPathOrSelf(resolve(file)) : resolve(realRoot, file);
     const rel = relative(toplevel, absolute);
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
     out.add(sep === '/' ? rel : rel.split(sep).join('/'));

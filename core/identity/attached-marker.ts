@@ -5,10 +5,11 @@
 // §Workspace), rewritten when the workspace moves, removed on clean shutdown; a stale one is
 // recognised by its dead pid. A plugin folder never gets one.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeOwnerOnly, metabobHome } from '../config/metabob-home.ts';
 import { log } from '../log.ts';
+import { realPathOrSelf } from '../process/real-path.ts';
 
 export interface AttachedMarker {
   workspace: string;
@@ -19,21 +20,13 @@ export interface AttachedMarker {
   written_at: string;
 }
 
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
 export function markersDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(metabobHome(env), 'markers');
 }
 
 /** Where the marker for a directory lives: `<metabob dir>/markers/<16 hex of sha256(real path)>.json`. */
 export function markerPathFor(directory: string, env: NodeJS.ProcessEnv = process.env): string {
-  const hash = createHash('sha256').update(realOrSelf(directory)).digest('hex').slice(0, 16);
+  const hash = createHash('sha256').update(realPathOrSelf(directory)).digest('hex').slice(0, 16);
   return join(markersDir(env), `${hash}.json`);
 }
 

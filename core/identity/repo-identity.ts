@@ -1,8 +1,9 @@
 // SPEC §Repository identity: the ledger is keyed by repository, read once per workspace path.
 import { basename, relative, sep } from 'node:path';
-import { realpathSync } from 'node:fs';
+
 import { runGit } from '../git/run-git.ts';
 import { normalizeRemoteUrl } from './normalize-remote-url.ts';
+import { realPathOrSelf } from '../process/real-path.ts';
 
 export interface RepoIdentity {
   /** `github.com/org/repo[/sub/path]`, or the workspace basename with no origin. */
@@ -12,14 +13,6 @@ export interface RepoIdentity {
   source: 'origin' | 'basename';
   /** The normalized origin URL, without a workspace subpath. */
   origin?: string;
-}
-
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 // Process cache: a workspace's origin is read from git once per process (SPEC §repoIdentity).
@@ -38,7 +31,7 @@ export async function repoIdentity(workspace: string): Promise<RepoIdentity> {
     const top = await runGit(workspace, ['rev-parse', '--show-toplevel'], { timeoutMs: 5000 });
     if (top.ok) {
       // A workspace below the repository root keeps its own ledger (monorepo packages).
-      const sub = relative(real(top.stdout.trim()), real(workspace)).split(sep).join('/');
+      const sub = relative(realPathOrSelf(top.stdout.trim()), realPathOrSelf(workspace)).split(sep).join('/');
       if (sub && !sub.startsWith('..')) identity += '/' + sub.toLowerCase();
     }
     found = { identity, name, source: 'origin', origin: originId };

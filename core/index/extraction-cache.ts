@@ -11,10 +11,11 @@
 // processes indexing one workspace at once leave the last writer's. Any load problem (absent,
 // foreign, corrupt, another version or workspace) means a cold index, never a failed start.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileExtraction } from './extract-types.ts';
 import { CACHE_FORMAT, extractorVersion } from './extractor-version.ts';
+import { realPathOrSelf } from '../process/real-path.ts';
 
 /** The cache directory's file operations (core/config/cache-dir.ts), passed in by the entry point. */
 export interface PrivateFiles {
@@ -60,14 +61,6 @@ function sha256(bytes: string | Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-function realRoot(root: string): string {
-  try {
-    return realpathSync(root);
-  } catch {
-    return root;
-  }
-}
-
 /** The shape the graph reads; a body that parses but is not this shape is corrupt. */
 function isExtraction(value: unknown): value is FileExtraction {
   const e = value as FileExtraction;
@@ -104,7 +97,7 @@ export class ExtractionCache {
 
   /** The workspace's cache file: its real path hashed, so a symlinked launch shares it. */
   fileFor(root: string): string {
-    return join(this.dir, `${sha256(realRoot(root)).slice(0, 32)}.json`);
+    return join(this.dir, `${sha256(realPathOrSelf(root)).slice(0, 32)}.json`);
   }
 
   load(root: string): CacheLoad {
@@ -127,7 +120,7 @@ export class ExtractionCache {
       const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as Header;
       if (header.format !== CACHE_FORMAT) return cold(`format ${header.format}, not ${CACHE_FORMAT}`);
       if (header.version !== this.version) return cold('the extractor changed since it was written');
-      if (header.root !== realRoot(root)) return cold('written for another workspace');
+      if (header.root !== realPathOrSelf(root)) return cold('written for another workspace');
       const body = bytes.subarray(newline + 1);
       if (body.length !== header.bodyBytes || sha256(body) !== header.bodySha256) return cold('corrupt: checksum mismatch');
       const list: unknown = JSON.parse(body.toString('utf8'));
@@ -153,7 +146,7 @@ export class ExtractionCache {
     const header: Header = {
       format: CACHE_FORMAT,
       version: this.version,
-      root: realRoot(root),
+      root: realPathOrSelf(root),
       entries: list.length,
       bodyBytes: body.length,
       bodySha256: sha256(body),

@@ -1,7 +1,7 @@
 // The local store (SPEC §get_problems "LocalStore"): one SQLite file under the user's metabob
 // directory, WAL, a busy timeout, versioned migrations. better-sqlite3 is native, so it is
 // imported on first use, never at server start (SPEC §init_workspace `lazy-native`).
-import { mkdirSync, realpathSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema-version.ts';
@@ -10,6 +10,7 @@ import { makeOwnerOnly, storePath } from '../config/metabob-home.ts';
 import { SeedTable } from './seed-table.ts';
 import { log } from '../log.ts';
 import type { BinaryDrift, StoreMeta } from './store-meta.ts';
+import { realPathOrSelf } from '../process/real-path.ts';
 
 /** Two server processes on one store wait this long for each other's write lock. */
 export const BUSY_TIMEOUT_MS = 10_000;
@@ -172,9 +173,5 @@ export class LocalStoreService {
 
 /** The workspace key seeds are scoped by: its real path, so a symlinked launch is one workspace. */
 export function storeScope(workspace: string): string {
-  try {
-    return realpathSync(workspace);
-  } catch {
-    return workspace;
-  }
+  return realPathOrSelf(workspace);
 }

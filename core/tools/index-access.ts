@@ -6,6 +6,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { ToolAnswer, ToolContext } from './define-tool.ts';
 import type { CodeGraph } from '../index/graph-types.ts';
 import type { LocalIndex } from '../index/local-index.ts';
+import { realPathOrSelf } from '../process/real-path.ts';
 
 export type IndexAccess = { ok: true; index: LocalIndex; graph: CodeGraph; root: string } | { ok: false; answer: ToolAnswer };
 
@@ -58,20 +59,12 @@ export function toIndexPath(root: string, given: string): string {
     } catch {
       // a deleted file keeps its given path
     }
-    const realRoot = safeRealpath(root);
+    const realRoot = realPathOrSelf(root);
     const fromReal = relative(realRoot, abs);
     rel = fromReal.startsWith('..') ? relative(root, resolve(rel)) : fromReal;
     rel = rel.split('\\').join('/');
   }
   return rel.replace(/^\.\//, '').replace(/(?<!\/)\/+$/, '');
-}
-
-function safeRealpath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 /** One-line summary of what the index could not see, for honest answers. */

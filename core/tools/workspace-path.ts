@@ -2,16 +2,9 @@
 // every tool that takes a path accepts it workspace-relative, `./`-prefixed or absolute (inside
 // the workspace, through the workspace's real path too) and means the same file, the
 // workspace-relative `/`-separated form the store, the index and git history are keyed by.
-import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
 
-function realOr(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { realPathOrSelf } from '../process/real-path.ts';
 
 function inside(root: string, abs: string): string | undefined {
   const rel = relative(root, abs);
@@ -30,7 +23,7 @@ export function workspacePath(root: string, given: string): string | undefined {
   const trailing = text.length > 1 && text.endsWith('/') ? '/' : '';
   const abs = resolve(root, text);
   // The workspace as decided and as it really is; a file that exists is read through its real path.
-  const rel = inside(root, abs) ?? inside(realOr(root), abs) ?? inside(realOr(root), realOr(abs));
+  const rel = inside(root, abs) ?? inside(realPathOrSelf(root), abs) ?? inside(realPathOrSelf(root), realPathOrSelf(abs));
   if (rel === undefined) return undefined;
   return rel === '' ? '' : rel + trailing;
 }

@@ -1,11 +1,12 @@
 // SPEC §workspace: which directory is the workspace, decided in four steps, with the
 // plugin-folder gate. One state per process; the MCP plane feeds it the client's roots.
-import { realpathSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { log } from '../log.ts';
 import { cause, type Cause } from '../process/cause.ts';
+import { realPathOrSelf } from '../process/real-path.ts';
 
 export type WorkspaceSource = 'init_workspace' | 'WORKSPACE_PATH' | 'roots' | 'launch_directory';
 
@@ -28,14 +29,6 @@ export type WorkspaceDecision =
     };
 
 const ROOTS_WAIT_MS = 2000;
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
 
 function isInside(child: string, parent: string): boolean {
   const rel = relative(parent, child);
@@ -71,7 +64,7 @@ export function fileRootPaths(uris: unknown[]): string[] {
   for (const uri of uris) {
     if (typeof uri !== 'string' || !uri.startsWith('file:')) continue;
     try {
-      paths.push(realOrSelf(fileURLToPath(uri)));
+      paths.push(realPathOrSelf(resolve(fileURLToPath(uri))));
     } catch (err) {
       log.debug(`root ${uri.slice(0, 200)} names no local path:`, (err as Error).message);
     }
@@ -94,8 +87,8 @@ export class WorkspaceState {
   private lastKey = '';
 
   constructor(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()) {
-    this.launchDir = realOrSelf(cwd);
-    this.pluginRoot = env.PLUGIN_ROOT ? realOrSelf(env.PLUGIN_ROOT) : undefined;
+    this.launchDir = realPathOrSelf(resolve(cwd));
+    this.pluginRoot = env.PLUGIN_ROOT ? realPathOrSelf(resolve(env.PLUGIN_ROOT)) : undefined;
     this.env = env;
   }
   private env: NodeJS.ProcessEnv;
@@ -103,7 +96,7 @@ export class WorkspaceState {
   /** True when a path is the plugin's own folder or inside it (SPEC §workspace `workspace-gate`). */
   // @anchor workspace-gate
   inPluginFolder(path: string): boolean {
-    return this.pluginRoot !== undefined && isInside(realOrSelf(path), this.pluginRoot);
+    return this.pluginRoot !== undefined && isInside(realPathOrSelf(resolve(path)), this.pluginRoot);
   }
 
   /**
