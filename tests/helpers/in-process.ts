@@ -8,6 +8,9 @@ import { createMcpServer } from '../../core/server/mcp-server.ts';
 import { createServices, type Services, type ServicesOptions } from '../../core/services/services.ts';
 import { tempDir } from './git.ts';
 
+// The same reading of a tools/call result as the spawned-server tests.
+export { textOf } from './client.ts';
+
 export interface InProcess {
   client: Client;
   services: Services;
@@ -32,9 +35,4 @@ export async function startInProcess(options: ServicesOptions = {}): Promise<InP
       services.store.close();
     },
   };
-}
-
-export function textOf(result: unknown): string {
-  const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
-  return content.map((c) => c.text ?? '').join('\n');
 }
