@@ -4,7 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { DiscoveryEmulator, type VesselRow } from './discovery.ts';
 import { IdentityEmulator, type KeyRecord } from './identity.ts';
-import { activityApi, conceptDb, gapStore, goalHost } from './producers.ts';
+import { conceptDb } from './concept-db.ts';
+import { gapStore } from './gap-store.ts';
+import { activityApi, goalHost } from './goal-host.ts';
 import { defaultSwitches, type SwitchName, type Switches } from './switches.ts';
 import type { EmulatedService } from './http-kit.ts';
 
