@@ -11,6 +11,29 @@ export interface PossibleDependent extends UnprovenCall {
 }
 
 const NAMED_TYPES = new Set(['function', 'method', 'class', 'struct']);
+/** Python's protocol methods (`__eq__`, `__getitem__`): run by the language, explicitly called mostly through super(). */
+const DUNDER = /^__\w+__$/;
+
+// Process cache: per graph, how many components carry each short name (a rarer name is a likelier callee).
+const nameCounts = new WeakMap<CodeGraph, Map<string, number>>();
+
+function shortName(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1);
+}
+
+function countsOf(graph: CodeGraph): Map<string, number> {
+  let counts = nameCounts.get(graph);
+  if (!counts) {
+    counts = new Map();
+    for (const node of graph.nodes.values()) {
+      if (!NAMED_TYPES.has(node.type)) continue;
+      const name = shortName(node.name);
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    nameCounts.set(graph, counts);
+  }
+  return counts;
+}
 
 /**
  * Unproven call sites outside the changed files naming one of their functions, classes or
@@ -30,15 +53,18 @@ export function possibleDependents(
     for (const node of graph.componentsByFile.get(file) ?? []) {
       if (!NAMED_TYPES.has(node.type)) continue;
       // A method's node is named by its class (`Repo.save`); its calls name the method alone.
-      const name = node.name.slice(node.name.lastIndexOf('.') + 1);
-      if (!name || name === 'constructor' || name === '__init__') continue;
+      const name = shortName(node.name);
+      if (!name || name === 'constructor' || DUNDER.test(name)) continue;
       const kind = node.type === 'method' ? 'member' : 'any';
       if (wanted.get(name) !== 'any') wanted.set(name, kind);
     }
   }
   const shown: PossibleDependent[] = [];
   let total = 0;
-  for (const [symbol, kind] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  // Names few components share first: their unproven calls are the likeliest to reach the change.
+  const counts = countsOf(graph);
+  const order = [...wanted].sort(([a], [b]) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
+  for (const [symbol, kind] of order) {
     for (const site of graph.unprovenByCallee.get(symbol) ?? []) {
       if (changed.has(site.file) || proven.has(site.from)) continue;
       if (kind === 'member' && !site.member) continue;
