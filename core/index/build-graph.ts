@@ -246,7 +246,9 @@ class GraphBuilder {
   /** A type name as written (`extends X`, `o: pkg.X`, `X()`): same file, then imports; never a by-name guess. */
   private resolveTypeName(f: number, written: string): Target | undefined {
     const name = written.replace(/<.*$/s, '').trim();
-    const meaning = name.includes('.') ? this.resolveDotted(f, name) : this.table.resolveLocal(f, name);
+    let meaning = name.includes('.') ? this.resolveDotted(f, name) : this.table.resolveLocal(f, name);
+    // `const C = require('./c'); new C()`: the module's default export (`module.exports = C`), as a bare call reads it.
+    if (meaning?.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, 'default');
     if (meaning?.kind === 'def') return { ref: meaning.ref, confidence: meaning.ref.file === f ? CONFIDENCE.sameFile : meaning.confidence };
     return undefined;
   }
