@@ -147,15 +147,19 @@ export function principalLines(record: WalkRecord): string[] {
   return lines;
 }
 
-/** The header every goal tool opens with: reached first (SPEC §Substrate goal tools "reached, not status"). */
-export function headerLines(record: WalkRecord): string[] {
+/**
+ * The header every goal tool opens with (SPEC §goal_status): reached first ("reached, not
+ * status"), then status, executionId, who dispatched, selectedTemplateId and error. run_goal
+ * adds the dispatchId, which the caller of the other tools already holds.
+ */
+export function headerLines(record: WalkRecord, options: { dispatchId?: boolean } = {}): string[] {
   const lines = [`reached: ${reachedWord(record)}`, `status: ${record.status}`];
   if (record.goalReachReason) lines.push(`reach reason: ${record.goalReachReason}`);
-  lines.push(`dispatchId: ${record.dispatchId}`);
-  lines.push(`executionId: ${record.executionId ?? '(none)'}`);
+  if (options.dispatchId) lines.push(`dispatchId: ${record.dispatchId}`);
+  lines.push(`executionId: ${record.executionId ?? '(none)'}`, ...principalLines(record));
   lines.push(`selectedTemplateId: ${record.selectedTemplateId ?? '(none)'}`);
   if (record.error) lines.push(`error: ${record.error}`);
-  return [...lines, ...principalLines(record)];
+  return lines;
 }
 
 /** The last `count` walkLog entries, as the live tail of a running walk. */

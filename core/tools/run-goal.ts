@@ -119,7 +119,7 @@ export default defineTool({
       return { text: lines.join('\n'), nextSteps: [hint] };
     }
     const lines = [
-      ...headerLines(outcome.record),
+      ...headerLines(outcome.record, { dispatchId: true }),
       ...learningLines(outcome.record, args.learning_mode),
       ...requestedModeLine(args.learning_mode),
       `duration: ${duration} (${outcome.polls} polls)`,

@@ -79,7 +79,12 @@ test('canonical loop, reached walk: reached first, principal, learning, the hydr
 
   const status = await finishedStatus(id);
   const lines = status.split('\n');
-  assert.deepEqual(lines.slice(0, 4), ['reached: yes', 'status: completed', 'reach reason: completion shape fileWritten produced', `dispatchId: ${id}`]);
+  assert.deepEqual(lines.slice(0, 4), [
+    'reached: yes',
+    'status: completed',
+    'reach reason: completion shape fileWritten produced',
+    `executionId: exec_${id.slice(0, 8)}`,
+  ]);
   assert.match(status, /^principal: key \(key#[0-9a-f]{8}\)$/m);
   assert.match(status, new RegExp(`^operator: ${OPERATOR} \\(claimed, unverified\\)$`, 'm'));
   assert.match(status, /^ran without operator authority: an ordinary keyed caller; directed edits and operator priority do not apply$/m);
@@ -188,6 +193,7 @@ test('run_goal polls to the outcome; past the deadline it replies with the dispa
   const done = await call('run_goal', { goal: 'write docs/quick.md', learning_mode: 'observe' });
   assert.equal(done.isError, false, done.text);
   assert.ok(done.text.startsWith('reached: yes\nstatus: completed\n'), done.text);
+  assert.match(done.text, /^dispatchId: [\w-]+$/m);
   assert.match(done.text, /^warning: learning_mode observe was requested, yet goal-host recorded a posterior change for this walk$/m);
   assert.match(done.text, /^note: under observe, goal path recorded is not evidence of a write/m);
   assert.match(done.text, /^learning_mode: observe \(requested; /m);
