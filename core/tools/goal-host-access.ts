@@ -75,12 +75,6 @@ export interface DispatchArgs {
 
 export type Dispatched = { ok: true; dispatchId: string; status: string; coalesced: boolean; operator: string } | { ok: false; cause: Cause };
 
-function retryAfter(body: unknown): string {
-  const b = body as { retryAfter?: unknown; retry_after?: unknown } | undefined;
-  const s = b?.retryAfter ?? b?.retry_after;
-  return typeof s === 'number' || typeof s === 'string' ? ` (retry after ${String(s).slice(0, 20)} s)` : '';
-}
-
 // @anchor dispatchGoal
 /**
  * goalDispatchAsync: goal-host enqueues the walk and answers 202 {dispatchId} at once. The
@@ -109,11 +103,11 @@ export async function dispatchGoal(ctx: ToolContext, args: DispatchArgs): Promis
     return { ok: false, cause: cause('dispatch_refused', line, { status: result.status, ...(dispatchId ? { dispatch_id: dispatchId } : {}) }) };
   }
   if (result.status === 429) {
-    const line = `goal_host_busy(429): goal-host's spend-rate breaker refused the dispatch: ${errorOf(body)}${retryAfter(body)}; nothing was dispatched`;
+    const line = `goal_host_busy(429): goal-host's spend-rate breaker refused the dispatch: ${errorOf(body)}; nothing was dispatched`;
     return { ok: false, cause: cause('goal_host_busy', line, { status: 429 }) };
   }
   if (result.status === 503 || flat.draining === true) {
-    const line = `goal_host_draining(${result.status}): goal-host is draining and takes no new walk: ${errorOf(body)}${retryAfter(body)}; nothing was dispatched`;
+    const line = `goal_host_draining(${result.status}): goal-host is draining and takes no new walk: ${errorOf(body)}; nothing was dispatched`;
     return { ok: false, cause: cause('goal_host_draining', line, { status: result.status }) };
   }
   if (result.status >= 300 || !dispatchId) {

@@ -267,3 +267,22 @@ test('provide_feedback: a refused label through a spoke is the no_producer line,
     'no_producer(goal_verification_label_write): either no producer answered, or the producer refused the label (a 400 naming missing fields); no label was written',
   );
 });
+
+test('provide_feedback with no activity either way writes nothing and names where the assessment goes', async () => {
+  reset('failed');
+  const id = await dispatch('fail without a listed trace');
+  await finishedStatus(id);
+  const executionId = `exec_${id.slice(0, 8)}`;
+  const at = e.switches.traces.findIndex((t) => t.id === executionId);
+  assert.ok(at >= 0);
+  e.switches.traces.splice(at, 1);
+  const writes = callsOf('goal_verification_label_write');
+  const feedback = await call('provide_feedback', { dispatch_id: id, verdict: 'not_reached', rationale: 'misrouted' });
+  assert.equal(feedback.isError, true);
+  assert.equal(
+    feedback.text,
+    `label_not_written: dispatch ${id} records no selected template and its execution ${executionId} is not among the newest 50 traces with an activity; ` +
+      'record the assessment with record_finding (category goal-routing) instead',
+  );
+  assert.equal(callsOf('goal_verification_label_write'), writes, 'nothing was written');
+});
