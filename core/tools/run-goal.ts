@@ -118,13 +118,21 @@ export default defineTool({
       ];
       return { text: lines.join('\n'), nextSteps: [hint] };
     }
+    const learning = learningLines(outcome.record, args.learning_mode);
+    const learnedAnyway = learning.find((l) => l.startsWith('warning: '));
     const lines = [
       ...headerLines(outcome.record, { dispatchId: true }),
-      ...learningLines(outcome.record, args.learning_mode),
+      ...learning,
       ...requestedModeLine(args.learning_mode),
       `duration: ${duration} (${outcome.polls} polls)`,
       `Next: goal_reasoning(dispatch_id: "${dispatchId}") for the decision-log, then provide_feedback.`,
     ];
-    return { text: lines.join('\n'), nextSteps: [{ tool: 'goal_reasoning', args: { dispatch_id: dispatchId }, why: 'read the walk decision-log' }] };
+    return {
+      text: lines.join('\n'),
+      ...(learnedAnyway
+        ? { warnings: [{ code: 'learned_under_observe', severity: 'warning' as const, message: learnedAnyway.slice('warning: '.length) }] }
+        : {}),
+      nextSteps: [{ tool: 'goal_reasoning', args: { dispatch_id: dispatchId }, why: 'read the walk decision-log' }],
+    };
   },
 });

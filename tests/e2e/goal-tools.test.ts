@@ -4,7 +4,7 @@
 // run_goal's poll and deadline, and each refusal and failure line.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { textOf } from '../helpers/client.ts';
+import { metaOf, textOf } from '../helpers/client.ts';
 import { startEmulator, type Emulator } from '../substrate/emulator.ts';
 import { startServer, waitFor, type ServerUnderTest } from '../substrate/server-fixture.ts';
 import type { Switches } from '../substrate/switches.ts';
@@ -32,7 +32,7 @@ after(async () => {
 
 async function call(name: string, args: Record<string, unknown>) {
   const result = await s.client.callTool({ name, arguments: args });
-  return { text: textOf(result), isError: Boolean(result.isError) };
+  return { text: textOf(result), isError: Boolean(result.isError), meta: metaOf(result) };
 }
 
 function reset(walk: Switches['goalWalk']): void {
@@ -196,6 +196,10 @@ test('run_goal polls to the outcome; past the deadline it replies with the dispa
   assert.match(done.text, /^dispatchId: [\w-]+$/m);
   assert.match(done.text, /^warning: learning_mode observe was requested, yet goal-host recorded a posterior change for this walk$/m);
   assert.match(done.text, /^note: under observe, goal path recorded is not evidence of a write/m);
+  assert.deepEqual(
+    done.meta.warnings_v2?.map((w: { code: string }) => w.code),
+    ['learned_under_observe'],
+  );
   assert.match(done.text, /^learning_mode: observe \(requested; /m);
   assert.match(done.text, /^duration: \d+\.\d s \(\d+ polls\)$/m);
   assert.ok(callsOf('goalWalkState') - reads >= 2, 'polled more than once');
