@@ -121,7 +121,7 @@ export class DiscoveryEmulator {
           vesselId: v.vesselId,
           vesselName: v.vesselName,
           shapes: v.shapes,
-          endpoint: v.service.url,
+          endpoint: this.switches.advertisedEndpoint[v.vesselName] ?? v.service.url,
           protocol: v.protocol,
           status: v.service.up ? 'healthy' : 'unhealthy',
           lastSeen: now,
@@ -135,7 +135,7 @@ export class DiscoveryEmulator {
           .map((v) => ({
             vesselId: v.vesselId,
             vesselName: v.vesselName,
-            endpoint: v.service.url,
+            endpoint: this.switches.advertisedEndpoint[v.vesselName] ?? v.service.url,
             protocol: v.protocol,
             confidence: 1.0,
             lastSeen: now,

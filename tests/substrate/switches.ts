@@ -27,6 +27,8 @@ export interface Switches {
   goalDispatch: 'accept' | 'refused' | 'draining' | 'busy';
   /** How long a goal dispatch runs before it completes. */
   goalRunMs: number;
+  /** The endpoint discovery advertises for a vessel, by vessel name, instead of its listener's URL. */
+  advertisedEndpoint: Record<string, string>;
   /** Every request a producer received, for assertions. */
   calls: Array<{ producer: string; shape: string; pointer: any; at: number }>;
   /** activity-api's execution rows. */
@@ -48,6 +50,7 @@ export function defaultSwitches(): Switches {
     advertisedIdentity: null,
     goalDispatch: 'accept',
     goalRunMs: 50,
+    advertisedEndpoint: {},
     calls: [],
     traces: [],
     gaps: [],
