@@ -35,10 +35,15 @@ export const SOURCE_TYPES = [
  * stamp becomes the first lines, so every reader's first match is the stamp. With none, nothing
  * is stamped: an author is omitted, never faked, never taken from what the agent wrote.
  */
-export function stampedContent(content: string, vesselId: string | undefined, session: string): { content: string; removed: string[]; stamped: boolean } {
+export function stampedContent(
+  content: string,
+  vesselId: string | undefined,
+  session: string,
+): { content: string; written: string; removed: string[]; stamped: boolean } {
   const cleaned = stripDeclaredAuthor(content);
-  if (!vesselId) return { content: cleaned.content, removed: cleaned.removed, stamped: false };
-  return { content: `recorded_by: ${vesselId}\nsession: ${session}\n${cleaned.content}`, removed: cleaned.removed, stamped: true };
+  const written = cleaned.content;
+  if (!vesselId) return { content: written, written, removed: cleaned.removed, stamped: false };
+  return { content: `recorded_by: ${vesselId}\nsession: ${session}\n${written}`, written, removed: cleaned.removed, stamped: true };
 }
 
 function authorOf(ctx: ToolContext): string | undefined {
@@ -79,7 +84,9 @@ export default defineTool({
       );
     }
     const conceptData: Record<string, unknown> = { source_type, content: stamp.content, shape, pointer: { type: shape, ...(pointer ?? {}) } };
-    if (summary !== undefined) conceptData.summary = summary;
+    // concept-db's default summary is the content's first 200 characters, which would be the
+    // stamp; the default here is the same cut of what the agent wrote.
+    conceptData.summary = summary ?? stamp.written.trim().slice(0, 200);
     if (budget !== undefined) conceptData.budget = budget;
     if (priority !== undefined) conceptData.priority = priority;
     const answer = await resolveConceptShape(ctx, { type: 'concept_create_write', conceptData }, { write: true });

@@ -56,6 +56,17 @@ export async function resolveConceptShape(
   return { ok: true, status: result.status, body: result.body };
 }
 
+/** The plain form of an id an agent gave, or the refusal when nothing is left of it (`concept:`, `⟨⟩`). */
+export function plainIdOf(tool: string, field: string, id: string): { id: string } | { refusal: ToolAnswer } {
+  const plain = plainConceptId(id);
+  if (plain) return { id: plain };
+  return {
+    refusal: failureAnswer(
+      cause('invalid_arguments', `invalid_arguments: ${tool}: ${field} holds no concept id once its concept: prefix and ⟨⟩ are removed; nothing was sent`),
+    ),
+  };
+}
+
 /** A failure as a tool answers it: the cause's line, isError, and the cause as a diagnosis. */
 export function failureAnswer(c: Cause): ToolAnswer {
   return { text: c.line, isError: true, diagnosis: [causeNotice(c)] };

@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
 import { defineTool } from './define-tool.ts';
-import { EDGE_TYPES, conceptIdInput, failureAnswer, numberText, oneLine, resolveConceptShape } from './concept-db-access.ts';
-import { plainConceptId, writeResultOf } from '../substrate/concept-content.ts';
+import { plainIdOf, EDGE_TYPES, conceptIdInput, failureAnswer, numberText, oneLine, resolveConceptShape } from './concept-db-access.ts';
+import { writeResultOf } from '../substrate/concept-content.ts';
 
 /** The weight before an EMA update, under any of the names an upsert result may carry it. */
 function previousWeight(result: Record<string, unknown>): unknown {
@@ -29,8 +29,11 @@ export default defineTool({
     weight: z.number().min(0).max(1).optional().describe("Initial edge weight, 0..1 (concept-db's default when omitted)"),
   }),
   async handle({ from_concept_id, to_concept_id, edge_type, description, weight }, ctx) {
-    const from = plainConceptId(from_concept_id);
-    const to = plainConceptId(to_concept_id);
+    const fromId = plainIdOf('concept_link', 'from_concept_id', from_concept_id);
+    if ('refusal' in fromId) return fromId.refusal;
+    const toId = plainIdOf('concept_link', 'to_concept_id', to_concept_id);
+    if ('refusal' in toId) return toId.refusal;
+    const [from, to] = [fromId.id, toId.id];
     const linkData: Record<string, unknown> = { from_concept_id: from, to_concept_id: to, edge_type };
     if (description !== undefined) linkData.description = description;
     if (weight !== undefined) linkData.weight = weight;

@@ -4,7 +4,17 @@
 import { z } from 'zod';
 import { cappedArray } from './input-caps.ts';
 import { defineTool } from './define-tool.ts';
-import { EDGE_TYPES, bodyLines, conceptIdInput, contentModeInput, failureAnswer, numberText, oneLine, resolveConceptShape } from './concept-db-access.ts';
+import {
+  plainIdOf,
+  EDGE_TYPES,
+  bodyLines,
+  conceptIdInput,
+  contentModeInput,
+  failureAnswer,
+  numberText,
+  oneLine,
+  resolveConceptShape,
+} from './concept-db-access.ts';
 import { conceptGraphOf, plainConceptId } from '../substrate/concept-content.ts';
 
 // @anchor handle
@@ -24,7 +34,9 @@ export default defineTool({
     limit: z.number().int().min(1).max(50).default(10).describe('Max neighbours (max 50)'),
   }),
   async handle({ concept_id, content, direction, edge_types, limit }, ctx) {
-    const id = plainConceptId(concept_id);
+    const plain = plainIdOf('concept_neighbors', 'concept_id', concept_id);
+    if ('refusal' in plain) return plain.refusal;
+    const id = plain.id;
     const pointer: Record<string, unknown> = { type: 'conceptGraph', concept_id: id, direction, limit };
     if (edge_types?.length) pointer.edge_types = edge_types;
     const answer = await resolveConceptShape(ctx, pointer, { accept: [404] });

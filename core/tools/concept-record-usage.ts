@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
 import { defineTool } from './define-tool.ts';
-import { conceptIdInput, failureAnswer, resolveConceptShape } from './concept-db-access.ts';
-import { plainConceptId, writeResultOf } from '../substrate/concept-content.ts';
+import { plainIdOf, conceptIdInput, failureAnswer, resolveConceptShape } from './concept-db-access.ts';
+import { writeResultOf } from '../substrate/concept-content.ts';
 
 const EFFECT = {
   success: 'credits the concept',
@@ -30,7 +30,9 @@ export default defineTool({
     task_id: cappedString(INPUT_CAPS.id).optional().describe('Task id within the activity'),
   }),
   async handle({ concept_id, outcome, trace_id, activity_id, task_id }, ctx) {
-    const id = plainConceptId(concept_id);
+    const plain = plainIdOf('concept_record_usage', 'concept_id', concept_id);
+    if ('refusal' in plain) return plain.refusal;
+    const id = plain.id;
     const trace = trace_id ?? `mcp:${randomUUID()}`;
     const usageData: Record<string, unknown> = { concept_id: id, trace_id: trace, outcome };
     if (activity_id) usageData.activity_id = activity_id;

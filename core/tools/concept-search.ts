@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
 import { defineTool } from './define-tool.ts';
-import { conceptBlock, conceptIdInput, contentModeInput, failureAnswer, resolveConceptShape } from './concept-db-access.ts';
-import { conceptGraphOf, conceptRowsOf, plainConceptId } from '../substrate/concept-content.ts';
+import { plainIdOf, conceptBlock, conceptIdInput, contentModeInput, failureAnswer, resolveConceptShape } from './concept-db-access.ts';
+import { conceptGraphOf, conceptRowsOf } from '../substrate/concept-content.ts';
 import { cause } from '../process/cause.ts';
 
 // @anchor handle
@@ -28,7 +28,9 @@ export default defineTool({
   }),
   async handle({ concept_id, content, query, source_type, shape, min_relevance, limit }, ctx) {
     if (concept_id !== undefined) {
-      const id = plainConceptId(concept_id);
+      const plain = plainIdOf('concept_search', 'concept_id', concept_id);
+      if ('refusal' in plain) return plain.refusal;
+      const id = plain.id;
       const answer = await resolveConceptShape(ctx, { type: 'conceptGraph', concept_id: id, limit: 1 }, { accept: [404] });
       if (!answer.ok) return failureAnswer(answer.cause);
       const graph = answer.status === 404 ? undefined : conceptGraphOf(answer.body);

@@ -2,7 +2,7 @@
 // to follow (or precede) this one, with weight and traversal count.
 import { z } from 'zod';
 import { defineTool } from './define-tool.ts';
-import { conceptIdInput, failureAnswer, isRecord, numberText, resolveConceptShape } from './concept-db-access.ts';
+import { plainIdOf, conceptIdInput, failureAnswer, isRecord, numberText, resolveConceptShape } from './concept-db-access.ts';
 import { plainConceptId } from '../substrate/concept-content.ts';
 
 /** conceptSequence's rows (substrate-contract §4.7): `content` as the list, or `content.sequence`. */
@@ -27,7 +27,9 @@ export default defineTool({
     limit: z.number().int().min(1).max(50).default(10).describe('Max neighbours (max 50)'),
   }),
   async handle({ concept_id, direction, limit }, ctx) {
-    const id = plainConceptId(concept_id);
+    const plain = plainIdOf('concept_sequence', 'concept_id', concept_id);
+    if ('refusal' in plain) return plain.refusal;
+    const id = plain.id;
     const answer = await resolveConceptShape(ctx, { type: 'conceptSequence', concept_id: id, direction, limit });
     if (!answer.ok) return failureAnswer(answer.cause);
     const rows = sequenceRows(answer.body).slice(0, limit);

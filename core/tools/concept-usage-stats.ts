@@ -3,9 +3,8 @@
 // A failed or skipped history read still returns the stats, saying where the rows come from.
 import { z } from 'zod';
 import { defineTool, type ToolContext } from './define-tool.ts';
-import { conceptIdInput, failureAnswer, isRecord, numberText, resolveConceptShape } from './concept-db-access.ts';
+import { plainIdOf, conceptIdInput, failureAnswer, isRecord, numberText, resolveConceptShape } from './concept-db-access.ts';
 import { resolveShape } from './substrate-access.ts';
-import { plainConceptId } from '../substrate/concept-content.ts';
 import { readUsageHistory, type UsageHistory } from '../substrate/concept-usage-history.ts';
 
 function percent(value: unknown): string {
@@ -59,7 +58,9 @@ export default defineTool({
     history_limit: z.number().int().min(1).max(50).default(10).describe('Max usage rows (max 50)'),
   }),
   async handle({ concept_id, include_history, history_limit }, ctx) {
-    const id = plainConceptId(concept_id);
+    const plain = plainIdOf('concept_usage_stats', 'concept_id', concept_id);
+    if ('refusal' in plain) return plain.refusal;
+    const id = plain.id;
     const answer = await resolveConceptShape(ctx, { type: 'conceptUsageStats', concept_id: id });
     if (!answer.ok) return failureAnswer(answer.cause);
     const stats = isRecord(answer.body) && isRecord(answer.body.content) ? answer.body.content : {};
