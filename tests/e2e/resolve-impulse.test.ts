@@ -151,3 +151,23 @@ test('registry_query vessels mode lists each producer; a shape no producer serve
   const missing = await call('registry_query', { mode: 'vessels' });
   assert.equal(missing.text, 'invalid_arguments: registry_query: shape is required in vessels mode');
 });
+
+test("registry_query names both readings when vesselCapability serves a shape the anchor's vocabulary does not list", async () => {
+  e.setSwitch('peerCapability', { memoryNote: [{ vesselId: 'memory-vessel', endpoint: 'http://memory.peer.example:8400' }] });
+  try {
+    const r = await call('registry_query', { mode: 'vessels', shape: 'memoryNote' });
+    assert.equal(
+      r.text,
+      '1 vessel serves memoryNote:\n- memory-vessel (peer): http://memory.peer.example:8400 protocol http, resolve /v2/impulses/resolve\n\n' +
+        "Note: memoryNote has producers but is not in the anchor's vocabulary: the producers are on a peer node, or one view is stale.",
+    );
+    assert.equal(r.meta.warnings_v2[0].code, 'vocabulary_disagrees');
+    const shapes = await call('registry_query', { mode: 'shapes', shape: 'memory' });
+    assert.match(
+      shapes.text,
+      /^No advertised shape contains "memory" \(\d+ in the vocabulary\)\.\nThis is the anchor node's vocabulary: .* ask for a peer-served shape by name with mode "vessels"\.$/,
+    );
+  } finally {
+    e.setSwitch('peerCapability', {});
+  }
+});

@@ -29,6 +29,8 @@ export interface Switches {
   goalRunMs: number;
   /** The endpoint discovery advertises for a vessel, by vessel name, instead of its listener's URL. */
   advertisedEndpoint: Record<string, string>;
+  /** Rows vesselCapability merges in as a peer's (discoveredVia: "peer"), by shape: a producer only a peer node has. */
+  peerCapability: Record<string, Array<{ vesselId: string; endpoint: string }>>;
   /** Every request a producer received, for assertions. */
   calls: Array<{ producer: string; shape: string; pointer: any; at: number }>;
   /** activity-api's execution rows. */
@@ -51,6 +53,7 @@ export function defaultSwitches(): Switches {
     goalDispatch: 'accept',
     goalRunMs: 50,
     advertisedEndpoint: {},
+    peerCapability: {},
     calls: [],
     traces: [],
     gaps: [],
