@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
 import { defineTool } from './define-tool.ts';
-import { plainIdOf, EDGE_TYPES, conceptIdInput, failureAnswer, numberText, oneLine, resolveConceptShape } from './concept-db-access.ts';
+import { plainIdOf, EDGE_TYPES, conceptIdInput, isRecord, failureAnswer, numberText, oneLine, resolveConceptShape } from './concept-db-access.ts';
 import { writeResultOf } from '../substrate/concept-content.ts';
 
 /** The weight before an EMA update, under any of the names an upsert result may carry it. */
@@ -42,10 +42,13 @@ export default defineTool({
     const result = writeResultOf(answer.body) ?? {};
     const edgeId = typeof result.id === 'string' ? result.id : '(id not reported)';
     const newWeight = result.new_weight ?? result.weight;
-    const head =
-      result.created === false
-        ? `Edge ${edgeId} exists: its weight moved by EMA from ${numberText(previousWeight(result))} to ${numberText(newWeight)}.`
-        : `Edge ${edgeId} created.`;
+    // `created` is what upsertEdge returns; its summary line says the same ("EMA-updated").
+    const summary = isRecord(answer.body) && isRecord(answer.body.metadata) ? String(answer.body.metadata.summary ?? '') : '';
+    const existed = result.created === false || (result.created === undefined && summary.includes('EMA-updated'));
+    const previous = previousWeight(result);
+    const head = existed
+      ? `Edge ${edgeId} exists: its weight moved by EMA from ${typeof previous === 'number' ? numberText(previous) : 'a previous weight concept-db did not report'} to ${numberText(newWeight)}.`
+      : `Edge ${edgeId} created.`;
     return [
       head,
       `${from} —${edge_type}→ ${to}`,
