@@ -35,6 +35,10 @@ export interface Switches {
   goalWalk: 'reached' | 'hollow' | 'failed' | 'satisfier' | 'running';
   /** What the record says of its caller: a validated principal, none (an older goal-host), or a pre-amendment key:<id> label. */
   goalPrincipal: 'validated' | 'absent' | 'legacy';
+  /** The endpoint discovery advertises for a vessel, by vessel name, instead of its listener's URL. */
+  advertisedEndpoint: Record<string, string>;
+  /** Rows vesselCapability merges in as a peer's (discoveredVia: "peer"), by shape: a producer only a peer node has. */
+  peerCapability: Record<string, Array<{ vesselId: string; endpoint: string }>>;
   /** Every request a producer received, for assertions. */
   calls: Array<{ producer: string; shape: string; pointer: any; at: number }>;
   /** activity-api's execution rows. */
@@ -58,6 +62,8 @@ export function defaultSwitches(): Switches {
     goalRunMs: 50,
     goalWalk: 'reached',
     goalPrincipal: 'validated',
+    advertisedEndpoint: {},
+    peerCapability: {},
     calls: [],
     traces: [],
     gaps: [],
