@@ -6,6 +6,8 @@ import { clientClaim, type ClaimSource } from '../identity/operator-id.ts';
 import { resolveVesselId } from '../identity/vessel-identity.ts';
 import { sessionId } from '../process/session.ts';
 import { isAttached, type AttachmentState, type Family } from './state.ts';
+import { guardOutgoingPointer } from '../outgoing-guard.ts';
+import { log } from '../log.ts';
 
 // @anchor resolve-timeouts
 /** Client caps just above discovery's cut for each producer family; none above 60 s. */
@@ -31,6 +33,8 @@ export interface ResolveOptions {
   once?: boolean;
   /** Who a write's client claim names (SPEC §client-claim); without it the claim is unidentified. */
   claim?: ClaimSource;
+  /** The decided workspace, whose dotenv files the egress backstop knows secrets from (resolveShape fills it). */
+  workspaceRoot?: string;
 }
 
 export type ResolveResult =
@@ -114,6 +118,13 @@ export async function resolveWithState(
   let sent = pointer;
   if (options.write && env.METABOB_CLIENT_CLAIM !== 'off' && pointer.client_claim === undefined) {
     sent = { ...pointer, client_claim: clientClaim(options.claim ?? { sessionId, vesselId: resolveVesselId(process.cwd(), env) }, env) };
+  }
+  if (options.write) {
+    // SPEC §guard-outgoing-pointer: the lines the server composed are checked once more before they leave.
+    const guarded = guardOutgoingPointer(sent, shape, { env, key, workspaceRoot: options.workspaceRoot });
+    if (!guarded.ok) return refusal(guarded.cause.code, guarded.cause.line, shape);
+    if (guarded.replaced.length) log.warn(`outgoing_home_path(${shape}): this user's home was sent as ~ in ${guarded.replaced.join(', ')}`);
+    sent = guarded.pointer;
   }
   const familyCap = RESOLVE_TIMEOUTS_MS[options.family];
   const cap = Math.min(options.timeoutMs ?? familyCap, options.once ? MAX_REQUEST_MS : familyCap, MAX_REQUEST_MS);

@@ -41,7 +41,9 @@ const DEPS: Record<string, string[]> = {
   // Infrastructure imports only infrastructure below it.
   'core/process': ['core/log'],
   'core/net': ['core/log'],
-  'core/outgoing-guard': ['core/log'],
+  // The outgoing text guard's entry (SPEC §outgoing-text-guard) over its rules in core/guard.
+  'core/outgoing-guard': ['core/log', 'core/process', 'core/guard'],
+  'core/guard': ['core/log', 'core/process'],
   'core/log': [],
   'core/version': [],
   'core/engine-flags': [],
