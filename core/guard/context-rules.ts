@@ -75,15 +75,20 @@ const ASSIGNMENT =
 /** Names whose value counts however weak it is (SPEC: weak passwords are the commonest real leak). */
 const PASSWORD_WORDS = new Set(['password', 'passwords', 'passwd', 'pwd']);
 
-/** An unquoted value that is code, not a value: a call, an index, a member chain, a type annotation. */
+/** An unquoted value that is code, not a value: a call, an index, a member chain, a variable's name (`raw_password`, `rawPassword`). */
 function isCodeReference(value: string): boolean {
-  return /[()[\]{}<>|]/.test(value) || /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/.test(value) || /^[a-z_$][\w$]*\??$/.test(value);
+  if (/[()[\]{}<>|]/.test(value) || /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/.test(value)) return true;
+  return /^[a-z_$][a-z0-9_$]*$/.test(value) ? value.includes('_') || value.includes('$') : /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/.test(value);
 }
 
-/** Whether the text from the line's start up to `index` is only indentation, `export ` or a list dash (a dotenv, YAML or INI line). */
+/** Whether the text from the line's start up to `index` is only indentation, `export `, a list dash or an npmrc scope (`//host/:`): a dotenv, YAML, INI or npmrc line. */
 function startsLine(text: string, index: number): boolean {
-  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
-  return /^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+)?$/.test(text.slice(Math.max(lineStart, index - 64), index)) && index - lineStart <= 64;
+  // Only the 256 characters before the name are looked at, so a long line costs each match no more.
+  const from = Math.max(0, index - 256);
+  const before = text.slice(from, index);
+  const newline = before.lastIndexOf('\n');
+  if (newline === -1 && from > 0) return false;
+  return /^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+|\/\/[^\s=]{1,240}:)?$/.test(before.slice(newline + 1));
 }
 
 function endsLine(text: string, index: number): boolean {

@@ -45,7 +45,10 @@ function readCapped(path: string, size: number): string {
 
 function unquote(value: string): string {
   const v = value.trim();
-  if (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0]) return v.slice(1, -1);
+  if (v[0] === '"' || v[0] === "'") {
+    const close = v.indexOf(v[0], 1);
+    return close === -1 ? v.slice(1) : v.slice(1, close);
+  }
   // dotenv's inline comment: `KEY=value # note`.
   const hash = v.search(/\s#/);
   return hash === -1 ? v : v.slice(0, hash).trim();
