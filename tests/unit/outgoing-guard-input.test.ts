@@ -5,7 +5,7 @@
 // workspace's and the user's files; cached by modification time; never echoed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GUARD_EXEMPT_TOOLS, GUARDED_FIELDS, fieldRule, guardOutgoingPointer, guardToolInput } from '../../core/outgoing-guard.ts';
 import { knownSecretValues, SECRET_FILE_READ_CAP } from '../../core/guard/known-secrets.ts';
@@ -176,4 +176,11 @@ test('the egress backstop: a known value in a write pointer refuses it by field 
   assert.ok(homed.ok);
   assert.deepEqual(homed.pointer, { type: 't', header: 'workspace: ~/proj', other: '/home/someone-else/x', list: ['~'] });
   assert.deepEqual(homed.replaced, ['header', 'list[0]']);
+});
+
+test('docs/outgoing-guard.md lists every guarded field with its kind and cap, and every exempt tool', () => {
+  const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'outgoing-guard.md'), 'utf8');
+  for (const [field, rule] of Object.entries(GUARDED_FIELDS))
+    assert.ok(doc.includes(`| \`${field}\` | ${rule.kind.replace('_', ' ')} | ${rule.capBytes} |`), field);
+  for (const tool of GUARD_EXEMPT_TOOLS) assert.ok(doc.includes(`\`${tool}\``), tool);
 });
