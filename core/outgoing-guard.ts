@@ -36,15 +36,23 @@ interface StringAt {
   text: string;
   /** Replaces this string (a value, or an object key) in the field's copy. */
   set(next: string): void;
+  /** A subtree nested past MAX_DEPTH, checked as its JSON text and never rewritten. */
+  deep?: boolean;
 }
+
+/** Nesting the walk follows; a deeper subtree is checked whole, as its JSON text. */
+const MAX_DEPTH = 32;
 
 /** A copy of `value` and every string in it, object keys included, with its field path (`variables.db[2]`). */
 function stringsOf(value: unknown, path: string, known: readonly string[]): { box: { copy: unknown }; strings: StringAt[] } {
   const strings: StringAt[] = [];
   const box: { copy: unknown } = { copy: value };
   const walk = (v: unknown, at: string, depth: number): unknown => {
-    if (typeof v === 'string') return v;
-    if (depth > 32 || v === null || typeof v !== 'object') return v;
+    if (typeof v === 'string' || v === null || typeof v !== 'object') return v;
+    if (depth > MAX_DEPTH) {
+      strings.push({ path: at, text: JSON.stringify(v) ?? '', set: () => {}, deep: true });
+      return v;
+    }
     if (Array.isArray(v)) {
       const arr = v.slice();
       arr.forEach((item, i) => {
@@ -54,11 +62,9 @@ function stringsOf(value: unknown, path: string, known: readonly string[]): { bo
       return arr;
     }
     const obj: Record<string, unknown> = {};
-    const order: string[] = [];
     for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
       const sub = at + keySegment(k, known);
       obj[k] = walk(item, sub, depth + 1);
-      order.push(k);
       if (typeof item === 'string') strings.push({ path: sub, text: item, set: (s) => (obj[k] = s) });
       strings.push({
         path: `${sub} (its name)`,
@@ -77,8 +83,15 @@ function stringsOf(value: unknown, path: string, known: readonly string[]): { bo
   return { box, strings };
 }
 
-function fieldBytes(strings: StringAt[]): number {
-  return strings.reduce((n, s) => n + Buffer.byteLength(s.text, 'utf8'), 0);
+/** UTF-8 bytes of every string in a field, object keys included (its size for the cap). */
+function fieldBytes(value: unknown, depth = 0): number {
+  if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
+  if (value === null || typeof value !== 'object') return 0;
+  if (depth > MAX_DEPTH) return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  let n = 0;
+  if (Array.isArray(value)) for (const item of value) n += fieldBytes(item, depth + 1);
+  else for (const [k, item] of Object.entries(value as Record<string, unknown>)) n += Buffer.byteLength(k, 'utf8') + fieldBytes(item, depth + 1);
+  return n;
 }
 
 export type GuardResult = { ok: true; args: Record<string, unknown>; note?: string } | { ok: false; cause: Cause };
@@ -100,22 +113,23 @@ function refusedSecret(tool: string, kind: string, field: string): Cause {
  */
 export function guardToolInput(tool: string, args: Record<string, unknown>, sources: GuardSources): GuardResult {
   if (GUARD_EXEMPT_TOOLS.has(tool)) return { ok: true, args };
-  const known = knownSecretValues(sources);
-  const fields = Object.entries(args).map(([name, value]) => ({ name, rule: fieldRule(tool, name), ...stringsOf(value, name, known) }));
   // Sizes first: nothing larger than its cap is scanned.
-  for (const f of fields) {
-    const bytes = fieldBytes(f.strings);
-    if (bytes > f.rule.capBytes) {
+  for (const [name, value] of Object.entries(args)) {
+    const cap = fieldRule(tool, name).capBytes;
+    const bytes = fieldBytes(value);
+    if (bytes > cap) {
       return {
         ok: false,
         cause: cause(
           'outgoing_too_large',
-          `${tool}: refused: outgoing_too_large(${f.name}, ${bytes}): nothing was sent; ${f.name} is ${bytes} bytes, over its ${f.rule.capBytes}-byte cap. Shorten it.`,
-          { tool, field: f.name, bytes, cap: f.rule.capBytes },
+          `${tool}: refused: outgoing_too_large(${name}, ${bytes}): nothing was sent; ${name} is ${bytes} bytes, over its ${cap}-byte cap. Shorten it.`,
+          { tool, field: name, bytes, cap },
         ),
       };
     }
   }
+  const known = knownSecretValues(sources);
+  const fields = Object.entries(args).map(([name, value]) => ({ name, rule: fieldRule(tool, name), ...stringsOf(value, name, known) }));
   for (const f of fields) {
     for (const s of f.strings) {
       const kind = secretKindOf(s.text, known);
@@ -128,7 +142,8 @@ export function guardToolInput(tool: string, args: Record<string, unknown>, sour
     if (f.rule.kind === 'local_path') continue;
     for (const s of f.strings) {
       if (!hasHomePath(s.text, home)) continue;
-      if (f.rule.kind === 'acted_on') {
+      // A subtree nested too deep to rewrite is refused as an acted-on field is.
+      if (f.rule.kind === 'acted_on' || s.deep) {
         return {
           ok: false,
           cause: cause(

@@ -184,3 +184,12 @@ test('docs/outgoing-guard.md lists every guarded field with its kind and cap, an
     assert.ok(doc.includes(`| \`${field}\` | ${rule.kind.replace('_', ' ')} | ${rule.capBytes} |`), field);
   for (const tool of GUARD_EXEMPT_TOOLS) assert.ok(doc.includes(`\`${tool}\``), tool);
 });
+
+test('strings nested past the walk depth are still checked, as their JSON text', () => {
+  let deep: Record<string, unknown> = { note: `leaked ${s.slack_token}` };
+  for (let i = 0; i < 40; i++) deep = { d: deep };
+  assert.match(refusal('run_goal', { variables: deep }), /^run_goal: refused: outgoing_secret\(slack_token, variables(\.d){33}\)/);
+  let homed: Record<string, unknown> = { note: '/home/alice/x' };
+  for (let i = 0; i < 40; i++) homed = { d: homed };
+  assert.match(refusal('concept_create', { content: 'x', pointer: homed }), /^concept_create: refused: outgoing_local_path\(pointer(\.d){33}\)/);
+});
