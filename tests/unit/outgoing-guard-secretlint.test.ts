@@ -18,7 +18,13 @@ const ROOT = process.env.METABOB_SECRETLINT_DIR ?? join(import.meta.dirname, '..
 async function secretlint(): Promise<(content: string) => Promise<string[]>> {
   const fromRoot = createRequire(join(ROOT, 'package.json'));
   // @secretlint/core is secretlint's own engine; resolved from secretlint's directory, wherever npm placed it.
-  const fromSecretlint = createRequire(fromRoot.resolve('secretlint/package.json'));
+  let secretlintPackage: string;
+  try {
+    secretlintPackage = fromRoot.resolve('secretlint/package.json');
+  } catch {
+    throw new Error(`secretlint is not installed under ${ROOT}: run npm ci (it is a devDependency), or set METABOB_SECRETLINT_DIR`);
+  }
+  const fromSecretlint = createRequire(secretlintPackage);
   const core = await import(pathToFileURL(fromSecretlint.resolve('@secretlint/core')).href);
   const preset = await import(pathToFileURL(fromRoot.resolve('@secretlint/secretlint-rule-preset-recommend')).href);
   const config = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: preset.creator }] };
