@@ -157,3 +157,22 @@ test('the egress backstop: a write whose pointer carries the key is not sent; th
   assert.equal(sent?.pointer.conceptData.content, 'workspace: ~/proj');
   assertNowhere([e.key, home], { emulator: emulatorRecord(e) });
 });
+
+test('the headless call plane is guarded the same way', async () => {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const { CLI, cleanEnv } = await import('../helpers/client.ts');
+  const e = await emulator();
+  const token = fakeSecrets(31).gitlab_token;
+  const result = await promisify(execFile)(process.execPath, [CLI, 'call', 'registry_query', JSON.stringify({ mode: 'vessels', shape: token })], {
+    env: cleanEnv({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.key, METABOB_HOME: tempDir('metabob-guard-cli-') }),
+    encoding: 'utf8',
+    timeout: 20_000,
+  }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (err) => ({ code: err.code as number, stdout: err.stdout as string, stderr: err.stderr as string }),
+  );
+  assert.equal(result.code, 1);
+  assert.ok(result.stdout.startsWith('registry_query: refused: outgoing_secret(gitlab_token, shape): nothing was sent;'), result.stdout);
+  assertNowhere([token], { emulator: emulatorRecord(e), stdout: result.stdout, stderr: result.stderr });
+});
