@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GUARD_EXEMPT_TOOLS, GUARDED_FIELDS, fieldRule, guardOutgoingPointer, guardToolInput } from '../../core/outgoing-guard.ts';
-import { knownSecretValues, SECRET_FILE_READ_CAP } from '../../core/guard/known-secrets.ts';
+import { HOME_SECRET_FILES, WORKSPACE_SECRET_FILES, knownSecretValues, SECRET_FILE_READ_CAP } from '../../core/guard/known-secrets.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 import { tempDir } from '../helpers/git.ts';
 import { fakeSecrets, randomChars } from '../helpers/fake-secrets.ts';
@@ -127,6 +127,8 @@ test('known secrets: the key (12+), secret-named variables, the workspace files 
   writeFileSync(join(env.HOME, '.npmrc'), `//npm.pkg.github.com/:_authToken=${v(12)}\n`);
   writeFileSync(join(env.HOME, '.pypirc'), `[testpypi]\npassword: ${v(13)}\n`);
 
+  assert.deepEqual(WORKSPACE_SECRET_FILES, ['.env', '.env.local', '.env.development', '.env.production', '.env.test', '.npmrc', '.pypirc']);
+  assert.deepEqual(HOME_SECRET_FILES, ['.netrc', join('.aws', 'credentials'), '.npmrc', '.pypirc']);
   const known = knownSecretValues({ env, workspaceRoot: ws });
   for (const i of [1, 4, 6, 7, 8, 9, 10, 11, 12, 13]) assert.ok(known.includes(v(i)), `value ${i} is known`);
   assert.ok(known.includes(env.METABOB_API_KEY), 'the attachment key, 13 characters');
@@ -149,8 +151,13 @@ test('the files are re-read when they change and read only up to the cap', () =>
   const second = randomChars(24, undefined, 8);
   const file = join(ws, '.env.local');
   writeFileSync(file, `SERVICE_TOKEN=${first}\n`);
+  const stamp = new Date(Date.now() - 60_000);
+  utimesSync(file, stamp, stamp);
   assert.ok(knownSecretValues({ env, workspaceRoot: ws }).includes(first));
+  // The same size and modification time: the cached values stand, the file is not read again.
   writeFileSync(file, `SERVICE_TOKEN=${second}\n`);
+  utimesSync(file, stamp, stamp);
+  assert.ok(knownSecretValues({ env, workspaceRoot: ws }).includes(first), 'cached by modification time');
   const later = new Date(Date.now() + 5000);
   utimesSync(file, later, later);
   const known = knownSecretValues({ env, workspaceRoot: ws });
