@@ -45,7 +45,8 @@ export const GUARDED_FIELDS: Readonly<Record<string, FieldRule>> = {
   description: prose(2048),
   rationale: prose(4096),
   answer: prose(16384),
-  'concept_create.content': prose(16384),
+  // A concept body is embedded whole; concept_create takes up to 64 KB of it.
+  'concept_create.content': prose(65536),
   // Acted on: what the substrate matches, runs or stores as a key.
   goal: actedOn(4096),
   query: actedOn(1024),
@@ -59,6 +60,8 @@ export const GUARDED_FIELDS: Readonly<Record<string, FieldRule>> = {
   composition_chain: actedOn(4096),
   variables: actedOn(4096),
   pointer: actedOn(4096),
+  // resolve_impulse forwards a caller's whole pointer (its own cap is 16 KB as JSON).
+  'resolve_impulse.pointer': actedOn(16384),
   problem_id: actedOn(128),
   concept_id: actedOn(128),
   from_concept_id: actedOn(128),
