@@ -7,6 +7,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { git, tempDir } from '../helpers/git.ts';
 import { commitAt, repoWithHistory, startLedgerServer, type Server } from './ledger-fixture.ts';
@@ -180,4 +181,47 @@ test('every tolerant wire form: content.concepts rows, ⟨⟩ and bare ids, obje
   assert.ok(closed.text.includes(`- [RETRACTED] wrapped ids read plain (${conceptId}, src/a.ts)`), closed.text);
   // A retracted finding's local seeds are deleted.
   assert.match(closed.text, /^Open findings: 0 \(0 in the local store, 0 recorded/);
+});
+
+test('a pending fix in another checkout tags the finding; tasks are listed apart from both sources; a recalled duplicate is not recorded again; concept-db down is non-fatal', async () => {
+  const e = await emulator();
+  const { repo, bare } = repoWithHistory({ remote: true });
+  const other = cloneOf(bare!);
+  const a = await attached(e, repo);
+  const b = await attached(e, other, { VESSEL_ID: 'metabob-mcp-b1b1b1b1b1b1' });
+  const rec = await a.call('record_finding', { files: ['src/a.ts'], summary: 'Retry loop never backs off', severity: 'MEDIUM', category: 'correctness' });
+  const conceptId = conceptIdOf(rec.text)!;
+  const task = await a.call('record_finding', { files: ['src/b.ts'], summary: 'Split the cache module', severity: 'LOW', category: 'task' });
+  const taskConcept = conceptIdOf(task.text)!;
+
+  // The same finding from the other checkout is already recorded there.
+  const dup = await b.call('record_finding', { files: ['src/a.ts'], summary: 'retry loop never backs off!', severity: 'MEDIUM', category: 'correctness' });
+  assert.ok(dup.text.startsWith(`Already recorded (open): ${conceptId} — use mark_complete or add details there.`), dup.text);
+  assert.ok(dup.text.includes(`found in: concept-db (${conceptId}, recorded by `), dup.text);
+
+  // An uncommitted fix there leaves it open, tagged for this checkout.
+  writeFileSync(join(other, 'src/a.ts'), 'export const a = 1; // backs off\n');
+  const pending = await b.call('mark_complete', { problem_id: conceptId });
+  assert.match(pending.text, new RegExp(`^Not closed: ${conceptId} .* stays open — fix pending \\(uncommitted\\)`), pending.text);
+  const seenByA = await a.call('get_problems', {});
+  assert.ok(seenByA.text.includes('[fix pending: uncommitted in another checkout (metabob-mcp-b1b1b1b1b1b1) on main; not in this one]'), seenByA.text);
+  const seenByB = await b.call('get_problems', {});
+  assert.ok(seenByB.text.includes('[fix pending: uncommitted in this checkout on main; commit it, then mark_complete endorse again]'), seenByB.text);
+  // The task: counted apart, listed once in the Tasks section (B holds no seed of it).
+  assert.match(seenByB.text, /^Open findings: 1 \(0 in the local store, 1 recorded by agents on this codebase\); 1 open task, listed apart/);
+  assert.ok(
+    seenByB.text.includes(
+      `\nTasks (1 open: 1 unclaimed); claim one with claim_finding before starting:\n1. [LOW][task] src/b.ts Split the cache module (${taskConcept}`,
+    ),
+    seenByB.text,
+  );
+  assert.ok(!seenByA.text.includes(`(${taskConcept}`), 'A lists its own task once, from its local seed');
+
+  await e.setUp('concept-db', false);
+  const down = await a.call('record_finding', { files: ['README.md'], summary: 'Document the cache', severity: 'INFO', category: 'docs' });
+  assert.equal(down.isError, false, down.text);
+  assert.match(down.text, /\nShared with other agents: no \(producer_unreachable\(concept_create_write\): .*\); the finding is in the local store only\./);
+  const listed = await a.call('get_problems', {});
+  assert.match(listed.text, /^Open findings: 2 \(2 in the local store; recall not run: producer_unreachable\(conceptSearch\): /);
+  await e.setUp('concept-db', true);
 });
