@@ -75,6 +75,20 @@ export function classifyDiscoveryAnswer(shape: string, status: number, body: unk
   return null;
 }
 
+/** Shapes that write though their names do not end in `_write` (substrate-contract §4.2, §5). */
+const WRITING_SHAPES = new Set(['goalDispatchAsync', 'impulseSignatureConcept']);
+
+/**
+ * A resolve that is not a read (SPEC §client-claim, §read-only-key): one the caller marks as a
+ * write, any `*_write` shape, a dispatch, and `concept` with an id (resolving it writes
+ * times_loaded). It carries client_claim, is refused for a read-only key, and is sent once.
+ */
+export function isNonReadResolve(pointer: Record<string, unknown>, options: ResolveOptions): boolean {
+  if (options.write) return true;
+  const shape = typeof pointer.type === 'string' ? pointer.type : '';
+  return shape.endsWith('_write') || WRITING_SHAPES.has(shape) || (shape === 'concept' && pointer.concept_id !== undefined);
+}
+
 function scopesAllowWrite(state: AttachmentState): boolean {
   const scopes = state.auth.scopes;
   // No scopes reported (the flat org check): nothing is known about the key, nothing is gated.
@@ -104,17 +118,18 @@ export async function resolveWithState(
       shape,
     );
   }
+  const write = isNonReadResolve(pointer, options);
   // @anchor read-only-key
-  if (options.write && !scopesAllowWrite(state)) {
+  if (write && !scopesAllowWrite(state)) {
     const scopes = (state.auth.scopes as string[]).join(', ');
     return refusal('key_read_only', `key_read_only: this key has scopes [${scopes}]; the ${shape} write was not sent`, shape);
   }
   let sent = pointer;
-  if (options.write && env.METABOB_CLIENT_CLAIM !== 'off' && pointer.client_claim === undefined) {
+  if (write && env.METABOB_CLIENT_CLAIM !== 'off' && pointer.client_claim === undefined) {
     sent = { ...pointer, client_claim: clientClaim(options.claim ?? { sessionId, vesselId: resolveVesselId(process.cwd(), env) }, env) };
   }
   const cap = Math.min(options.timeoutMs ?? RESOLVE_TIMEOUTS_MS[options.family], RESOLVE_TIMEOUTS_MS[options.family], MAX_REQUEST_MS);
-  const retries = options.write || NEVER_RETRIED_READS.has(shape) ? [] : READ_RETRY_DELAYS_MS;
+  const retries = write || NEVER_RETRIED_READS.has(shape) ? [] : READ_RETRY_DELAYS_MS;
   const url = `${state.anchor.discovery}/resolve`;
   let last: ResolveResult | undefined;
   for (let attempt = 0; attempt <= retries.length; attempt++) {
