@@ -152,6 +152,18 @@ export function claimTag(holder: Holding, selfVesselId: string | undefined): str
   return `claimed by ${holder.claimer} until ${claimTime(holder.end)}: someone is working on it`;
 }
 
+/**
+ * The recall's claim tag for an open finding from its claims and withdrawals (the shared
+ * ledger's ClaimTagger), or undefined when no claim is live.
+ */
+export function recallClaimTag(claims: Array<{ row: Record<string, unknown> }>, self: { vesselId?: string }, now: number): string | undefined {
+  const holder = claimHolder(
+    claims.flatMap((c) => claimRowOf(c.row) ?? []),
+    now,
+  );
+  return holder ? claimTag(holder, self.vesselId) : undefined;
+}
+
 /** What a claim write's read-back settles (SPEC §claim_finding step 3). */
 export type ClaimSettlement =
   /** The read-back does not show this claim yet: nothing is reported as held. */

@@ -12,6 +12,7 @@ import {
   claimTag,
   createdAtMs,
   currentClaims,
+  recallClaimTag,
   settleClaim,
   withdrawalLines,
   type ClaimRow,
@@ -147,4 +148,13 @@ test('before writing: a closed finding is refused, another holder is reported, r
   assert.deepEqual(claimStep('claim', false, byA, 'a'), { kind: 'write_claim', renewing: true });
   assert.deepEqual(claimStep('renew', false, byA, 'a'), { kind: 'write_claim', renewing: true });
   assert.deepEqual(claimStep('release', false, byA, 'a'), { kind: 'write_withdrawal', holding: byA });
+});
+
+test('the recall tag reads claims from their concepts, and none when no claim is live', () => {
+  const content = (lines: string[]) => ({ row: { id: `concept:c${lines.length}`, content: lines.join('\n'), created_at: new Date(T0).toISOString() } });
+  const claimed = content(claimLines({ minutes: 15, now: T0, vesselId: 'vessel-b', sessionId: 's' }).lines);
+  assert.equal(recallClaimTag([claimed], { vesselId: 'vessel-a' }, T0 + MIN), 'claimed by vessel-b until 2026-12-01T12:15:00Z: someone is working on it');
+  assert.equal(recallClaimTag([claimed], { vesselId: 'vessel-b' }, T0 + MIN), 'claimed by this checkout until 2026-12-01T12:15:00Z');
+  assert.equal(recallClaimTag([claimed], {}, T0 + 30 * MIN), undefined);
+  assert.equal(recallClaimTag([], {}, T0), undefined);
 });
