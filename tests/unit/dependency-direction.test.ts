@@ -29,7 +29,8 @@ const DEPS: Record<string, string[]> = {
   'core/services': ['core/attachment', 'core/ledger', 'core/index', 'core/identity', 'core/workspace', 'core/config', 'core/substrate', ...INFRA],
   'core/attachment': ['core/auth-service', 'core/identity', 'core/config', 'core/substrate', ...INFRA],
   'core/auth-service': ['core/substrate', ...INFRA],
-  'core/ledger': ['core/index', 'core/git', 'core/config', 'core/substrate', ...INFRA],
+  // The shared ledger reads concept-db (core/substrate) and maps findings across super-repo and vessel (core/identity).
+  'core/ledger': ['core/index', 'core/git', 'core/config', 'core/substrate', 'core/identity', ...INFRA],
   'core/identity': ['core/git', 'core/config', ...INFRA],
   'core/index': [...INFRA],
   'core/workspace': [...INFRA],
