@@ -80,15 +80,28 @@ export interface RaceRound {
 }
 
 /**
- * One round: both sides claim `ids` (each its own name for the finding) at the same moment; the
- * holder then releases, so the next round starts with no live claim.
+ * concept-db writes held this long before they land, so both sides' first reads finish before
+ * either claim is stored and both write a claim: the rule, not the pre-read, settles the round.
  */
-export async function raceRound(two: TwoClones, ids: { a: string; b: string }): Promise<RaceRound & { replies: [ToolReply, ToolReply] }> {
+export const SAME_MOMENT_WRITE_MS = 100;
+
+export function holdWrites(emulator: Emulator, ms = SAME_MOMENT_WRITE_MS): void {
+  emulator.setSwitch('latencyMs', { ...emulator.switches.latencyMs, concept_create_write: ms });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One round: both sides claim the finding (each by its own name for it) at the same moment,
+ * each after a random 0-`jitterMs` start so neither side is always first.
+ */
+export async function raceRound(two: TwoClones, ids: { a: string; b: string }, jitterMs = 10): Promise<RaceRound & { replies: [ToolReply, ToolReply] }> {
   const started = performance.now();
-  const replies = await Promise.all([
-    call(two.a.server, 'claim_finding', { problem_id: ids.a, minutes: 30 }),
-    call(two.b.server, 'claim_finding', { problem_id: ids.b, minutes: 30 }),
-  ]);
+  const claimAfterJitter = async (server: ServerUnderTest, id: string) => {
+    await pause(Math.random() * jitterMs);
+    return call(server, 'claim_finding', { problem_id: id, minutes: 30 });
+  };
+  const replies = await Promise.all([claimAfterJitter(two.a.server, ids.a), claimAfterJitter(two.b.server, ids.b)]);
   const ms = performance.now() - started;
   const outcomes = [claimOutcome(replies[0].text), claimOutcome(replies[1].text)] as [string, string];
   const holders = [outcomes[0] === 'claimed' ? two.a.vesselId : undefined, outcomes[1] === 'claimed' ? two.b.vesselId : undefined].filter(

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { commitFiles, git } from '../helpers/git.ts';
 import { withEmulator } from '../substrate/emulator.ts';
-import { call, claimOutcome, raceRound, twoClones, type TwoClones } from './claim-race-fixture.ts';
+import { call, claimOutcome, holdWrites, raceRound, twoClones, type TwoClones } from './claim-race-fixture.ts';
 
 /** 50 in the bench (scripts/bench/claim-race.ts); the suite runs fewer unless CLAIM_RACE_ROUNDS says. */
 const ROUNDS = Number(process.env.CLAIM_RACE_ROUNDS ?? 10);
@@ -25,7 +25,9 @@ test(`two processes claiming one finding at the same moment: exactly one holder,
     const two = await twoClones(emulator, { 'src/pay.ts': 'export const pay = (n: number) => n * 100;\n' });
     try {
       const { agf, concept } = await recordShared(two, 'rounds cents twice');
+      holdWrites(emulator);
       const wins = { 'vessel-a': 0, 'vessel-b': 0 } as Record<string, number>;
+      let lost = 0;
       for (let round = 1; round <= ROUNDS; round++) {
         const r = await raceRound(two, { a: agf, b: concept });
         assert.equal(
@@ -38,6 +40,7 @@ test(`two processes claiming one finding at the same moment: exactly one holder,
         const other = holder === 'vessel-a' ? two.b : two.a;
         const otherOutcome = r.outcomes[holder === 'vessel-a' ? 1 : 0];
         assert.ok(['lost', 'held'].includes(otherOutcome), `round ${round}: the other side lost or found it held: ${otherOutcome}`);
+        if (otherOutcome === 'lost') lost++;
         // Every reader applies the same rule to the same rows: the other side's recall names the holder.
         const seen = await call(other.server, 'get_problems', { file_path: 'src/pay.ts' });
         assert.match(seen.text, new RegExp(`\\[claimed by ${holder} until [0-9T:-]+Z: someone is working on it\\]`), `round ${round}:\n${seen.text}`);
@@ -46,6 +49,8 @@ test(`two processes claiming one finding at the same moment: exactly one holder,
         assert.equal(claimOutcome(released.text), 'released', released.text);
       }
       assert.equal(wins['vessel-a']! + wins['vessel-b']!, ROUNDS);
+      // With writes held, both sides write a claim in (nearly) every round: the race is real, not settled by the first read.
+      assert.ok(lost >= 1, `at least one round was settled by the rule between two written claims (${JSON.stringify(wins)})`);
       const after = await call(two.b.server, 'get_problems', { file_path: 'src/pay.ts' });
       assert.doesNotMatch(after.text, /claimed by/, 'every round ended with a release, so no claim is live');
     } finally {
@@ -62,6 +67,7 @@ test(
       const two = await twoClones(emulator, { 'src/pay.ts': 'export const pay = (n: number) => n * 100;\n' });
       try {
         const { agf, concept } = await recordShared(two, 'pay drops the fractional cents');
+        holdWrites(emulator);
         const recalled = await call(two.b.server, 'get_problems', { file_path: 'src/pay.ts' });
         assert.ok(recalled.text.includes(concept), `B recalls A's finding before editing:\n${recalled.text}`);
         assert.match(recalled.text, /pay drops the fractional cents/);
