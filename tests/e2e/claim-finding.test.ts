@@ -110,3 +110,59 @@ test('an endorse of a finding another vessel holds closes it, with the claim war
     }
   });
 });
+
+test('a claim write concept-db gives up on is retried once; twice is an error that writes nothing', { timeout: 120_000 }, async () => {
+  await withEmulator(async (emulator) => {
+    const two = await twoClones(emulator, FILES);
+    try {
+      const { agf, concept } = await record(two.a.server);
+      emulator.setSwitch('noProducerTimes', { concept_create_write: 1 });
+      const retried = await call(two.a.server, 'claim_finding', { problem_id: agf });
+      assert.equal(claimOutcome(retried.text), 'claimed', retried.text);
+      assert.equal(emulator.switches.noProducerTimes.concept_create_write, 0, 'the first write was refused, the retry went through');
+
+      emulator.setSwitch('noProducerTimes', { concept_create_write: 2 });
+      const writes = verdictWrites(emulator);
+      const failed = await call(two.b.server, 'claim_finding', { problem_id: concept, action: 'release' });
+      assert.match(failed.text, /^not_held: release refused/, 'releasing what vessel-a holds is refused before any write');
+      const released = await call(two.a.server, 'claim_finding', { problem_id: agf, action: 'release' });
+      assert.equal(released.isError, true, released.text);
+      assert.match(released.text, /^no_producer\(concept_create_write\): .*; the release of agf_[0-9a-f]+ was not written$/);
+      assert.equal(verdictWrites(emulator), writes, 'neither attempt reached concept-db');
+    } finally {
+      await two.close();
+    }
+  });
+});
+
+test('the read-back waits for a read that shows the claim, and a claim never shown is written but not settled', { timeout: 120_000 }, async () => {
+  await withEmulator(async (emulator) => {
+    const two = await twoClones(emulator, FILES);
+    try {
+      const { agf, concept } = await record(two.a.server);
+      // Missed by the first read and the one after 150 ms, shown by the one after a further 500 ms.
+      emulator.setSwitch('conceptReadLagMs', 400);
+      const started = Date.now();
+      const late = await call(two.a.server, 'claim_finding', { problem_id: agf });
+      assert.equal(claimOutcome(late.text), 'claimed', late.text);
+      assert.ok(Date.now() - started >= 400, 'the claim settled only once a read showed it');
+      // By now the claim is older than the lag, so the release's own read shows it.
+      const released = await call(two.a.server, 'claim_finding', { problem_id: agf, action: 'release' });
+      assert.equal(claimOutcome(released.text), 'released', released.text);
+
+      // Never shown within 150 + 500 + 1500 ms: nothing is reported as held.
+      emulator.setSwitch('conceptReadLagMs', 5_000);
+      const never = await call(two.b.server, 'claim_finding', { problem_id: concept });
+      assert.equal(claimOutcome(never.text), 'unsettled', never.text);
+      assert.match(
+        never.text,
+        /^unsettled: the claim on agf_[0-9a-f]+ is written \(concept_[A-Za-z0-9_-]+\) but not settled: 4 reads did not show it\. Run claim_finding again before starting; nothing is reported as held\.$/,
+      );
+      emulator.setSwitch('conceptReadLagMs', 0);
+      const again = await call(two.b.server, 'claim_finding', { problem_id: concept });
+      assert.equal(claimOutcome(again.text), 'renewed', `run again, the written claim is this checkout's and the new one renews it:\n${again.text}`);
+    } finally {
+      await two.close();
+    }
+  });
+});
