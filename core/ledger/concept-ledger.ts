@@ -4,8 +4,9 @@
 // and the recall that reads both windows and joins them. Text for agents is the tools'.
 import { cause } from '../process/cause.ts';
 import type { ConceptDbClient, ConceptRow } from '../substrate/concept-db.ts';
+import { plainConceptId } from '../substrate/concept-content.ts';
 import { checkoutShape, mapFindingFiles, type CheckoutShape } from '../identity/repo-aliases.ts';
-import { commitInHead } from '../identity/repo-identity.ts';
+import { commitsInHead } from './commits-in-head.ts';
 import {
   FINDING_SHAPE,
   LEDGER_SOURCE_TYPE,
@@ -18,7 +19,7 @@ import {
   type FindingConcept,
   type VerdictConcept,
 } from './finding-concept.ts';
-import { OffsetSupport, linkedVerdictRows, readWindow } from './recall-read.ts';
+import { LinkedVerdictCache, OffsetSupport, linkedVerdictRows, readWindow } from './recall-read.ts';
 import { closedTag, findingVerdicts, pendingFixTag } from './recall-verdicts.ts';
 import { isTask } from './findings-text.ts';
 import type { RecallAnswer, RecallQuery, RecalledFindingRow, SharedLedger, SharedResult } from './shared-ledger.ts';
@@ -30,8 +31,8 @@ import type { RecallAnswer, RecallQuery, RecalledFindingRow, SharedLedger, Share
  */
 export type ClaimTagger = (claims: VerdictConcept[], self: { vesselId?: string }, now: number) => string | undefined;
 
-/** Closed findings whose fix commit is checked against HEAD (those a reply can show). */
-const HEAD_CHECKS_MAX = 20;
+/** Closed findings (and closed tasks) whose fix commit is checked against HEAD: those a reply can show. */
+const HEAD_CHECKS_MAX = 10;
 
 export interface ConceptLedgerOptions {
   sessionId: string;
@@ -52,6 +53,7 @@ function joinKeyOf(v: VerdictConcept): string[] {
 
 export class ConceptLedger implements SharedLedger {
   private readonly offsets = new OffsetSupport();
+  private readonly linkedCache: LinkedVerdictCache;
   private readonly now: () => number;
 
   constructor(
@@ -59,6 +61,23 @@ export class ConceptLedger implements SharedLedger {
     private readonly options: ConceptLedgerOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.linkedCache = new LinkedVerdictCache(undefined, this.now);
+  }
+
+  /** Linked verdicts of these findings: from the cache where it has them, the rest read (SPEC @verdict-rows-for caps). */
+  private async linkedOf(ids: string[]): Promise<Map<string, ConceptRow[]>> {
+    const out = new Map<string, ConceptRow[]>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const hit = this.linkedCache.get(id);
+      if (hit) out.set(id, hit);
+      else missing.push(id);
+    }
+    for (const [id, rows] of await linkedVerdictRows(this.client, missing)) {
+      this.linkedCache.set(id, rows);
+      out.set(id, rows);
+    }
+    return out;
   }
 
   get counts(): Readonly<Record<string, number>> {
@@ -86,6 +105,7 @@ export class ConceptLedger implements SharedLedger {
     });
     if (!made.ok) return made;
     let linked = false;
+    if (verdict.conceptId) this.linkedCache.forget(plainConceptId(verdict.conceptId));
     if (verdict.conceptId && verdict.link !== false) {
       // Best-effort: a verdict past the window is found by this link; one without it by the read alone.
       const link = await this.client.link({ from_concept_id: made.value.id, to_concept_id: verdict.conceptId, edge_type: 'derived_from' });
@@ -95,6 +115,7 @@ export class ConceptLedger implements SharedLedger {
   }
 
   async linkVerdict(verdictId: string, findingConceptId: string): Promise<SharedResult<void>> {
+    this.linkedCache.forget(plainConceptId(findingConceptId));
     const link = await this.client.link({ from_concept_id: verdictId, to_concept_id: findingConceptId, edge_type: 'derived_from' });
     return link.ok ? { ok: true, value: undefined } : link;
   }
@@ -146,14 +167,19 @@ export class ConceptLedger implements SharedLedger {
     const window = await readWindow(this.client, VERDICT_SHAPE, this.offsets);
     if (!window.ok) return window;
     let linked: ConceptRow[] = [];
-    if (window.value.truncated && finding.conceptId) linked = (await linkedVerdictRows(this.client, [finding.conceptId])).get(finding.conceptId) ?? [];
+    if (window.value.truncated && finding.conceptId) linked = (await this.linkedOf([finding.conceptId])).get(finding.conceptId) ?? [];
     return { ok: true, value: { verdicts: this.verdictsOf(this.indexVerdicts(window.value.rows), finding, linked), truncated: window.value.truncated } };
   }
 
   async recall(q: RecallQuery): Promise<SharedResult<RecallAnswer>> {
-    const findings = await readWindow(this.client, FINDING_SHAPE, this.offsets);
+    // The two windows are independent reads; the checkout's shape is local.
+    const [findings, verdictWindow, here] = await Promise.all([
+      readWindow(this.client, FINDING_SHAPE, this.offsets),
+      readWindow(this.client, VERDICT_SHAPE, this.offsets),
+      checkoutShape(q.root),
+    ]);
     if (!findings.ok) return findings;
-    const here = await checkoutShape(q.root);
+    if (!verdictWindow.ok) return verdictWindow;
     const severities = q.severity?.length ? new Set(q.severity.map((s) => s.toUpperCase())) : undefined;
     const categories = q.category?.length ? new Set(q.category.map((c) => c.trim().toLowerCase())) : undefined;
     const matched: Array<{ f: FindingConcept; files: string[] }> = [];
@@ -168,14 +194,12 @@ export class ConceptLedger implements SharedLedger {
       matched.push({ f, files });
     }
 
-    const verdictWindow = await readWindow(this.client, VERDICT_SHAPE, this.offsets);
-    if (!verdictWindow.ok) return verdictWindow;
     const byKey = this.indexVerdicts(verdictWindow.value.rows);
     let linked = new Map<string, ConceptRow[]>();
     if (verdictWindow.value.truncated) {
       // Past the window: the links of findings the window does not already close (SPEC @verdict-rows-for).
       const unclosed = matched.filter(({ f }) => !findingVerdicts(this.verdictsOf(byKey, f)).closing).map(({ f }) => f.conceptId);
-      linked = await linkedVerdictRows(this.client, unclosed);
+      linked = await this.linkedOf(unclosed);
     }
 
     const now = this.now();
@@ -187,7 +211,7 @@ export class ConceptLedger implements SharedLedger {
       truncated: findings.value.truncated,
       verdictsTruncated: verdictWindow.value.truncated,
     };
-    let headChecks = 0;
+    const closing = new Map<RecalledFindingRow, VerdictConcept>();
     for (const { f, files } of matched) {
       const verdicts = this.verdictsOf(byKey, f, linked.get(f.conceptId));
       const state = findingVerdicts(verdicts);
@@ -206,10 +230,7 @@ export class ConceptLedger implements SharedLedger {
         verdicts,
       };
       if (state.closing) {
-        const sha = state.closing.fixCommit;
-        // A commit git does not know here (another checkout's, not fetched) is not in HEAD either.
-        const inHead = sha && headChecks++ < HEAD_CHECKS_MAX ? (await commitInHead(q.root, sha)) === true : 'unchecked';
-        row.closed = { retracted: state.closing.kind === 'discarded', ...(sha ? { fixedIn: sha } : {}), ...closedTag(state.closing, inHead) };
+        closing.set(row, state.closing);
         (task ? answer.closedTasks : answer.closed).push(row);
         continue;
       }
@@ -217,6 +238,14 @@ export class ConceptLedger implements SharedLedger {
       if (claim) row.tags.push(claim);
       if (state.pending) row.tags.push(pendingFixTag(state.pending, q.vesselId));
       (task ? answer.openTasks : answer.open).push(row);
+    }
+    // HEAD is asked about the fixes a reply can show; the rest are tagged without the note.
+    const shown = [...answer.closed.slice(0, HEAD_CHECKS_MAX), ...answer.closedTasks.slice(0, HEAD_CHECKS_MAX)];
+    const inHead = await commitsInHead(q.root, shown.map((r) => closing.get(r)!.fixCommit ?? '').filter(Boolean));
+    for (const [row, verdict] of closing) {
+      const sha = verdict.fixCommit;
+      const head = sha && inHead.has(sha) ? inHead.get(sha)! : 'unchecked';
+      row.closed = { retracted: verdict.kind === 'discarded', ...(sha ? { fixedIn: sha } : {}), ...closedTag(verdict, head) };
     }
     return { ok: true, value: answer };
   }

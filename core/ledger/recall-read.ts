@@ -84,3 +84,36 @@ export async function linkedVerdictRows(client: ConceptDbClient, findingConceptI
   await Promise.all(Array.from({ length: Math.min(LINKED_CONCURRENCY, ids.length) }, worker));
   return out;
 }
+
+/**
+ * Linked verdict reads kept for a while. They only matter for verdicts older than the verdict
+ * window, and a verdict is written once and never edited, so what a read found stays true; a
+ * verdict written since is the newest row and arrives through the window itself. A finding this
+ * process writes a verdict on is read again.
+ */
+export class LinkedVerdictCache {
+  private readonly rows = new Map<string, { at: number; rows: ConceptRow[] }>();
+
+  constructor(
+    private readonly ttlMs = 5 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(id: string): ConceptRow[] | undefined {
+    const hit = this.rows.get(id);
+    if (!hit) return undefined;
+    if (this.now() - hit.at > this.ttlMs) {
+      this.rows.delete(id);
+      return undefined;
+    }
+    return hit.rows;
+  }
+
+  set(id: string, rows: ConceptRow[]): void {
+    this.rows.set(id, { at: this.now(), rows });
+  }
+
+  forget(id: string): void {
+    this.rows.delete(id);
+  }
+}

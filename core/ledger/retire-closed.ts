@@ -18,9 +18,16 @@ function linkedSeeds(table: SeedTable, workspace: string, rows: RecalledFindingR
 export function retireClosedSeeds(table: SeedTable, workspace: string, closed: RecalledFindingRow[]): { retired: number; deleted: number } {
   let retired = 0;
   let deleted = 0;
-  for (const row of closed) {
-    const ids = linkedSeeds(table, workspace, [row]).map((s) => s.id);
-    if (ids.length === 0) continue;
+  if (closed.length === 0) return { retired, deleted };
+  // One read for every closed finding, then each seed goes to the finding that names it.
+  const byConcept = new Map(closed.map((r) => [r.conceptId, r]));
+  const byId = new Map(closed.flatMap((r) => r.findingIds.map((id) => [id, r] as const)));
+  const seedsOf = new Map<RecalledFindingRow, string[]>();
+  for (const seed of linkedSeeds(table, workspace, closed)) {
+    const row = (seed.concept_ref ? byConcept.get(seed.concept_ref) : undefined) ?? byId.get(seed.id);
+    if (row) seedsOf.set(row, [...(seedsOf.get(row) ?? []), seed.id]);
+  }
+  for (const [row, ids] of seedsOf) {
     if (row.closed?.retracted) {
       deleted += table.deleteSeeds(ids);
       continue;

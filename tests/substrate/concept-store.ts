@@ -71,6 +71,13 @@ export class ConceptStore {
   edges: EdgeState[] = [];
   usage: UsageState[] = [];
   private seq = 0;
+  /** Sorted lists by filter, dropped on every change (a database's index, so paging a large store stays cheap). */
+  private lists = new Map<string, ConceptRowState[]>();
+
+  /** Every change to rows or their relevance goes through here. */
+  changed(): void {
+    this.lists.clear();
+  }
   /** Edges by the bare id of each endpoint, for conceptGraph. */
   private edgesByConcept = new Map<string, EdgeState[]>();
 
@@ -134,11 +141,15 @@ export class ConceptStore {
       seq: ++this.seq,
     };
     this.concepts.set(row.id, row);
+    this.changed();
     return row;
   }
 
   /** List mode: `ORDER BY relevance DESC, created_at DESC LIMIT $limit START $offset` (§4.4). */
   list(org: string, f: { shape?: string; source_type?: string | string[]; min_relevance?: number; query?: string }): ConceptRowState[] {
+    const cacheKey = JSON.stringify([org, f.shape, f.source_type, f.min_relevance, f.query]);
+    const cached = this.lists.get(cacheKey);
+    if (cached) return cached;
     const types = f.source_type === undefined ? undefined : Array.isArray(f.source_type) ? f.source_type : String(f.source_type).split(',');
     const q = (f.query ?? '').toLowerCase();
     const rows: ConceptRowState[] = [];
@@ -150,7 +161,9 @@ export class ConceptStore {
       if (q && !`${c.content} ${c.summary}`.toLowerCase().includes(q)) continue;
       rows.push(c);
     }
-    return rows.sort((a, b) => b.relevance - a.relevance || (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.seq - a.seq));
+    rows.sort((a, b) => b.relevance - a.relevance || (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.seq - a.seq));
+    this.lists.set(cacheKey, rows);
+    return rows;
   }
 
   edgesOf(conceptId: string): EdgeState[] {
@@ -208,6 +221,7 @@ export class ConceptStore {
       // failure lowers it.
       c.relevance = (c.times_succeeded + 1) / (c.times_succeeded + c.times_failed + 2);
       c.updated_at = new Date().toISOString();
+      this.changed();
     }
     return row;
   }

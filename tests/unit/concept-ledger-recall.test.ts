@@ -77,6 +77,7 @@ test('the windows page by offset within their caps; a full verdict window reads 
   seedVerdict(e, findings[0], ['verdict: endorsed', 'fix: commit abcdef1234567', 'fix_branch: main'], true);
   // Its endorse was folded into its relevance, so it ranks first: among the 50 whose links are read.
   e.concepts.concepts.get(findings[0].id)!.relevance = 2 / 3;
+  e.concepts.changed();
   seedVerdict(e, findings[1], ['verdict: discarded'], false);
   const other = seedFinding(e, 'example.test/org/elsewhere', 9999);
   for (let i = 0; i < 1300; i++) seedVerdict(e, other, ['verdict: claimed'], false);
@@ -93,18 +94,16 @@ test('the windows page by offset within their caps; a full verdict window reads 
   assert.equal(r.value.verdictsTruncated, true);
   const reads = searches(e);
   // Findings: 300 + 300 + 50; verdicts: four full pages.
-  assert.deepEqual(
-    reads.map((c) => [c.pointer.shape, c.pointer.offset ?? 0, c.pointer.limit]),
-    [
-      ['code_finding', 0, 300],
-      ['code_finding', 300, 300],
-      ['code_finding', 600, 300],
-      ['finding_verdict', 0, 300],
-      ['finding_verdict', 300, 300],
-      ['finding_verdict', 600, 300],
-      ['finding_verdict', 900, 300],
-    ],
-  );
+  // The two windows are read side by side; each pages in order.
+  assert.deepEqual(reads.map((c) => [c.pointer.shape, c.pointer.offset ?? 0, c.pointer.limit]).sort(), [
+    ['code_finding', 0, 300],
+    ['code_finding', 300, 300],
+    ['code_finding', 600, 300],
+    ['finding_verdict', 0, 300],
+    ['finding_verdict', 300, 300],
+    ['finding_verdict', 600, 300],
+    ['finding_verdict', 900, 300],
+  ]);
   const graphs = e.switches.calls.filter((c) => c.shape === 'conceptGraph');
   assert.equal(graphs.length, 50);
   assert.ok(graphs.every((c) => c.pointer.direction === 'incoming' && c.pointer.edge_types[0] === 'derived_from' && c.pointer.limit === 200));
@@ -141,7 +140,9 @@ test('a concept-db that answers an offset with the first page: one page from the
   assert.equal(first.value.truncated, true);
   assert.equal(first.value.open.length, 300);
   assert.deepEqual(
-    searches(e).map((c) => [c.pointer.shape, c.pointer.offset ?? 0]),
+    searches(e)
+      .map((c) => [c.pointer.shape, c.pointer.offset ?? 0])
+      .sort(),
     [
       ['code_finding', 0],
       ['code_finding', 300],
@@ -151,7 +152,9 @@ test('a concept-db that answers an offset with the first page: one page from the
   e.switches.calls.length = 0;
   await ledger.recall({ root });
   assert.deepEqual(
-    searches(e).map((c) => [c.pointer.shape, c.pointer.offset ?? 0]),
+    searches(e)
+      .map((c) => [c.pointer.shape, c.pointer.offset ?? 0])
+      .sort(),
     [
       ['code_finding', 0],
       ['finding_verdict', 0],
