@@ -105,13 +105,19 @@ export class ConceptLedger implements SharedLedger {
     });
     if (!made.ok) return made;
     let linked = false;
-    if (verdict.conceptId) {
-      this.linkedCache.forget(plainConceptId(verdict.conceptId));
+    if (verdict.conceptId) this.linkedCache.forget(plainConceptId(verdict.conceptId));
+    if (verdict.conceptId && verdict.link !== false) {
       // Best-effort: a verdict past the window is found by this link; one without it by the read alone.
       const link = await this.client.link({ from_concept_id: made.value.id, to_concept_id: verdict.conceptId, edge_type: 'derived_from' });
       linked = link.ok;
     }
     return { ok: true, value: { conceptId: made.value.id, linked } };
+  }
+
+  async linkVerdict(verdictId: string, findingConceptId: string): Promise<SharedResult<void>> {
+    this.linkedCache.forget(plainConceptId(findingConceptId));
+    const link = await this.client.link({ from_concept_id: verdictId, to_concept_id: findingConceptId, edge_type: 'derived_from' });
+    return link.ok ? { ok: true, value: undefined } : link;
   }
 
   // @anchor recordConceptUsage

@@ -183,6 +183,8 @@ export interface VerdictWrite {
   /** The verdict's own lines (verdict, fix_*, repo, files, reviewed_by, session, origin). */
   lines: string[];
   summary: string;
+  /** false: not linked now (a claim is linked once it is settled as held; a lost one never, SPEC @link-verdict). */
+  link?: boolean;
 }
 
 /** The verdict's content: its lines, the finding it is keyed on, then a blank line. */

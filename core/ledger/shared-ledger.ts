@@ -57,6 +57,8 @@ export interface SharedLedger {
   mintFinding(finding: FindingMint): Promise<SharedResult<{ conceptId: string }>>;
   /** The verdict, and its derived_from link to the finding (best-effort: `linked` says). */
   writeVerdict(verdict: VerdictWrite): Promise<SharedResult<{ conceptId: string; linked: boolean }>>;
+  /** Links a verdict written unlinked (a claim settled as held) derived_from to its finding. */
+  linkVerdict(verdictId: string, findingConceptId: string): Promise<SharedResult<void>>;
   recordConceptUsage(conceptId: string, outcome: 'success' | 'failure'): Promise<SharedResult<void>>;
   fetchConceptById(conceptId: string): Promise<SharedResult<FindingConcept | undefined>>;
   /** One finding's verdicts and claims: the window's rows, with its linked ones when the window is full. */

@@ -12,6 +12,7 @@ import { AuthorIdentityService } from '../identity/vessel-identity.ts';
 import type { AttachmentPort } from '../attachment/port.ts';
 import type { SharedLedger } from '../ledger/shared-ledger.ts';
 import { ConceptLedger, type ClaimTagger } from '../ledger/concept-ledger.ts';
+import { recallClaimTag } from '../ledger/claims.ts';
 import { ConceptDbClient } from '../substrate/concept-db.ts';
 import type { ConfigReport } from '../config/config-report.ts';
 import { CallTally } from './call-tally.ts';
@@ -88,7 +89,10 @@ export function createServices(options: ServicesOptions = {}): Services {
   const sharedLedger =
     options.sharedLedger ??
     (attachment
-      ? new ConceptLedger(new ConceptDbClient((pointer, opts) => attachment.resolve(pointer, opts)), { sessionId, claimTag: options.claimTag })
+      ? new ConceptLedger(new ConceptDbClient((pointer, opts) => attachment.resolve(pointer, opts)), {
+          sessionId,
+          claimTag: options.claimTag ?? recallClaimTag,
+        })
       : undefined);
   return { ...base, sharedLedger, attachment };
 }

@@ -8,6 +8,7 @@ import { locateFix, type FixLocation } from '../ledger/fix-location.ts';
 import { fixCommitNotApplied, fixPendingVerdict, type Fix } from '../ledger/fix-verdict-lines.ts';
 import { cause, causeNotice, type Notice } from '../process/cause.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
+import { othersClaimWarning } from './claim-finding.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
 import { verdictFromRecalled } from './mark-complete-remote.ts';
 
@@ -76,9 +77,12 @@ export async function shareVerdict(
 ): Promise<{ shared: boolean; line: string }> {
   const shared = await sharedLedgerOf(ctx);
   if ('cause' in shared) return { shared: false, line: `Shared verdict: not written (${shared.cause.line}); other agents will not see it.` };
+  // SPEC §mark_complete "Claims": an endorse closes a finding another vessel holds, and says so.
+  const claim = usage === 'success' ? await othersClaimWarning(ctx, shared.ledger, finding) : undefined;
   const written = await shared.ledger.writeVerdict({ findingIds: finding.findingIds, conceptId: finding.conceptId, lines, summary });
   if (!written.ok) return { shared: false, line: `Shared verdict: not written (${written.cause.line}); other agents will not see it.` };
   const notes = [
+    ...(claim ? [claim] : []),
     `Shared verdict: ${written.value.conceptId}${finding.conceptId && !written.value.linked ? ` (not linked to ${finding.conceptId}; readers find it by the read alone)` : ''}`,
   ];
   // SPEC @recordConceptUsage: a closing verdict folds into the finding concept's relevance.

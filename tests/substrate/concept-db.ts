@@ -56,7 +56,10 @@ export function conceptDb(identity: IdentityEmulator, switches: Switches, store:
     };
     switch (shape) {
       case 'conceptSearch': {
-        const rows = store.list(org, { shape: p.shape, source_type: p.source_type, min_relevance: p.min_relevance, query: p.query });
+        const seenBefore = Date.now() - switches.conceptReadLagMs;
+        const rows = store
+          .list(org, { shape: p.shape, source_type: p.source_type, min_relevance: p.min_relevance, query: p.query })
+          .filter((c) => !switches.conceptReadLagMs || Date.parse(c.created_at) <= seenBefore);
         const limit = Math.max(0, Number(p.limit ?? 20));
         const offset = switches.conceptOffsetIgnored ? 0 : Math.max(0, Number(p.offset ?? 0));
         const page = rows.slice(offset, offset + limit).map(wireRow);

@@ -176,7 +176,9 @@ export class DiscoveryEmulator {
 
   private async forward(pointer: any, authorization: string | undefined): Promise<Reply> {
     const shape: string = pointer.type;
-    const target = this.switches.noProducer.includes(shape) ? undefined : this.vessels.find((v) => v.shapes.includes(shape));
+    const refusals = this.switches.noProducerTimes[shape] ?? 0;
+    if (refusals > 0) this.switches.noProducerTimes[shape] = refusals - 1;
+    const target = this.switches.noProducer.includes(shape) || refusals > 0 ? undefined : this.vessels.find((v) => v.shapes.includes(shape));
     if (!target) return json(404, { error: 'Not found', shape });
     if (this.switches.forwardFailed.includes(shape)) return json(502, { error: 'forward_failed', shape, detail: 'fetch failed' });
     const timeout = this.switches.resolveTimeoutMs[target.vesselName] ?? target.resolve_timeout_ms ?? 10_000;

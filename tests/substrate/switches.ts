@@ -41,6 +41,10 @@ export interface Switches {
   peerCapability: Record<string, Array<{ vesselId: string; endpoint: string }>>;
   /** concept-db answers conceptSearch's offset with the first page again (SPEC §get_problems paging fallback). */
   conceptOffsetIgnored: boolean;
+  /** conceptSearch leaves out concepts written less than this many ms ago (a read that misses a fresh write, SPEC §claim_finding). */
+  conceptReadLagMs: number;
+  /** Discovery answers no_producer for the next N requests of a shape, then forwards again (a write concept-db gave up on). */
+  noProducerTimes: Record<string, number>;
   /**
    * The wire forms concept-db varies in (substrate-contract §4.3-4.6): search rows as `content` or
    * `content.concepts`; ids `concept:`-prefixed, ⟨⟩-wrapped or bare; a write's `content` as a JSON
@@ -73,6 +77,8 @@ export function defaultSwitches(): Switches {
     advertisedEndpoint: {},
     peerCapability: {},
     conceptOffsetIgnored: false,
+    conceptReadLagMs: 0,
+    noProducerTimes: {},
     conceptWire: { searchRows: 'content', ids: 'prefixed', writeContent: 'string' },
     calls: [],
     traces: [],
