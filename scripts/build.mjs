@@ -3,7 +3,7 @@
 // a server start through V8's code cache, kept in the user's cache directory (the first start
 // writes it); and the index worker into dist/index-worker.js. Nothing is written into dist/
 // after the build, so an installed package can be read-only. Native and WASM parts, the exact
-// tokenizer and the TUI stay external and load lazily, so a server start loads none of them
+// tokenizer, the TUI and the OpenTelemetry SDK stay external and load lazily, so a server start loads none of them
 // (SPEC §init_workspace `lazy-native`). The options live in
 // scripts/bundle-options.mjs.
 import { build } from 'esbuild';

@@ -19,7 +19,10 @@ export const ESM_ENTRIES = { main: 'core/cli.ts', 'index-worker': 'core/index/ex
 /** The bin, dist/cli.js: a small ES module that picks the code-cached server start or dist/main.js. */
 export const BIN_ENTRY = { cli: 'core/cli-loader.ts' };
 
-/** Native and WASM parts, the exact tokenizer and the TUI stay external and load lazily. */
+/**
+ * Native and WASM parts, the exact tokenizer, the TUI and the OpenTelemetry SDK (loaded only
+ * when OTEL_EXPORTER_OTLP_ENDPOINT is set, core/server/otlp-traces.ts) stay external and load lazily.
+ */
 export const EXTERNAL = [
   'better-sqlite3',
   'web-tree-sitter',
@@ -30,6 +33,7 @@ export const EXTERNAL = [
   'react/jsx-runtime',
   '@clack/prompts',
   'ink-testing-library',
+  '@opentelemetry/*',
 ];
 
 const REQUIRE_SHIM = "import { createRequire as __metabobCreateRequire } from 'node:module';\nconst require = __metabobCreateRequire(import.meta.url);";

@@ -14,6 +14,8 @@ const BACKGROUND: Background[] = [
     start: async (services) => (await import('../services/marker-service.ts')).startAttachedMarkerService({ ...services, onShutdown }),
   },
   { name: 'loopback HTTP server', start: async (services) => (await import('../loopback/vessel-server.ts')).startLoopbackService(services, onShutdown) },
+  // Loads the OpenTelemetry SDK only when OTEL_EXPORTER_OTLP_ENDPOINT names a receiver.
+  { name: 'OTLP traces', start: async (services) => (await import('../server/otlp-traces.ts')).startOtlpTraces(services, onShutdown) },
   // The boundary and every tool module: loaded now, so the first tools/call does not wait on it.
   { name: 'tool boundary', start: async () => void (await import('../server/boundary.ts')) },
 ];

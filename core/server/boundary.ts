@@ -37,6 +37,11 @@ export interface CallEvent {
   latencyMs: number;
   tokensUsed: number;
   tokensSaved?: number;
+  /** The rest of what an OTLP span mirrors of `_meta` (META-ENVELOPE §OTLP integration). */
+  tokensSavedPct?: number;
+  complexityTier?: MetaEnvelope['complexity_tier'];
+  emptyReason?: MetaEnvelope['empty_reason'];
+  binaryDrift?: NonNullable<MetaEnvelope['binary_drift_warning']>;
 }
 
 function errorAnswer(line: string, code: string, data?: Record<string, unknown>): ToolAnswer {
@@ -200,6 +205,10 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
     latencyMs,
     tokensUsed: meta.tokens_used,
     tokensSaved: meta.tokens_saved ?? undefined,
+    tokensSavedPct: meta.tokens_saved_pct ?? undefined,
+    complexityTier: meta.complexity_tier,
+    emptyReason: meta.empty_reason,
+    binaryDrift: meta.binary_drift_warning ?? undefined,
   };
   services.tally.record({
     label: tool ? tool.name : UNKNOWN_TOOL_LABEL,

@@ -6,7 +6,7 @@ import type { Services } from '../services/services.ts';
 import { callLogWritable } from './call-log.ts';
 
 /** What a tag's condition reads: the session's services (the loopback's state, the environment). */
-type TagProbe = Pick<Services, 'env' | 'loopback'>;
+type TagProbe = Pick<Services, 'env' | 'loopback' | 'traces'>;
 const loopbackListening = (s: TagProbe) => s.loopback.listening;
 
 export interface CapabilityTag {
@@ -58,6 +58,12 @@ export const CAPABILITY_TAGS: CapabilityTag[] = [
     meaning:
       'METABOB_CALL_LOG is set and writable: one JSON line per call is appended there (SPEC §call-log); its `via` is `stdio`, `loopback`, or `cli` for a headless `metabob-mcp call`.',
     when: (s) => Boolean(s.env.METABOB_CALL_LOG) && callLogWritable(s.env.METABOB_CALL_LOG!),
+  },
+  {
+    tag: 'traces_otlp',
+    meaning:
+      'OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set and its receiver accepted the last export: every tool call is one OTLP/HTTP span `tools/call <tool>` whose attributes mirror `_meta` (request_id, tokens_used, tokens_saved_pct, complexity_tier, empty_reason, binary_drift_warning), its trace id the request id. Withdrawn while exports fail.',
+    when: (s) => s.traces.exporting,
   },
   {
     tag: 'tokens_exact',

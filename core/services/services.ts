@@ -41,6 +41,8 @@ export interface Services {
   readonly charges: BaselineCharges;
   /** Whether this process's loopback HTTP server listens (capability tags `loopback_http`, `sse`, ...). */
   readonly loopback: { listening: boolean };
+  /** Whether the OTLP receiver accepted this process's last trace export (capability `traces_otlp`). */
+  readonly traces: { exporting: boolean };
   /** One `call` event per finished tool call, for metrics and the event stream. */
   readonly calls: EventEmitter;
   /** Every call of the session by tool and outcome, from its first (GET /v1/metrics). */
@@ -80,6 +82,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     sharedLedger: options.sharedLedger,
     charges: new BaselineCharges(),
     loopback: { listening: false },
+    traces: { exporting: false },
     calls: new EventEmitter(),
     tally: new CallTally(),
     warnedOnce: new Set<string>(),
