@@ -13,6 +13,8 @@ import type { AttachmentPort } from '../attachment/port.ts';
 import type { SharedLedger } from '../ledger/shared-ledger.ts';
 import type { ConfigReport } from '../config/config-report.ts';
 import { CallTally } from './call-tally.ts';
+import { GapReadCache } from '../substrate/gap-cache.ts';
+import type { GapSnapshot } from '../substrate/gap-activity.ts';
 
 export interface Clock {
   now(): number;
@@ -44,6 +46,8 @@ export interface Services {
   readonly tally: CallTally;
   /** What this session has already warned about once (e.g. a call log it cannot write). */
   readonly warnedOnce: Set<string>;
+  /** The gap store's whole-store read, shared by concurrent callers (SPEC §path_activity "Read"). */
+  readonly gapReads: GapReadCache<GapSnapshot>;
 }
 
 export interface ServicesOptions {
@@ -60,12 +64,13 @@ export interface ServicesOptions {
 
 export function createServices(options: ServicesOptions = {}): Services {
   const env = options.env ?? process.env;
+  const clock = options.clock ?? { now: Date.now };
   const base = {
     env,
     sessionId,
     sessionStartedAt,
     log,
-    clock: options.clock ?? { now: Date.now },
+    clock,
     config: options.config,
     workspace: new WorkspaceState(env, options.cwd ?? process.cwd()),
     store: new LocalStoreService(env, options.onShutdown),
@@ -77,6 +82,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     calls: new EventEmitter(),
     tally: new CallTally(),
     warnedOnce: new Set<string>(),
+    gapReads: new GapReadCache<GapSnapshot>(clock, (key, failure) => log.warn(`gap store refresh (${key}) failed: ${String(failure)}`)),
   };
   return { ...base, attachment: options.attachment?.(base) };
 }

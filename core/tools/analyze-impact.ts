@@ -9,6 +9,7 @@ import { whyNotIndexed } from './not-indexed.ts';
 import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import type { LocalStoreService } from '../ledger/local-store.ts';
+import { gapSummaryLines } from './gap-activity.ts';
 
 const ROWS_PER_DEPTH = 30;
 
@@ -87,9 +88,11 @@ export default defineTool({
     const nextSteps = reindexable.length ? [{ tool: 'init_workspace', args: {}, why: `index ${reindexable.join(', ')}` }] : undefined;
     const gaps = indexGaps(index);
     const findings = await findingsBlock(ctx.services.store, root, files);
+    // SPEC §analyze_impact: the changed files' open gaps, from path_activity's cached read only.
+    const openGaps = (await gapSummaryLines(ctx, root, files)).join('\n');
     if (indexed.length === 0) {
       return {
-        text: [...lines, gaps.line, findings].filter(Boolean).join('\n\n'),
+        text: [...lines, gaps.line, findings, openGaps].filter(Boolean).join('\n\n'),
         emptyReason: 'not_in_index',
         warnings,
         nextSteps,
@@ -116,6 +119,7 @@ export default defineTool({
     }
     if (gaps.line) lines.push(`${gaps.line} Dependents through those are not shown.`);
     lines.push(findings);
+    if (openGaps) lines.push(openGaps);
     return {
       text: lines.join('\n'),
       emptyReason: hits.length > 0 ? undefined : missing.length > 0 ? 'not_in_index' : 'no_dependents',
