@@ -13,6 +13,7 @@ const BACKGROUND: Background[] = [
     name: 'attached marker',
     start: async (services) => (await import('../services/marker-service.ts')).startAttachedMarkerService({ ...services, onShutdown }),
   },
+  { name: 'agent-resolver reconcile', start: async (services) => void (await (await import('../services/agent-delivery.ts')).reconcileUndelivered(services)) },
   { name: 'loopback HTTP server', start: async (services) => (await import('../loopback/vessel-server.ts')).startLoopbackService(services, onShutdown) },
   // The boundary and every tool module: loaded now, so the first tools/call does not wait on it.
   { name: 'tool boundary', start: async () => void (await import('../server/boundary.ts')) },

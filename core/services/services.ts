@@ -15,6 +15,7 @@ import type { ConfigReport } from '../config/config-report.ts';
 import { CallTally } from './call-tally.ts';
 import { GapReadCache } from '../substrate/gap-cache.ts';
 import type { GapSnapshot } from '../substrate/gap-activity.ts';
+import { SidecarQueueService } from '../ledger/sidecar-queue.ts';
 
 export interface Clock {
   now(): number;
@@ -48,6 +49,8 @@ export interface Services {
   readonly warnedOnce: Set<string>;
   /** The gap store's whole-store read, shared by concurrent callers (SPEC §path_activity "Read"). */
   readonly gapReads: GapReadCache<GapSnapshot>;
+  /** The agent-resolver queue in sidecar.db (SPEC §Agent-resolver tools), opened on first use. */
+  readonly sidecar: SidecarQueueService;
 }
 
 export interface ServicesOptions {
@@ -82,7 +85,10 @@ export function createServices(options: ServicesOptions = {}): Services {
     calls: new EventEmitter(),
     tally: new CallTally(),
     warnedOnce: new Set<string>(),
-    gapReads: new GapReadCache<GapSnapshot>(clock, (key, failure) => log.warn(`gap store refresh (${key}) failed: ${String(failure)}`)),
+    gapReads: new GapReadCache<GapSnapshot>(clock, (key, failure) =>
+      log.warn(`gap store refresh (${key}) failed: ${(failure as { line?: string }).line ?? String(failure)}`),
+    ),
+    sidecar: new SidecarQueueService(env, options.onShutdown),
   };
   return { ...base, attachment: options.attachment?.(base) };
 }
