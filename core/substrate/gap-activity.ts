@@ -8,7 +8,8 @@ export const LEASE_SKEW_MS = 2 * 60_000;
 
 const PARKING = new Set(['needs_information', 'needs_info', 'awaiting_operator_review']);
 const AWAITING_VERDICT = new Set(['awaiting_verdict', 'landed_awaiting_verdict', 'verdict_pending']);
-const VESSEL_IN_TEXT = /repos\/([A-Za-z0-9._-]{1,100})\//g;
+/** A repos/<vessel>/… path in goal or summary text: one character class, bounded, so linear. */
+const MENTION = /repos\/([A-Za-z0-9._-]{1,100})\/[A-Za-z0-9._/-]{0,400}/g;
 const MAX_TEXT = 8_000;
 
 export interface Gap {
@@ -108,32 +109,64 @@ export function gapState(gap: Gap, now: number): GapState {
   return holdOf(gap) ?? { kind: 'queued' };
 }
 
-/** One store read, indexed once: rows by edit site, the vessels any open gap names. */
+/** One store read, indexed once: rows by edit site and by the repos/… paths their text mentions. */
 export interface GapSnapshot {
   gaps: Gap[];
   bySite: Map<string, Gap[]>;
+  /** Every distinct edit site, sorted, for directory lookups by prefix. */
+  sites: string[];
+  /** repos/… paths named in goal or summary text, and the gaps naming each; sorted keys in `mentioned`. */
+  byMention: Map<string, Gap[]>;
+  mentioned: string[];
+  /** Open gaps with no edit site (the unplaced ones a path with no gap may concern). */
+  unplaced: Gap[];
   vesselsNamed: Set<string>;
   /** The store answered as many rows as asked for: counts may be short. */
   truncated: boolean;
+}
+
+function push(map: Map<string, Gap[]>, key: string, gap: Gap): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [gap]);
+  else if (list[list.length - 1] !== gap) list.push(gap);
 }
 
 export function snapshotOf(rows: unknown[], limit: number): GapSnapshot {
   const gaps = rows.map(gapOf).filter((g): g is Gap => g !== null);
   gaps.sort((a, b) => b.at - a.at);
   const bySite = new Map<string, Gap[]>();
+  const byMention = new Map<string, Gap[]>();
   const vesselsNamed = new Set<string>();
+  const unplaced: Gap[] = [];
   for (const gap of gaps) {
     if (gap.editSite) {
-      const list = bySite.get(gap.editSite);
-      if (list) list.push(gap);
-      else bySite.set(gap.editSite, [gap]);
+      push(bySite, gap.editSite, gap);
       const m = /^repos\/([^/]+)\//.exec(gap.editSite);
       if (m) vesselsNamed.add(m[1].toLowerCase());
-    }
+    } else if (gap.status === 'open') unplaced.push(gap);
     if (gap.remedyVessel) vesselsNamed.add(gap.remedyVessel);
-    for (const m of gap.text.matchAll(VESSEL_IN_TEXT)) vesselsNamed.add(m[1].toLowerCase());
+    for (const m of gap.text.matchAll(MENTION)) {
+      const path = m[0].replace(/[.,;:)]+$/, '');
+      push(byMention, path, gap);
+      vesselsNamed.add(m[1].toLowerCase());
+    }
   }
-  return { gaps, bySite, vesselsNamed, truncated: rows.length >= limit };
+  const sorted = (map: Map<string, Gap[]>) => [...map.keys()].sort();
+  return { gaps, bySite, sites: sorted(bySite), byMention, mentioned: sorted(byMention), unplaced, vesselsNamed, truncated: rows.length >= limit };
+}
+
+/** The keys of a sorted list that are `path` or lie under it (binary search to the first, then a walk). */
+function keysAtOrUnder(keys: string[], path: string): string[] {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid] < path) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < keys.length && keys[i].startsWith(path); i++) if (keys[i] === path || keys[i][path.length] === '/') out.push(keys[i]);
+  return out;
 }
 
 export type MatchKind = 'edit site' | 'in directory' | 'mentions';
@@ -142,19 +175,25 @@ export interface PathMatch {
   how: MatchKind;
 }
 
+const newestFirst = (a: Gap, b: Gap) => b.at - a.at;
+
 /** The gaps naming a store path: edit site first, then an edit site under it, then a mention; each newest first. */
 export function gapsOnPath(snapshot: GapSnapshot, storePath: string): PathMatch[] {
   const path = normalizeStorePath(storePath);
   const exact = snapshot.bySite.get(path) ?? [];
   const seen = new Set(exact.map((g) => g.id));
-  const under: Gap[] = [];
-  const mentions: Gap[] = [];
-  const prefix = path + '/';
-  for (const gap of snapshot.gaps) {
-    if (seen.has(gap.id)) continue;
-    if (gap.editSite?.startsWith(prefix)) under.push(gap);
-    else if (gap.text.includes(path)) mentions.push(gap);
-  }
+  const take = (list: Gap[]) => list.filter((g) => !seen.has(g.id) && seen.add(g.id));
+  const under = take(
+    keysAtOrUnder(snapshot.sites, path)
+      .filter((site) => site !== path)
+      .flatMap((site) => snapshot.bySite.get(site) ?? [])
+      .sort(newestFirst),
+  );
+  const mentions = take(
+    keysAtOrUnder(snapshot.mentioned, path)
+      .flatMap((p) => snapshot.byMention.get(p) ?? [])
+      .sort(newestFirst),
+  );
   return [
     ...exact.map((gap) => ({ gap, how: 'edit site' as const })),
     ...under.map((gap) => ({ gap, how: 'in directory' as const })),
@@ -170,8 +209,7 @@ export function gapsOnPath(snapshot: GapSnapshot, storePath: string): PathMatch[
  */
 export function unplacedByCategory(snapshot: GapSnapshot, vessel: string | undefined): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const gap of snapshot.gaps) {
-    if (gap.editSite || gap.status !== 'open') continue;
+  for (const gap of snapshot.unplaced) {
     if (gap.remedyVessel && gap.remedyVessel !== vessel) continue;
     counts.set(gap.category, (counts.get(gap.category) ?? 0) + 1);
   }
