@@ -76,7 +76,7 @@ export default defineTool({
     else if (found.findings.length === 0) lines.push('', 'Local store findings for the changed files: none open.');
     else lines.push('', `Local store findings for the changed files (${found.total}):`, ...found.findings.map((f) => `  ${f.line}`));
     // SPEC §assign_git_changes: each changed file's open gaps and landing leases, as analyze_impact.
-    const openGaps = await gapSummaryLines(ctx, root, files);
+    const openGaps = await gapSummaryLines(ctx, root, files, { leases: true });
     if (openGaps.length) lines.push('', ...openGaps);
 
     const indexed = files.filter((f) => !missing.includes(f));

@@ -135,7 +135,7 @@ function pathActivityCall(files: string[]): string {
 
 // @anchor gapSummaryLines
 /** One line per changed file: its open gaps, how many the system is landing now and how many are held. */
-export async function gapSummaryLines(ctx: ToolContext, root: string, files: string[]): Promise<string[]> {
+export async function gapSummaryLines(ctx: ToolContext, root: string, files: string[], options: { leases?: boolean } = {}): Promise<string[]> {
   const cached = await cachedGaps(ctx, root);
   if (cached.kind === 'skip') return [];
   if (cached.kind === 'not_loaded') return [`Open gaps on the changed files: not loaded; ${pathActivityCall(files)} shows them.`];
@@ -147,11 +147,14 @@ export async function gapSummaryLines(ctx: ToolContext, root: string, files: str
       lines.push(`  ${file}: no gap names this path`);
       continue;
     }
-    const counts = countStates(
-      gapsOnPath(cached.snapshot, mapped.storePath).map((m) => m.gap),
-      now,
-    );
+    const onPath = gapsOnPath(cached.snapshot, mapped.storePath).map((m) => m.gap);
+    const counts = countStates(onPath, now);
     lines.push(`  ${file}: ${counts.open} open gap(s), ${counts.landing} being landed by the system now, ${counts.held} held`);
+    if (!options.leases) continue;
+    for (const gap of onPath) {
+      const state = gapState(gap, now);
+      if (state.kind === 'landing') lines.push(`    ${gap.id}: landing lease held by "${state.holder}" (its own claim), until ${whenText(state.until, now)}`);
+    }
   }
   return lines;
 }

@@ -172,7 +172,7 @@ test('no_producer(substrateGap) reads as nothing in flight; another failed read 
   assert.equal(failed.text, 'gap_store_error: the gap store answered the substrateGap read with HTTP 500 (gaps.json could not be read); nothing was listed');
 });
 
-test("get_problems' pointer to path_activity runs as given; analyze_impact's gap line comes from the cached read only", async () => {
+test("get_problems' pointer to path_activity runs as given; analyze_impact's and assign_git_changes' gap lines come from the cached read only", async () => {
   const e = await emulator();
   const root = superRepo();
   const s = await server(e, root);
@@ -188,6 +188,14 @@ test("get_problems' pointer to path_activity runs as given; analyze_impact's gap
   assert.equal(followed.isError, false, followed.text);
   assert.match(followed.text, new RegExp(`^${SITE}: 4 open gap\\(s\\)`, 'm'));
   assert.match(await impact(), new RegExp(`^ {2}${SITE}: 4 open gap\\(s\\), 1 being landed by the system now, 1 held$`, 'm'));
+  const assigned = textOf(await s.client.callTool({ name: 'assign_git_changes', arguments: { changed_files: [SITE], include_cochange_predictions: false } }));
+  assert.match(
+    assigned,
+    new RegExp(
+      `^ {2}${SITE}: 4 open gap\\(s\\), 1 being landed by the system now, 1 held\n {4}gap_landing: landing lease held by "goal-host-lander" \\(its own claim\\), until .* \\(in 10 min\\)$`,
+      'm',
+    ),
+  );
   // Now that the read is cached, get_problems lists the open gaps on the file.
   const again = textOf(await s.client.callTool({ name: 'get_problems', arguments: { file_path: SITE } }));
   assert.match(again, /Open gaps with their edit site in repos\/concept-db\/src\/a\.ts \(4, 3 shown\):/);
