@@ -37,6 +37,15 @@ const reads = () => e.switches.calls.filter((c) => c.shape === 'substrateGap').l
 try {
   const bytes = JSON.stringify({ success: true, shape: 'substrateGap', body: { gaps } }).length;
   console.log(`  gap store: ${gaps.length} open gaps, ${(bytes / 1024 / 1024).toFixed(1)} MB on the wire`);
+  // What the emulator alone costs (gap store -> discovery -> this process), for attributing the first call.
+  const t00 = performance.now();
+  const raw = await fetch(`${e.discoveryUrl}/resolve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `ApiKey ${e.key}` },
+    body: JSON.stringify({ pointer: { type: 'substrateGap', status: 'open', limit: 1_000_000, include_held: true } }),
+  }).then((r) => r.text());
+  console.log(`  the emulator's answer alone (${(raw.length / 1024 / 1024).toFixed(1)} MB through discovery): ${(performance.now() - t00).toFixed(0)} ms`);
+  e.switches.calls.length = 0;
   let s = await start();
   const t0 = performance.now();
   const first = await pathActivity(s);
