@@ -32,7 +32,12 @@ export interface QueuedTask {
   delivered_at: number | null;
   /** The last delivery's outcome as one line (a cause, or goal-host's 404). */
   delivery_note: string | null;
+  /** While a session sends the answer: until when no other session may send it. */
+  delivery_lease_until: number | null;
 }
+
+/** Longer than the delivery's 20 s cap, so a live sender always finishes inside its lease. */
+export const DELIVERY_LEASE_MS = 60_000;
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS tasks (
   task_id TEXT PRIMARY KEY,
@@ -50,6 +55,7 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS tasks (
   delivery TEXT NOT NULL DEFAULT 'none',
   delivered_at INTEGER,
   delivery_note TEXT,
+  delivery_lease_until INTEGER,
   UNIQUE (vessel_id, solicitation_id)
 );
 CREATE INDEX IF NOT EXISTS tasks_by_vessel ON tasks (vessel_id, status, created_at);`;
@@ -107,12 +113,28 @@ export class SidecarQueue {
     return this.db.prepare('SELECT * FROM tasks WHERE task_id = ?').get(taskId) as QueuedTask;
   }
 
+  /**
+   * Takes the right to send a queued answer, so two sessions starting together (one home, one
+   * workspace) never both deliver it; a sender that died frees it when its lease passes.
+   */
+  claimDelivery(taskId: string, now: number): boolean {
+    return (
+      this.db
+        .prepare(
+          `UPDATE tasks SET delivery_lease_until = ? WHERE task_id = ? AND delivery = 'queued' AND (delivery_lease_until IS NULL OR delivery_lease_until < ?)`,
+        )
+        .run(now + DELIVERY_LEASE_MS, taskId, now).changes === 1
+    );
+  }
+
   markDelivered(taskId: string, now: number, note: string | null): void {
-    this.db.prepare(`UPDATE tasks SET delivery = 'delivered', delivered_at = ?, delivery_note = ? WHERE task_id = ?`).run(now, note, taskId);
+    this.db
+      .prepare(`UPDATE tasks SET delivery = 'delivered', delivered_at = ?, delivery_note = ?, delivery_lease_until = NULL WHERE task_id = ?`)
+      .run(now, note, taskId);
   }
 
   noteUndelivered(taskId: string, note: string): void {
-    this.db.prepare(`UPDATE tasks SET delivery_note = ? WHERE task_id = ?`).run(note, taskId);
+    this.db.prepare(`UPDATE tasks SET delivery_note = ?, delivery_lease_until = NULL WHERE task_id = ?`).run(note, taskId);
   }
 
   /** Answers recorded and not yet delivered, oldest first. */

@@ -72,6 +72,9 @@ export async function deliverResolution(services: Services, queue: SidecarQueue,
   if (!attachment) return keep(queue, task, 'not_configured', NO_ATTACHMENT_LINE);
   const status = await attachment.status();
   if (!status.attached) return keep(queue, task, status.cause?.code ?? 'not_attached', status.cause?.line ?? status.summary);
+  if (!queue.claimDelivery(task.task_id, services.clock.now())) {
+    return { state: 'kept', cause: 'delivery_in_flight', line: 'delivery_in_flight: another session is sending this answer now' };
+  }
   const pointer: Record<string, unknown> = { type: 'solicitationResponse_write', solicitationId: task.solicitation_id, outcome: task.outcome };
   if (task.answer) pointer.answer = task.answer;
   const workspace = services.workspace.decideNow();
