@@ -1,5 +1,5 @@
 // SPEC §path_activity "Read": the whole gap store is about 13 MB on a busy node, so its read is
-// cached per attachment (the services carry one): fresh for 5 minutes, then served stale for up
+// cached per attachment (the caller's key names it): fresh for 5 minutes, then served stale for up
 // to 30 minutes while one background read refreshes it, and concurrent callers share one read,
 // so agents checking on every edit do not each load the store's holder. Only a successful read
 // is kept; a failed one is the caller's to report and the next call reads again.

@@ -48,10 +48,16 @@ async function readWholeStore(
   return { ok: true, value: snapshotOf(gaps, WHOLE_STORE_LIMIT) };
 }
 
+/** The cache key: the attachment (its discovery anchor, org and key) and the status read. */
+async function cacheKey(services: Services, status: 'open' | 'closed'): Promise<string> {
+  const state = services.attachment ? await services.attachment.current() : undefined;
+  return [state?.anchor.discovery ?? '', state?.auth.orgId ?? '', state?.auth.keyId ?? '', status].join('|');
+}
+
 // @anchor readGaps
 /** The store's open (or closed) gaps: cached per attachment, one read shared by concurrent callers. */
 export async function readGaps(services: Services, status: 'open' | 'closed'): Promise<GapRead> {
-  const got = await services.gapReads.get(status, () => readWholeStore(services, status));
+  const got = await services.gapReads.get(await cacheKey(services, status), () => readWholeStore(services, status));
   if (!got.ok) return { ok: false, failure: got.failure as GapReadFailure };
   return { ok: true, snapshot: got.value, readAt: got.readAt ?? services.clock.now(), stale: got.stale ?? false };
 }
@@ -124,7 +130,7 @@ async function cachedGaps(ctx: ToolContext, root: string): Promise<CachedGaps> {
   if (!attachment || !isAttached(await attachment.current())) return { kind: 'skip' };
   const checkout = await gapCheckoutOf(root);
   if (checkout.kind === 'other') return { kind: 'skip' };
-  const cached = ctx.services.gapReads.peek('open');
+  const cached = ctx.services.gapReads.peek(await cacheKey(ctx.services, 'open'));
   if (!cached) return { kind: 'not_loaded' };
   return { kind: 'cached', snapshot: cached.value, readAt: cached.readAt, checkout };
 }
