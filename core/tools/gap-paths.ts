@@ -4,12 +4,14 @@
 // the super-repo; otherwise a repository with an origin is the vessel named by its origin's basename.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { runGit } from '../git/run-git.ts';
 import { repoIdentity } from '../identity/repo-identity.ts';
 import { vesselAliases } from '../identity/repo-aliases.ts';
 import { normalizeStorePath } from '../substrate/gap-activity.ts';
 import { workspacePath } from './workspace-path.ts';
 
-export type GapCheckout = { kind: 'super-repo' } | { kind: 'vessel'; vessel: string } | { kind: 'other' };
+/** `prefix`: where the workspace sits in the vessel's repository (`packages/api/`), '' at its root. */
+export type GapCheckout = { kind: 'super-repo' } | { kind: 'vessel'; vessel: string; prefix?: string } | { kind: 'other' };
 
 export type MappedPath =
   /** A store path in a vessel under repos/. */
@@ -19,6 +21,9 @@ export type MappedPath =
   /** In a repository that is neither: only repos/… paths are checked. */
   | { kind: 'unmapped'; given: string; reason: string };
 
+// Read once per workspace per process, as the repository identity is (SPEC §repoIdentity).
+const prefixes = new Map<string, string>();
+
 /** What the workspace is to the gap store, read from disk and git. */
 export async function gapCheckoutOf(root: string): Promise<GapCheckout> {
   try {
@@ -27,8 +32,15 @@ export async function gapCheckoutOf(root: string): Promise<GapCheckout> {
     // no repos/ directory: not the super-repo
   }
   const id = await repoIdentity(root);
-  if (id.origin) return { kind: 'vessel', vessel: vesselAliases(id.origin).vesselName };
-  return { kind: 'other' };
+  if (!id.origin) return { kind: 'other' };
+  // A workspace below the repository root (a monorepo package) names files from that root.
+  let prefix = prefixes.get(root);
+  if (prefix === undefined) {
+    const read = await runGit(root, ['rev-parse', '--show-prefix'], { timeoutMs: 5000 });
+    prefix = read.ok ? normalizeStorePath(read.stdout.trim()) : '';
+    if (read.ok) prefixes.set(root, prefix);
+  }
+  return { kind: 'vessel', vessel: vesselAliases(id.origin).vesselName, prefix };
 }
 
 const STORE_FORM = /^repos\/([^/]+)(\/|$)/;
@@ -57,7 +69,7 @@ export function pathMapper(checkout: GapCheckout, root: string, given: string): 
     return { kind: 'unmapped', given, reason: 'this repository is neither the super-repo nor a vessel checkout (no repos/ directory, no origin remote)' };
   }
   if (rel === undefined) return { kind: 'unmapped', given, reason: 'it is outside the workspace' };
-  const path = normalizeStorePath(rel);
+  const path = [checkout.prefix, normalizeStorePath(rel)].filter(Boolean).join('/');
   const storePath = path ? `repos/${checkout.vessel}/${path}` : `repos/${checkout.vessel}`;
   return { kind: 'vessel', given, storePath, vessel: checkout.vessel };
 }

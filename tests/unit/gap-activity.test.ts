@@ -30,6 +30,12 @@ const ROWS: Array<[string, GapCheckout, string, unknown]> = [
   ['super-repo: outside the workspace is not checked', SUPER, '/etc/passwd', ['unmapped']],
   ['vessel: a workspace path maps under repos/<name>/', VESSEL, 'src/a.ts', ['vessel', 'repos/concept-db/src/a.ts', 'concept-db']],
   ['vessel: the workspace itself is repos/<name>', VESSEL, '.', ['vessel', 'repos/concept-db', 'concept-db']],
+  [
+    'vessel: a workspace below the repository root keeps its prefix',
+    { kind: 'vessel', vessel: 'mono', prefix: 'packages/api' },
+    'src/a.ts',
+    ['vessel', 'repos/mono/packages/api/src/a.ts', 'mono'],
+  ],
   ['vessel: the store form is taken as given', VESSEL, 'repos/goal-host/src/x.ts', ['vessel', 'repos/goal-host/src/x.ts', 'goal-host']],
   ['other: only the store form is checked', OTHER, 'repos/goal-host/src/x.ts', ['vessel', 'repos/goal-host/src/x.ts', 'goal-host']],
   ['other: a workspace path is not checked', OTHER, 'src/a.ts', ['unmapped']],
