@@ -177,6 +177,8 @@ test("get_problems' pointer to path_activity runs as given; analyze_impact's and
   const e = await emulator();
   const root = superRepo();
   const s = await server(e, root);
+  // The gap lines are the attached server's: wait for the attachment to settle first.
+  await s.waitForHealth((h) => h.attached === true);
   const init = await s.client.callTool({ name: 'init_workspace', arguments: { workspace_path: root } });
   assert.equal(init.isError, undefined, textOf(init));
   const impact = async () => textOf(await s.client.callTool({ name: 'analyze_impact', arguments: { changed_files: [SITE] } }));
