@@ -1,7 +1,6 @@
 // SPEC §path_activity: the gap store's whole-store read (through the services' shared cache) and
 // the gap lines other tools add from that cached read only: analyze_impact / assign_git_changes
 // (gapSummaryLines) and get_problems (openGapsOnFilesLines). Those never start the store read.
-import { isAttached } from '../attachment/state.ts';
 import type { Services } from '../services/services.ts';
 import { gapState, gapsOnPath, snapshotOf, type Gap, type GapSnapshot, type GapState } from '../substrate/gap-activity.ts';
 import type { ToolContext } from './define-tool.ts';
@@ -127,7 +126,8 @@ type CachedGaps = { kind: 'cached'; snapshot: GapSnapshot; readAt: number; check
 /** The cached open read when attached and the workspace maps to the gap store; never starts a read. */
 async function cachedGaps(ctx: ToolContext, root: string): Promise<CachedGaps> {
   const attachment = ctx.services.attachment;
-  if (!attachment || !isAttached(await attachment.current())) return { kind: 'skip' };
+  // The settled state without waiting or loading anything new (a process with none loads no attachment module).
+  if (!attachment || (await attachment.current()).auth.status !== 'authenticated') return { kind: 'skip' };
   const checkout = await gapCheckoutOf(root);
   if (checkout.kind === 'other') return { kind: 'skip' };
   const cached = ctx.services.gapReads.peek(await cacheKey(ctx.services, 'open'));
