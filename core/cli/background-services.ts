@@ -13,6 +13,7 @@ const BACKGROUND: Background[] = [
     name: 'attached marker',
     start: async (services) => (await import('../services/marker-service.ts')).startAttachedMarkerService({ ...services, onShutdown }),
   },
+  { name: 'agent-resolver reconcile', start: async (services) => void (await (await import('../services/agent-delivery.ts')).reconcileUndelivered(services)) },
   { name: 'loopback HTTP server', start: async (services) => (await import('../loopback/vessel-server.ts')).startLoopbackService(services, onShutdown) },
   // Loads the OpenTelemetry SDK only when OTEL_EXPORTER_OTLP_ENDPOINT names a receiver.
   { name: 'OTLP traces', start: async (services) => (await import('../server/otlp-traces.ts')).startOtlpTraces(services, onShutdown) },

@@ -4,6 +4,7 @@
 // failures are loaded:false entries inside the HTTP 200.
 import { callTool, type CallResult } from '../server/boundary.ts';
 import type { Services } from '../services/services.ts';
+import { enqueueHumanInput } from '../services/agent-delivery.ts';
 import { findTool } from '../tools/registry.ts';
 import { echoableToolName, quotedToolName } from '../server/unknown-tool-name.ts';
 
@@ -18,12 +19,17 @@ export interface ImpulseResult {
   loaded: boolean;
   tool?: string;
   content?: string;
+  /** A queued shape's acknowledgement (SPEC §Impulse shapes `human_input`). */
+  accepted?: boolean;
+  solicitation_id?: string;
+  task_id?: string;
+  will_respond_via?: string;
   isError?: boolean;
   error?: string;
   _meta?: CallResult['_meta'];
 }
 
-type Mapping = { tool: string; args: Record<string, unknown> } | { error: string };
+type Mapping = { tool: string; args: Record<string, unknown> } | { error: string } | { queued: string };
 
 const FORWARDED: Record<string, { tool: string; fields: string[] }> = {
   'code:cochange_prediction': { tool: 'predict_cochanges', fields: ['changed_files', 'limit', 'confidence_threshold'] },
@@ -67,11 +73,7 @@ export function resolvePointerToTool(pointer: Record<string, unknown>, env: Node
     for (const field of fields) if (pointer[field] !== undefined) args[field] = pointer[field];
     mapping = { tool, args };
   } else if (QUEUED_SHAPES.includes(shape)) {
-    return {
-      error:
-        'not_implemented: the human_input queue arrives with the agent-resolver tools (pull_assigned_work, submit_resolution), ' +
-        'which are not built yet; nothing was enqueued',
-    };
+    return { queued: shape };
   } else {
     return { error: `unsupported_shape(${shape}): this resolver maps mcp:tool_call, ${Object.keys(FORWARDED).join(', ')} and human_input` };
   }
@@ -95,6 +97,13 @@ export async function resolveImpulseContent(services: Services, impulse: Impulse
   const shape = typeof pointer.type === 'string' ? pointer.type : null;
   const mapping = resolvePointerToTool(pointer);
   if ('error' in mapping) return { id, shape, loaded: false, error: mapping.error };
+  if ('queued' in mapping) {
+    // Durably enqueued for pull_assigned_work / submit_resolution before the POST is acknowledged.
+    const queued = await enqueueHumanInput(services, id, pointer);
+    if (!queued.ok) return { id, shape, loaded: false, accepted: false, error: queued.error };
+    const { accepted, solicitation_id, task_id, will_respond_via } = queued;
+    return { id, shape, loaded: true, accepted, solicitation_id, task_id, will_respond_via };
+  }
   const result = await callTool(services, mapping.tool, mapping.args, { plane: 'loopback', signal });
   const content = result.content.map((c) => c.text).join('\n');
   return {

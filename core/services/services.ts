@@ -16,6 +16,9 @@ import { recallClaimTag } from '../ledger/claims.ts';
 import { ConceptDbClient } from '../substrate/concept-db.ts';
 import type { ConfigReport } from '../config/config-report.ts';
 import { CallTally } from './call-tally.ts';
+import { GapReadCache } from '../substrate/gap-cache.ts';
+import type { GapSnapshot } from '../substrate/gap-activity.ts';
+import { SidecarQueueService } from '../ledger/sidecar-queue.ts';
 
 export interface Clock {
   now(): number;
@@ -49,6 +52,10 @@ export interface Services {
   readonly tally: CallTally;
   /** What this session has already warned about once (e.g. a call log it cannot write). */
   readonly warnedOnce: Set<string>;
+  /** The gap store's whole-store read, shared by concurrent callers (SPEC §path_activity "Read"). */
+  readonly gapReads: GapReadCache<GapSnapshot>;
+  /** The agent-resolver queue in sidecar.db (SPEC §Agent-resolver tools), opened on first use. */
+  readonly sidecar: SidecarQueueService;
 }
 
 export interface ServicesOptions {
@@ -68,12 +75,13 @@ export interface ServicesOptions {
 
 export function createServices(options: ServicesOptions = {}): Services {
   const env = options.env ?? process.env;
+  const clock = options.clock ?? { now: Date.now };
   const base = {
     env,
     sessionId,
     sessionStartedAt,
     log,
-    clock: options.clock ?? { now: Date.now },
+    clock,
     config: options.config,
     workspace: new WorkspaceState(env, options.cwd ?? process.cwd()),
     store: new LocalStoreService(env, options.onShutdown),
@@ -86,6 +94,10 @@ export function createServices(options: ServicesOptions = {}): Services {
     calls: new EventEmitter(),
     tally: new CallTally(),
     warnedOnce: new Set<string>(),
+    gapReads: new GapReadCache<GapSnapshot>(clock, (key, failure) =>
+      log.warn(`gap store refresh (${key}) failed: ${(failure as { line?: string }).line ?? String(failure)}`),
+    ),
+    sidecar: new SidecarQueueService(env, options.onShutdown),
   };
   const attachment = options.attachment?.(base);
   // The shared ledger exists only over an attachment; sharedLedgerOf runs it only while attached.

@@ -10,6 +10,7 @@ import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
 import { possibleDependents, type PossibleDependent } from '../index/possible-dependents.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import type { LocalStoreService } from '../ledger/local-store.ts';
+import { gapSummaryLines } from './gap-activity.ts';
 
 const ROWS_PER_DEPTH = 30;
 const POSSIBLE_ROWS = 20;
@@ -97,10 +98,12 @@ export default defineTool({
     const nextSteps = reindexable.length ? [{ tool: 'init_workspace', args: {}, why: `index ${reindexable.join(', ')}` }] : undefined;
     const gaps = indexGaps(index);
     const findings = await findingsBlock(ctx.services.store, root, files);
+    // SPEC §analyze_impact: the changed files' open gaps, from path_activity's cached read only.
+    const openGaps = (await gapSummaryLines(ctx, root, files)).join('\n');
     if (indexed.length === 0) {
       return withFreshness(
         {
-          text: [...lines, gaps.line, findings].filter(Boolean).join('\n\n'),
+          text: [...lines, gaps.line, findings, openGaps].filter(Boolean).join('\n\n'),
           emptyReason: 'not_in_index',
           warnings,
           nextSteps,
@@ -140,6 +143,7 @@ export default defineTool({
     if (possible.total > 0) lines.push(possibleBlock(possible.shown, possible.total));
     if (gaps.line) lines.push(`${gaps.line} Dependents through those are not shown.`);
     lines.push(findings);
+    if (openGaps) lines.push(openGaps);
     return withFreshness(
       {
         text: lines.join('\n'),

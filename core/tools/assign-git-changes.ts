@@ -8,6 +8,7 @@ import { workspacePathOrGiven } from './workspace-path.ts';
 import { whyNotIndexed } from './not-indexed.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
+import { gapSummaryLines } from './gap-activity.ts';
 
 const COMPONENTS_PER_FILE = 40;
 const COCHANGE_THRESHOLD = 0.3;
@@ -74,6 +75,9 @@ export default defineTool({
     if (!found.ok) lines.push('', `Local store findings for the changed files: ${found.cause}`);
     else if (found.findings.length === 0) lines.push('', 'Local store findings for the changed files: none open.');
     else lines.push('', `Local store findings for the changed files (${found.total}):`, ...found.findings.map((f) => `  ${f.line}`));
+    // SPEC §assign_git_changes: each changed file's open gaps and landing leases, as analyze_impact.
+    const openGaps = await gapSummaryLines(ctx, root, files, { leases: true });
+    if (openGaps.length) lines.push('', ...openGaps);
 
     const indexed = files.filter((f) => !missing.includes(f));
     return withFreshness(

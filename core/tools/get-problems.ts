@@ -8,6 +8,7 @@ import { storeErrorLine } from '../ledger/local-store.ts';
 import type { RecallAnswer } from '../ledger/shared-ledger.ts';
 import type { Cause } from '../process/cause.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
+import { openGapsOnFilesLines } from './gap-activity.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
 import { recallSection } from '../ledger/recall-text.ts';
@@ -115,6 +116,10 @@ export default defineTool({
       );
       findings.forEach((g, i) => lines.push(...findingLines(g, i + 1, now, true)));
     }
+    // SPEC §get_problems "The system's own gaps": from path_activity's cached read only.
+    const gapFiles = filePath ? [filePath] : [...new Set(findings.flatMap((g) => g.seeds.map((s) => s.file)))].slice(0, 20);
+    const gapLines = await openGapsOnFilesLines(ctx, scope.root, gapFiles);
+    if (gapLines.length) lines.push('', ...gapLines);
     lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(shownRecall, recallCause?.line, now));
     if (!tasksAreTheList) {
       const sources = { local: openTasks, localClosed: closedTasks, recalled: recalled?.openTasks ?? [], recalledClosed: recalled?.closedTasks ?? [] };

@@ -96,7 +96,10 @@ export function goalHost(identity: IdentityEmulator, switches: Switches): Emulat
       if (!field('solicitationId') || !field('outcome')) {
         return json(400, { resolved: false, shape, error: 'solicitationId and outcome (answered|declined|insufficient_context) are required' });
       }
-      return json(404, { resolved: false, shape, error: 'no pending solicitation with that id' });
+      const pending = switches.solicitations.indexOf(field('solicitationId'));
+      if (pending < 0) return json(404, { resolved: false, shape, error: 'no pending solicitation with that id' });
+      switches.solicitations.splice(pending, 1);
+      return json(200, { resolved: true, shape, body: { solicitationId: field('solicitationId'), outcome: field('outcome') } });
     }
     return json(404, {
       error: `unknown shape '${shape}'; supported: goal_execution, activity_execution, activeDispatches, goalWalkState, poolImpulse_write, solicitationResponse_write, solicitationHeartbeat_write`,

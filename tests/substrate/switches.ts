@@ -57,6 +57,10 @@ export interface Switches {
   traces: any[];
   /** The gap store's rows. */
   gaps: any[];
+  /** How the gap store answers substrateGap: its page, a 500, or a structuredError result. */
+  gapStoreAnswer: 'ok' | 'error500' | 'structuredError';
+  /** Solicitation ids goal-host holds pending; a solicitationResponse_write answers 200 once for each. */
+  solicitations: string[];
 }
 
 export function defaultSwitches(): Switches {
@@ -83,6 +87,8 @@ export function defaultSwitches(): Switches {
     calls: [],
     traces: [],
     gaps: [],
+    gapStoreAnswer: 'ok',
+    solicitations: [],
   };
 }
 
