@@ -27,6 +27,8 @@ export interface ResolveOptions {
   write?: boolean;
   /** A tighter cap than the family's (never above 60 s). */
   timeoutMs?: number;
+  /** Sent once, never retried, under `timeoutMs` even above the family's cap (never above 60 s): resolve_impulse. */
+  once?: boolean;
   /** Who a write's client claim names (SPEC §client-claim); without it the claim is unidentified. */
   claim?: ClaimSource;
 }
@@ -113,8 +115,9 @@ export async function resolveWithState(
   if (options.write && env.METABOB_CLIENT_CLAIM !== 'off' && pointer.client_claim === undefined) {
     sent = { ...pointer, client_claim: clientClaim(options.claim ?? { sessionId, vesselId: resolveVesselId(process.cwd(), env) }, env) };
   }
-  const cap = Math.min(options.timeoutMs ?? RESOLVE_TIMEOUTS_MS[options.family], RESOLVE_TIMEOUTS_MS[options.family], MAX_REQUEST_MS);
-  const retries = options.write || NEVER_RETRIED_READS.has(shape) ? [] : READ_RETRY_DELAYS_MS;
+  const familyCap = RESOLVE_TIMEOUTS_MS[options.family];
+  const cap = Math.min(options.timeoutMs ?? familyCap, options.once ? MAX_REQUEST_MS : familyCap, MAX_REQUEST_MS);
+  const retries = options.write || options.once || NEVER_RETRIED_READS.has(shape) ? [] : READ_RETRY_DELAYS_MS;
   const url = `${state.anchor.discovery}/resolve`;
   let last: ResolveResult | undefined;
   for (let attempt = 0; attempt <= retries.length; attempt++) {

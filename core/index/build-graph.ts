@@ -7,7 +7,16 @@
 // when they provably still hold, resolution-cache.ts), so it builds exactly the graph a fresh
 // index builds (ids embed start lines, so edges are never patched in place).
 import type { CallSite, FileExtraction } from './extract-types.ts';
-import { CONFIDENCE, type CallOutcome, type CodeGraph, type EdgeType, type GraphEdge, type GraphNode, type ResolutionStats } from './graph-types.ts';
+import {
+  CONFIDENCE,
+  type CallOutcome,
+  type CodeGraph,
+  type EdgeType,
+  type GraphEdge,
+  type GraphNode,
+  type ResolutionStats,
+  type UnprovenCall,
+} from './graph-types.ts';
 import type { ModuleResolver } from './module-resolver.ts';
 import { SymbolTable, type DefRef, type Meaning } from './symbol-table.ts';
 import { interfaceSignature, zeroOutcomes, type FileResolution, type ResolutionCache } from './resolution-cache.ts';
@@ -63,6 +72,7 @@ class GraphBuilder {
   private readonly ids: string[][] = [];
   private readonly componentsByFile = new Map<string, GraphNode[]>();
   private readonly unresolvedByFile = new Map<string, number>();
+  private readonly unprovenByCallee = new Map<string, UnprovenCall[]>();
   /** Bare-callable top-level definitions and methods across the workspace, by name (fallback). */
   private readonly callableByName = new Map<string, DefRef[]>();
   private readonly methodByName = new Map<string, DefRef[]>();
@@ -97,7 +107,16 @@ class GraphBuilder {
     this.extractions.forEach((ext, f) => this.addNodes(ext, f));
     this.extractions.forEach((ext, f) => {
       this.resolutions.push(
-        this.reusable[f] ?? { imports: [], heritage: [], calls: [], outcomes: zeroOutcomes(), callSites: 0, importsExternal: 0, heritageTotal: 0 },
+        this.reusable[f] ?? {
+          imports: [],
+          heritage: [],
+          calls: [],
+          unproven: [],
+          outcomes: zeroOutcomes(),
+          callSites: 0,
+          importsExternal: 0,
+          heritageTotal: 0,
+        },
       );
       if (!this.reusable[f]) this.resolveImports(ext, f, this.resolutions[f]);
       this.applyImports(ext, this.resolutions[f]);
@@ -134,6 +153,7 @@ class GraphBuilder {
       },
       componentsByFile: this.componentsByFile,
       unresolvedByFile: this.unresolvedByFile,
+      unprovenByCallee: this.unprovenByCallee,
       stats: this.stats,
     };
   }
@@ -226,7 +246,9 @@ class GraphBuilder {
   /** A type name as written (`extends X`, `o: pkg.X`, `X()`): same file, then imports; never a by-name guess. */
   private resolveTypeName(f: number, written: string): Target | undefined {
     const name = written.replace(/<.*$/s, '').trim();
-    const meaning = name.includes('.') ? this.resolveDotted(f, name) : this.table.resolveLocal(f, name);
+    let meaning = name.includes('.') ? this.resolveDotted(f, name) : this.table.resolveLocal(f, name);
+    // `const C = require('./c'); new C()`: the module's default export (`module.exports = C`), as a bare call reads it.
+    if (meaning?.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, 'default');
     if (meaning?.kind === 'def') return { ref: meaning.ref, confidence: meaning.ref.file === f ? CONFIDENCE.sameFile : meaning.confidence };
     return undefined;
   }
@@ -282,6 +304,9 @@ class GraphBuilder {
       out.outcomes[settled.outcome]++;
       const from = call.enclosing !== null && call.enclosing < ext.definitions.length ? call.enclosing : null;
       for (const t of settled.targets) out.calls.push({ from, target: t.ref, confidence: t.confidence, via: settled.outcome });
+      if (settled.targets.length === 0 && (settled.outcome === 'unresolved' || settled.outcome === 'fallback')) {
+        out.unproven.push({ from, callee: call.callee, line: call.line, member: r !== undefined });
+      }
     }
   }
 
@@ -303,6 +328,9 @@ class GraphBuilder {
     if (unproven > 0) this.unresolvedByFile.set(ext.file, unproven);
     for (const { from, target, confidence, via } of res.calls) {
       this.addEdge('calls', from !== null ? this.ids[f][from] : ext.file, this.idOf(target), confidence, via);
+    }
+    for (const { from, callee, line, member } of res.unproven) {
+      push(this.unprovenByCallee, callee, { file: ext.file, line, from: from !== null ? this.ids[f][from] : ext.file, member });
     }
   }
 

@@ -68,6 +68,16 @@ export interface ResolutionStats {
   heritageResolved: number;
 }
 
+/** A call site the resolver could not tie to a definition. */
+export interface UnprovenCall {
+  file: string;
+  line: number;
+  /** The calling component's id, or the file's for a module-level call. */
+  from: string;
+  /** Called on a receiver (`x.save()`), not bare (`save()`). */
+  member: boolean;
+}
+
 export interface CodeGraph {
   nodes: Map<string, GraphNode>;
   edges: GraphEdge[];
@@ -77,6 +87,8 @@ export interface CodeGraph {
   componentsByFile: Map<string, GraphNode[]>;
   /** Unresolved call sites per file, for honest impact answers. */
   unresolvedByFile: Map<string, number>;
+  /** Call sites no rule proved, by the callee name they call: analyze_impact's possible dependents. */
+  unprovenByCallee: Map<string, UnprovenCall[]>;
   stats: ResolutionStats;
 }
 

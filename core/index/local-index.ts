@@ -22,6 +22,7 @@ import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type DirectoryCach
 import { loadExtractor, parserFailureLine, prewarmExtractor, type ExtractFn } from './extractor-port.ts';
 import { cacheable, type ExtractionCache } from './extraction-cache.ts';
 import { contentHashOf } from './extract/content-hash.ts';
+import { IndexSnapshot, type Staleness } from './freshness.ts';
 import { log } from '../log.ts';
 
 export const INDEX_BUDGET_MS = 20_000;
@@ -75,6 +76,7 @@ export class LocalIndex {
   /** What the disk cache holds for this root as far as this process knows: file -> content hash. */
   private onDisk: Map<string, string> | undefined;
   private saveTimer: NodeJS.Timeout | undefined;
+  private snapshot: IndexSnapshot | undefined;
 
   /** `diskCache`: the warm-start cache (extraction-cache.ts); absent, every launch indexes cold. */
   constructor(
@@ -177,6 +179,7 @@ export class LocalIndex {
     const resolver = new ModuleResolver(this.cache.keys(), readTsPaths(this.root), basename(this.root), readWorkspacePackages(this.root));
     this.graphValue = buildGraph(this.extractions(), resolver, this.resolutionCache);
     const resolveMs = performance.now() - resolveStarted;
+    this.snapshot = new IndexSnapshot(this.root, this.cache, this.include, this.exclude);
     this.scheduleSave();
 
     return {
@@ -196,6 +199,11 @@ export class LocalIndex {
         extractionCache: stored && this.diskCache ? { dir: this.diskCache.dir, fromCache, cause: stored.cause } : undefined,
       },
     };
+  }
+
+  /** By stat only: which of `covered` changed or are gone since this index was built, and what was added beside it. */
+  staleness(covered: Iterable<string>): Staleness {
+    return this.snapshot ? this.snapshot.check(covered) : { changed: [], deleted: [], added: [] };
   }
 
   /** Whether the file's bytes on disk hash to `hash`; unreadable is no (the extractor reports it). */

@@ -10,6 +10,8 @@ export interface FileResolution {
   imports: number[];
   heritage: Array<{ child: number; target: DefRef; confidence: number }>;
   calls: Array<{ from: number | null; target: DefRef; confidence: number; via: CallOutcome }>;
+  /** Call sites no rule proved (unresolved or by-name only): their callee's name, for possible dependents. */
+  unproven: Array<{ from: number | null; callee: string; line: number; member: boolean }>;
   outcomes: Record<CallOutcome, number>;
   callSites: number;
   importsExternal: number;

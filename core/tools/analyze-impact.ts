@@ -3,14 +3,24 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
-import { indexGaps, requireIndex } from './index-access.ts';
+import { indexGaps, requireIndex, withFreshness } from './index-access.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
 import { whyNotIndexed } from './not-indexed.ts';
 import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
+import { possibleDependents, type PossibleDependent } from '../index/possible-dependents.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import type { LocalStoreService } from '../ledger/local-store.ts';
 
 const ROWS_PER_DEPTH = 30;
+const POSSIBLE_ROWS = 20;
+
+function possibleBlock(shown: PossibleDependent[], total: number): string {
+  const rows = shown.map((p) => `    ${p.file}:${p.line}  calls ${p.member ? `.${p.symbol}()` : `${p.symbol}()`}  in [${p.from}]`);
+  const more = total > shown.length ? [`    ... and ${total - shown.length} more`] : [];
+  return [`Possible dependents (${total}): call sites the resolver could not prove that name a changed symbol; unproven, not absent:`, ...rows, ...more].join(
+    '\n',
+  );
+}
 
 function depthBlocks(hits: ImpactHit[]): string[] {
   const blocks: string[] = [];
@@ -88,42 +98,60 @@ export default defineTool({
     const gaps = indexGaps(index);
     const findings = await findingsBlock(ctx.services.store, root, files);
     if (indexed.length === 0) {
-      return {
-        text: [...lines, gaps.line, findings].filter(Boolean).join('\n\n'),
-        emptyReason: 'not_in_index',
-        warnings,
-        nextSteps,
-        result: 'not_in_index',
-      };
+      return withFreshness(
+        {
+          text: [...lines, gaps.line, findings].filter(Boolean).join('\n\n'),
+          emptyReason: 'not_in_index',
+          warnings,
+          nextSteps,
+          result: 'not_in_index',
+        },
+        index,
+        files,
+      );
     }
 
     const hits = impactOf(graph, indexed, args.direction, args.max_depth, args.include_tests);
     const directionWord = args.direction === 'backward' ? 'dependents' : args.direction === 'forward' ? 'dependencies' : 'dependents and dependencies';
     const affectedFiles = [...new Set(hits.map((h) => h.node.file))];
+    // SPEC §analyze_impact: an unproven call naming a changed symbol is a possible dependent.
+    const possible =
+      args.direction === 'forward'
+        ? { shown: [], total: 0 }
+        : possibleDependents(graph, indexed, new Set(hits.filter((h) => h.relation === 'dependent').map((h) => h.node.id)), args.include_tests, POSSIBLE_ROWS);
     lines.push(`Impact of changing ${indexed.join(', ')} (${directionWord}, max depth ${args.max_depth}${args.include_tests ? '' : ', tests excluded'}):`);
     if (hits.length === 0 && missing.length > 0) {
       // An answer that covers a file not in the index never reads as "none".
       lines.push(
         `No ${directionWord} of ${indexed.join(', ')}: nothing in the graph reaches ${indexed.length === 1 ? 'it' : 'them'} in this direction; those of ${missing.join(', ')} are unknown.`,
       );
+    } else if (hits.length === 0 && possible.total > 0) {
+      lines.push(
+        `No proven ${directionWord}: no edge in the graph reaches ${indexed.join(', ')}, but ${possible.total} unproven call site(s) name a changed symbol.`,
+      );
     } else if (hits.length === 0) {
       lines.push(`No ${directionWord}: the files are indexed and nothing in the graph reaches them in this direction.`);
     } else {
       lines.push(...depthBlocks(hits));
       lines.push(
-        `Affected: ${hits.length} component(s) in ${affectedFiles.length} file(s). Confidence is the product of edge confidences along the path (1.0 same file or own class, 0.95 import-resolved, 0.5 or 0.3 by-name fallback).`,
+        `Affected: ${hits.length} component(s) in ${affectedFiles.length} file(s). Confidence is the product of edge confidences along the path (1.0 same file or own class, 0.95 import-resolved, 0.9 base class or declared type, lower through a namespace or an unlisted export); by-name guesses make no edge and are listed as possible dependents.`,
       );
     }
+    if (possible.total > 0) lines.push(possibleBlock(possible.shown, possible.total));
     if (gaps.line) lines.push(`${gaps.line} Dependents through those are not shown.`);
     lines.push(findings);
-    return {
-      text: lines.join('\n'),
-      emptyReason: hits.length > 0 ? undefined : missing.length > 0 ? 'not_in_index' : 'no_dependents',
-      warnings,
-      nextSteps,
-      diagnosis: gaps.line ? [{ code: 'index_gaps', severity: 'info', message: gaps.line, data: gaps.data }] : undefined,
-      baselineFiles: affectedFiles.map((f) => join(root, f)),
-      result: `${hits.length} affected`,
-    };
+    return withFreshness(
+      {
+        text: lines.join('\n'),
+        emptyReason: hits.length > 0 ? undefined : missing.length > 0 ? 'not_in_index' : possible.total > 0 ? 'no_proven_dependents' : 'no_dependents',
+        warnings,
+        nextSteps,
+        diagnosis: gaps.line ? [{ code: 'index_gaps', severity: 'info', message: gaps.line, data: gaps.data }] : undefined,
+        baselineFiles: affectedFiles.map((f) => join(root, f)),
+        result: `${hits.length} affected${possible.total ? `, ${possible.total} possible` : ''}`,
+      },
+      index,
+      [...indexed, ...affectedFiles, ...possible.shown.map((p) => p.file)],
+    );
   },
 });

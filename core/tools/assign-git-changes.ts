@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
-import { requireIndex } from './index-access.ts';
+import { requireIndex, withFreshness } from './index-access.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
 import { whyNotIndexed } from './not-indexed.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
@@ -76,12 +76,16 @@ export default defineTool({
     else lines.push('', `Local store findings for the changed files (${found.total}):`, ...found.findings.map((f) => `  ${f.line}`));
 
     const indexed = files.filter((f) => !missing.includes(f));
-    return {
-      text: lines.join('\n'),
-      emptyReason: indexed.length === 0 ? 'not_in_index' : undefined,
-      warnings,
-      baselineFiles: indexed.map((f) => join(root, f)),
-      result: `${indexed.length} file(s) assigned`,
-    };
+    return withFreshness(
+      {
+        text: lines.join('\n'),
+        emptyReason: indexed.length === 0 ? 'not_in_index' : undefined,
+        warnings,
+        baselineFiles: indexed.map((f) => join(root, f)),
+        result: `${indexed.length} file(s) assigned`,
+      },
+      access.index,
+      indexed,
+    );
   },
 });

@@ -23,6 +23,10 @@ export const EMPTY_REASONS = {
     meaning: 'The files are indexed and nothing in the graph reaches them in the requested direction.',
     response: 'Not an error; resolution gaps named in the diagnosis may still hide callers.',
   },
+  no_proven_dependents: {
+    meaning: 'No edge in the graph reaches the files, but call sites the resolver could not prove name one of their symbols (listed as possible dependents).',
+    response: 'Read the possible dependents before treating the change as safe; they are unproven, not absent.',
+  },
   no_results_in_corpus: {
     meaning: 'The query was valid but matched nothing in the index or store.',
     response: 'Do not retry the same query; widen or pivot.',

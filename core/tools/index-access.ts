@@ -6,6 +6,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { ToolAnswer, ToolContext } from './define-tool.ts';
 import type { CodeGraph } from '../index/graph-types.ts';
 import type { LocalIndex } from '../index/local-index.ts';
+import { stalenessLine } from '../index/freshness.ts';
 import { realPathOrSelf } from '../process/real-path.ts';
 
 export type IndexAccess = { ok: true; index: LocalIndex; graph: CodeGraph; root: string } | { ok: false; answer: ToolAnswer };
@@ -81,5 +82,26 @@ export function indexGaps(index: LocalIndex): { line: string | undefined; data: 
   return {
     line: parts.length ? `Index gaps: ${parts.join('; ')}.` : undefined,
     data: { parse_failures: failures, too_large: tooLarge.length, over_cap: overCap.length, pending: pending.length, unresolved_calls: unresolved },
+  };
+}
+
+/**
+ * An answer from the index, checked by stat against the disk (READING-NOTES "Staleness is
+ * reported, not repaired"): when a file it covers changed or is gone, or files were added beside
+ * indexed ones, the answer says so first, warns `index_stale` with the files, and names
+ * init_workspace as the next step.
+ */
+export function withFreshness(answer: ToolAnswer, index: LocalIndex, covered: Iterable<string>): ToolAnswer {
+  const stale = index.staleness(covered);
+  const line = stalenessLine(stale);
+  if (!line) return answer;
+  return {
+    ...answer,
+    text: `${line}\n\n${answer.text}`,
+    warnings: [...(answer.warnings ?? []), { code: 'index_stale', severity: 'warning', message: line, data: { ...stale } }],
+    nextSteps: [
+      { tool: 'init_workspace', args: {}, why: 're-index the files that changed on disk since indexing' },
+      ...(answer.nextSteps ?? []).filter((s) => s.tool !== 'init_workspace'),
+    ],
   };
 }

@@ -90,8 +90,13 @@ export default defineTool({
       notes.push(`Note: ${shape} is in the anchor's vocabulary but vesselCapability lists no producer: one view is stale.`);
     }
     if (rows.length === 0) {
-      return { text: [`No vessel serves ${shape}.`, ...notes].join('\n'), emptyReason: 'no_results_in_corpus' };
+      const warnings = notes.map((message) => ({ code: 'vocabulary_disagrees', severity: 'warning' as const, message, data: { shape } }));
+      return { text: [`No vessel serves ${shape}.`, ...notes].join('\n'), emptyReason: 'no_results_in_corpus', ...(warnings.length ? { warnings } : {}) };
     }
-    return [`${rows.length} vessel${rows.length === 1 ? ' serves' : 's serve'} ${shape}:`, ...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
+    const text = [`${rows.length} vessel${rows.length === 1 ? ' serves' : 's serve'} ${shape}:`, ...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
+    // The disagreement is also a warning an agent loop can branch on (META-ENVELOPE warnings_v2).
+    return notes.length
+      ? { text, warnings: notes.map((message) => ({ code: 'vocabulary_disagrees', severity: 'warning' as const, message, data: { shape } })) }
+      : text;
   },
 });

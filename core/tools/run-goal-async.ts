@@ -1,7 +1,10 @@
-// SPEC §run_goal_async
-import { z } from 'zod';
-import { defineTool, pendingHandler } from './define-tool.ts';
+// SPEC §run_goal_async: dispatch a goal (goalDispatchAsync, a write, never retried) and return
+// its dispatchId at once, with the goal_status hint of the canonical loop.
+import { defineTool, type ToolAnswer } from './define-tool.ts';
+import { causeNotice } from '../process/cause.ts';
+import { dispatchGoal, dispatchInputSchema, missingGoalCause, requestedModeLine } from './goal-host-access.ts';
 
+// @anchor handle
 export default defineTool({
   name: 'run_goal_async',
   title: 'Dispatch a goal asynchronously',
@@ -9,16 +12,23 @@ export default defineTool({
   complexity: 'standard',
   baseline: null,
   idempotent: false,
-  pending: 'a later issue: the substrate tools on the attachment',
-  description: `Dispatch a goal to the substrate; returns a dispatchId for goal_status / goal_reasoning / provide_feedback.`,
-  inputSchema: z.object({
-    goal: z.string().optional().describe('Natural-language goal; goal or target_template_id is required'),
-    target_template_id: z.string().optional().describe('Activity template to execute'),
-    variables: z.record(z.unknown()).optional().describe('Seed variables for the execution pool'),
-    parent_execution_id: z.string().optional().describe('Parent execution id for provenance'),
-    composition_chain: z.array(z.string()).optional().describe('Ancestor execution ids, root-first'),
-    learning_mode: z.enum(['observe', 'learn']).optional().describe('observe asks goal-host not to learn from the walk'),
-    tags: z.array(z.string()).optional().describe('Tags carried onto the dispatch and its trace'),
-  }),
-  handle: pendingHandler,
+  description:
+    'Dispatch a goal to the substrate (the default for non-trivial goals); returns a dispatchId. ' +
+    'Canonical loop: run_goal_async -> goal_status -> goal_reasoning -> provide_feedback. Judge by reached, not status.',
+  inputSchema: dispatchInputSchema,
+  async handle(args, ctx): Promise<ToolAnswer> {
+    const missing = missingGoalCause('run_goal_async', args);
+    if (missing) return { text: missing.line, isError: true, diagnosis: [causeNotice(missing)] };
+    const dispatched = await dispatchGoal(ctx, args);
+    if (!dispatched.ok) return { text: dispatched.cause.line, isError: true, diagnosis: [causeNotice(dispatched.cause)] };
+    const { dispatchId } = dispatched;
+    const lines = [
+      `Dispatched: ${dispatchId} (goal-host status ${dispatched.status})`,
+      ...(dispatched.coalesced ? ['coalesced: goal-host returned an already-running dispatch for this goal (another caller may have started it)'] : []),
+      `operator: ${dispatched.operator} (declared; tags carry session:${ctx.sessionId})`,
+      ...requestedModeLine(args.learning_mode),
+      `Next: goal_status(dispatch_id: "${dispatchId}") until reached is yes or no, then goal_reasoning, then provide_feedback.`,
+    ];
+    return { text: lines.join('\n'), nextSteps: [{ tool: 'goal_status', args: { dispatch_id: dispatchId }, why: 'follow the dispatch to its outcome' }] };
+  },
 });

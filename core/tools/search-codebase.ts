@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { requireIndex } from './index-access.ts';
+import { requireIndex, withFreshness } from './index-access.ts';
 import { searchComponentsCounted } from '../index/component-search.ts';
 import { searchLocalFindings } from '../ledger/local-findings.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
@@ -37,6 +37,7 @@ export default defineTool({
     const baselineFiles: string[] = [];
     let found = 0;
     let componentsUnavailable: ToolAnswer | undefined;
+    let fresh: ((answer: ToolAnswer) => ToolAnswer) | undefined;
     const ws = ctx.workspace;
     const fileFilter = ws.decided ? args.file_filter?.map((f) => workspacePathOrGiven(ws.path, f)) : args.file_filter;
 
@@ -53,6 +54,7 @@ export default defineTool({
           // The honest baseline: the files an agent would have opened to find these components.
           for (const file of new Set(hits.map((h) => h.node.file))) baselineFiles.push(join(access.root, file));
         }
+        fresh = (answer) => withFreshness(answer, access.index, new Set(hits.map((h) => h.node.file)));
       }
     }
 
@@ -75,12 +77,13 @@ export default defineTool({
       if (args.target === 'components') return componentsUnavailable;
       sections.unshift(`Components: ${componentsUnavailable.text}`);
     }
-    return {
+    const answer: ToolAnswer = {
       text: sections.join('\n\n'),
       emptyReason: found === 0 ? (componentsUnavailable ? componentsUnavailable.emptyReason : 'no_results_in_corpus') : undefined,
       nextSteps: componentsUnavailable?.nextSteps,
       baselineFiles: baselineFiles.length ? baselineFiles : undefined,
       result: `${found} result(s)`,
     };
+    return fresh ? fresh(answer) : answer;
   },
 });

@@ -125,7 +125,7 @@ test('init_workspace, then analyze_impact, search_codebase and assign_git_change
     ]);
     assert.equal(
       lines[10],
-      'Affected: 6 component(s) in 3 file(s). Confidence is the product of edge confidences along the path (1.0 same file or own class, 0.95 import-resolved, 0.5 or 0.3 by-name fallback).',
+      'Affected: 6 component(s) in 3 file(s). Confidence is the product of edge confidences along the path (1.0 same file or own class, 0.95 import-resolved, 0.9 base class or declared type, lower through a namespace or an unlisted export); by-name guesses make no edge and are listed as possible dependents.',
     );
     assert.match(textOf(impact), /Index gaps: 4 call site\(s\) stayed unresolved\./);
     assert.match(textOf(impact), /Local store findings for the changed files: /);

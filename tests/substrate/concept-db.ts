@@ -1,5 +1,6 @@
 // concept-db's emulated producer (substrate-contract §4): concepts, edges and usage, in memory.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { EmulatedService } from './http-kit.ts';
 import { json } from './http-kit.ts';
 import type { IdentityEmulator } from './identity.ts';
@@ -29,7 +30,15 @@ export function conceptDb(identity: IdentityEmulator, switches: Switches): Emula
       .replace(/^concept:/, '')
       .replace(/^⟨|⟩$/g, '');
   const meta = (shape: string, extra: Record<string, unknown> = {}) => ({ shape, ...extra });
-  return producer('concept-db', identity, switches, (p, auth) => {
+  // GET /concepts/:id/usage?limit= (substrate-contract §4.8): the rows, newest first.
+  const usageRoute = (req: IncomingMessage, url: URL) => {
+    const match = req.method === 'GET' ? /^\/concepts\/([^/]+)\/usage$/.exec(url.pathname) : null;
+    if (!match) return undefined;
+    const id = bare(decodeURIComponent(match[1]!));
+    const rows = usage.filter((u) => bare(u.concept_id) === id).reverse();
+    return json(200, { usage: rows.slice(0, Number(url.searchParams.get('limit') ?? 100)) });
+  };
+  return producer({ name: 'concept-db', rest: usageRoute }, identity, switches, (p, auth) => {
     const shape: string = p.type;
     const isWrite = shape.endsWith('_write');
     if (isWrite && !auth) {
@@ -41,7 +50,12 @@ export function conceptDb(identity: IdentityEmulator, switches: Switches): Emula
     switch (shape) {
       case 'conceptSearch': {
         const q = String(p.query ?? '').toLowerCase();
-        const rows = [...concepts.values()].filter((c) => c.org_id === org && (!q || `${c.content} ${c.summary}`.toLowerCase().includes(q)));
+        const sources = p.source_type === undefined ? undefined : [p.source_type].flat();
+        const rows = [...concepts.values()]
+          .filter((c) => c.org_id === org && (!q || `${c.content} ${c.summary}`.toLowerCase().includes(q)))
+          .filter((c) => (p.shape ? c.shape === p.shape : true) && (sources ? sources.includes(c.source_type) : true))
+          .filter((c) => (typeof p.min_relevance === 'number' ? c.relevance >= p.min_relevance : true))
+          .sort((a, b) => b.relevance - a.relevance);
         return json(200, {
           content: rows.slice(0, p.limit ?? 20).map((c) => ({ ...c, id: `concept:${c.id}` })),
           metadata: meta(shape, { count: rows.length }),
@@ -51,10 +65,13 @@ export function conceptDb(identity: IdentityEmulator, switches: Switches): Emula
         if (!p.concept_id) return json(400, { error: 'pointer.concept_id is required for shape "conceptGraph"' });
         const root = concepts.get(bare(p.concept_id));
         if (!root) return json(404, { error: `Concept not found: ${p.concept_id}` });
+        const direction = p.direction ?? 'both';
         const found = edges
-          .filter((e) => bare(e.from_concept) === root.id || bare(e.to_concept) === root.id)
+          .filter((e) => (direction !== 'incoming' && bare(e.from_concept) === root.id) || (direction !== 'outgoing' && bare(e.to_concept) === root.id))
+          .filter((e) => !Array.isArray(p.edge_types) || p.edge_types.includes(e.edge_type))
           .map((edge) => ({ edge, neighbor: concepts.get(bare(edge.from_concept) === root.id ? bare(edge.to_concept) : bare(edge.from_concept)) }))
-          .filter((e) => e.neighbor && e.neighbor.org_id === org);
+          .filter((e) => e.neighbor && e.neighbor.org_id === org)
+          .slice(0, p.limit ?? 25);
         return json(200, { content: { root, edges: found }, metadata: meta(shape, { root_id: p.concept_id, neighbor_count: found.length }) });
       }
       case 'conceptUsageStats': {
@@ -66,8 +83,18 @@ export function conceptDb(identity: IdentityEmulator, switches: Switches): Emula
           metadata: meta(shape, { concept_id: p.concept_id }),
         });
       }
-      case 'conceptSequence':
-        return json(200, { content: [], metadata: meta(shape, { concept_id: p.concept_id, direction: p.direction ?? 'next', count: 0 }) });
+      case 'conceptSequence': {
+        // The chain is the sequence_next edges: next follows them from the concept, prev walks them back.
+        const id = bare(p.concept_id);
+        const direction = p.direction ?? 'next';
+        const chain = edges.filter((e) => e.edge_type === 'sequence_next' && e.org_id === org);
+        const next = direction === 'prev' ? [] : chain.filter((e) => bare(e.from_concept) === id).map((e) => ({ e, other: e.to_concept }));
+        const prev = direction === 'next' ? [] : chain.filter((e) => bare(e.to_concept) === id).map((e) => ({ e, other: e.from_concept }));
+        const rows = [...next, ...prev]
+          .slice(0, p.limit ?? 5)
+          .map(({ e, other }) => ({ concept_id: bare(other), weight: e.weight, times_traversed: e.times_traversed }));
+        return json(200, { content: rows, metadata: meta(shape, { concept_id: p.concept_id, direction, count: rows.length }) });
+      }
       case 'concept_create_write': {
         const d = p.conceptData;
         if (!d) return json(400, { success: false, error: 'conceptData required for concept_create_write' });
@@ -102,6 +129,19 @@ export function conceptDb(identity: IdentityEmulator, switches: Switches): Emula
       case 'conceptLink_write': {
         const d = p.linkData;
         if (!d) return json(400, { success: false, error: 'linkData required for conceptLink_write' });
+        // An upsert: a repeated (from, to, edge_type) moves the weight by EMA (alpha 0.3).
+        const existing = edges.find(
+          (e) =>
+            e.org_id === org && bare(e.from_concept) === bare(d.from_concept_id) && bare(e.to_concept) === bare(d.to_concept_id) && e.edge_type === d.edge_type,
+        );
+        if (existing) {
+          const previous = existing.weight;
+          existing.weight = Math.round((0.7 * previous + 0.3 * (d.weight ?? 0.5)) * 1000) / 1000;
+          return write(
+            { id: existing.id, created: false, previous_weight: previous, new_weight: existing.weight },
+            `Edge ${existing.id} EMA-updated (weight ${existing.weight})`,
+          );
+        }
         const edge = {
           id: `concept_edge:${randomUUID().slice(0, 8)}`,
           from_concept: `concept:${bare(d.from_concept_id)}`,
@@ -123,10 +163,20 @@ export function conceptDb(identity: IdentityEmulator, switches: Switches): Emula
           id: `usage_${randomUUID().slice(0, 12)}`,
           concept_id: `concept:${bare(d.concept_id)}`,
           trace_id: d.trace_id,
+          activity_id: d.activity_id ?? null,
+          task_id: d.task_id ?? null,
           outcome: d.outcome,
           org_id: org,
+          recorded_at: new Date().toISOString(),
         };
         usage.push(row);
+        const concept = concepts.get(bare(d.concept_id));
+        if (concept) {
+          concept.times_loaded += 1;
+          if (d.outcome === 'success') concept.times_succeeded += 1;
+          if (d.outcome === 'failure') concept.times_failed += 1;
+          concept.relevance = (concept.times_succeeded + 1) / (concept.times_loaded + 2);
+        }
         return write(row, `Usage ${row.id} recorded for concept ${d.concept_id}`);
       }
       default:

@@ -121,7 +121,7 @@ export class DiscoveryEmulator {
           vesselId: v.vesselId,
           vesselName: v.vesselName,
           shapes: v.shapes,
-          endpoint: v.service.url,
+          endpoint: this.switches.advertisedEndpoint[v.vesselName] ?? v.service.url,
           protocol: v.protocol,
           status: v.service.up ? 'healthy' : 'unhealthy',
           lastSeen: now,
@@ -135,7 +135,7 @@ export class DiscoveryEmulator {
           .map((v) => ({
             vesselId: v.vesselId,
             vesselName: v.vesselName,
-            endpoint: v.service.url,
+            endpoint: this.switches.advertisedEndpoint[v.vesselName] ?? v.service.url,
             protocol: v.protocol,
             confidence: 1.0,
             lastSeen: now,
@@ -144,7 +144,18 @@ export class DiscoveryEmulator {
             auth_scheme: 'ApiKey',
             ...(v.resolve_timeout_ms ? { resolve_timeout_ms: v.resolve_timeout_ms } : {}),
           }));
-        return envelope({ shape: pointer.shape, vessels: rows, found: rows.length > 0 });
+        const peers = (this.switches.peerCapability[pointer.shape] ?? []).map((peer) => ({
+          vesselId: peer.vesselId,
+          vesselName: peer.vesselId,
+          endpoint: peer.endpoint,
+          protocol: 'http',
+          confidence: 1.0,
+          lastSeen: now,
+          resolve_endpoint: '/v2/impulses/resolve',
+          discoveredVia: 'peer',
+          peerEndpoint: 'http://peer-discovery.invalid',
+        }));
+        return envelope({ shape: pointer.shape, vessels: [...rows, ...peers], found: rows.length + peers.length > 0 });
       }
       case 'vesselEndpoint': {
         const v = this.vessels.find((row) => row.vesselId === pointer.vesselId);

@@ -97,7 +97,8 @@ test("producers through discovery: each vessel's own envelope passes through ver
   await new Promise<void>((r) => setTimeout(() => r(), 60));
   const walk = await resolve({ type: 'goalWalkState', dispatchId: dispatch.body.dispatchId });
   assert.deepEqual([walk.body.resolved, walk.body.shape, walk.body.body.status, walk.body.body.reached], [true, 'goalWalkState', 'completed', true]);
-  assert.equal('selectedTemplateId' in walk.body.body, false);
+  // Keys absent when undefined (substrate-contract §5.2): the default scripted walk (reached) sets no error.
+  assert.equal('error' in walk.body.body, false);
   assert.deepEqual((await resolve({ type: 'goalWalkState', dispatchId: 'nope' })).body, {
     resolved: false,
     shape: 'goalWalkState',
@@ -124,7 +125,11 @@ test("producers through discovery: each vessel's own envelope passes through ver
   });
   const list = await resolve({ type: 'executionTraceList', limit: 5 });
   const content = JSON.parse(list.body.content);
-  assert.deepEqual([content.loaded, content.content.traces[0].id, content.metadata.summary.successCount], [false, 'execution:exec_1', 1]);
+  // The dispatch above left its own trace (the reached walk's) beside exec_1.
+  assert.deepEqual(
+    [content.loaded, content.content.traces.some((t: any) => t.id === 'execution:exec_1'), content.metadata.summary.successCount],
+    [false, true, 2],
+  );
 
   e.switches.gaps.push({ id: 'gap_1', category: 'other', source: 'operator_narration', summary: 's', status: 'open', detected_at: '2026-11-30T00:00:00Z' });
   const gaps = await resolve({ type: 'substrateGap', status: 'open' });

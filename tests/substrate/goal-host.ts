@@ -1,14 +1,16 @@
 // goal-host's and activity-api's emulated producers (substrate-contract §5, §6): dispatch records and execution traces, in memory.
+// A dispatch runs the scripted walk the goalWalk switch names (goal-walks.ts).
 import { randomUUID } from 'node:crypto';
 import type { EmulatedService } from './http-kit.ts';
 import { json } from './http-kit.ts';
 import type { IdentityEmulator } from './identity.ts';
 import { producer } from './producer-kit.ts';
+import { principalFor, walkScript } from './goal-walks.ts';
 import type { Switches } from './switches.ts';
 
 export function goalHost(identity: IdentityEmulator, switches: Switches): EmulatedService {
   const dispatches = new Map<string, any>();
-  return producer('goal-host', identity, switches, (p, _auth, raw) => {
+  return producer('goal-host', identity, switches, (p, auth, raw) => {
     const field = (name: string) => raw?.[name] ?? p?.[name];
     const shape: string = raw?.type ?? p.type;
     if (shape === 'goalDispatchAsync' || shape === 'goal_dispatch_async') {
@@ -18,20 +20,33 @@ export function goalHost(identity: IdentityEmulator, switches: Switches): Emulat
       if (switches.goalDispatch === 'refused') return json(200, { refused: true, dispatchId, goalReachReason: 'no template can reach this goal' });
       if (switches.goalDispatch === 'draining') return json(503, { draining: true, error: 'goal-host is draining; retry later' }, { 'retry-after': '30' });
       if (switches.goalDispatch === 'busy') return json(429, { error: 'too many dispatches in flight' }, { 'retry-after': '10' });
+      const operator = field('operator') ?? null;
+      const tags: string[] = field('tags') ?? [];
+      const learningMode = field('learning_mode');
       const record: any = {
         dispatchId,
         status: 'running',
         reached: null,
         goal,
-        operator: field('operator') ?? null,
-        tags: field('tags') ?? [],
+        operator,
+        tags,
         startedAt: Date.now(),
+        walk: switches.goalWalk,
+        principal: principalFor(auth, switches.goalPrincipal),
+        walkLog: [`dispatch ${dispatchId} accepted (operator ${operator ?? 'none'})`, `walk tier 1: sampling templates (thompson)`],
       };
+      if (field('targetTemplateId')) record.targetTemplateId = field('targetTemplateId');
       dispatches.set(dispatchId, record);
-      setTimeout(
-        () => Object.assign(record, { status: 'completed', reached: true, executionId: `exec_${dispatchId.slice(0, 8)}` }),
-        switches.goalRunMs,
-      ).unref();
+      // goal-host keeps about the last 100 dispatch records in memory.
+      if (dispatches.size > 100) dispatches.delete(dispatches.keys().next().value!);
+      const script = walkScript(switches.goalWalk, dispatchId, operator, auth?.orgId ?? 'org_unknown', tags);
+      if (script.finish) {
+        setTimeout(() => {
+          const lines = [...script.finishLog, `recordGoalPath PRECONDITIONS reached=${script.finish!.reached} learningMode=${learningMode ?? 'learn'}`];
+          Object.assign(record, script.finish, { walkLog: [...record.walkLog, ...lines] });
+          if (script.trace) switches.traces.unshift(script.trace);
+        }, switches.goalRunMs).unref();
+      }
       return json(202, { dispatchId, status: 'running' });
     }
     if (shape === 'goalWalkState') {
@@ -39,21 +54,34 @@ export function goalHost(identity: IdentityEmulator, switches: Switches): Emulat
       if (!id) return json(400, { resolved: false, shape, error: 'dispatchId is required' });
       const d = dispatches.get(id);
       if (!d) return json(404, { resolved: false, shape, error: 'dispatch not found' });
+      // A running walk's log grows with every read, as a live walkLog does; goalWalkState carries its last 60 lines.
+      if (d.status === 'running') d.walkLog.push(`step ${d.walkLog.length - 1}: still walking (pool ${d.walkLog.length} shapes)`);
       const body: any = {
         dispatchId: id,
         status: d.status,
         reached: d.reached,
-        goalReachReason: null,
+        goalReachReason: d.goalReachReason ?? null,
         poolShapes: [],
+        poolProvenance: [],
         pendingTargets: [],
         poolEvents: [],
-        walkLog: [],
-        currentStep: null,
+        walkLog: d.walkLog.slice(-60),
+        currentStep: d.walkLog.length ? d.walkLog[d.walkLog.length - 1] : null,
         steps: [],
-        learning: null,
+        executionPath: d.executionPath ?? null,
+        walkTier: 1,
+        attemptCount: 1,
+        grounded: false,
+        learning: d.learning ?? null,
         answerBody: null,
         operator: d.operator,
+        completionShapes: d.completionShapes ?? [],
+        humanGraded: false,
+        humanReachNotes: null,
+        trigger: null,
+        requeueOf: null,
       };
+      if (d.principal) body.principal = d.principal;
       for (const k of ['goal', 'executionId', 'selectedTemplateId', 'error']) if (d[k] !== undefined) body[k] = d[k];
       return json(200, { resolved: true, shape, body });
     }

@@ -22,13 +22,20 @@ function callerOf(identity: IdentityEmulator, req: IncomingMessage): Auth {
 
 /** Wraps a producer's resolve with the switches every producer honours. */
 export function producer(
-  name: string,
+  named: string | { name: string; rest: (req: IncomingMessage, url: URL) => Reply | undefined },
   identity: IdentityEmulator,
   switches: Switches,
   resolve: (pointer: any, auth: Auth, raw: any) => Reply | Promise<Reply>,
 ): EmulatedService {
+  // `rest`: a producer's own REST routes beside its resolve (concept-db's GET /concepts/:id/usage).
+  const { name, rest } = typeof named === 'string' ? { name: named, rest: undefined } : named;
   return new EmulatedService(name, async (req, body, url) => {
     if (req.method === 'GET' && url.pathname === '/health') return json(200, { status: 'ok', vessel: name });
+    const routed = rest?.(req, url);
+    if (routed) {
+      switches.calls.push({ producer: name, shape: `${req.method} ${url.pathname}`, pointer: null, at: Date.now() });
+      return routed;
+    }
     if (req.method !== 'POST') return json(404, { error: 'Not found' });
     const raw = parseJson(body);
     if (raw === undefined) return json(400, { error: 'Invalid JSON body' });

@@ -27,6 +27,18 @@ export interface Switches {
   goalDispatch: 'accept' | 'refused' | 'draining' | 'busy';
   /** How long a goal dispatch runs before it completes. */
   goalRunMs: number;
+  /**
+   * The scripted walk a new dispatch runs (tests/substrate/goal-walks.ts): reached, hollow
+   * (completed, reached false), failed (no template; the trace names satisfier:goal-host-walk-failed),
+   * satisfier (reached, no trace persisted) or running (never finishes).
+   */
+  goalWalk: 'reached' | 'hollow' | 'failed' | 'satisfier' | 'running';
+  /** What the record says of its caller: a validated principal, none (an older goal-host), or a pre-amendment key:<id> label. */
+  goalPrincipal: 'validated' | 'absent' | 'legacy';
+  /** The endpoint discovery advertises for a vessel, by vessel name, instead of its listener's URL. */
+  advertisedEndpoint: Record<string, string>;
+  /** Rows vesselCapability merges in as a peer's (discoveredVia: "peer"), by shape: a producer only a peer node has. */
+  peerCapability: Record<string, Array<{ vesselId: string; endpoint: string }>>;
   /** Every request a producer received, for assertions. */
   calls: Array<{ producer: string; shape: string; pointer: any; at: number }>;
   /** activity-api's execution rows. */
@@ -48,6 +60,10 @@ export function defaultSwitches(): Switches {
     advertisedIdentity: null,
     goalDispatch: 'accept',
     goalRunMs: 50,
+    goalWalk: 'reached',
+    goalPrincipal: 'validated',
+    advertisedEndpoint: {},
+    peerCapability: {},
     calls: [],
     traces: [],
     gaps: [],
