@@ -77,14 +77,14 @@ function toolsNamed(answer: ToolAnswer, isTool: (name: string) => boolean): stri
 
 /**
  * Whether the text already tells the agent what the closing line would: it names the same call
- * (`call init_workspace`, `path_activity {...}`), or it is a one-line refusal: the spec's
+ * (`call init_workspace`, `path_activity {...}`, `execution_trace(...)`), or it is a one-line refusal: the spec's
  * refusal lines stay one line, and each already names its cause and the fix.
  */
 function textAlreadySays(body: string, line: string, answer: ToolAnswer, isTool: (name: string) => boolean): boolean {
   if (body.trimEnd().endsWith(line)) return true;
   const named = toolsNamed(answer, isTool);
   const lower = body.toLowerCase();
-  if (named.some((tool) => lower.includes(`call ${tool}`) || body.includes(`${tool} {`))) return true;
+  if (named.some((tool) => lower.includes(`call ${tool}`) || body.includes(`${tool} {`) || body.includes(`${tool}(`))) return true;
   return answer.isError === true && !body.trim().includes('\n');
 }
 
