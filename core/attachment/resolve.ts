@@ -6,6 +6,8 @@ import { clientClaim, type ClaimSource } from '../identity/operator-id.ts';
 import { resolveVesselId } from '../identity/vessel-identity.ts';
 import { sessionId } from '../process/session.ts';
 import { isAttached, type AttachmentState, type Family } from './state.ts';
+import { guardOutgoingPointer } from '../outgoing-guard.ts';
+import { log } from '../log.ts';
 
 // @anchor resolve-timeouts
 /** Client caps just above discovery's cut for each producer family; none above 60 s. */
@@ -31,6 +33,8 @@ export interface ResolveOptions {
   once?: boolean;
   /** Who a write's client claim names (SPEC §client-claim); without it the claim is unidentified. */
   claim?: ClaimSource;
+  /** The decided workspace, whose dotenv files the egress backstop knows secrets from (resolveShape fills it). */
+  workspaceRoot?: string;
 }
 
 export type ResolveResult =
@@ -77,6 +81,20 @@ export function classifyDiscoveryAnswer(shape: string, status: number, body: unk
   return null;
 }
 
+/** Shapes that write though their names do not end in `_write` (substrate-contract §4.2, §5). */
+const WRITING_SHAPES = new Set(['goalDispatchAsync', 'impulseSignatureConcept']);
+
+/**
+ * A resolve that is not a read (SPEC §client-claim, §read-only-key): one the caller marks as a
+ * write, any `*_write` shape, a dispatch, and `concept` with an id (resolving it writes
+ * times_loaded). It carries client_claim, is refused for a read-only key, and is sent once.
+ */
+export function isNonReadResolve(pointer: Record<string, unknown>, options: ResolveOptions): boolean {
+  if (options.write) return true;
+  const shape = typeof pointer.type === 'string' ? pointer.type : '';
+  return shape.endsWith('_write') || WRITING_SHAPES.has(shape) || (shape === 'concept' && pointer.concept_id !== undefined);
+}
+
 function scopesAllowWrite(state: AttachmentState): boolean {
   const scopes = state.auth.scopes;
   // No scopes reported (the flat org check): nothing is known about the key, nothing is gated.
@@ -106,18 +124,26 @@ export async function resolveWithState(
       shape,
     );
   }
+  const write = isNonReadResolve(pointer, options);
   // @anchor read-only-key
-  if (options.write && !scopesAllowWrite(state)) {
+  if (write && !scopesAllowWrite(state)) {
     const scopes = (state.auth.scopes as string[]).join(', ');
     return refusal('key_read_only', `key_read_only: this key has scopes [${scopes}]; the ${shape} write was not sent`, shape);
   }
   let sent = pointer;
-  if (options.write && env.METABOB_CLIENT_CLAIM !== 'off' && pointer.client_claim === undefined) {
+  if (write && env.METABOB_CLIENT_CLAIM !== 'off' && pointer.client_claim === undefined) {
     sent = { ...pointer, client_claim: clientClaim(options.claim ?? { sessionId, vesselId: resolveVesselId(process.cwd(), env) }, env) };
+  }
+  if (write) {
+    // SPEC §guard-outgoing-pointer: the lines the server composed are checked once more before they leave.
+    const guarded = guardOutgoingPointer(sent, shape, { env, key, workspaceRoot: options.workspaceRoot });
+    if (!guarded.ok) return refusal(guarded.cause.code, guarded.cause.line, shape);
+    if (guarded.replaced.length) log.warn(`outgoing_home_path(${shape}): this user's home was sent as ~ in ${guarded.replaced.join(', ')}`);
+    sent = guarded.pointer;
   }
   const familyCap = RESOLVE_TIMEOUTS_MS[options.family];
   const cap = Math.min(options.timeoutMs ?? familyCap, options.once ? MAX_REQUEST_MS : familyCap, MAX_REQUEST_MS);
-  const retries = options.write || options.once || NEVER_RETRIED_READS.has(shape) ? [] : READ_RETRY_DELAYS_MS;
+  const retries = write || options.once || NEVER_RETRIED_READS.has(shape) ? [] : READ_RETRY_DELAYS_MS;
   const url = `${state.anchor.discovery}/resolve`;
   let last: ResolveResult | undefined;
   for (let attempt = 0; attempt <= retries.length; attempt++) {

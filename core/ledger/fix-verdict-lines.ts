@@ -44,6 +44,7 @@ export function fixCommitNotApplied(sha: string, why: 'git is not installed' | '
   return `fix_commit ${sha} was not applied: ${why === 'not a git checkout' ? 'the workspace is not a git checkout' : 'git is not installed'}, so no commit can be checked`;
 }
 
+// @anchor fixLines
 /** The verdict's fix lines (a pending fix's lead with its `verdict:` line) and the notes for the agent. */
 export function fixVerdictLines(fix: Fix): { lines: string[]; notes: string[] } {
   const pending = fixPending(fix);

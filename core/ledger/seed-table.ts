@@ -209,6 +209,25 @@ export class SeedTable {
     return this.db.prepare('SELECT * FROM seeds WHERE concept_ref = ? ORDER BY created_at LIMIT 1').get(conceptId) as SeedRow | undefined;
   }
 
+  /** Open seeds of a workspace that belong to recalled findings: by their concept, or by their own agf_* id. */
+  openSeedsLinkedTo(workspace: string, conceptIds: string[], ids: string[]): SeedRow[] {
+    const out = new Map<string, SeedRow>();
+    const chunk = 400;
+    for (const [column, values] of [
+      ['concept_ref', conceptIds],
+      ['id', ids],
+    ] as const) {
+      for (let i = 0; i < values.length; i += chunk) {
+        const part = values.slice(i, i + chunk);
+        const rows = this.db
+          .prepare(`SELECT * FROM seeds WHERE workspace = ? AND stale = 0 AND ${column} IN (${part.map(() => '?').join(',')})`)
+          .all(workspace, ...part) as SeedRow[];
+        for (const row of rows) out.set(row.id, row);
+      }
+    }
+    return [...out.values()];
+  }
+
   /** Every seed of the finding a seed belongs to (a multi-file finding is one finding). */
   siblings(seed: SeedRow): SeedRow[] {
     const rows = seed.concept_ref

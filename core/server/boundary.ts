@@ -9,6 +9,7 @@ import { buildMeta, type MetaEnvelope } from './meta.ts';
 import type { WorkspaceDecision } from '../workspace/workspace.ts';
 import { NO_ATTACHMENT_CAUSE } from '../substrate/attachment-status.ts';
 import { cause, causeNotice } from '../process/cause.ts';
+import { guardToolInput } from '../outgoing-guard.ts';
 import { logCall, type CallOutcome } from './call-log.ts';
 import { shapeAnswerText } from './answer-shape.ts';
 import type { Services } from '../services/services.ts';
@@ -84,7 +85,7 @@ async function runTool(tool: ToolDefinition, rawArgs: Record<string, unknown>, c
     answer.diagnosis = [...notices, ...unknown];
     return { answer, outcome: 'error' };
   }
-  const args = parsed.data;
+  let args = parsed.data;
 
   // SPEC §workspace gate: every tool but init_workspace {workspace_path}, a pending one too.
   const decision = ctx.workspace;
@@ -114,6 +115,14 @@ async function runTool(tool: ToolDefinition, rawArgs: Record<string, unknown>, c
     }
   }
 
+  // SPEC §outgoing-text-guard: every string a non-exempt tool sends, before it runs, on every plane.
+  const guarded = guardToolInput(tool.name, args, { env: ctx.services.env, workspaceRoot: decision.decided ? decision.path : undefined });
+  if (!guarded.ok) {
+    const answer: ToolAnswer = { text: guarded.cause.line, isError: true, diagnosis: [causeNotice(guarded.cause), ...unknown], outcome: 'refused' };
+    return { answer, outcome: 'refused' };
+  }
+  args = guarded.args as typeof args;
+
   let answer: ToolAnswer;
   try {
     const raw = await tool.handle(args, ctx);
@@ -128,6 +137,7 @@ async function runTool(tool: ToolDefinition, rawArgs: Record<string, unknown>, c
     answer.diagnosis = [...(answer.diagnosis ?? []), ...unknown];
     answer.text += `\n\n(${unknown.map((n) => n.message).join('; ')})`;
   }
+  if (guarded.note) answer.text += `\n\n${guarded.note}`;
   const outcome: CallOutcome = answer.outcome ?? (answer.isError ? 'error' : 'ok');
   return { answer, outcome };
 }

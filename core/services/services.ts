@@ -11,6 +11,8 @@ import { openExtractionCache } from './warm-start-cache.ts';
 import { AuthorIdentityService } from '../identity/vessel-identity.ts';
 import type { AttachmentPort } from '../attachment/port.ts';
 import type { SharedLedger } from '../ledger/shared-ledger.ts';
+import { ConceptLedger, type ClaimTagger } from '../ledger/concept-ledger.ts';
+import { ConceptDbClient } from '../substrate/concept-db.ts';
 import type { ConfigReport } from '../config/config-report.ts';
 import { CallTally } from './call-tally.ts';
 
@@ -53,7 +55,10 @@ export interface ServicesOptions {
   clock?: Clock;
   /** Builds the attachment from the other services; leave out for a process with none. */
   attachment?: (services: Omit<Services, 'attachment'>) => AttachmentPort;
+  /** Replaces the shared ledger built over the attachment (concept-db through its one ingress). */
   sharedLedger?: SharedLedger;
+  /** The claim tag recall shows on an open finding (SPEC §claim_finding); none without it. */
+  claimTag?: ClaimTagger;
   /** Where the store's close and other undo steps are registered (the process's shutdown). */
   onShutdown?: (cleanup: () => void) => void;
 }
@@ -78,5 +83,12 @@ export function createServices(options: ServicesOptions = {}): Services {
     tally: new CallTally(),
     warnedOnce: new Set<string>(),
   };
-  return { ...base, attachment: options.attachment?.(base) };
+  const attachment = options.attachment?.(base);
+  // The shared ledger exists only over an attachment; sharedLedgerOf runs it only while attached.
+  const sharedLedger =
+    options.sharedLedger ??
+    (attachment
+      ? new ConceptLedger(new ConceptDbClient((pointer, opts) => attachment.resolve(pointer, opts)), { sessionId, claimTag: options.claimTag })
+      : undefined);
+  return { ...base, sharedLedger, attachment };
 }

@@ -10,6 +10,10 @@ import type { Cause } from '../process/cause.ts';
 import { attachmentStatusOf, sharedLedgerOf } from './substrate-access.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
+import { recalledLine } from '../ledger/recall-text.ts';
+import { recalledOnly } from '../ledger/tasks-text.ts';
+import type { SeedRow } from '../ledger/seed-table.ts';
+import { findingsInBoth, retireClosedSeeds } from '../ledger/retire-closed.ts';
 import { localIndexSummary } from './index-summary.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 
@@ -70,7 +74,7 @@ export default defineTool({
     let recalled: RecallAnswer | undefined;
     if ('cause' in shared) recallCause = shared.cause;
     else {
-      const r = await shared.ledger.recall({ repo: scope.repo.identity, repoName: scope.repo.name, limit: RECALL_TOP });
+      const r = await shared.ledger.recall({ root: scope.root, vesselId: author.vesselId });
       if (r.ok) recalled = r.value;
       else recallCause = r.cause;
     }
@@ -80,13 +84,21 @@ export default defineTool({
     let critical = 0;
     let high = 0;
     let openTasks = 0;
+    let taskSeeds: SeedRow[] = [];
     let storeCause: string | undefined;
+    let both = 0;
     const opened = await ledgerStore(ctx);
     if (opened.ok) {
       try {
+        if (recalled) {
+          // As get_problems: the recall retires the local seeds of findings it shows closed (SPEC @retireClosedSeeds).
+          retireClosedSeeds(opened.store, scope.scope, [...recalled.closed, ...recalled.closedTasks]);
+          both = findingsInBoth(opened.store, scope.scope, recalled.open);
+        }
         const page = openFindingsPage(opened.store, scope.scope, {}, args.problem_limit);
         ({ total, page: problems } = page);
         openTasks = page.tasks.length;
+        taskSeeds = page.tasks.flatMap((g) => g.seeds);
         critical = openFindingsPage(opened.store, scope.scope, { severity: ['CRITICAL'] }, 0).total;
         high = openFindingsPage(opened.store, scope.scope, { severity: ['HIGH'] }, 0).total;
       } catch (err) {
@@ -99,7 +111,8 @@ export default defineTool({
       openFindingsHeadline({
         local: storeCause ? { cause: storeCause } : total,
         recall: recalled ? recalled.open.length : { cause: recallCause?.line ?? 'unknown' },
-        openTasks,
+        both,
+        openTasks: openTasks + (recalled ? recalledOnly(recalled.openTasks, taskSeeds).length : 0),
       }),
     );
     if (storeCause) lines.push(`local store: not read (${storeCause})`);
@@ -111,9 +124,7 @@ export default defineTool({
 
     if (recalled) {
       lines.push(`Findings recorded by agents on this codebase (top ${RECALL_TOP} of ${recalled.open.length}):`);
-      recalled.open
-        .slice(0, RECALL_TOP)
-        .forEach((f, i) => lines.push(`${i + 1}. [${f.severity}][${f.category}] ${f.files.join(', ')} ${f.summary} (${f.conceptId})`));
+      recalled.open.slice(0, RECALL_TOP).forEach((f, i) => lines.push(`${i + 1}. ${recalledLine(f)}`));
     } else lines.push(`Findings recorded by agents on this codebase: not read (${recallCause?.line}).`);
 
     const next: string[] = [];

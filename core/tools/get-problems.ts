@@ -11,34 +11,9 @@ import { sharedLedgerOf } from './substrate-access.ts';
 import { NO_SERVER_ANALYSIS, findingLines, openFindingsHeadline, type FindingGroup } from '../ledger/findings-text.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
 import { recallSection } from '../ledger/recall-text.ts';
+import { CLOSED_TASKS_SHOWN, recalledOnly, tasksSection } from '../ledger/tasks-text.ts';
+import { findingsInBoth, retireClosedSeeds } from '../ledger/retire-closed.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
-
-const CLOSED_TASKS_SHOWN = 5;
-
-function fixedTag(seed: SeedRow): string {
-  const sha = /fix: commit ([0-9a-f]{7,40})/.exec(seed.resolution ?? '')?.[1];
-  return sha ? `[FIXED in ${sha.slice(0, 12)}]` : '[FIXED]';
-}
-
-/** The Tasks section (SPEC §get_problems "Tasks, listed apart"), ordered so the next move comes first. */
-export function tasksSection(open: FindingGroup[], closed: SeedRow[], claimsCause: string | undefined, now = Date.now()): string[] {
-  if (open.length === 0 && closed.length === 0) return [];
-  // Claims live in the shared ledger: without it every task reads unclaimed, and the header says so.
-  const pending = open.filter((g) => g.seeds[0].pending_fix);
-  const unclaimed = open.filter((g) => !g.seeds[0].pending_fix);
-  const counts = [...(unclaimed.length ? [`${unclaimed.length} unclaimed`] : []), ...(pending.length ? [`${pending.length} with a fix pending`] : [])];
-  const header =
-    `Tasks (${open.length} open${counts.length ? `: ${counts.join(', ')}` : ''}${closed.length ? `; ${closed.length} closed` : ''})` +
-    (claimsCause ? ` — claims not read (${claimsCause})` : '') +
-    (open.length ? '; claim one with claim_finding before starting:' : ':');
-  const lines = ['', header];
-  [...unclaimed, ...pending].forEach((g, i) => lines.push(...findingLines(g, i + 1, now)));
-  if (closed.length) {
-    lines.push(`Closed tasks (${closed.length}):`);
-    for (const seed of closed.slice(0, CLOSED_TASKS_SHOWN)) lines.push(`- ${fixedTag(seed)} ${seed.summary} (${seed.id}, ${seed.file})`);
-  }
-  return lines;
-}
 
 export default defineTool({
   name: 'get_problems',
@@ -69,7 +44,13 @@ export default defineTool({
     let recalled: RecallAnswer | undefined;
     if ('cause' in shared) recallCause = shared.cause;
     else {
-      const recall = await shared.ledger.recall({ repo: scope.repo.identity, repoName: scope.repo.name, filePath, limit: 10 });
+      const recall = await shared.ledger.recall({
+        root: scope.root,
+        filePath,
+        severity: args.severity,
+        category: args.category,
+        vesselId: ctx.services.author.of(scope.root).vesselId,
+      });
       if (recall.ok) recalled = recall.value;
       else recallCause = recall.cause;
     }
@@ -80,9 +61,15 @@ export default defineTool({
     let openTasks: FindingGroup[] = [];
     let closedTasks: SeedRow[] = [];
     let storeCause: string | undefined;
+    let both = 0;
     const opened = await ledgerStore(ctx);
     if (opened.ok) {
       try {
+        if (recalled) {
+          // SPEC @retireClosedSeeds: before the local list is read, so a finding closed elsewhere is not listed open here.
+          retireClosedSeeds(opened.store, scope.scope, [...recalled.closed, ...recalled.closedTasks]);
+          both = findingsInBoth(opened.store, scope.scope, tasksAreTheList ? [...recalled.open, ...recalled.openTasks] : recalled.open);
+        }
         const filter = { severity: args.severity, category: args.category, filePath };
         const page = openFindingsPage(opened.store, scope.scope, filter, args.limit, tasksAreTheList);
         ({ total, page: findings, tasks: openTasks } = page);
@@ -94,11 +81,25 @@ export default defineTool({
       }
     } else storeCause = opened.cause;
 
+    // With category task the recalled tasks are the list; otherwise they join the Tasks section.
+    const recalledOpen = recalled ? (tasksAreTheList ? [...recalled.open, ...recalled.openTasks] : recalled.open) : undefined;
+    const shownRecall =
+      recalled && recalledOpen
+        ? { ...recalled, open: recalledOpen, closed: tasksAreTheList ? [...recalled.closed, ...recalled.closedTasks] : recalled.closed }
+        : undefined;
+    const recalledTasks =
+      recalled && !tasksAreTheList
+        ? recalledOnly(
+            recalled.openTasks,
+            openTasks.flatMap((g) => g.seeds),
+          )
+        : [];
     const lines = [
       openFindingsHeadline({
         local: storeCause ? { cause: storeCause } : total,
-        recall: recalled ? recalled.open.length : { cause: recallCause?.line ?? 'unknown' },
-        openTasks: openTasks.length,
+        recall: recalledOpen ? recalledOpen.length : { cause: recallCause?.line ?? 'unknown' },
+        both,
+        openTasks: openTasks.length + recalledTasks.length,
       }),
       '',
     ];
@@ -114,10 +115,13 @@ export default defineTool({
       );
       findings.forEach((g, i) => lines.push(...findingLines(g, i + 1, now, true)));
     }
-    lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(recalled, recallCause?.line));
-    lines.push(...tasksSection(openTasks, closedTasks, recallCause?.line, now));
+    lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(shownRecall, recallCause?.line, now));
+    if (!tasksAreTheList) {
+      const sources = { local: openTasks, localClosed: closedTasks, recalled: recalled?.openTasks ?? [], recalledClosed: recalled?.closedTasks ?? [] };
+      lines.push(...tasksSection(sources, recallCause?.line, now));
+    }
 
-    const empty = findings.length === 0 && openTasks.length === 0 && !(recalled && recalled.open.length);
+    const empty = findings.length === 0 && openTasks.length === 0 && !recalledOpen?.length && !recalledTasks.length;
     return {
       text: lines.join('\n'),
       ...(storeCause

@@ -9,6 +9,7 @@ import { fixCommitNotApplied, fixPendingVerdict, type Fix } from '../ledger/fix-
 import { cause, causeNotice, type Notice } from '../process/cause.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
+import { verdictFromRecalled } from './mark-complete-remote.ts';
 
 type MarkResult = 'ok' | 'pending' | 'not_applied' | 'not_shared';
 
@@ -21,12 +22,12 @@ export function markCompleteResult(outcome: 'closed' | 'pending' | 'none', share
 }
 
 /** A refusal: nothing recorded; its notice's data names the finding (or the id given) and what the check read. */
-function refusal(line: string, code: string, data: Record<string, unknown>): ToolAnswer {
+export function refusal(line: string, code: string, data: Record<string, unknown>): ToolAnswer {
   return { text: line, isError: true, result: 'not_applied', diagnosis: [causeNotice(cause(code, line, data))] };
 }
 
 /** The tag get_problems shows on a finding left open with a pending fix. */
-function pendingTag({ fix }: Extract<FixLocation, { kind: 'pending' }>): string {
+export function pendingTag({ fix }: Extract<FixLocation, { kind: 'pending' }>): string {
   if (fix.kind === 'uncommitted') return `fix pending: uncommitted in this checkout on ${fix.branch}`;
   if (fix.kind !== 'commit') return 'fix pending';
   if (fix.push.state === 'awaiting merge') return `fix pending: pushed, awaiting merge into ${fix.push.target}`;
@@ -34,7 +35,7 @@ function pendingTag({ fix }: Extract<FixLocation, { kind: 'pending' }>): string 
 }
 
 /** A named fix_commit the located fix did not apply, as a warning with what an agent acts on. */
-function skippedCommitWarnings(fix: Fix, findingId: string): Notice[] {
+export function skippedCommitWarnings(fix: Fix, findingId: string): Notice[] {
   if (fix.kind === 'outside_git' && fix.fixCommitSkipped) {
     const data = { fix_commit: fix.fixCommitSkipped, finding_id: findingId, reason: fix.why };
     return [{ code: 'fix_commit_not_applied', severity: 'warning', message: fixCommitNotApplied(fix.fixCommitSkipped, fix.why), data }];
@@ -66,25 +67,30 @@ function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): 
 }
 
 /** The shared half of a verdict: written when the ledger can, else its cause (the local half stands). */
-async function shareVerdict(
+export async function shareVerdict(
   ctx: ToolContext,
-  seed: SeedRow,
+  finding: { findingIds: string[]; conceptId?: string },
   lines: string[],
   summary: string,
   usage?: 'success' | 'failure',
 ): Promise<{ shared: boolean; line: string }> {
   const shared = await sharedLedgerOf(ctx);
   if ('cause' in shared) return { shared: false, line: `Shared verdict: not written (${shared.cause.line}); other agents will not see it.` };
-  const written = await shared.ledger.writeVerdict({
-    findingId: seed.finding_group,
-    conceptId: seed.concept_ref ?? undefined,
-    lines,
-    summary,
-    origin: 'local',
-  });
+  const written = await shared.ledger.writeVerdict({ findingIds: finding.findingIds, conceptId: finding.conceptId, lines, summary });
   if (!written.ok) return { shared: false, line: `Shared verdict: not written (${written.cause.line}); other agents will not see it.` };
-  if (usage && seed.concept_ref) await shared.ledger.recordConceptUsage(seed.concept_ref, usage);
-  return { shared: true, line: `Shared verdict: ${written.value.conceptId}` };
+  const notes = [
+    `Shared verdict: ${written.value.conceptId}${finding.conceptId && !written.value.linked ? ` (not linked to ${finding.conceptId}; readers find it by the read alone)` : ''}`,
+  ];
+  // SPEC @recordConceptUsage: a closing verdict folds into the finding concept's relevance.
+  if (usage && finding.conceptId) {
+    const used = await shared.ledger.recordConceptUsage(finding.conceptId, usage);
+    notes.push(used.ok ? `Relevance: ${usage} recorded on ${finding.conceptId}` : `Relevance: not recorded (${used.cause.line})`);
+  }
+  return { shared: true, line: notes.join('\n') };
+}
+
+function findingOf(seed: SeedRow, siblings: SeedRow[]): { findingIds: string[]; conceptId?: string } {
+  return { findingIds: siblings.length ? siblings.map((s) => s.id) : [seed.id], ...(seed.concept_ref ? { conceptId: seed.concept_ref } : {}) };
 }
 
 export default defineTool({
@@ -137,8 +143,11 @@ export default defineTool({
     }
     if (!seed) {
       const shared = await sharedLedgerOf(ctx);
-      const why =
-        'cause' in shared ? `recall is not available (${shared.cause.line})` : 'writing a verdict from a recalled concept is not built in this release';
+      if (!('cause' in shared) && id.startsWith('concept_')) {
+        const remote = await verdictFromRecalled(ctx, shared.ledger, scope, id, args.action, args.fix_commit);
+        if (remote) return remote;
+      }
+      const why = 'cause' in shared ? `recall is not available (${shared.cause.line})` : 'concept-db has no code_finding with that id';
       return {
         ...refusal(
           `finding_not_found: ${id} is not in the local store (not recorded on this machine, or discarded) and ${why}; nothing was recorded and nothing local was retired`,
@@ -163,7 +172,7 @@ export default defineTool({
       if (args.action === 'discard') {
         const removed = store.deleteSeeds(ids);
         const lines = ['verdict: discarded', ...header];
-        const shared = await shareVerdict(ctx, seed, lines, '[verdict:discarded]', 'failure');
+        const shared = await shareVerdict(ctx, findingOf(seed, siblings), lines, '[verdict:discarded]', 'failure');
         return {
           text: [
             `Discarded ${seed.id} as a false positive: ${removed} local seed${removed === 1 ? '' : 's'} deleted (${ids.join(', ')}).`,
@@ -182,7 +191,7 @@ export default defineTool({
         store.setPendingFix(ids, pendingTag(loc));
         const lines = [...loc.lines, ...header];
         // A pending fix retires nothing and records no relevance.
-        const shared = await shareVerdict(ctx, seed, lines, '[verdict:pending]');
+        const shared = await shareVerdict(ctx, findingOf(seed, siblings), lines, '[verdict:pending]');
         return {
           text: [`Not closed: ${seed.id} stays open — ${fixPendingVerdict(loc.pending)}.`, ...lines, ...loc.notes, shared.line].join('\n'),
           result: markCompleteResult('pending', shared.shared),
@@ -191,7 +200,7 @@ export default defineTool({
       }
       const lines = ['verdict: endorsed', ...loc.lines, ...header];
       const retired = store.retireStale(ids, lines.join('\n'));
-      const shared = await shareVerdict(ctx, seed, lines, '[verdict:endorsed]', 'success');
+      const shared = await shareVerdict(ctx, findingOf(seed, siblings), lines, '[verdict:endorsed]', 'success');
       return {
         text: [
           `Endorsed ${seed.id} as fixed: ${retired} local seed${retired === 1 ? '' : 's'} retired (${ids.join(', ')}).`,

@@ -10,6 +10,7 @@ import { findOpenDuplicate } from '../ledger/duplicate-finding.ts';
 import { attributionLines } from '../ledger/findings-text.ts';
 import { sharedLedgerOf } from './substrate-access.ts';
 import type { NewSeed } from '../ledger/seed-table.ts';
+import { recalledDuplicate, homeAsTilde } from '../ledger/recalled-duplicate.ts';
 
 export function newFindingId(): string {
   return 'agf_' + randomBytes(8).toString('hex');
@@ -58,6 +59,25 @@ export default defineTool({
     if (!opened.ok) return storeUnavailableAnswer(ctx, opened.cause, `${opened.cause}; nothing was recorded`);
     const store = opened.store;
     const status = args.status.trim().toLowerCase() || 'open';
+    const shared = await sharedLedgerOf(ctx);
+    const checkDuplicate = status === 'open' && !args.force;
+    if (checkDuplicate && !('cause' in shared)) {
+      // The local store's duplicate is checked first, in the write's own transaction; a recalled one only without it.
+      const recalled = await recalledDuplicate(shared.ledger, scope.root, files, args.summary.trim(), ctx.services.author.of(scope.root).vesselId);
+      if (recalled && !findOpenDuplicate(store, scope.scope, files, args.summary)) {
+        const local = store.openSeedsLinkedTo(scope.scope, [recalled.conceptId], recalled.findingIds)[0];
+        return {
+          text: [
+            `Already recorded (open): ${local?.id ?? recalled.conceptId} — use mark_complete or add details there.`,
+            `summary: [${recalled.severity}][${recalled.category}] ${recalled.summary}`,
+            `files: ${recalled.files.join(', ')}`,
+            `found in: concept-db (${recalled.conceptId}${recalled.recordedBy ? `, recorded by ${recalled.recordedBy}` : ''})`,
+            'Nothing was written; pass force: true to record it anyway.',
+          ].join('\n'),
+          result: 'duplicate',
+        };
+      }
+    }
 
     try {
       const author = ctx.services.author.of(scope.root);
@@ -83,7 +103,6 @@ export default defineTool({
       }));
       // The duplicate check and the write are one IMMEDIATE transaction, so two servers
       // recording the same finding at the same moment write it once.
-      const checkDuplicate = status === 'open' && !args.force;
       const dup = store.insertUnlessDuplicate(seeds, () => (checkDuplicate ? findOpenDuplicate(store, scope.scope, files, args.summary) : undefined));
       if (dup) {
         const siblings = store.siblings(dup).filter((s) => s.stale === 0);
@@ -112,15 +131,14 @@ export default defineTool({
         `repo: ${scope.repo.identity}`,
         ...attributionLines(author.vesselId, ctx.sessionId),
       ];
-      const shared = await sharedLedgerOf(ctx);
-      // The concept mint is the shared half; until it exists the reply says other agents will not see it.
+      // The concept mint is the shared half; without it the reply says other agents will not see it.
       if ('cause' in shared) {
         lines.push(`Shared with other agents: no (${shared.cause.line}); the finding is in the local store only.`);
       } else if (status === 'open') {
         const minted = await shared.ledger.mintFinding({
           repo: scope.repo.identity,
           repoName: scope.repo.name,
-          workspace: scope.root,
+          workspace: homeAsTilde(scope.root),
           files,
           lines: args.line_start !== undefined ? `${files[0]}:${args.line_start}-${args.line_end ?? args.line_start}` : undefined,
           severity: args.severity,

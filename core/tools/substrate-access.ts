@@ -27,5 +27,6 @@ export async function sharedLedgerOf(ctx: ToolContext): Promise<{ ledger: Shared
 export function resolveShape(ctx: ToolContext, pointer: Record<string, unknown>, options: ResolveOptions): Promise<ResolveResult> {
   const attachment = ctx.services.attachment;
   if (!attachment) return Promise.resolve({ ok: false, cause: 'not_configured', line: NO_ATTACHMENT_LINE, shape: String(pointer.type ?? '') });
-  return attachment.resolve(pointer, options);
+  const workspace = ctx.workspace.decided ? ctx.workspace.path : undefined;
+  return attachment.resolve(pointer, { workspaceRoot: workspace, ...options });
 }

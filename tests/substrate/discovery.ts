@@ -29,6 +29,8 @@ export class DiscoveryEmulator {
   private cache = new Map<string, CachedAuth>();
   /** Keys whose Authorization reached /resolve (never logged by the emulator). */
   resolveRequests = 0;
+  /** The bodies POST /resolve received, in order (the last 200), for tests that look for what was sent. */
+  readonly resolveBodies: string[] = [];
   bootstrapRequests = 0;
 
   constructor(
@@ -52,6 +54,8 @@ export class DiscoveryEmulator {
     if (req.method === 'POST' && url.pathname === '/resolve') {
       if (this.switches.resolveBody === 'html') return { status: 200, body: '<html><body>Please sign in</body></html>', raw: { contentType: 'text/html' } };
       this.resolveRequests += 1;
+      this.resolveBodies.push(body);
+      if (this.resolveBodies.length > 200) this.resolveBodies.shift();
       const auth = await this.authenticate(req);
       if ('reply' in auth) return auth.reply;
       const parsed = parseJson(body);

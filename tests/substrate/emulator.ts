@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { DiscoveryEmulator, type VesselRow } from './discovery.ts';
 import { IdentityEmulator, type KeyRecord } from './identity.ts';
 import { conceptDb } from './concept-db.ts';
+import { ConceptStore } from './concept-store.ts';
+import { join } from 'node:path';
 import { gapStore } from './gap-store.ts';
 import { activityApi, goalHost } from './goal-host.ts';
 import { defaultSwitches, type SwitchName, type Switches } from './switches.ts';
@@ -18,6 +20,8 @@ export interface EmulatorOptions {
   /** identity answers only the flat form. */
   identityFlatOnly?: boolean;
   switches?: Partial<Switches>;
+  /** concept-db keeps its rows in <stateDir>/concept-db.json, so an emulator started again on it has them. */
+  stateDir?: string;
 }
 
 export interface Emulator {
@@ -31,6 +35,8 @@ export interface Emulator {
   discovery: DiscoveryEmulator;
   services: Record<'discovery' | 'identity' | 'concept-db' | 'goal-host' | 'activity-api' | 'development-vessel', EmulatedService>;
   switches: Switches;
+  /** concept-db's rows (for seeding and assertions); durable when started with stateDir. */
+  concepts: ConceptStore;
   setSwitch<K extends SwitchName>(name: K, value: Switches[K]): void;
   addKey(key: string, record?: Partial<KeyRecord>): void;
   revokeKey(key: string): void;
@@ -47,8 +53,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const switches: Switches = { ...defaultSwitches(), ...(options.switches ?? {}) };
   const identity = new IdentityEmulator();
   identity.flatOnly = options.identityFlatOnly ?? false;
+  const concepts = new ConceptStore(options.stateDir ? join(options.stateDir, 'concept-db.json') : undefined);
   const producers = {
-    'concept-db': conceptDb(identity, switches),
+    'concept-db': conceptDb(identity, switches, concepts),
     'goal-host': goalHost(identity, switches),
     'activity-api': activityApi(identity, switches),
     'development-vessel': gapStore(identity, switches),
@@ -134,6 +141,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     discovery,
     services,
     switches,
+    concepts,
     setSwitch(name, value) {
       switches[name] = value;
     },

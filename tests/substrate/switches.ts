@@ -39,6 +39,14 @@ export interface Switches {
   advertisedEndpoint: Record<string, string>;
   /** Rows vesselCapability merges in as a peer's (discoveredVia: "peer"), by shape: a producer only a peer node has. */
   peerCapability: Record<string, Array<{ vesselId: string; endpoint: string }>>;
+  /** concept-db answers conceptSearch's offset with the first page again (SPEC §get_problems paging fallback). */
+  conceptOffsetIgnored: boolean;
+  /**
+   * The wire forms concept-db varies in (substrate-contract §4.3-4.6): search rows as `content` or
+   * `content.concepts`; ids `concept:`-prefixed, ⟨⟩-wrapped or bare; a write's `content` as a JSON
+   * string or an object.
+   */
+  conceptWire: { searchRows: 'content' | 'content.concepts'; ids: 'prefixed' | 'wrapped' | 'bare'; writeContent: 'string' | 'object' };
   /** Every request a producer received, for assertions. */
   calls: Array<{ producer: string; shape: string; pointer: any; at: number }>;
   /** activity-api's execution rows. */
@@ -64,6 +72,8 @@ export function defaultSwitches(): Switches {
     goalPrincipal: 'validated',
     advertisedEndpoint: {},
     peerCapability: {},
+    conceptOffsetIgnored: false,
+    conceptWire: { searchRows: 'content', ids: 'prefixed', writeContent: 'string' },
     calls: [],
     traces: [],
     gaps: [],

@@ -31,7 +31,8 @@ const DEPS: Record<string, string[]> = {
   'core/services': ['core/attachment', 'core/ledger', 'core/index', 'core/identity', 'core/workspace', 'core/config', 'core/substrate', ...INFRA],
   'core/attachment': ['core/auth-service', 'core/identity', 'core/config', 'core/substrate', ...INFRA],
   'core/auth-service': ['core/substrate', ...INFRA],
-  'core/ledger': ['core/index', 'core/git', 'core/config', ...INFRA],
+  // The shared ledger reads concept-db (core/substrate) and maps findings across super-repo and vessel (core/identity).
+  'core/ledger': ['core/index', 'core/git', 'core/config', 'core/substrate', 'core/identity', ...INFRA],
   'core/identity': ['core/git', 'core/config', ...INFRA],
   'core/index': [...INFRA],
   'core/workspace': [...INFRA],
@@ -41,7 +42,9 @@ const DEPS: Record<string, string[]> = {
   // Infrastructure imports only infrastructure below it.
   'core/process': ['core/log'],
   'core/net': ['core/log'],
-  'core/outgoing-guard': ['core/log'],
+  // The outgoing text guard's entry (SPEC §outgoing-text-guard) over its rules in core/guard.
+  'core/outgoing-guard': ['core/log', 'core/process', 'core/guard'],
+  'core/guard': ['core/log', 'core/process'],
   'core/log': [],
   'core/version': [],
   'core/engine-flags': [],
