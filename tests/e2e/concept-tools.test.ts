@@ -99,10 +99,10 @@ test('concept_search lists (no query) and queries with filters, relevance first,
   assert.ok(!none.text.includes('line 0'), none.text);
 
   const nothing = await call('concept_search', { query: 'no-such-words-anywhere' });
-  assert.equal(nothing.text, 'No concept matches (query "no-such-words-anywhere").');
+  assert.equal(nothing.text, 'No concept matches (query "no-such-words-anywhere").\nNext (no_results_in_corpus): Do not retry the same query; widen or pivot.');
   assert.equal(nothing.meta.empty_reason, 'no_results_in_corpus');
   const unknown = await call('concept_search', { concept_id: 'concept:concept_000000000000' });
-  assert.equal(unknown.text, 'No concept concept_000000000000 in concept-db.');
+  assert.equal(unknown.text, 'No concept concept_000000000000 in concept-db.\nNext (no_results_in_corpus): Do not retry the same query; widen or pivot.');
   const blank = await call('concept_search', { concept_id: 'concept:⟨⟩' });
   assert.equal(blank.isError, true);
   assert.match(blank.text, /^invalid_arguments: concept_search: concept_id holds no concept id/);
@@ -141,17 +141,23 @@ test('concept_link upserts (created, then the EMA move with the previous weight)
   const incoming = await call('concept_neighbors', { concept_id: `concept:${b}`, direction: 'incoming', edge_types: ['sequence_next'], content: 'none' });
   assert.match(incoming.text, new RegExp(`^1 neighbour of ${b} \\(incoming, sequence_next\\):\\n\\n1\\. ← sequence_next \\[memo\\] ${a}\\n`));
   const filtered = await call('concept_neighbors', { concept_id: a, edge_types: ['contradicts'] });
-  assert.equal(filtered.text, `No neighbours of ${a} (either direction, contradicts).`);
+  assert.equal(
+    filtered.text,
+    `No neighbours of ${a} (either direction, contradicts).\nNext (no_results_in_corpus): Do not retry the same query; widen or pivot.`,
+  );
   const unknown = await call('concept_neighbors', { concept_id: 'concept_000000000000' });
   assert.equal(unknown.isError, false, 'a 404 for an unknown concept reads as no neighbours');
-  assert.equal(unknown.text, 'No neighbours of concept_000000000000 (either direction) (concept-db has no such concept).');
+  assert.equal(
+    unknown.text,
+    'No neighbours of concept_000000000000 (either direction) (concept-db has no such concept).\nNext (no_results_in_corpus): Do not retry the same query; widen or pivot.',
+  );
 
   const next = await call('concept_sequence', { concept_id: `concept:⟨${a}⟩` });
   assert.equal(next.text, `1 concept is observed to follow ${a}:\n1. ${b} · weight 0.62 · traversed 0`);
   const prev = await call('concept_sequence', { concept_id: b, direction: 'prev' });
   assert.equal(prev.text, `1 concept is observed to precede ${b}:\n1. ${a} · weight 0.62 · traversed 0`);
   const none = await call('concept_sequence', { concept_id: b });
-  assert.equal(none.text, `No concept is observed to follow ${b}.`);
+  assert.equal(none.text, `No concept is observed to follow ${b}.\nNext (no_results_in_corpus): Do not retry the same query; widen or pivot.`);
 });
 
 test('concept_record_usage writes the plain id once; concept_usage_stats shows the aggregate and the rows read directly from concept-db', async () => {

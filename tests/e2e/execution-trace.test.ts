@@ -149,7 +149,7 @@ test('an org with no traces: the listing says none is recorded', async () => {
   try {
     const empty = await trace({});
     assert.equal(empty.isError, false);
-    assert.equal(empty.text, 'No execution trace is recorded for this org.');
+    assert.equal(empty.text, 'No execution trace is recorded for this org.\nNext (no_results_in_corpus): Do not retry the same query; widen or pivot.');
   } finally {
     e.switches.traces.push(...saved);
   }

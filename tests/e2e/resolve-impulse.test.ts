@@ -147,7 +147,7 @@ test('registry_query vessels mode lists each producer; a shape no producer serve
   const r = await call('registry_query', { mode: 'vessels', shape: 'conceptUsageStats' });
   assert.match(r.text, /^1 vessel serves conceptUsageStats:\n- concept-db-emulated: http:\/\/127\.0\.0\.1:\d+ protocol http, resolve \/v2\/impulses\/resolve$/);
   const none = await call('registry_query', { mode: 'vessels', shape: 'memoryNote' });
-  assert.equal(none.text, 'No vessel serves memoryNote.');
+  assert.equal(none.text, 'No vessel serves memoryNote.\nNext (no_results_in_corpus): Do not retry the same query; widen or pivot.');
   const missing = await call('registry_query', { mode: 'vessels' });
   assert.equal(missing.text, 'invalid_arguments: registry_query: shape is required in vessels mode');
 });
@@ -165,7 +165,7 @@ test("registry_query names both readings when vesselCapability serves a shape th
     const shapes = await call('registry_query', { mode: 'shapes', shape: 'memory' });
     assert.match(
       shapes.text,
-      /^No advertised shape contains "memory" \(\d+ in the vocabulary\)\.\nThis is the anchor node's vocabulary: .* ask for a peer-served shape by name with mode "vessels"\.$/,
+      /^No advertised shape contains "memory" \(\d+ in the vocabulary\)\.\nThis is the anchor node's vocabulary: .* ask for a peer-served shape by name with mode "vessels"\.\nNext \(no_results_in_corpus\): [^\n]+$/,
     );
   } finally {
     e.setSwitch('peerCapability', {});

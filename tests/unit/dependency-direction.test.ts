@@ -17,7 +17,7 @@ const DEPS: Record<string, string[]> = {
   // Entry points: the bin, its engine settings, one file per subcommand. The CLI is the one
   // place that loads the Ink view, and only lazily (its `import()` of tui/render-ink.tsx).
   'core/cli-loader': ['core/cli', 'core/config', 'core/engine-flags'],
-  'core/cli': ['core/server', 'core/loopback', 'core/report', 'core/services', 'core/index', 'core/config', 'core/cells', ...INFRA, 'tui/render-ink'],
+  'core/cli': ['core/server', 'core/loopback', 'core/report', 'core/services', 'core/index', 'core/config', 'core/cells', 'core/identity', ...INFRA, 'tui/render-ink'],
   // A cell's steps (task pull, finding close): the tools through the boundary, git, identity.
   'core/cells': ['core/server', 'core/services', 'core/git', 'core/identity', 'core/substrate', 'core/config', 'core/attachment', ...INFRA],
   // What doctor and attach --check run and show (the views in tui/ render its model).

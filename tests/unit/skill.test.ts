@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { FIRST_STEPS } from '../../core/server/prompts.ts';
+import { FIRST_STEPS, SETUP_STEP } from '../../core/server/prompts.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 
 const skill = readFileSync(new URL('../../skills/metabob/SKILL.md', import.meta.url), 'utf8');
@@ -16,8 +16,10 @@ test('the skill has Agent Skills frontmatter whose name matches its folder', () 
   assert.ok(description.length > 20 && description.length <= 1024);
 });
 
-test("the skill's first steps are the prompt's first steps", () => {
-  const section = skill.split('## First steps')[1].split('##')[0];
+test("the skill's setup and first calls are the prompt's", () => {
+  const setup = skill.split('\n## Setup\n')[1].split('\n## ')[0];
+  assert.equal(setup.trim().split('\n')[0], SETUP_STEP);
+  const section = skill.split('\n## First calls\n')[1].split('\n## ')[0];
   const steps = [...section.matchAll(/^\d+\. (.+)$/gm)].map((m) => m[1]);
   assert.deepEqual(steps, FIRST_STEPS);
 });
