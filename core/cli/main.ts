@@ -9,6 +9,7 @@ import { indexCommand } from './index-command.ts';
 import { doctorCommand } from './doctor.ts';
 import { attachCommand } from './attach.ts';
 import { configureCommand } from './configure.ts';
+import { editCheckCommand } from './edit-check.ts';
 import { pendingCommands } from './pending.ts';
 
 /**
@@ -16,7 +17,16 @@ import { pendingCommands } from './pending.ts';
  * command file loads its working modules (and so the MCP SDK, the TUI, ...) only when it runs,
  * so `--version` and `--help` stay cheap.
  */
-export const COMMANDS: CliCommand[] = [serveCommand, callCommand, indexCommand, doctorCommand, attachCommand, configureCommand, ...pendingCommands];
+export const COMMANDS: CliCommand[] = [
+  serveCommand,
+  callCommand,
+  indexCommand,
+  doctorCommand,
+  attachCommand,
+  configureCommand,
+  editCheckCommand,
+  ...pendingCommands,
+];
 
 export function usageText(): string {
   const lines = COMMANDS.flatMap((c) => [`  ${usageLine(c)}`, `      ${c.summary}${c.pending ? ' [not built yet]' : ''}`]);

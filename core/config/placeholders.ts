@@ -9,6 +9,14 @@ const PLACEHOLDER = /\$\{[^}]*\}/g;
 /** Every variable a host may fill with a placeholder: the outputs, the installer's aliases and the explicit paths. */
 export const STRIPPABLE_VARIABLES: readonly string[] = [...CONFIG_VARIABLES, ...SUBSTRATE_ALIASES.map((a) => a.alias), ...CONFIG_PATH_VARIABLES];
 
+/**
+ * The launch variables a plugin manifest fills from its host (`"PLUGIN_ROOT": "${CLAUDE_PLUGIN_ROOT}"`,
+ * `${CURSOR_PLUGIN_ROOT}`): a host that does not expand one leaves text that is no folder, so it
+ * is dropped and the workspace is decided as if it were unset (SPEC §workspace).
+ */
+export const LAUNCH_VARIABLES: readonly string[] = ['PLUGIN_ROOT', 'WORKSPACE_PATH'];
+const LAUNCH_FILLS_FROM = 'so the workspace is decided without it (init_workspace, roots, the launch directory)';
+
 /** The `${...}` tokens left in a value; empty when it holds none. */
 export function placeholderTokens(value: string): string[] {
   return value.match(PLACEHOLDER) ?? [];
@@ -31,18 +39,22 @@ export function strippedLine(name: string, value: string, reason: StrippedValue[
 }
 
 // @anchor unsubstituted-placeholders
-/** Removes every strippable variable holding a placeholder or nothing; one line per variable removed. */
+/** Removes every strippable or launch variable holding a placeholder or nothing; one line per variable removed. */
 export function stripUnsubstitutedEnv(env: NodeJS.ProcessEnv): { stripped: StrippedValue[]; lines: string[] } {
   const stripped: StrippedValue[] = [];
   const lines: string[] = [];
-  for (const name of STRIPPABLE_VARIABLES) {
+  const every = [
+    ...STRIPPABLE_VARIABLES.map((name) => ({ name, fillsFrom: 'so the next source in the lookup order fills it' })),
+    ...LAUNCH_VARIABLES.map((name) => ({ name, fillsFrom: LAUNCH_FILLS_FROM })),
+  ];
+  for (const { name, fillsFrom } of every) {
     const value = env[name];
     if (value === undefined) continue;
     const reason = unusableReason(value);
     if (!reason) continue;
     delete env[name];
     stripped.push({ name, reason });
-    lines.push(strippedLine(name, value, reason, 'so the next source in the lookup order fills it'));
+    lines.push(strippedLine(name, value, reason, fillsFrom));
   }
   return { stripped, lines };
 }

@@ -6,7 +6,7 @@
 // recognised by its dead pid. A plugin folder never gets one.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { makeOwnerOnly, metabobHome } from '../config/metabob-home.ts';
 import { log } from '../log.ts';
 import { realPathOrSelf } from '../process/real-path.ts';
@@ -32,8 +32,31 @@ export function markerPathFor(directory: string, env: NodeJS.ProcessEnv = proces
 
 /** A marker whose server is alive, or undefined (missing, unreadable, or a dead pid). */
 export function liveMarkerFor(directory: string): AttachedMarker | undefined {
+  return liveMarkerAt(markerPathFor(directory));
+}
+
+/** Most directories the edit check walks up from an edited file: deeper trees stop there. */
+const MARKER_WALK_LEVELS = 64;
+
+/**
+ * The live marker of the nearest directory holding `path` (READING-NOTES §"the edit check"):
+ * the file's directory, then each parent up to the file-system root.
+ */
+export function liveMarkerAbove(path: string, env: NodeJS.ProcessEnv = process.env): AttachedMarker | undefined {
+  let dir = dirname(path);
+  for (let level = 0; level < MARKER_WALK_LEVELS; level++) {
+    const marker = liveMarkerAt(markerPathFor(dir, env));
+    if (marker) return marker;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+  return undefined;
+}
+
+function liveMarkerAt(markerPath: string): AttachedMarker | undefined {
   try {
-    const marker = JSON.parse(readFileSync(markerPathFor(directory), 'utf8')) as AttachedMarker;
+    const marker = JSON.parse(readFileSync(markerPath, 'utf8')) as AttachedMarker;
     process.kill(marker.pid, 0);
     return marker;
   } catch {

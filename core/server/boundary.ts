@@ -10,6 +10,7 @@ import type { WorkspaceDecision } from '../workspace/workspace.ts';
 import { NO_ATTACHMENT_CAUSE } from '../substrate/attachment-status.ts';
 import { cause, causeNotice } from '../process/cause.ts';
 import { logCall, type CallOutcome } from './call-log.ts';
+import { shapeAnswerText } from './answer-shape.ts';
 import type { Services } from '../services/services.ts';
 import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from '../tools/define-tool.ts';
 import { UNKNOWN_TOOL_LABEL, unknownToolLine, unknownToolLogName } from './unknown-tool-name.ts';
@@ -167,6 +168,8 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
     ({ answer, outcome } = await runTool(tool, (rawArgs ?? {}) as Record<string, unknown>, ctx));
   }
 
+  // Hosts show the model the text alone, so the text is what gets capped and carries the next step.
+  answer.text = shapeAnswerText(answer, tool, services.env, (n) => findTool(n) !== undefined);
   const meta = await buildMeta(services, {
     requestId,
     tool,

@@ -3,6 +3,7 @@
 // neither the tool modules nor the schema converter; run from source, it is computed here.
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import { TOOL_REGISTRY } from './registry.ts';
+import { isReadOnlyTool } from './tool-annotations.ts';
 
 export interface ListedTool {
   name: string;
@@ -22,7 +23,7 @@ export function buildToolList(): ListedTool[] {
       inputSchema,
       annotations: {
         title: tool.title,
-        readOnlyHint: tool.idempotent,
+        readOnlyHint: isReadOnlyTool(tool.name),
         idempotentHint: tool.idempotent,
         openWorldHint: tool.tier !== 'local',
       },

@@ -6,8 +6,9 @@ import { metaOf, startClient, textOf } from '../helpers/client.ts';
 import { commitFiles, tempDir, tempRepo } from '../helpers/git.ts';
 import { COCHANGE_CAVEAT } from '../../core/tools/predict-cochanges.ts';
 
-// The ledger's findings block follows the co-change answer; its content is the ledger's.
-const FINDINGS_BLOCK = /\n\nLocal store findings for the changed files(:\nstore_unavailable: [^\n]+| ?: none open\.)$/;
+// The ledger's findings block follows the co-change answer; its content is the ledger's. An
+// empty answer's closing `Next` line (core/server/answer-shape.ts) comes last.
+const FINDINGS_BLOCK = /\n\nLocal store findings for the changed files(:\nstore_unavailable: [^\n]+| ?: none open\.)(\nNext \([a-z_]+\): [^\n]+)?$/;
 
 function split(text: string): string {
   const match = FINDINGS_BLOCK.exec(text);
