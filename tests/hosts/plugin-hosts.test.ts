@@ -88,6 +88,8 @@ test("each plugin's launch command, run from its folder through the local regist
       env: { ...env, ...launchEnv(launch, pluginDir) },
       workspace,
       pluginFolder: true,
+      // The first launch installs the package and compiles better-sqlite3: minutes on a busy machine.
+      startTimeoutMs: 840_000,
       log: (line: string) => t.diagnostic(`${launch.host}: ${line}`),
     });
     t.diagnostic(`${launch.host}: launch and smoke in ${seconds(started)}`);
@@ -113,7 +115,7 @@ test(
     for (const args of [
       ['--strict', ROOT],
       ['--strict', join(ROOT, 'plugins/claude-code')],
-      ['--profile', 'directory', join(ROOT, 'plugins/claude-code')],
+      ['--strict', '--profile', 'directory', join(ROOT, 'plugins/claude-code')],
     ]) {
       const valid = await run(claude, ['plugin', 'validate', ...args], opts);
       assert.match(valid.stdout, /Validation passed/, args.join(' '));
@@ -160,6 +162,7 @@ test(
       const listed = JSON.parse((await run(codex, ['mcp', 'list', '--json'], opts)).stdout) as Array<{
         name: string;
         enabled: boolean;
+        startup_timeout_sec: number | null;
         transport: { type: string; command: string; args: string[]; env?: Record<string, string>; cwd?: string };
       }>;
       t.diagnostic(`codex plugin marketplace add + add + mcp list: ${seconds(started)}`);
@@ -180,7 +183,8 @@ test(
         env: { HOME: env.HOME, PATH: env.PATH, ...server.transport.env },
         workspace,
         pluginFolder: true,
-        startTimeoutMs: 10_000,
+        // Codex's start-up timeout: the entry's own, else its 10 s default.
+        startTimeoutMs: (server.startup_timeout_sec ?? 10) * 1000,
         log: (line: string) => t.diagnostic(`codex launch: ${line}`),
       });
       t.diagnostic(`codex's listed launch and smoke: ${seconds(started)}`);
