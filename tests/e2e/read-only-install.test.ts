@@ -9,12 +9,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { tempDir } from '../helpers/git.ts';
+import { packTarball, ROOT } from '../helpers/pack.ts';
 import { handshake, startRawServer } from '../helpers/raw-server.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const asRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
 
@@ -47,9 +46,7 @@ test(
   { skip: process.platform === 'win32' },
   async (t) => {
     const install = tempDir('read-only-install-');
-    const pack = spawnSync('npm', ['pack', '--pack-destination', install, '--ignore-scripts', '--silent'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-    assert.equal(pack.status, 0, pack.stderr);
-    const tarball = join(install, pack.stdout.trim().split('\n').pop()!);
+    const tarball = packTarball(install);
     const pkg = join(install, 'package');
     assert.equal(spawnSync('tar', ['xzf', tarball, '-C', install]).status, 0);
     // The dependencies an install would bring: the repository's, linked.
