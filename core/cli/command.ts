@@ -70,17 +70,3 @@ export function defineCommand<const S extends OptionSchema>(definition: CommandD
 export function commandHelp(command: CliCommand, options: OptionSchema): string {
   return [`Usage: ${usageLine(command)}`, '', command.summary, '', 'Options:', ...optionRows(options)].join('\n');
 }
-
-/** A subcommand the spec names that is not built yet: it says so and exits 1, whatever its arguments. */
-export function pendingCommand(name: string, synopsis: string, summary: string, pending: string): CliCommand {
-  return {
-    name,
-    summary,
-    synopsis,
-    pending: true,
-    async run() {
-      process.stderr.write(`metabob-mcp ${name}: not built yet (${pending})\n`);
-      return EXIT.failed;
-    },
-  };
-}

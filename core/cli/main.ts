@@ -10,7 +10,8 @@ import { doctorCommand } from './doctor.ts';
 import { attachCommand } from './attach.ts';
 import { configureCommand } from './configure.ts';
 import { editCheckCommand } from './edit-check.ts';
-import { pendingCommands } from './pending.ts';
+import { taskCommand } from './task.ts';
+import { findingCommand } from './finding.ts';
 
 /**
  * Every subcommand, in the order --help lists them; the first runs when none is named. A
@@ -25,7 +26,8 @@ export const COMMANDS: CliCommand[] = [
   attachCommand,
   configureCommand,
   editCheckCommand,
-  ...pendingCommands,
+  taskCommand,
+  findingCommand,
 ];
 
 export function usageText(): string {

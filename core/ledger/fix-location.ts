@@ -32,6 +32,11 @@ export interface FixQuery {
   /** The finding's recorded time (earliest seed), ms; undefined when unknown. */
   findingTime: number | undefined;
   fixCommit?: string;
+  /**
+   * Close by commit (SPEC §finding close): the named commit is checked against this ref (`refs/remotes/origin/<target>`)
+   * instead of HEAD, and the checkout's own uncommitted changes do not hold the close back.
+   */
+  againstRef?: string;
   /** Per git call; the runner's 20 s unless a test needs less. */
   gitTimeoutMs?: number;
 }
@@ -130,7 +135,7 @@ interface Checkout {
   threshold: number | undefined;
 }
 
-async function checkNamedCommit(c: Checkout, given: string): Promise<FixLocation> {
+async function checkNamedCommit(c: Checkout, given: string, againstRef?: string): Promise<FixLocation> {
   const resolved = await c.git.run(c.top, ['rev-parse', '--verify', '-q', `${given}^{commit}`]);
   if (!resolved.ok) {
     if (resolved.kind === 'failed' && resolved.code === 1) {
@@ -144,8 +149,16 @@ async function checkNamedCommit(c: Checkout, given: string): Promise<FixLocation
     throw new GitFailed(gitFailedLine(resolved));
   }
   const sha = resolved.stdout.trim();
-  const ancestor = await c.git.run(c.top, ['merge-base', '--is-ancestor', sha, 'HEAD']);
+  const ancestor = await c.git.run(c.top, ['merge-base', '--is-ancestor', sha, againstRef ?? 'HEAD']);
   if (!ancestor.ok && !(ancestor.kind === 'failed' && ancestor.code === 1)) throw new GitFailed(gitFailedLine(ancestor));
+  if (!ancestor.ok && againstRef) {
+    return {
+      kind: 'none',
+      reason: 'fix_commit_not_in_head',
+      line: `fix_commit_not_in_head: ${sha.slice(0, 12)} is not in ${againstRef.replace(/^refs\/remotes\//, '')}'s history; nothing was recorded`,
+      data: { fix_commit: sha, ref: againstRef },
+    };
+  }
   if (!ancestor.ok) {
     return {
       kind: 'none',
@@ -213,10 +226,11 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
 
     // 1. Uncommitted changes in the finding's files come first, even with fix_commit.
     const dirty = statusPaths(await git.out(top, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...rootFiles]));
-    if (dirty.length > 0) return located({ kind: 'uncommitted', branch: c.branch, files: dirty, where: 'finding_files', fixCommitSkipped: q.fixCommit });
+    if (dirty.length > 0 && !q.againstRef)
+      return located({ kind: 'uncommitted', branch: c.branch, files: dirty, where: 'finding_files', fixCommitSkipped: q.fixCommit });
 
     // 2. A named commit.
-    if (q.fixCommit) return await checkNamedCommit(c, q.fixCommit);
+    if (q.fixCommit) return await checkNamedCommit(c, q.fixCommit, q.againstRef);
 
     // 3. Files this checkout does not know, or only ignores.
     const hasHead = (await git.run(top, ['rev-parse', '--verify', '-q', 'HEAD'])).ok;

@@ -27,6 +27,8 @@ export interface CallOptions {
   plane: Plane;
   signal?: AbortSignal;
   progress?: ToolContext['progress'];
+  /** The handler's answer as data (its call-log `result` among it), for an in-process caller such as a cell's step. */
+  onAnswer?: (answer: ToolAnswer) => void;
 }
 
 /** Emitted on `services.calls` after every call, for metrics and the SSE event stream. */
@@ -182,6 +184,7 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
   } else {
     ({ answer, outcome } = await runTool(tool, (rawArgs ?? {}) as Record<string, unknown>, ctx));
   }
+  options.onAnswer?.(answer);
 
   // Hosts show the model the text alone, so the text is what gets capped and carries the next step.
   answer.text = shapeAnswerText(answer, tool, services.env, (n) => findTool(n) !== undefined);

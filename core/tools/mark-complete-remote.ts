@@ -21,6 +21,8 @@ export async function verdictFromRecalled(
   conceptId: string,
   action: 'endorse' | 'discard',
   fixCommit: string | undefined,
+  /** Close by commit (SPEC §finding close): the commit checked against origin/<target>, and `fix_via: trailer`. */
+  byTrailer?: { againstRef: string },
 ): Promise<ToolAnswer | undefined> {
   const fetched = await ledger.fetchConceptById(conceptId);
   if (!fetched.ok) {
@@ -56,10 +58,11 @@ export async function verdictFromRecalled(
 
   const here = await checkoutShape(scope.root);
   const files = (finding.repo ? mapFindingFiles({ repo: finding.repo, files: finding.files }, here) : null) ?? finding.files;
-  const loc = await locateFix({ root: scope.root, files, findingTime: finding.createdAt, fixCommit });
+  const loc = await locateFix({ root: scope.root, files, findingTime: finding.createdAt, fixCommit, againstRef: byTrailer?.againstRef });
+  const via = byTrailer ? ['fix_via: trailer'] : [];
   if (loc.kind === 'none') return refusal(`${loc.line}; nothing local was retired`, loc.reason, { problem_id: conceptId, ...loc.data });
   if (loc.kind === 'pending') {
-    const lines = [...loc.lines, ...header];
+    const lines = [...loc.lines, ...via, ...header];
     const shared = await shareVerdict(ctx, key, lines, '[verdict:pending]');
     return {
       text: [
@@ -73,7 +76,7 @@ export async function verdictFromRecalled(
       warnings: skippedCommitWarnings(loc.fix, finding.findingIds[0]!),
     };
   }
-  const lines = ['verdict: endorsed', ...loc.lines, ...header];
+  const lines = ['verdict: endorsed', ...loc.lines, ...via, ...header];
   const shared = await shareVerdict(ctx, key, lines, '[verdict:endorsed]', 'success');
   return {
     text: [`Endorsed ${named} as fixed.`, ...lines, ...loc.notes, shared.line, NOTHING_LOCAL].join('\n'),
