@@ -17,9 +17,31 @@ const DEPS: Record<string, string[]> = {
   // Entry points: the bin, its engine settings, one file per subcommand. The CLI is the one
   // place that loads the Ink view, and only lazily (its `import()` of tui/render-ink.tsx).
   'core/cli-loader': ['core/cli', 'core/config', 'core/engine-flags'],
-  'core/cli': ['core/server', 'core/loopback', 'core/report', 'core/services', 'core/index', 'core/config', 'core/cells', 'core/identity', ...INFRA, 'tui/render-ink'],
+  'core/cli': [
+    'core/server',
+    'core/loopback',
+    'core/report',
+    'core/services',
+    'core/index',
+    'core/config',
+    'core/cells',
+    'core/identity',
+    ...INFRA,
+    'tui/render-ink',
+  ],
   // A cell's steps (task pull, finding close): the tools through the boundary, git, identity.
-  'core/cells': ['core/server', 'core/tools', 'core/services', 'core/ledger', 'core/git', 'core/identity', 'core/substrate', 'core/config', 'core/attachment', ...INFRA],
+  'core/cells': [
+    'core/server',
+    'core/tools',
+    'core/services',
+    'core/ledger',
+    'core/git',
+    'core/identity',
+    'core/substrate',
+    'core/config',
+    'core/attachment',
+    ...INFRA,
+  ],
   // What doctor and attach --check run and show (the views in tui/ render its model).
   'core/report': ['core/attachment', 'core/config', 'core/index', 'core/ledger', 'core/loopback', 'core/workspace', 'core/substrate', ...INFRA],
   // Planes: stdio (core/server/mcp-server.ts) and loopback HTTP, over the one boundary.
