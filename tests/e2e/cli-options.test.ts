@@ -24,8 +24,8 @@ test('the top-level --help lists each command with the synopsis its option decla
     '  metabob-mcp attach --check [--json]',
     '  metabob-mcp configure [--endpoint URL | --discovery-endpoint URL] [--api-key KEY] [--yes] | --trust-project',
     '  metabob-mcp edit-check [--host claude-code|codex]',
-    '  metabob-mcp task pull --origin <git url> [--task-dir DIR] [--work-dir DIR] [--minutes N] [--trust IDS] [--json]',
-    '  metabob-mcp finding close (--commits-from FILE | --commits RANGE) [--target BRANCH] [--json]',
+    '  metabob-mcp task pull --origin URL [--task-dir DIR] [--work-dir DIR] [--minutes N] [--trust IDS] [--json]',
+    '  metabob-mcp finding close [--commits-from FILE | --commits RANGE] [--target BRANCH] [--work-dir DIR] [--task FILE] [--json]',
     '  metabob-mcp --help | --version',
   ]);
 });

@@ -182,7 +182,7 @@ test("get_problems' pointer to path_activity runs as given; analyze_impact's and
   const init = await s.client.callTool({ name: 'init_workspace', arguments: { workspace_path: root } });
   assert.equal(init.isError, undefined, textOf(init));
   const impact = async () => textOf(await s.client.callTool({ name: 'analyze_impact', arguments: { changed_files: [SITE] } }));
-  assert.match(await impact(), new RegExp(`Open gaps on the changed files: not loaded; path_activity \\{"paths":\\["${SITE}"\\]\\} shows them\\.$`));
+  assert.match(await impact(), new RegExp(`Open gaps on the changed files: not loaded; path_activity \\{"paths":\\["${SITE}"\\]\\} shows them\\.$`, 'm'));
   assert.equal(gapReads(e).length, 0);
   const problems = textOf(await s.client.callTool({ name: 'get_problems', arguments: { file_path: SITE } }));
   const pointer = /path_activity (\{.*\})\.$/m.exec(problems);
