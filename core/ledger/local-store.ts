@@ -1,19 +1,18 @@
 // The local store (SPEC §get_problems "LocalStore"): one SQLite file under the user's metabob
 // directory, WAL, a busy timeout, versioned migrations. better-sqlite3 is native, so it is
 // imported on first use, never at server start (SPEC §init_workspace `lazy-native`).
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema-version.ts';
 import { MIGRATIONS } from './migrations.ts';
-import { makeOwnerOnly, storePath } from '../config/metabob-home.ts';
+import { storePath } from '../config/metabob-home.ts';
+import { openOwnerOnlyDatabase } from './owner-only-database.ts';
 import { SeedTable } from './seed-table.ts';
 import { log } from '../log.ts';
 import type { BinaryDrift, StoreMeta } from './store-meta.ts';
 import { realPathOrSelf } from '../process/real-path.ts';
 
 /** Two server processes on one store wait this long for each other's write lock. */
-export const BUSY_TIMEOUT_MS = 10_000;
+export { BUSY_TIMEOUT_MS } from './owner-only-database.ts';
 
 export type StoreOpen = { ok: true; store: LocalStore } | { ok: false; cause: string };
 
@@ -136,17 +135,7 @@ export class LocalStoreService {
     }
     let db: BetterSqlite3.Database | undefined;
     try {
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      // SQLite creates the -wal and -shm files with the database file's mode, so an owner-only
-      // database file keeps all three owner-only; sides an older binary left are set too.
-      const loose = [makeOwnerOnly(path, true)];
-      db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
-      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      db.pragma('journal_mode = WAL');
-      for (const side of ['-wal', '-shm']) loose.push(makeOwnerOnly(path + side));
-      for (const line of loose) if (line) log.warn(line);
-      // NORMAL in WAL mode: a committed transaction survives the process being killed.
-      db.pragma('synchronous = NORMAL');
+      db = openOwnerOnlyDatabase(Database, path);
       migrate(db);
       if (!this.opened) this.onFirstOpen(() => this.close());
       this.opened?.close();

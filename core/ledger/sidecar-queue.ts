@@ -3,13 +3,12 @@
 // later session in the same workspace with the same key resumes them: it sees still-pending
 // tasks and re-delivers answers a prior session recorded but could not send. One SQLite file,
 // owner-only (it holds questions and answers), WAL; better-sqlite3 loads on first use.
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { makeOwnerOnly, metabobHome } from '../config/metabob-home.ts';
-import { log } from '../log.ts';
+import { metabobHome } from '../config/metabob-home.ts';
 import { ulid } from '../process/ulid.ts';
-import { BUSY_TIMEOUT_MS } from './local-store.ts';
+import { openOwnerOnlyDatabase } from './owner-only-database.ts';
 
 export type TaskStatus = 'pending' | 'claimed' | 'resolved' | 'expired';
 /** none: no answer yet; queued: recorded, not yet delivered; delivered: goal-host took it (or its 404 ended it). */
@@ -170,14 +169,7 @@ export class SidecarQueueService {
     try {
       const Database = (await import('better-sqlite3')).default;
       if (this.opened) return { ok: true, queue: this.opened };
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      const loose = [makeOwnerOnly(path, true)];
-      db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
-      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      db.pragma('journal_mode = WAL');
-      for (const side of ['-wal', '-shm']) loose.push(makeOwnerOnly(path + side));
-      for (const line of loose) if (line) log.warn(line);
-      db.pragma('synchronous = NORMAL');
+      db = openOwnerOnlyDatabase(Database, path);
       db.exec(SCHEMA);
       const queue = new SidecarQueue(db, path);
       this.opened = queue;
