@@ -100,6 +100,12 @@ class GraphBuilder {
       resolveType: (file, written) => this.resolveTypeName(file, written),
       isClassLike: (ref) => this.table.isClassLike(ref),
       basesOf: (ref) => this.bases.get(refKey(ref)) ?? [],
+      callable: (file, name) => {
+        const meaning = this.table.resolveLocal(file, name);
+        return meaning?.kind === 'def' ? meaning.ref : undefined;
+      },
+      method: (cls, name) => this.findMethod(cls, name, false)?.ref,
+      enclosingClass: (file, def) => this.enclosingClass(this.extractions[file], def),
     });
   }
 

@@ -3,6 +3,8 @@
 // Declared types only, nothing inferred: a receiver path (`o`, `this.store`, `self.repo.db`)
 // is typed segment by segment through locals of the enclosing functions and members of the
 // classes reached, and a segment with no declared type ends the walk (the call stays unproven).
+// A name bound to a call (`const q = cache.build()`) takes the callee's declared return type
+// (`build(): Query`): declared where the callee is, not inferred.
 import type { DeclaredType, FileExtraction } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
 
@@ -14,6 +16,12 @@ export interface TypeLookup {
   isClassLike(ref: DefRef): boolean;
   /** A class's resolved bases (a member may be declared on one). */
   basesOf(ref: DefRef): DefRef[];
+  /** The function a bare name written in a file calls (same file, then imports). */
+  callable(file: number, name: string): DefRef | undefined;
+  /** A method of a class or of its bases. */
+  method(cls: DefRef, name: string): DefRef | undefined;
+  /** The innermost class around a definition (for `this` in a call path). */
+  enclosingClass(file: number, def: number | null): number | undefined;
 }
 
 export class DeclaredTypes {
@@ -95,7 +103,40 @@ export class DeclaredTypes {
     return undefined;
   }
 
+  /** How deep return types are being followed now: a chain of calls is followed a few deep, never in a cycle. */
+  private returnDepth = 0;
+
+  /** The declared return type of the call `path()` bound at `d` (`f()`, `a.b()`, `this.x.y()`). */
+  private returned(file: number, d: DeclaredType): { ref: DefRef; confidence: number } | undefined {
+    if (this.returnDepth >= MAX_PATH) return undefined;
+    this.returnDepth++;
+    try {
+      const path = d.type.slice(0, -2);
+      const dot = path.lastIndexOf('.');
+      let fn: DefRef | undefined;
+      let confidence = 1;
+      if (dot < 0) fn = this.lookup.callable(file, path);
+      else {
+        const receiver = this.typeOf(file, d.owner, path.slice(0, dot), this.lookup.enclosingClass(file, d.owner));
+        if (!receiver) return undefined;
+        fn = this.lookup.method(receiver.ref, path.slice(dot + 1));
+        confidence = receiver.confidence;
+      }
+      if (!fn) return undefined;
+      const def = this.extractions[fn.file].definitions[fn.def];
+      if (!def) return undefined;
+      this.index(fn.file);
+      const key = `${def.parent ?? ''}\0${def.name.slice(def.name.lastIndexOf('.') + 1)}()`;
+      const declared = (def.kind === 'method' ? this.members : this.locals)[fn.file]!.get(key);
+      const found = declared && this.typed(fn.file, declared);
+      return found && { ref: found.ref, confidence: Math.min(confidence, found.confidence) };
+    } finally {
+      this.returnDepth--;
+    }
+  }
+
   private typed(file: number, d: DeclaredType): { ref: DefRef; confidence: number } | undefined {
+    if (d.type.endsWith('()')) return this.returned(file, d);
     const found = this.lookup.resolveType(file, d.type);
     if (!found || !this.lookup.isClassLike(found.ref)) return undefined;
     if (d.call && this.extractions[found.ref.file].definitions[found.ref.def].kind !== 'class') return undefined;

@@ -110,6 +110,22 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
   ]);
 });
 
+test("TypeScript declared return types and interface property types: a local bound to a call takes the callee's declared return type, a receiver path goes through interface properties; an any receiver is not guessed", async () => {
+  assert.deepEqual(await edgesOf('ts-returns'), [
+    'calls src/store.ts::function::openStore::14 -> src/store.ts::class::Store::5 1',
+    'calls src/store.ts::method::Store.open::6 -> src/store.ts::class::Row::1 1',
+    // ctx: Context -> services: Services -> store: Store, so .find() is Store.find.
+    'calls src/use.ts::function::viaInterface::10 -> src/store.ts::method::Store.find::9 0.9',
+    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::function::openStore::14 0.95',
+    // row = store.open() with open(): Row, store = openStore() with openStore(): Store.
+    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Row.save::2 0.9',
+    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Store.open::6 0.9',
+    'imports src/services.ts -> src/store.ts 1',
+    'imports src/use.ts -> src/services.ts 1',
+    'imports src/use.ts -> src/store.ts 1',
+  ]);
+});
+
 test('Python declared types: self.x = X() in __init__, parameter annotations, x = X() through a module attribute; an undeclared receiver is not guessed', async () => {
   assert.deepEqual(await edgesOf('py-declared'), [
     'calls inventory/service.py::method::Checkout.__init__::7 -> inventory/models.py::class::Ledger::6 0.95',

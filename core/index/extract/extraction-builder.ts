@@ -116,8 +116,8 @@ export class ExtractionBuilder {
   }
 
   /** A name typed where it is bound (`at` places it: a member belongs to the class around it, a local to the function around it). */
-  declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false): void {
-    this.declared.push({ kind, name, type, call, start: at.startIndex });
+  declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false, start = at.startIndex): void {
+    this.declared.push({ kind, name, type, call, start });
   }
 
   addImport(record: ImportRecord): void {

@@ -100,6 +100,40 @@ function constructedType(value: Node | null): string | undefined {
   return ctor && (ctor.type === 'identifier' || ctor.type === 'member_expression') ? annotatedType(ctor) : undefined;
 }
 
+/**
+ * A function's declared return type as a class name: `(): Store`, `(): Store | undefined`
+ * (null and undefined dropped); undefined for anything else (a Promise, a union of classes).
+ */
+function returnedType(fn: Node): string | undefined {
+  const annotation = fn.childForFieldName('return_type');
+  const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  if (type?.type !== 'union_type') return annotatedType(type ?? null);
+  const members: Node[] = [];
+  const collect = (n: Node | null) => {
+    if (!n) return;
+    if (n.type === 'union_type') for (const c of n.namedChildren) collect(c);
+    else if (!(n.type === 'literal_type' || n.type === 'predefined_type') || !/^(null|undefined|void)$/.test(n.text)) members.push(n);
+  };
+  collect(type);
+  return members.length === 1 ? annotatedType(members[0]!) : undefined;
+}
+
+/** `f(...)`, `a.b(...)`, `this.x.y(...)`: the called name path, for a local typed by the callee's declared return type. */
+function calledPath(value: Node | null): string | undefined {
+  if (value?.type !== 'call_expression') return undefined;
+  const fn = value.childForFieldName('function');
+  if (!fn || (fn.type !== 'identifier' && fn.type !== 'member_expression')) return undefined;
+  const text = fn.text.replace(/\s+/g, '');
+  return text.length <= 200 && NAME_PATH.test(text) ? text : undefined;
+}
+
+/** Declares `name()`'s return type: a method's on its class, a function's beside it (at its enclosing function, or the module). */
+function declareReturn(b: FileContext['b'], kind: 'member' | 'local', name: string, fn: Node, at: Node): void {
+  const type = returnedType(fn);
+  // A function's return is declared at the position before it, so its owner is the function around it, not itself.
+  if (type) b.declareType(kind, `${name}()`, type, at, false, kind === 'local' ? at.startIndex - 1 : at.startIndex);
+}
+
 /** Whether a declarator binds a module-level name (`const x = ...` or `export const x = ...` at the top). */
 function atModuleLevel(declarator: Node): boolean {
   let holder = declarator.parent?.parent;
@@ -207,7 +241,9 @@ function inClassBody(node: Node): boolean {
 function commonHandlers(): Record<string, NodeHandler> {
   const fn: NodeHandler = (node, { b, source }) => {
     const name = nameOf(node, source);
-    if (name) b.define(node, 'function', name);
+    if (!name) return;
+    b.define(node, 'function', name);
+    declareReturn(b, 'local', name, node, node);
   };
   const cls: NodeHandler = (node, { b, source }) => {
     const name = nameOf(node, source);
@@ -223,18 +259,24 @@ function commonHandlers(): Record<string, NodeHandler> {
     },
     method_definition: (node, { b, source }) => {
       const name = nameOf(node, source);
-      if (name && inClassBody(node)) b.define(node, 'method', name, { methodInType: true });
+      if (!name || !inClassBody(node)) return;
+      b.define(node, 'method', name, { methodInType: true });
+      declareReturn(b, 'member', name, node, node);
     },
     variable_declarator: (node, { b, source }) => {
       const name = node.firstChild;
       if (name?.type !== 'identifier') return;
       const value = node.childForFieldName('value');
-      const type = annotatedType(node.childForFieldName('type')) ?? constructedType(value);
+      const annotated = annotatedType(node.childForFieldName('type')) ?? constructedType(value);
+      // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
+      const called = annotated || node.childForFieldName('type') || (value && isModuleLoad(value, source)) ? undefined : calledPath(value);
+      const type = annotated ?? (called ? `${called}()` : undefined);
       if (type) b.declareType('local', wordAt(source, name.startIndex), type, node);
       if (!value) return;
       const valueType = value.type;
       if (FUNCTION_VALUES.has(valueType)) {
         b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
+        declareReturn(b, 'local', wordAt(source, name.startIndex), value, node);
       } else if (CALLABLE_VALUES.has(valueType) && atModuleLevel(node) && !isModuleLoad(value, source)) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
         b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
@@ -274,7 +316,9 @@ function typescriptHandlers(): Record<string, NodeHandler> {
     },
     abstract_method_signature: (node, { b, source }) => {
       const name = nameOf(node, source);
-      if (name && inClassBody(node)) b.define(node, 'method', name, { methodInType: true });
+      if (!name || !inClassBody(node)) return;
+      b.define(node, 'method', name, { methodInType: true });
+      declareReturn(b, 'member', name, node, node);
     },
     public_field_definition: boundMethod('name'),
     required_parameter: parameter,
@@ -282,12 +326,20 @@ function typescriptHandlers(): Record<string, NodeHandler> {
     // Members of an interface or of an object type named by `type`: the targets of calls on receivers declared with that type.
     method_signature: (node, { b, source }) => {
       const name = nameOf(node, source);
-      if (name && isTypeBody(node)) b.define(node, 'method', name, { methodInType: true });
+      if (!name || !isTypeBody(node)) return;
+      b.define(node, 'method', name, { methodInType: true });
+      declareReturn(b, 'member', name, node, node);
     },
     property_signature: (node, { b, source }) => {
       const name = nameOf(node, source);
+      if (!name || !isTypeBody(node)) return;
       const annotation = node.childForFieldName('type')?.namedChild(0);
-      if (name && annotation?.type === 'function_type' && isTypeBody(node)) b.define(node, 'method', name, { methodInType: true });
+      if (annotation?.type === 'function_type') b.define(node, 'method', name, { methodInType: true });
+      else {
+        // `services: Services` in an interface: a receiver `ctx.services` is a Services.
+        const type = annotatedType(node.childForFieldName('type'));
+        if (type) b.declareType('member', name, type, node);
+      }
     },
     interface_declaration: (node, { b, source }) => {
       const name = nameOf(node, source);
