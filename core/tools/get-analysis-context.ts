@@ -15,6 +15,7 @@ import { recalledOnly } from '../ledger/tasks-text.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
 import { findingsInBoth, retireClosedSeeds } from '../ledger/retire-closed.ts';
 import { localIndexSummary } from './index-summary.ts';
+import { withFreshness } from './index-access.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 
 const COCHANGE_THRESHOLD = 0.3;
@@ -138,11 +139,14 @@ export default defineTool({
     }
     next.push('call get_problems with file_path for the files you are about to edit');
     lines.push('', 'Suggested next actions:', ...next.map((n) => `- ${n}`));
-    return {
+    const answer: ToolAnswer = {
       text: lines.join('\n'),
       ...(nextSteps.length ? { nextSteps } : {}),
       ...(storeCause ? { diagnosis: [storeUnavailableNotice(ctx, storeCause)] } : {}),
       ...(recallCause ? { warnings: [recallNotRunNotice(recallCause, scope)] } : {}),
     };
+    // The snapshot covers the whole index: it says first when any indexed file changed on disk since.
+    const built = ctx.services.index.currentIndex();
+    return built?.graph && built.root === scope.root ? withFreshness(answer, built, built.graph.componentsByFile.keys()) : answer;
   },
 });

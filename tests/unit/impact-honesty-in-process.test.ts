@@ -66,7 +66,7 @@ test('a proven dependent is not listed again as possible, and a changed function
   }
 });
 
-test('after an edit, a delete or an added file, each index tool says the index is stale first, warns index_stale and names init_workspace', async () => {
+test('after an edit, a delete or an added file, each index tool and the snapshot say the index is stale first, warns index_stale and names init_workspace', async () => {
   const { s, repo } = await indexed({
     'src/a.ts': "import { b } from './b';\nexport function a() { return b(); }\n",
     'src/b.ts': 'export function b() { return 1; }\n',
@@ -95,10 +95,14 @@ test('after an edit, a delete or an added file, each index tool says the index i
     const assign = await call(s, 'assign_git_changes', { changed_files: ['src/a.ts'] });
     assert.match(assign.text.split('\n')[0]!, /^index_stale: .*added and not indexed: src\/d\.ts/);
 
+    const snapshot = await call(s, 'get_analysis_context', {});
+    assert.match(snapshot.text.split('\n')[0]!, /^index_stale: .*changed: src\/b\.ts.*deleted: src\/c\.ts.*added and not indexed: src\/d\.ts/);
+
     // Re-indexing makes every answer current again.
     await call(s, 'init_workspace', {});
     const after = await call(s, 'analyze_impact', { changed_files: ['src/b.ts'] });
     assert.doesNotMatch(after.text, /index_stale/);
+    assert.doesNotMatch((await call(s, 'get_analysis_context', {})).text, /index_stale/);
   } finally {
     await s.close();
   }
