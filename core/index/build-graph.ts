@@ -23,6 +23,7 @@ import { interfaceSignature, zeroOutcomes, type FileResolution, type ResolutionC
 import { fileNodesOf } from './file-nodes.ts';
 import { languageTraits } from './extract/languages/registry.ts';
 import { DeclaredTypes } from './declared-types.ts';
+import { CLASS_LIKE, DefinitionQueries, push, refKey } from './definition-queries.ts';
 
 interface Target {
   ref: DefRef;
@@ -34,7 +35,6 @@ const MAX_FALLBACK_CANDIDATES = 2;
 const UNRESOLVED: { outcome: CallOutcome; targets: Target[] } = Object.freeze({ outcome: 'unresolved', targets: Object.freeze([]) }) as never;
 const UNPROVEN: { outcome: CallOutcome; targets: Target[] } = Object.freeze({ outcome: 'fallback', targets: Object.freeze([]) }) as never;
 const EXTERNAL: { outcome: CallOutcome; targets: Target[] } = Object.freeze({ outcome: 'external', targets: Object.freeze([]) }) as never;
-const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 const CALLABLE = new Set(['function', 'method', 'class', 'struct']);
 
 export function buildGraph(extractionsIn: FileExtraction[], resolver: ModuleResolver, cache?: ResolutionCache): CodeGraph {
@@ -90,12 +90,14 @@ class GraphBuilder {
 
   readonly resolutions: FileResolution[] = [];
   private readonly declared: DeclaredTypes;
+  private readonly defs: DefinitionQueries;
 
   constructor(
     private readonly extractions: FileExtraction[],
     private readonly table: SymbolTable,
     private readonly reusable: Array<FileResolution | undefined>,
   ) {
+    this.defs = new DefinitionQueries(extractions, table, this.bases);
     this.declared = new DeclaredTypes(extractions, {
       resolveType: (file, written) => this.resolveTypeName(file, written),
       isClassLike: (ref) => this.table.isClassLike(ref),
@@ -104,8 +106,8 @@ class GraphBuilder {
         const meaning = this.table.resolveLocal(file, name);
         return meaning?.kind === 'def' ? meaning.ref : undefined;
       },
-      method: (cls, name) => this.findMethod(cls, name, false)?.ref,
-      enclosingClass: (file, def) => this.enclosingClass(this.extractions[file], def),
+      method: (cls, name) => this.defs.findMethod(cls, name, false)?.ref,
+      enclosingClass: (file, def) => this.defs.enclosingClass(this.extractions[file], def),
     });
   }
 
@@ -276,7 +278,7 @@ class GraphBuilder {
       for (const part of parts.slice(cut)) {
         if (meaning.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, part);
         else if (meaning?.kind === 'def' && this.table.isClassLike(meaning.ref)) {
-          const method = this.findMethod(meaning.ref, part, false);
+          const method = this.defs.findMethod(meaning.ref, part, false);
           meaning = method ? { kind: 'def', ref: method.ref, confidence: meaning.confidence } : undefined;
         } else return meaning?.kind === 'external' ? meaning : undefined;
         if (!meaning) return undefined;
@@ -297,7 +299,7 @@ class GraphBuilder {
       const head = r === undefined ? undefined : r.split('.')[0];
       const scope =
         head === 'this' || head === 'self' || head === 'super'
-          ? this.enclosingClass(ext, call.enclosing)
+          ? this.defs.enclosingClass(ext, call.enclosing)
           : r === undefined || this.declared.hasLocal(f, head!)
             ? call.enclosing
             : -1;
@@ -344,9 +346,9 @@ class GraphBuilder {
     const receiver = call.receiver;
     if (receiver === undefined) return this.resolveBareCall(ext, f, call);
     if (receiver === 'this' || receiver === 'self' || receiver === 'super') {
-      const cls = this.enclosingClass(ext, call.enclosing);
+      const cls = this.defs.enclosingClass(ext, call.enclosing);
       if (cls === undefined) return UNRESOLVED;
-      const found = this.findMethod({ file: f, def: cls }, call.callee, receiver === 'super');
+      const found = this.defs.findMethod({ file: f, def: cls }, call.callee, receiver === 'super');
       if (!found && receiver === 'super' && call.callee === 'constructor') {
         // `super(...)` with no constructor declared on the base: the call constructs the base class itself.
         const base = (this.bases.get(refKey({ file: f, def: cls })) ?? []).find((r) => this.extractions[r.file].definitions[r.def].kind === 'class');
@@ -358,9 +360,9 @@ class GraphBuilder {
         targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }],
       };
     }
-    const typed = this.declared.typeOf(f, call.enclosing, receiver, this.enclosingClass(ext, call.enclosing));
+    const typed = this.declared.typeOf(f, call.enclosing, receiver, this.defs.enclosingClass(ext, call.enclosing));
     if (typed) {
-      const found = this.findMethod(typed.ref, call.callee, false);
+      const found = this.defs.findMethod(typed.ref, call.callee, false);
       if (!found) return UNRESOLVED;
       const same = found.ref.file === f;
       return {
@@ -383,7 +385,7 @@ class GraphBuilder {
   }
 
   private resolveBareCall(ext: FileExtraction, f: number, call: CallSite): { outcome: CallOutcome; targets: Target[] } {
-    const nested = this.nestedInScope(ext, call);
+    const nested = this.defs.nestedInScope(ext, call);
     if (nested !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: nested }, confidence: CONFIDENCE.sameFile }] };
     const meaning = this.table.resolveLocal(f, call.callee);
     if (meaning?.kind === 'def') {
@@ -399,8 +401,8 @@ class GraphBuilder {
     if (meaning?.kind === 'external') return EXTERNAL;
     if (!call.isNew && languageTraits(ext.language)?.implicitReceiver) {
       // A bare call inside a class is a call on `this` (Java).
-      const cls = this.enclosingClass(ext, call.enclosing);
-      const found = cls === undefined ? undefined : this.findMethod({ file: f, def: cls }, call.callee, false);
+      const cls = this.defs.enclosingClass(ext, call.enclosing);
+      const found = cls === undefined ? undefined : this.defs.findMethod({ file: f, def: cls }, call.callee, false);
       if (found)
         return {
           outcome: found.viaBase ? 'base_class' : 'own_class',
@@ -413,117 +415,15 @@ class GraphBuilder {
   }
 
   /** A function defined inside the calling function (or an enclosing one) under the callee's name. */
-  private nestedInScope(ext: FileExtraction, call: CallSite): number | undefined {
-    if (call.enclosing === null || call.enclosing === undefined) return undefined;
-    let found: number | undefined;
-    for (const i of this.childrenOf(ext, call.callee)) {
-      const parent = ext.definitions[i].parent!;
-      if (!CLASS_LIKE.has(ext.definitions[parent].kind) && this.inChain(ext, call.enclosing, parent)) found = i;
-    }
-    return found;
-  }
-
-  /** Whether `target` is `from` or one of its enclosing definitions (chains are a few deep). */
-  private inChain(ext: FileExtraction, from: number, target: number): boolean {
-    for (let e: number | null | undefined = from; e !== null && e !== undefined; e = ext.definitions[e]?.parent ?? null) {
-      if (e === target) return true;
-    }
-    return false;
-  }
-
   /**
    * A call no rule proved, told apart by whether one or two definitions in the files this file
    * imports carry its name ('fallback'). Either way it makes no edge: eval:calls measured such
    * by-name guesses at 0.0-0.5 precise on most corpora, and an edge must be earned.
    */
   private fallback(index: Map<string, DefRef[]>, name: string, f: number): { outcome: CallOutcome; targets: Target[] } {
-    const reachable = this.importedFiles(f);
+    const reachable = this.defs.importedFiles(f);
     let candidates = 0;
     for (const r of index.get(name) ?? []) if (r.file !== f && reachable.has(r.file)) candidates++;
     return candidates === 0 || candidates > MAX_FALLBACK_CANDIDATES ? UNRESOLVED : UNPROVEN;
   }
-
-  private readonly importedFilesMemo = new Map<number, Set<number>>();
-  private importedFiles(f: number): Set<number> {
-    let files = this.importedFilesMemo.get(f);
-    if (files) return files;
-    files = new Set<number>();
-    for (const record of this.extractions[f].imports) {
-      const target = this.table.moduleFile(f, record.source);
-      if (target !== undefined) files.add(target);
-    }
-    for (const sibling of this.table.packageSiblings(f)) files.add(sibling);
-    for (const binding of this.table.bindings(f).values()) {
-      const meaning = this.table.follow(binding);
-      if (meaning?.kind === 'def') files.add(meaning.ref.file);
-      else if (meaning?.kind === 'namespace') files.add(meaning.file);
-    }
-    this.importedFilesMemo.set(f, files);
-    return files;
-  }
-
-  private readonly childIndex = new Map<FileExtraction, Map<string, number[]>>();
-  /** Definitions with a parent, by name, per file. */
-  private childrenOf(ext: FileExtraction, name: string): number[] {
-    let index = this.childIndex.get(ext);
-    if (!index) {
-      index = new Map();
-      ext.definitions.forEach((d, i) => {
-        if (d.parent !== null) push(index!, d.name, i);
-      });
-      this.childIndex.set(ext, index);
-    }
-    return index.get(name) ?? [];
-  }
-
-  /** A Go method declared apart from its type (`func (s *T) m()`), in the type's package. */
-  private detachedMethod(cls: DefRef, name: string): DefRef | undefined {
-    const typeName = this.extractions[cls.file].definitions[cls.def].name;
-    for (const file of [cls.file, ...this.table.packageSiblings(cls.file)]) {
-      const defs = this.extractions[file].definitions;
-      for (let i = 0; i < defs.length; i++) {
-        const d = defs[i];
-        if (d.parent === null && d.kind === 'method' && d.name === name && d.parentName === typeName) return { file, def: i };
-      }
-    }
-    return undefined;
-  }
-
-  private enclosingClass(ext: FileExtraction, enclosing: number | null): number | undefined {
-    for (let e = enclosing; e !== null && e !== undefined; e = ext.definitions[e]?.parent ?? null) {
-      if (CLASS_LIKE.has(ext.definitions[e].kind)) return e;
-    }
-    return undefined;
-  }
-
-  /** A method of a class or (breadth-first) of its bases. */
-  private findMethod(cls: DefRef, name: string, basesOnly: boolean): { ref: DefRef; viaBase: boolean } | undefined {
-    const queue: Array<{ ref: DefRef; depth: number }> = basesOnly
-      ? (this.bases.get(refKey(cls)) ?? []).map((ref) => ({ ref, depth: 1 }))
-      : [{ ref: cls, depth: 0 }];
-    const seen = new Set<string>();
-    while (queue.length > 0) {
-      const { ref, depth } = queue.shift()!;
-      if (seen.has(refKey(ref)) || depth > 10) continue;
-      seen.add(refKey(ref));
-      const ext = this.extractions[ref.file];
-      let hit = -1;
-      for (const i of this.childrenOf(ext, name)) if (ext.definitions[i].parent === ref.def) hit = i;
-      if (hit !== -1) return { ref: { file: ref.file, def: hit }, viaBase: depth > 0 };
-      const detached = this.detachedMethod(ref, name);
-      if (detached) return { ref: detached, viaBase: depth > 0 };
-      for (const base of this.bases.get(refKey(ref)) ?? []) queue.push({ ref: base, depth: depth + 1 });
-    }
-    return undefined;
-  }
-}
-
-function refKey(ref: DefRef): string {
-  return `${ref.file}:${ref.def}`;
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
