@@ -114,6 +114,9 @@ test("TypeScript declared return types and interface property types: a local bou
   assert.deepEqual(await edgesOf('ts-returns'), [
     'calls src/store.ts::function::openStore::14 -> src/store.ts::class::Store::5 1',
     'calls src/store.ts::method::Store.open::6 -> src/store.ts::class::Row::1 1',
+    // store = (holder.store = openStore()): the assignment's value is the call's.
+    'calls src/use.ts::function::viaAssignment::20 -> src/store.ts::function::openStore::14 0.95',
+    'calls src/use.ts::function::viaAssignment::20 -> src/store.ts::method::Store.open::6 0.9',
     // ctx: Context -> services: Services -> store: Store, so .find() is Store.find.
     'calls src/use.ts::function::viaInterface::10 -> src/store.ts::method::Store.find::9 0.9',
     'calls src/use.ts::function::viaReturn::4 -> src/store.ts::function::openStore::14 0.95',

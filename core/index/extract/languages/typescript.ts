@@ -120,6 +120,10 @@ function returnedType(fn: Node): string | undefined {
 
 /** `f(...)`, `a.b(...)`, `this.x.y(...)`: the called name path, for a local typed by the callee's declared return type. */
 function calledPath(value: Node | null): string | undefined {
+  // `(this.#r = createRetryer(...))`: the value is the assignment's.
+  for (let i = 0; i < 4 && (value?.type === 'parenthesized_expression' || value?.type === 'assignment_expression'); i++) {
+    value = value.type === 'parenthesized_expression' ? value.namedChild(0) : value.childForFieldName('right');
+  }
   if (value?.type !== 'call_expression') return undefined;
   const fn = value.childForFieldName('function');
   if (!fn || (fn.type !== 'identifier' && fn.type !== 'member_expression')) return undefined;
