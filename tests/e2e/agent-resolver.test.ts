@@ -107,8 +107,17 @@ test('a queued human_input survives a restart; an answer no producer took is re-
     { type: 'solicitationResponse_write', solicitationId: 'sol-1', outcome: 'answered', answer: 'Cut from main.', client_claim: undefined },
   );
   assert.equal(e.switches.solicitations.length, 0);
-  const done = await call(third, 'submit_resolution', { task_id: taskId, outcome: 'answered', answer: 'again' });
-  assert.match(done.text, /that answer is delivered; nothing was changed$/);
+  // goal-host has the answer; the session records the delivery when goal-host's reply reaches it, a moment later.
+  const done = await waitFor(
+    async () => {
+      const r = await call(third, 'submit_resolution', { task_id: taskId, outcome: 'answered', answer: 'again' });
+      return /that answer is delivered; nothing was changed$/.test(r.text) ? r : undefined;
+    },
+    10_000,
+    'the delivery recorded',
+  );
+  assert.match(done.text, /^already_resolved: /);
+  assert.equal(deliveries(e, 'sol-1').length, 1, 'asking again sends nothing');
   await third.close();
 
   // A later start finds nothing undelivered: goal-host saw the answer once.
