@@ -2,8 +2,8 @@
 // with the author stamped as record_finding stamps a finding's.
 import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
-import { defineTool, type ToolContext } from './define-tool.ts';
-import { failureAnswer, numberText, oneLine, resolveConceptShape } from './concept-db-access.ts';
+import { failureAnswer, defineTool, type ToolContext } from './define-tool.ts';
+import { numberText, oneLine, resolveConceptShape } from './concept-db-access.ts';
 import { plainConceptId, stripDeclaredAuthor, writeResultOf } from '../substrate/concept-content.ts';
 import { cause } from '../process/cause.ts';
 

@@ -6,10 +6,10 @@
 // by core/substrate/concept-content.ts only.
 import { z } from 'zod';
 import { CONCEPT_ID_MAX, plainConceptId, renderConceptContent, type ContentMode } from '../substrate/concept-content.ts';
-import { cause, causeNotice, type Cause } from '../process/cause.ts';
+import { cause, type Cause } from '../process/cause.ts';
 import { cappedString } from './input-caps.ts';
 import { resolveShape } from './substrate-access.ts';
-import type { ToolAnswer, ToolContext } from './define-tool.ts';
+import { failureAnswer, type ToolAnswer, type ToolContext } from './define-tool.ts';
 
 /** A concept id in any of concept-db's three forms: bare, `concept:`-prefixed or ⟨⟩-wrapped. */
 export const conceptIdInput = (description: string) => cappedString(CONCEPT_ID_MAX).min(1).describe(description);
@@ -65,11 +65,6 @@ export function plainIdOf(tool: string, field: string, id: string): { id: string
       cause('invalid_arguments', `invalid_arguments: ${tool}: ${field} holds no concept id once its concept: prefix and ⟨⟩ are removed; nothing was sent`),
     ),
   };
-}
-
-/** A failure as a tool answers it: the cause's line, isError, and the cause as a diagnosis. */
-export function failureAnswer(c: Cause): ToolAnswer {
-  return { text: c.line, isError: true, diagnosis: [causeNotice(c)] };
 }
 
 function numberText(value: unknown, digits = 3): string {

@@ -3,8 +3,8 @@
 // the reply says, with the previous weight.
 import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
-import { defineTool } from './define-tool.ts';
-import { plainIdOf, EDGE_TYPES, conceptIdInput, isRecord, failureAnswer, numberText, oneLine, resolveConceptShape } from './concept-db-access.ts';
+import { failureAnswer, defineTool } from './define-tool.ts';
+import { plainIdOf, EDGE_TYPES, conceptIdInput, isRecord, numberText, oneLine, resolveConceptShape } from './concept-db-access.ts';
 import { writeResultOf } from '../substrate/concept-content.ts';
 
 /** The weight before an EMA update, under any of the names an upsert result may carry it. */

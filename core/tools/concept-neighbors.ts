@@ -3,18 +3,8 @@
 // as no neighbours. One entry per edge.
 import { z } from 'zod';
 import { cappedArray } from './input-caps.ts';
-import { defineTool } from './define-tool.ts';
-import {
-  plainIdOf,
-  EDGE_TYPES,
-  bodyLines,
-  conceptIdInput,
-  contentModeInput,
-  failureAnswer,
-  numberText,
-  oneLine,
-  resolveConceptShape,
-} from './concept-db-access.ts';
+import { failureAnswer, defineTool } from './define-tool.ts';
+import { plainIdOf, EDGE_TYPES, bodyLines, conceptIdInput, contentModeInput, numberText, oneLine, resolveConceptShape } from './concept-db-access.ts';
 import { conceptGraphOf, plainConceptId } from '../substrate/concept-content.ts';
 
 // @anchor handle

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
-import { defineTool } from './define-tool.ts';
-import { plainIdOf, conceptIdInput, failureAnswer, resolveConceptShape } from './concept-db-access.ts';
+import { failureAnswer, defineTool } from './define-tool.ts';
+import { plainIdOf, conceptIdInput, resolveConceptShape } from './concept-db-access.ts';
 import { writeResultOf } from '../substrate/concept-content.ts';
 
 const EFFECT = {

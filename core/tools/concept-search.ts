@@ -3,8 +3,8 @@
 // a query left out is concept-db's list mode.
 import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
-import { defineTool } from './define-tool.ts';
-import { plainIdOf, conceptBlock, conceptIdInput, contentModeInput, failureAnswer, resolveConceptShape } from './concept-db-access.ts';
+import { failureAnswer, defineTool } from './define-tool.ts';
+import { plainIdOf, conceptBlock, conceptIdInput, contentModeInput, resolveConceptShape } from './concept-db-access.ts';
 import { conceptGraphOf, conceptRowsOf } from '../substrate/concept-content.ts';
 import { cause } from '../process/cause.ts';
 

@@ -1,8 +1,8 @@
 // SPEC §concept_sequence: conceptSequence { concept_id, direction, limit }, the concepts observed
 // to follow (or precede) this one, with weight and traversal count.
 import { z } from 'zod';
-import { defineTool } from './define-tool.ts';
-import { plainIdOf, conceptIdInput, failureAnswer, isRecord, numberText, resolveConceptShape } from './concept-db-access.ts';
+import { failureAnswer, defineTool } from './define-tool.ts';
+import { plainIdOf, conceptIdInput, isRecord, numberText, resolveConceptShape } from './concept-db-access.ts';
 import { plainConceptId } from '../substrate/concept-content.ts';
 
 /** conceptSequence's rows (substrate-contract §4.7): `content` as the list, or `content.sequence`. */

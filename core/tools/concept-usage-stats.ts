@@ -2,8 +2,8 @@
 // history, the recent rows from the one direct REST read (core/substrate/concept-usage-history.ts).
 // A failed or skipped history read still returns the stats, saying where the rows come from.
 import { z } from 'zod';
-import { defineTool, type ToolContext } from './define-tool.ts';
-import { plainIdOf, conceptIdInput, failureAnswer, isRecord, numberText, resolveConceptShape } from './concept-db-access.ts';
+import { failureAnswer, defineTool, type ToolContext } from './define-tool.ts';
+import { plainIdOf, conceptIdInput, isRecord, numberText, resolveConceptShape } from './concept-db-access.ts';
 import { resolveShape } from './substrate-access.ts';
 import { readUsageHistory, type UsageHistory } from '../substrate/concept-usage-history.ts';
 

@@ -19,7 +19,7 @@ export type BaselineMethod = 'full_file_read' | 'grep_recursive' | 'walk_directo
 
 // The `{code, severity, message, data}` shape of warnings_v2 and diagnosis_v2 lives beside the
 // Cause it renders (core/process/cause.ts), so services below the tools can build one.
-import type { Notice } from '../process/cause.ts';
+import { causeNotice, type Cause, type Notice } from '../process/cause.ts';
 export type { Severity, Notice } from '../process/cause.ts';
 
 /** META-ENVELOPE §next_steps: only calls the server would itself make next. */
@@ -100,4 +100,9 @@ export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(tool: ToolDefin
 /** Handler of a tool that is registered but not built yet. */
 export async function pendingHandler(): Promise<string> {
   return '';
+}
+
+/** A failure as a tool answers it: the cause's one line, isError, and the cause as its diagnosis. */
+export function failureAnswer(c: Cause): ToolAnswer {
+  return { text: c.line, isError: true, diagnosis: [causeNotice(c)] };
 }

@@ -1,15 +1,10 @@
 // SPEC §execution_trace: list the org's recent traces (no id) or read one by its bare exec_… id.
 // Both are reads that are never retried after a cut; a satisfier reach is answered from its id.
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from './define-tool.ts';
+import { failureAnswer, defineTool } from './define-tool.ts';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
-import { causeNotice, type Cause } from '../process/cause.ts';
 import { listingRowLine, traceLines } from '../substrate/execution-traces.ts';
 import { listExecutionTraces, readExecutionTrace } from './trace-access.ts';
-
-function failure(c: Cause): ToolAnswer {
-  return { text: c.line, isError: true, diagnosis: [causeNotice(c)] };
-}
 
 // @anchor handle
 export default defineTool({
@@ -27,7 +22,7 @@ export default defineTool({
   async handle({ execution_id, limit }, ctx) {
     if (execution_id === undefined || execution_id.trim() === '') {
       const listed = await listExecutionTraces(ctx, limit);
-      if (!listed.ok) return failure(listed.cause);
+      if (!listed.ok) return failureAnswer(listed.cause);
       const { rows, successCount, failureCount } = listed.listing;
       if (rows.length === 0) return { text: 'No execution trace is recorded for this org.', emptyReason: 'no_results_in_corpus' };
       const ok = successCount ?? rows.filter((r) => r.status === 'success').length;
@@ -47,7 +42,7 @@ export default defineTool({
       case 'satisfier':
         return read.line;
       case 'failed':
-        return failure(read.cause);
+        return failureAnswer(read.cause);
       case 'text':
         return `Execution ${read.id} (activity-api answered text, not a JSON row):\n${read.text}`;
       case 'trace':

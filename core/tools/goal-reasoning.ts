@@ -1,9 +1,8 @@
 // SPEC §goal_reasoning: the decision-log of a finished dispatch — the header, the record's
 // walkLog (numbered, verbatim), the per-task trace and the reach verdict.
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from './define-tool.ts';
+import { failureAnswer, defineTool, type ToolAnswer } from './define-tool.ts';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
-import { causeNotice } from '../process/cause.ts';
 import { headerLines, isRunning, learningLines } from '../substrate/goal-walk.ts';
 import { readWalkState } from './goal-host-access.ts';
 import { reasoningTraceLines, traceBlock } from './goal-record-lines.ts';
@@ -22,7 +21,7 @@ export default defineTool({
   }),
   async handle({ dispatch_id }, ctx): Promise<ToolAnswer> {
     const read = await readWalkState(ctx, dispatch_id);
-    if (!read.ok) return { text: read.cause.line, isError: true, diagnosis: [causeNotice(read.cause)] };
+    if (!read.ok) return failureAnswer(read.cause);
     const record = read.record;
     if (isRunning(record)) {
       return { text: 'still running', nextSteps: [{ tool: 'goal_status', args: { dispatch_id }, why: 'wait for the dispatch to finish' }] };

@@ -1,9 +1,8 @@
 // SPEC §goal_status: the dispatch record, reached first; the live walkLog tail while it runs,
 // then what the walk taught and its durable trace once it has finished.
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from './define-tool.ts';
+import { failureAnswer, defineTool, type ToolAnswer } from './define-tool.ts';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
-import { causeNotice } from '../process/cause.ts';
 import { headerLines, isRunning, learningLines, walkLogTail } from '../substrate/goal-walk.ts';
 import { readWalkState } from './goal-host-access.ts';
 import { traceBlock } from './goal-record-lines.ts';
@@ -25,7 +24,7 @@ export default defineTool({
   }),
   async handle({ dispatch_id }, ctx): Promise<ToolAnswer> {
     const read = await readWalkState(ctx, dispatch_id);
-    if (!read.ok) return { text: read.cause.line, isError: true, diagnosis: [causeNotice(read.cause)] };
+    if (!read.ok) return failureAnswer(read.cause);
     const record = read.record;
     const lines = headerLines(record);
     if (isRunning(record)) {

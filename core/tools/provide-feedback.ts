@@ -4,9 +4,9 @@
 // listing, and with no activity or no execution nothing is written and the reply says where
 // the assessment goes instead.
 import { z } from 'zod';
-import { defineTool, type ToolAnswer } from './define-tool.ts';
+import { failureAnswer, defineTool } from './define-tool.ts';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
-import { cause, causeNotice, type Cause } from '../process/cause.ts';
+import { cause } from '../process/cause.ts';
 import { bareExecutionId } from '../substrate/execution-traces.ts';
 import { goalOf, isRunning } from '../substrate/goal-walk.ts';
 import { claimSourceOf, operatorOf, readWalkState } from './goal-host-access.ts';
@@ -17,10 +17,6 @@ import { resolveShape } from './substrate-access.ts';
 const LISTING_LIMIT = 50;
 const VERDICTS = { reached: 'achieved', not_reached: 'not_achieved', partial: 'partial' } as const;
 const ELSEWHERE = 'record the assessment with record_finding (category goal-routing) instead';
-
-function failure(c: Cause): ToolAnswer {
-  return { text: c.line, isError: true, diagnosis: [causeNotice(c)] };
-}
 
 function errorOf(body: unknown): string {
   const e = (body as { error?: unknown } | undefined)?.error;
@@ -45,10 +41,10 @@ export default defineTool({
   }),
   async handle(args, ctx) {
     const read = await readWalkState(ctx, args.dispatch_id);
-    if (!read.ok) return failure(cause(read.cause.code, `${read.cause.line}; no label was written`, read.cause.data));
+    if (!read.ok) return failureAnswer(cause(read.cause.code, `${read.cause.line}; no label was written`, read.cause.data));
     const record = read.record;
     if (isRunning(record)) {
-      return failure(
+      return failureAnswer(
         cause(
           'dispatch_running',
           `dispatch_running: dispatch ${record.dispatchId} is still running; no label was written — give feedback once goal_status shows it finished`,
@@ -57,10 +53,12 @@ export default defineTool({
     }
     const goal = goalOf(record, args.goal);
     if (!goal) {
-      return failure(cause('invalid_arguments', `invalid_arguments: provide_feedback: the dispatch record carries no goal; pass goal. No label was written`));
+      return failureAnswer(
+        cause('invalid_arguments', `invalid_arguments: provide_feedback: the dispatch record carries no goal; pass goal. No label was written`),
+      );
     }
     if (!record.executionId) {
-      return failure(
+      return failureAnswer(
         cause('label_not_written', `label_not_written: dispatch ${record.dispatchId} has no execution, so there is no trace to label; ${ELSEWHERE}`),
       );
     }
@@ -74,7 +72,9 @@ export default defineTool({
       activity = row?.activityId ?? row?.templateId;
       if (!activity) {
         const why = listed.ok ? `its execution ${executionId} is not among the newest ${LISTING_LIMIT} traces with an activity` : listed.cause.line;
-        return failure(cause('label_not_written', `label_not_written: dispatch ${record.dispatchId} records no selected template and ${why}; ${ELSEWHERE}`));
+        return failureAnswer(
+          cause('label_not_written', `label_not_written: dispatch ${record.dispatchId} records no selected template and ${why}; ${ELSEWHERE}`),
+        );
       }
       notes.push(`activity: ${activity} (taken from the trace listing, since the dispatch record has no selected template)`);
     }
@@ -93,7 +93,7 @@ export default defineTool({
     const result = await resolveShape(ctx, pointer, { family: 'trace', write: true, claim: claimSourceOf(ctx) });
     if (!result.ok) {
       if (result.cause === 'no_producer') {
-        return failure(
+        return failureAnswer(
           cause(
             'no_producer',
             'no_producer(goal_verification_label_write): either no producer answered, or the producer refused the label ' +
@@ -101,11 +101,11 @@ export default defineTool({
           ),
         );
       }
-      return failure(cause(result.cause, `${result.line}; no label was written`));
+      return failureAnswer(cause(result.cause, `${result.line}; no label was written`));
     }
     const body = result.body as { success?: unknown; content?: unknown } | undefined;
     if (result.status !== 200 || body?.success === false) {
-      return failure(cause('label_rejected', `label_rejected(${result.status}): activity-api refused the label: ${errorOf(body)}; no label was written`));
+      return failureAnswer(cause('label_rejected', `label_rejected(${result.status}): activity-api refused the label: ${errorOf(body)}; no label was written`));
     }
     let labelId = '(no id returned)';
     try {

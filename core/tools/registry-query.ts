@@ -3,9 +3,9 @@
 // shape on a peer node; both readings are named when they disagree.
 import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
-import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts';
+import { failureAnswer, defineTool, type ToolContext } from './define-tool.ts';
 import { resolveShape } from './substrate-access.ts';
-import { cause, causeNotice, type Cause } from '../process/cause.ts';
+import { cause, type Cause } from '../process/cause.ts';
 
 interface RegistryVessel {
   vesselId?: string;
@@ -19,10 +19,6 @@ interface CapabilityRow {
   protocol?: string;
   resolve_endpoint?: string;
   discoveredVia?: string;
-}
-
-function failure(c: Cause): ToolAnswer {
-  return { text: c.line, isError: true, diagnosis: [causeNotice(c)] };
 }
 
 // @anchor fetchShapeVocabulary
@@ -58,7 +54,7 @@ export default defineTool({
   async handle({ mode, shape }, ctx) {
     if (mode === 'shapes') {
       const vocabulary = await fetchShapeVocabulary(ctx);
-      if (!vocabulary.ok) return failure(vocabulary.cause);
+      if (!vocabulary.ok) return failureAnswer(vocabulary.cause);
       const filter = shape?.toLowerCase();
       const shapes = filter ? vocabulary.shapes.filter((s) => s.toLowerCase().includes(filter)) : vocabulary.shapes;
       if (shapes.length === 0) {
@@ -70,10 +66,11 @@ export default defineTool({
       return `${shapes.length} shape${shapes.length === 1 ? '' : 's'}${filter ? ` matching "${shape}"` : ''}:\n${shapes.map((s) => `- ${s}`).join('\n')}\n\n${NODE_NOTE}`;
     }
 
-    if (!shape) return failure(cause('invalid_arguments', 'invalid_arguments: registry_query: shape is required in vessels mode'));
+    if (!shape) return failureAnswer(cause('invalid_arguments', 'invalid_arguments: registry_query: shape is required in vessels mode'));
     const result = await resolveShape(ctx, { type: 'vesselCapability', shape }, { family: 'discovery' });
-    if (!result.ok) return failure(cause(result.cause, result.line));
-    if (result.status !== 200) return failure(cause('registry_failed', `registry_failed: discovery answered vesselCapability with HTTP ${result.status}`));
+    if (!result.ok) return failureAnswer(cause(result.cause, result.line));
+    if (result.status !== 200)
+      return failureAnswer(cause('registry_failed', `registry_failed: discovery answered vesselCapability with HTTP ${result.status}`));
     const rows = ((result.body as { content?: { vessels?: CapabilityRow[] } })?.content?.vessels ?? []) as CapabilityRow[];
     const vocabulary = await fetchShapeVocabulary(ctx);
     const inVocabulary = vocabulary.ok ? vocabulary.shapes.includes(shape) : undefined;

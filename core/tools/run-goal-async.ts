@@ -1,7 +1,6 @@
 // SPEC §run_goal_async: dispatch a goal (goalDispatchAsync, a write, never retried) and return
 // its dispatchId at once, with the goal_status hint of the canonical loop.
-import { defineTool, type ToolAnswer } from './define-tool.ts';
-import { causeNotice } from '../process/cause.ts';
+import { failureAnswer, defineTool, type ToolAnswer } from './define-tool.ts';
 import { dispatchGoal, dispatchInputSchema, missingGoalCause, requestedModeLine } from './goal-host-access.ts';
 
 // @anchor handle
@@ -18,9 +17,9 @@ export default defineTool({
   inputSchema: dispatchInputSchema,
   async handle(args, ctx): Promise<ToolAnswer> {
     const missing = missingGoalCause('run_goal_async', args);
-    if (missing) return { text: missing.line, isError: true, diagnosis: [causeNotice(missing)] };
+    if (missing) return failureAnswer(missing);
     const dispatched = await dispatchGoal(ctx, args);
-    if (!dispatched.ok) return { text: dispatched.cause.line, isError: true, diagnosis: [causeNotice(dispatched.cause)] };
+    if (!dispatched.ok) return failureAnswer(dispatched.cause);
     const { dispatchId } = dispatched;
     const lines = [
       `Dispatched: ${dispatchId} (goal-host status ${dispatched.status})`,

@@ -1,8 +1,7 @@
 // SPEC §run_goal: dispatch as run_goal_async does, then poll the dispatch record on a schedule
 // until it leaves running or the polling deadline passes. No request is held open for the goal:
 // each poll is a short goalWalkState read.
-import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts';
-import { causeNotice } from '../process/cause.ts';
+import { failureAnswer, defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts';
 import { headerLines, isRunning, learningLines, type WalkRecord } from '../substrate/goal-walk.ts';
 import { dispatchGoal, dispatchInputSchema, missingGoalCause, readWalkState, requestedModeLine } from './goal-host-access.ts';
 
@@ -91,11 +90,11 @@ export default defineTool({
   inputSchema: dispatchInputSchema,
   async handle(args, ctx): Promise<ToolAnswer> {
     const missing = missingGoalCause('run_goal', args);
-    if (missing) return { text: missing.line, isError: true, diagnosis: [causeNotice(missing)] };
+    if (missing) return failureAnswer(missing);
     const schedule = pollScheduleOf(ctx.services.env);
     const started = ctx.services.clock.now();
     const dispatched = await dispatchGoal(ctx, args);
-    if (!dispatched.ok) return { text: dispatched.cause.line, isError: true, diagnosis: [causeNotice(dispatched.cause)] };
+    if (!dispatched.ok) return failureAnswer(dispatched.cause);
     const { dispatchId } = dispatched;
     const hint = { tool: 'goal_status', args: { dispatch_id: dispatchId }, why: 'the goal keeps running on goal-host' };
     const outcome = await pollUntilFinished(ctx, dispatchId, schedule, started);
