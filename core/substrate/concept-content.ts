@@ -118,7 +118,8 @@ function parsedIfString(value: unknown): unknown {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A plain object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -166,4 +167,13 @@ export function conceptGraphOf(
       (e): e is { edge: Record<string, unknown>; neighbor: Record<string, unknown> } => isRecord(e) && isRecord(e.edge) && isRecord(e.neighbor),
     ),
   };
+}
+
+/** The error text concept-db put in a refusal's body (`{error}`, `{error:{message}}`, `{success:false, error}`, `{message}`), else ''. */
+export function producerErrorText(body: unknown): string {
+  if (!isRecord(body)) return '';
+  const error = body.error;
+  if (typeof error === 'string') return error;
+  if (isRecord(error) && typeof error.message === 'string') return error.message;
+  return typeof body.message === 'string' ? body.message : '';
 }

@@ -5,7 +5,7 @@
 // search rows as `content` or `content.concepts`, write results whose `content` is a string.
 // A refusal or a failed resolve comes back as one cause line, never thrown.
 import { cause, type Cause } from '../process/cause.ts';
-import { conceptGraphOf, conceptRowsOf, plainConceptId, writeResultOf } from './concept-content.ts';
+import { conceptGraphOf, conceptRowsOf, plainConceptId, producerErrorText, writeResultOf } from './concept-content.ts';
 
 /** What the attachment's resolve answers, as this client reads it (core/attachment/resolve.ts). */
 export type ConceptResolveResult =
@@ -70,14 +70,6 @@ export const GRAPH_LIMIT_MAX = 200;
 /** How many reads and writes of each shape this client sent (the recall bench counts them). */
 export type ConceptCallCounts = Record<string, number>;
 
-function errorText(body: unknown): string {
-  const b = (body ?? {}) as Record<string, unknown>;
-  const e = b.error;
-  if (typeof e === 'string') return e;
-  if (e && typeof e === 'object' && typeof (e as Record<string, unknown>).message === 'string') return String((e as Record<string, unknown>).message);
-  return 'no error text';
-}
-
 /** A row with its id in the plain form; undefined when it has none. */
 function plainRow(row: Record<string, unknown>): ConceptRow | undefined {
   const id = plainConceptId(row.id);
@@ -96,7 +88,7 @@ export class ConceptDbClient {
     if (!answer.ok) return { ok: false, cause: cause(answer.cause, answer.line, { shape }) };
     const failed = answer.status >= 400 || (answer.body as Record<string, unknown> | undefined)?.success === false;
     if (failed) {
-      const line = `concept_db_refused(${shape}, HTTP ${answer.status}): concept-db answered ${shape} with ${errorText(answer.body)}`;
+      const line = `concept_db_refused(${shape}, HTTP ${answer.status}): concept-db answered ${shape} with ${producerErrorText(answer.body) || 'no error text'}`;
       return { ok: false, cause: cause('concept_db_refused', line, { shape, status: answer.status }) };
     }
     return { ok: true, value: { status: answer.status, body: answer.body } };
@@ -140,7 +132,7 @@ export class ConceptDbClient {
     }
     if (answer.status === 404) return { ok: true, value: undefined };
     if (answer.status >= 400) {
-      const line = `concept_db_refused(${shape}, HTTP ${answer.status}): concept-db answered ${shape} with ${errorText(answer.body)}`;
+      const line = `concept_db_refused(${shape}, HTTP ${answer.status}): concept-db answered ${shape} with ${producerErrorText(answer.body) || 'no error text'}`;
       return { ok: false, cause: cause('concept_db_refused', line, { shape, status: answer.status }) };
     }
     const graph = conceptGraphOf(answer.body);

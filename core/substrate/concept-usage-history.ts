@@ -4,6 +4,7 @@
 // attachment's request path (SPEC §Network, core/net/net.ts). An advertised private address
 // on another host than discovery is not dialled: it is almost always out of reach from here.
 import { netRequest, NetError } from './net-client.ts';
+import { isRecord } from './concept-content.ts';
 
 /** SPEC §Budgets and retries: the history read's response budget. */
 export const USAGE_HISTORY_BUDGET_MS = 3_000;
@@ -44,10 +45,6 @@ function hostOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** concept-db's address from vesselCapability's rows: a direct (non-peer) row first, its public_endpoint when present. */

@@ -5,7 +5,7 @@
 // or concept-db's refusal becomes one line, never a throw. Ids and bodies are read and printed
 // by core/substrate/concept-content.ts only.
 import { z } from 'zod';
-import { CONCEPT_ID_MAX, plainConceptId, renderConceptContent, type ContentMode } from '../substrate/concept-content.ts';
+import { CONCEPT_ID_MAX, isRecord, plainConceptId, producerErrorText, renderConceptContent, type ContentMode } from '../substrate/concept-content.ts';
 import { cause, type Cause } from '../process/cause.ts';
 import { cappedString } from './input-caps.ts';
 import { resolveShape } from './substrate-access.ts';
@@ -18,22 +18,9 @@ export const contentModeInput = (description: string) => z.enum(['preview', 'ful
 
 export type ConceptAnswer = { ok: true; status: number; body: unknown } | { ok: false; cause: Cause };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** The error text concept-db put in its body (`{error}`, `{error:{message}}`, `{success:false, error}`). */
-function producerError(body: unknown): string {
-  if (!isRecord(body)) return '';
-  const error = body.error;
-  if (typeof error === 'string') return error;
-  if (isRecord(error) && typeof error.message === 'string') return error.message;
-  return typeof body.message === 'string' ? body.message : '';
-}
-
 /** concept-db's refusal of a request, as the one line a tool prints. */
 export function conceptDbRefusal(shape: string, status: number, body: unknown): Cause {
-  const error = producerError(body).replace(/\s+/g, ' ').slice(0, 300);
+  const error = producerErrorText(body).replace(/\s+/g, ' ').slice(0, 300);
   return cause('concept_db_refused', `concept_db_refused(${shape}): concept-db answered HTTP ${status}${error ? `: ${error}` : ''}`, { shape, status });
 }
 
