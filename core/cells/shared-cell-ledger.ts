@@ -12,12 +12,13 @@ import { ConceptDbClient } from '../substrate/concept-db.ts';
 import { headerBlock, headerValue, plainConceptId } from '../substrate/concept-content.ts';
 import type { RecalledFindingRow, SharedLedger } from '../ledger/shared-ledger.ts';
 import { ulid } from '../process/ulid.ts';
+import { claimHolder } from '../ledger/claims.ts';
+import { claimRowsOf } from '../ledger/claims-ledger.ts';
 import type { CellFinding, CellLedger, ClaimOutcome, LedgerRead } from './cell-ledger.ts';
 import { conventionAuthor } from './task-policy.ts';
 
-/** `until 2026-12-01T12:00:00Z` as claim_finding and recall print it. */
+/** `until 2026-12-01T12:00:00Z` as claim_finding prints the claim it wrote. */
 const UNTIL = /until (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,3})?Z)/;
-const CLAIMED_BY = /^claimed by (\S{1,200}) until /;
 const CONVENTIONS_READ = 100;
 const DETAILS_READ = 50;
 
@@ -26,15 +27,10 @@ function untilOf(text: string): number | undefined {
   return m ? Date.parse(m[1]!) : undefined;
 }
 
-function claimOf(tags: string[], self: string | undefined): CellFinding['claim'] {
-  for (const tag of tags) {
-    const until = untilOf(tag);
-    if (until === undefined) continue;
-    if (tag.startsWith('claimed by this checkout')) return self ? { holder: self, until } : undefined;
-    const m = CLAIMED_BY.exec(tag);
-    if (m) return { holder: m[1]!, until };
-  }
-  return undefined;
+/** The live claim on a recalled finding, by the holder rule over the claims recall read with it. */
+function claimOf(row: RecalledFindingRow, now: number): CellFinding['claim'] {
+  const holder = claimHolder(claimRowsOf(row.verdicts), now);
+  return holder && { holder: holder.claimer, until: holder.end };
 }
 
 /** The one context a cell's direct ledger calls run in: the services' decided workspace, the headless plane. */
@@ -96,7 +92,7 @@ export async function openCellLedger(services: Services, repository: string): Pr
     details,
     recordedBy: row.recordedBy,
     createdAt: row.createdAt,
-    claim: closed ? undefined : claimOf(row.tags, vesselId),
+    claim: closed ? undefined : claimOf(row, services.clock.now()),
     pending: row.tags.some((t) => t.startsWith('fix pending')),
     closed,
   });

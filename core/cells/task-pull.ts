@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { runGit } from '../git/run-git.ts';
 import { normalizeRemoteUrl } from '../identity/normalize-remote-url.ts';
 import { mapFindingFiles, vesselAliases, type CheckoutShape } from '../identity/repo-aliases.ts';
+import { isLive } from '../ledger/claims.ts';
 import { severityRank, type CellFinding, type CellLedger } from './cell-ledger.ts';
 import { conventionAuthor, integrationPolicy, validRef, type ConventionConcept, type IntegrationPolicy } from './task-policy.ts';
 
@@ -32,8 +33,6 @@ export interface TaskPullResult {
   json: Record<string, unknown>;
 }
 
-const MINUTES_MAX = 240;
-
 /** Empty or missing: a task never reuses a directory. */
 function emptyOrMissing(dir: string): boolean {
   if (!existsSync(dir)) return true;
@@ -57,7 +56,7 @@ export function candidateTasks(
   now: number,
 ): { candidates: CellFinding[]; heldByOthers: CellFinding[]; skipped: number } {
   const tasks = findings.filter((f) => f.category === 'task' && !f.closed && mapFindingFiles({ repo: f.repo, files: f.files }, origin) !== null);
-  const live = (f: CellFinding) => (f.claim && f.claim.until > now ? f.claim : undefined);
+  const live = (f: CellFinding) => (f.claim && isLive(f.claim.until, now) ? f.claim : undefined);
   const mine = tasks.filter((f) => live(f)?.holder === vesselId);
   const heldByOthers = tasks.filter((f) => live(f) && live(f)!.holder !== vesselId);
   const unclaimed = tasks
@@ -131,7 +130,6 @@ export async function runTaskPull(input: TaskPullInput, ledger: CellLedger): Pro
   }
   const vesselId = ledger.vesselId;
   if (!vesselId) return fail('no_vessel_identity: a claim must name its holder; set VESSEL_ID or METABOB_API_KEY');
-  const minutes = Math.min(Math.max(1, Math.floor(input.minutes)), MINUTES_MAX);
   const origin = originShape(input.origin);
   const read = await ledger.openFindings([origin.identity]);
   if (!read.ok) return fail(read.line);
@@ -142,7 +140,8 @@ export async function runTaskPull(input: TaskPullInput, ledger: CellLedger): Pro
   let retryAfter = Math.min(...heldByOthers.map((t) => t.claim!.until), Infinity);
 
   for (const task of candidates) {
-    const claimed = await ledger.claim(task, minutes);
+    // claim_finding's schema holds the minutes to 1-240, as the CLI does before it.
+    const claimed = await ledger.claim(task, input.minutes);
     if (claimed.state !== 'held') {
       tried.push({ task: task.findingId, outcome: `${claimed.state}: ${claimed.line}` });
       lines.push(`${task.findingId}: ${claimed.state} (${claimed.line})`);
