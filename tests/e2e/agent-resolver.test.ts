@@ -7,7 +7,6 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { textOf } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 import { startEmulator, type Emulator } from '../substrate/emulator.ts';
 import { startServer, waitFor, type ServerUnderTest } from '../substrate/server-fixture.ts';
@@ -35,10 +34,7 @@ async function session(e: Emulator, home: string, ws: string): Promise<ServerUnd
   return s;
 }
 
-async function call(s: ServerUnderTest, name: string, args: Record<string, unknown>) {
-  const result = await s.client.callTool({ name, arguments: args });
-  return { text: textOf(result), isError: Boolean(result.isError) };
-}
+const call = (s: ServerUnderTest, name: string, args: Record<string, unknown>) => s.call(name, args);
 
 function ask(s: ServerUnderTest, e: Emulator, pointer: Record<string, unknown>) {
   return s.post('/v2/impulses/resolve', { pointer: { type: 'human_input', ...pointer } }, { authorization: `ApiKey ${e.key}` });

@@ -1,10 +1,9 @@
 // Two server processes with different identities on two clones of one repository (a real bare
 // remote), against the substrate emulator: the SPEC §claim_finding race, shared by the e2e test
 // and scripts/bench/claim-race.ts.
-import { textOf } from '../helpers/client.ts';
 import { commitFiles, git, tempDir, tempRepo } from '../helpers/git.ts';
 import type { Emulator } from '../substrate/emulator.ts';
-import { startServer, type ServerUnderTest } from '../substrate/server-fixture.ts';
+import { startServer, type ServerUnderTest, type ToolReply } from '../substrate/server-fixture.ts';
 
 export interface Clone {
   dir: string;
@@ -53,15 +52,10 @@ export async function twoClones(
   };
 }
 
-export interface ToolReply {
-  text: string;
-  isError: boolean;
-  meta: any;
-}
+export type { ToolReply };
 
-export async function call(server: ServerUnderTest, name: string, args: Record<string, unknown>): Promise<ToolReply> {
-  const result = await server.client.callTool({ name, arguments: args });
-  return { text: textOf(result), isError: Boolean(result.isError), meta: (result as any)._meta };
+export function call(server: ServerUnderTest, name: string, args: Record<string, unknown>): Promise<ToolReply> {
+  return server.call(name, args);
 }
 
 /** What a claim_finding reply says happened, from its first word (SPEC §call-log reportResult's outcomes). */

@@ -6,9 +6,8 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { textOf } from '../helpers/client.ts';
 import { startEmulator, type Emulator } from '../substrate/emulator.ts';
-import { startServer, type ServerUnderTest } from '../substrate/server-fixture.ts';
+import { startAttachedServer, startServer, type ServerUnderTest } from '../substrate/server-fixture.ts';
 
 let e: Emulator;
 let s: ServerUnderTest;
@@ -16,18 +15,14 @@ const cleanups: Array<() => Promise<void>> = [];
 before(async () => {
   e = await startEmulator();
   cleanups.push(() => e.stop());
-  s = await startServer({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.key });
+  s = await startAttachedServer(e);
   cleanups.push(() => s.close());
-  await s.waitForHealth((h) => h.attached === true);
 });
 after(async () => {
   for (const fn of cleanups.reverse()) await fn().catch(() => {});
 });
 
-async function call(name: string, args: Record<string, unknown>, server: ServerUnderTest = s) {
-  const result = await server.client.callTool({ name, arguments: args });
-  return { text: textOf(result), isError: Boolean(result.isError), meta: (result as any)._meta };
-}
+const call = (name: string, args: Record<string, unknown>, server: ServerUnderTest = s) => server.call(name, args);
 
 const PLAIN_ID = /concept_[0-9a-f]{12}/;
 const callsOf = (shape: string) => e.switches.calls.filter((c) => c.shape === shape);

@@ -4,7 +4,6 @@
 // run_goal's poll and deadline, and each refusal and failure line.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { metaOf, textOf } from '../helpers/client.ts';
 import { startEmulator, type Emulator } from '../substrate/emulator.ts';
 import { startServer, waitFor, type ServerUnderTest } from '../substrate/server-fixture.ts';
 import type { Switches } from '../substrate/switches.ts';
@@ -30,10 +29,7 @@ after(async () => {
   await e?.stop();
 });
 
-async function call(name: string, args: Record<string, unknown>) {
-  const result = await s.client.callTool({ name, arguments: args });
-  return { text: textOf(result), isError: Boolean(result.isError), meta: metaOf(result) };
-}
+const call = (name: string, args: Record<string, unknown>) => s.call(name, args);
 
 function reset(walk: Switches['goalWalk']): void {
   e.setSwitch('goalWalk', walk);

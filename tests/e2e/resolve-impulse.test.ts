@@ -4,9 +4,8 @@
 // alternative and sends nothing; pointer.type overrides shape for the decision too.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { textOf } from '../helpers/client.ts';
 import { startEmulator, type Emulator } from '../substrate/emulator.ts';
-import { startServer, type ServerUnderTest } from '../substrate/server-fixture.ts';
+import { startAttachedServer, startServer, type ServerUnderTest } from '../substrate/server-fixture.ts';
 
 let e: Emulator;
 let s: ServerUnderTest;
@@ -14,18 +13,14 @@ const cleanups: Array<() => Promise<void>> = [];
 before(async () => {
   e = await startEmulator();
   cleanups.push(() => e.stop());
-  s = await startServer({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.key });
+  s = await startAttachedServer(e);
   cleanups.push(() => s.close());
-  await s.waitForHealth((h) => h.attached === true);
 });
 after(async () => {
   for (const fn of cleanups.reverse()) await fn().catch(() => {});
 });
 
-async function call(name: string, args: Record<string, unknown>, server: ServerUnderTest = s) {
-  const result = await server.client.callTool({ name, arguments: args });
-  return { text: textOf(result), isError: Boolean(result.isError), meta: (result as any)._meta };
-}
+const call = (name: string, args: Record<string, unknown>, server: ServerUnderTest = s) => server.call(name, args);
 const producerCalls = () => e.switches.calls.length;
 
 test('an allowed plain read resolves once and answers its HTTP status and the pretty-printed body, truncated at 2048 characters', async () => {

@@ -3,11 +3,20 @@
 // GET /health's full answer and /v1/* ask for.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startClient } from '../helpers/client.ts';
+import { startClient, textOf } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
+
+/** A tools/call answer as the tests read it. */
+export interface ToolReply {
+  text: string;
+  isError: boolean;
+  meta: any;
+}
 
 export interface ServerUnderTest {
   client: Awaited<ReturnType<typeof startClient>>['client'];
+  /** One tools/call, read as its text, whether it is an error, and its `_meta`. */
+  call(name: string, args?: Record<string, unknown>): Promise<ToolReply>;
   stderr: string[];
   home: string;
   cwd: string;
@@ -85,6 +94,10 @@ export async function startServer(env: Record<string, string | undefined>, optio
   const bearer = { authorization: `Bearer ${token}` };
   const sut: ServerUnderTest = {
     client,
+    async call(name, args = {}) {
+      const result = await client.callTool({ name, arguments: args });
+      return { text: textOf(result), isError: Boolean(result.isError), meta: (result as { _meta?: unknown })._meta };
+    },
     stderr,
     home,
     cwd,
@@ -110,4 +123,15 @@ export async function startServer(env: Record<string, string | undefined>, optio
     close,
   };
   return sut;
+}
+
+/** A server attached to the emulator with its full key (`env` adds to or overrides that), once /health says it is attached. */
+export async function startAttachedServer(
+  emulator: { discoveryUrl: string; key: string },
+  env: Record<string, string | undefined> = {},
+  options: { cwd?: string } = {},
+): Promise<ServerUnderTest> {
+  const server = await startServer({ DISCOVERY_ENDPOINT: emulator.discoveryUrl, METABOB_API_KEY: emulator.key, ...env }, options);
+  await server.waitForHealth((h) => h.attached === true);
+  return server;
 }
