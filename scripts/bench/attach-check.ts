@@ -9,13 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator } from '../../tests/substrate/emulator.ts';
 import { fullBacklogMissingReason, startFullBacklog } from '../../tests/helpers/net-fixtures.ts';
+import { percentile } from './support/percentile.ts';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** Spawns the CLI; resolves with the time the first line matching `until` appeared and the exit time. */
 function timed(args: string[], env: NodeJS.ProcessEnv, until?: RegExp): Promise<{ lineMs: number | null; exitMs: number; code: number | null }> {

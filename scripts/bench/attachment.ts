@@ -4,11 +4,7 @@
 import { startEmulator } from '../../tests/substrate/emulator.ts';
 import { startServer } from '../../tests/substrate/server-fixture.ts';
 import { runAttachmentOnce, resolveOnce } from '../../core/attachment.ts';
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
+import { percentile } from './support/percentile.ts';
 
 async function measure(label: string, runs: number, fn: () => Promise<void>): Promise<void> {
   for (let i = 0; i < 5; i++) await fn();

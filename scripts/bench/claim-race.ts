@@ -5,13 +5,9 @@
 // processes go, and with concept-db writes held so both sides write a claim every round.
 import { startEmulator } from '../../tests/substrate/emulator.ts';
 import { SAME_MOMENT_WRITE_MS, call, holdWrites, raceRound, twoClones } from '../../tests/e2e/claim-race-fixture.ts';
+import { percentile } from './support/percentile.ts';
 
 const ROUNDS = Number(process.env.CLAIM_RACE_ROUNDS ?? 50);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function race(label: string, hold: boolean): Promise<number> {
   const emulator = await startEmulator();

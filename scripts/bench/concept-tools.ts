@@ -5,13 +5,9 @@
 // loopback resolver.
 import { startEmulator } from '../../tests/substrate/emulator.ts';
 import { startServer } from '../../tests/substrate/server-fixture.ts';
+import { percentile } from './support/percentile.ts';
 
 const RUNS = 200;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function measure(label: string, fn: () => Promise<void>): Promise<void> {
   for (let i = 0; i < 10; i++) await fn();

@@ -6,13 +6,9 @@
 import { textOf } from '../../tests/helpers/client.ts';
 import { startEmulator } from '../../tests/substrate/emulator.ts';
 import { startServer } from '../../tests/substrate/server-fixture.ts';
+import { percentile } from './support/percentile.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 console.log('Figures taken on a shared 2-core machine under load from other work; treat them as upper bounds.');
 const e = await startEmulator({ switches: { goalRunMs: 10 } });

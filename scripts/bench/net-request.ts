@@ -6,13 +6,9 @@ import { rmSync } from 'node:fs';
 import { netRequest } from '../../core/net/net.ts';
 import { trustedContext } from '../../core/net/trusted-cas.ts';
 import { issueCert, makeCa, startFakeProxy, startHttpsTarget, startHttpTarget, tempNetDir } from '../../tests/helpers/net-fixtures.ts';
+import { percentile } from './support/percentile.ts';
 
 const RUNS = 200;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function measure(label: string, url: string, env: NodeJS.ProcessEnv): Promise<void> {
   for (let i = 0; i < 5; i++) await netRequest({ method: 'GET', url, responseBudgetMs: 5000, idempotent: true, env });

@@ -6,15 +6,11 @@ import { startEmulator } from '../../tests/substrate/emulator.ts';
 import { syntheticGapStore } from '../../tests/substrate/gap-store.ts';
 import { startServer, type ServerUnderTest } from '../../tests/substrate/server-fixture.ts';
 import { tempDir, writeFiles } from '../../tests/helpers/git.ts';
+import { percentile } from './support/percentile.ts';
 
 const STORE_BYTES = Number(process.env.BENCH_GAP_STORE_BYTES ?? 13 * 1024 * 1024);
 const RUNS = Number(process.env.BENCH_GAP_RUNS ?? 100);
 const PATHS = ['repos/concept-db/src/module-8/file-8.ts', 'repos/goal-host/src/module-13', 'docs/readme.md'];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function pathActivity(s: ServerUnderTest): Promise<string> {
   const result = await s.client.callTool({ name: 'path_activity', arguments: { paths: PATHS } });

@@ -12,15 +12,11 @@ import { createServices } from '../../core/services/services.ts';
 
 const services = createServices();
 import { applyEngineFlags } from '../../core/engine-flags.ts';
+import { percentile } from './support/percentile.ts';
 
 applyEngineFlags();
 
 const DJANGO = '/usr/lib/python3/dist-packages/django';
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function line(label: string, times: number[], target: number): string {
   const p95 = percentile(times, 95);

@@ -11,6 +11,7 @@ import { startEmulator } from '../../tests/substrate/emulator.ts';
 import { startClient, textOf } from '../../tests/helpers/client.ts';
 import { tempDir, tempRepo, git } from '../../tests/helpers/git.ts';
 import { FINDING_SHAPE, LEDGER_SOURCE_TYPE, VERDICT_SHAPE, findingContent, findingSummary, verdictContent } from '../../core/ledger/finding-concept.ts';
+import { percentile } from './support/percentile.ts';
 
 const FINDINGS = 2_000;
 const VERDICTS = 6_000;
@@ -98,10 +99,7 @@ function cpuMs(pid: number | undefined): { server: number; own: number } {
   return { server, own: (own.user + own.system) / 1000 };
 }
 
-function p95(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
-}
+const p95 = (samples: number[]): number => percentile(samples, 95);
 
 const cases: Array<[string, Record<string, unknown>]> = [
   ['get_problems', {}],

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { percentile } from './support/percentile.ts';
 
 const home = mkdtempSync(join(tmpdir(), 'metabob-bench-store-'));
 process.env.METABOB_HOME = home;
@@ -44,10 +45,7 @@ function seed(i: number, now: number) {
   };
 }
 
-function p95(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
-}
+const p95 = (samples: number[]): number => percentile(samples, 95);
 /** CPU time of each sample too: on a loaded machine wall time also counts waiting for a core. */
 const cpu: Record<string, number[]> = {};
 let current = '';
