@@ -101,6 +101,7 @@ export async function openCellLedger(services: Services, repository: string): Pr
     return read.ok ? { ok: true as const, value: read.value } : { ok: false as const, line: read.cause.line };
   };
 
+  let recalledOnce: ReturnType<typeof recall> | undefined;
   const ledger: CellLedger = {
     vesselId,
     async openFindings(): Promise<LedgerRead<CellFinding[]>> {
@@ -140,7 +141,9 @@ export async function openCellLedger(services: Services, repository: string): Pr
       return { ok: true, value: out };
     },
     async finding(findingId): Promise<LedgerRead<CellFinding | undefined>> {
-      const read = await recall();
+      // One recall serves every finding a close names: a verdict written on one changes no other's standing.
+      recalledOnce ??= recall();
+      const read = await recalledOnce;
       if (!read.ok) return read;
       const { open, openTasks, closed, closedTasks } = read.value;
       const has = (row: RecalledFindingRow) => row.findingIds.includes(findingId);
