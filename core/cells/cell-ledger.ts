@@ -1,7 +1,7 @@
 // What a cell's two steps need of the shared ledger (SPEC §task pull, §finding close): the
 // repository's open findings and tasks with their claims, claim_finding's rule, conventions,
 // and the verdicts close by commit writes. One implementation reads them through the
-// attachment (cell-ledger-shared.ts); the steps themselves never speak concept-db.
+// attachment (shared-cell-ledger.ts); the steps themselves never speak concept-db.
 import type { ConventionConcept } from './task-policy.ts';
 
 export interface CellFinding {
@@ -9,7 +9,6 @@ export interface CellFinding {
   findingId: string;
   conceptId?: string;
   findingIds: string[];
-  repo: string;
   summary: string;
   severity: string;
   category: string;
@@ -34,8 +33,11 @@ export type LedgerRead<T> = { ok: true; value: T } | { ok: false; line: string }
 export interface CellLedger {
   /** This process's vessel id (VESSEL_ID, else derived from the key and the work directory). */
   readonly vesselId: string | undefined;
-  /** Open findings (tasks and others) recorded under any of these repository identities, with claims. */
-  openFindings(repos: string[]): Promise<LedgerRead<CellFinding[]>>;
+  /**
+   * The repository's open findings (tasks and others) with their claims, the super-repo / vessel
+   * aliases included, their files as the recall's checkout names them.
+   */
+  openFindings(): Promise<LedgerRead<CellFinding[]>>;
   /** claim_finding's rule: a claim written, read back and settled. */
   claim(finding: CellFinding, minutes: number): Promise<ClaimOutcome>;
   /** Ends this cell's claim (claim_finding release). */

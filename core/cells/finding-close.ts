@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { commitsFromText, commitsInRange, fetchTarget, fixStanding, trailerIds, type FixStanding } from '../git/fix-trailers.ts';
-import { checkoutShape, mapFindingFiles } from '../identity/repo-aliases.ts';
 import type { CellLedger } from './cell-ledger.ts';
 import { targetBranch, type IntegrationPolicy } from './task-policy.ts';
 
@@ -20,7 +19,7 @@ export interface FindingCloseInput {
   task?: string;
 }
 
-export type CloseOutcome = 'closed' | 'pending' | 'reverted' | 'unpushed' | 'unknown' | 'other_repository' | 'already_closed' | 'failed';
+export type CloseOutcome = 'closed' | 'pending' | 'reverted' | 'unpushed' | 'unknown' | 'already_closed' | 'failed';
 
 export interface FindingCloseResult {
   exit: CloseExit;
@@ -82,7 +81,6 @@ export async function runFindingClose(input: FindingCloseInput, ledger: CellLedg
   }
   const fetched = await fetchTarget(workDir, target);
   if (!fetched.ok) return fail(fetched.line);
-  const here = await checkoutShape(workDir);
 
   const findings: Array<{ finding_id: string; outcome: CloseOutcome; commit?: string; line: string }> = [];
   for (const [findingId, shas] of claimed.ids) {
@@ -94,11 +92,8 @@ export async function runFindingClose(input: FindingCloseInput, ledger: CellLedg
     }
     const finding = read.value;
     if (!finding) {
-      report('unknown', `${findingId}: not a finding the ledger knows; nothing was written`);
-      continue;
-    }
-    if (mapFindingFiles({ repo: finding.repo, files: finding.files }, here) === null) {
-      report('other_repository', `${findingId}: recorded on ${finding.repo}, not this repository; nothing was written`);
+      // The recall reads this repository's findings only (its super-repo / vessel aliases included), so another repository's is unknown here too.
+      report('unknown', `${findingId}: not a finding of this repository the ledger knows; nothing was written`);
       continue;
     }
     if (finding.closed) {

@@ -63,7 +63,7 @@ function firstLine(text: string): string {
  * line (task pull and finding close exit 2 on it). `repository` is the identity findings are
  * filed under for the recall's checkout (the origin's, or the work directory's).
  */
-export async function openCellLedger(services: Services, repository: string): Promise<{ ok: true; ledger: CellLedger } | { ok: false; line: string }> {
+export async function openCellLedger(services: Services): Promise<{ ok: true; ledger: CellLedger } | { ok: false; line: string }> {
   const attachment = services.attachment;
   if (!attachment) return { ok: false, line: 'not_configured: no substrate attachment in this process' };
   const status = await attachment.status();
@@ -84,7 +84,6 @@ export async function openCellLedger(services: Services, repository: string): Pr
     findingId: row.findingIds[0] ?? row.conceptId,
     conceptId: row.conceptId,
     findingIds: row.findingIds,
-    repo: repository,
     summary: row.summary,
     severity: row.severity,
     category: row.task ? 'task' : row.category,

@@ -6,7 +6,6 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { runGit } from '../git/run-git.ts';
 import { normalizeRemoteUrl } from '../identity/normalize-remote-url.ts';
-import { mapFindingFiles, vesselAliases, type CheckoutShape } from '../identity/repo-aliases.ts';
 import { isLive } from '../ledger/claims.ts';
 import { severityRank, type CellFinding, type CellLedger } from './cell-ledger.ts';
 import { conventionAuthor, integrationPolicy, validRef, type ConventionConcept, type IntegrationPolicy } from './task-policy.ts';
@@ -49,27 +48,15 @@ function emptyOrMissing(dir: string): boolean {
  * cell resumes it), then unclaimed ones, most severe first. Held by others, closed and
  * fix-pending tasks are skipped; their claims' ends give retry_after.
  */
-export function candidateTasks(
-  findings: CellFinding[],
-  origin: CheckoutShape,
-  vesselId: string,
-  now: number,
-): { candidates: CellFinding[]; heldByOthers: CellFinding[]; skipped: number } {
-  const tasks = findings.filter((f) => f.category === 'task' && !f.closed && mapFindingFiles({ repo: f.repo, files: f.files }, origin) !== null);
+export function candidateTasks(findings: CellFinding[], vesselId: string, now: number): { candidates: CellFinding[]; heldByOthers: CellFinding[] } {
+  const tasks = findings.filter((f) => f.category === 'task' && !f.closed);
   const live = (f: CellFinding) => (f.claim && isLive(f.claim.until, now) ? f.claim : undefined);
   const mine = tasks.filter((f) => live(f)?.holder === vesselId);
   const heldByOthers = tasks.filter((f) => live(f) && live(f)!.holder !== vesselId);
   const unclaimed = tasks
     .filter((f) => !live(f) && !f.pending)
     .sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || (a.createdAt ?? 0) - (b.createdAt ?? 0));
-  return { candidates: [...mine, ...unclaimed], heldByOthers, skipped: tasks.length - mine.length - unclaimed.length };
-}
-
-/** The identity a bare origin URL gives, shaped as a checkout with no repos/ of its own. */
-function originShape(origin: string): CheckoutShape {
-  const identity = normalizeRemoteUrl(origin);
-  const { vesselName } = vesselAliases(identity);
-  return { identity, name: vesselName, isSuperRepo: false, vesselName, vessels: new Map() };
+  return { candidates: [...mine, ...unclaimed], heldByOthers };
 }
 
 /** The task's `ref:` line, when its details declare one. */
@@ -130,11 +117,11 @@ export async function runTaskPull(input: TaskPullInput, ledger: CellLedger): Pro
   }
   const vesselId = ledger.vesselId;
   if (!vesselId) return fail('no_vessel_identity: a claim must name its holder; set VESSEL_ID or METABOB_API_KEY');
-  const origin = originShape(input.origin);
-  const read = await ledger.openFindings([origin.identity]);
+  const repository = normalizeRemoteUrl(input.origin);
+  const read = await ledger.openFindings();
   if (!read.ok) return fail(read.line);
   const now = input.now();
-  const { candidates, heldByOthers } = candidateTasks(read.value, origin, vesselId, now);
+  const { candidates, heldByOthers } = candidateTasks(read.value, vesselId, now);
   const tried: Array<{ task: string; outcome: string }> = [];
   const lines: string[] = [];
   let retryAfter = Math.min(...heldByOthers.map((t) => t.claim!.until), Infinity);
@@ -151,7 +138,7 @@ export async function runTaskPull(input: TaskPullInput, ledger: CellLedger): Pro
     }
     tried.push({ task: task.findingId, outcome: `held until ${new Date(claimed.until).toISOString()}` });
     lines.push(`${task.findingId}: claimed until ${new Date(claimed.until).toISOString()}`);
-    const written = await writeTask(input, ledger, task, claimed, origin, read.value, taskDir, workDir);
+    const written = await writeTask(input, ledger, task, claimed, repository, read.value, taskDir, workDir);
     if (written.ok) {
       return { exit: TASK_EXIT.pulled, lines: [...lines, ...written.lines], json: { exit: 0, task: written.task, tried } };
     }
@@ -162,7 +149,7 @@ export async function runTaskPull(input: TaskPullInput, ledger: CellLedger): Pro
 
   const openTasks = candidates.length + heldByOthers.length;
   if (openTasks === 0) {
-    return { exit: TASK_EXIT.noTask, lines: [...lines, `no_open_task: ${origin.identity} has no open task to pull`], json: { exit: 3, tried } };
+    return { exit: TASK_EXIT.noTask, lines: [...lines, `no_open_task: ${repository} has no open task to pull`], json: { exit: 3, tried } };
   }
   const until = Number.isFinite(retryAfter) ? new Date(retryAfter).toISOString() : undefined;
   lines.push(`no_task_free: ${openTasks} open task(s), held by others or not settled yet${until ? `; retry after ${until}` : ''}`);
@@ -174,7 +161,7 @@ async function writeTask(
   ledger: CellLedger,
   task: CellFinding,
   claim: { holder: string; until: number },
-  origin: CheckoutShape,
+  repository: string,
   findings: CellFinding[],
   taskDir: string,
   workDir: string,
@@ -186,12 +173,13 @@ async function writeTask(
   }
   const defaulted = input.trust.length === 0;
   const trusted = defaulted ? (task.recordedBy ? [task.recordedBy] : []) : input.trust;
-  const read = await ledger.conventions([origin.identity]);
+  const read = await ledger.conventions([repository]);
   const conventions: ConventionConcept[] = read.ok ? read.value.map((c) => ({ ...c, author: c.author ?? conventionAuthor(c.content) })) : [];
   if (!read.ok) input.warn(`conventions not read (${read.line}); the task's own lines and the defaults apply`);
   const { policy, refused } = integrationPolicy(task.details, conventions, trusted);
   for (const line of refused) input.warn(`integration policy: ${line}`);
-  const files = mapFindingFiles({ repo: task.repo, files: task.files }, origin) ?? task.files;
+  // The recall names the files as the origin's checkout does (SPEC @repo-aliases).
+  const files = task.files;
   const related = findings.filter((f) => f.category !== 'task' && !f.closed && f.files.some((file) => task.files.includes(file)));
 
   const clone = await runGit(dirname(workDir), ['clone', '--quiet', ...(ref ? ['--branch', ref] : []), '--', input.origin, workDir], { timeoutMs: 300_000 });
@@ -207,7 +195,7 @@ async function writeTask(
     files,
     details: task.details,
     origin: input.origin,
-    repository: origin.identity,
+    repository,
     ref: ref ?? null,
     policy,
     claim: { holder: claim.holder, until: new Date(claim.until).toISOString() },

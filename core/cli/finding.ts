@@ -27,11 +27,10 @@ export const findingCommand = defineCommand({
     const { cellSession } = await import('../cells/cell-session.ts');
     const { openCellLedger } = await import('../cells/shared-cell-ledger.ts');
     const { runFindingClose } = await import('../cells/finding-close.ts');
-    const { repoIdentity } = await import('../identity/repo-identity.ts');
     const write = pipeWriter();
     const session = cellSession(workDir, workDir, configFlags(flags));
     try {
-      const opened = await openCellLedger(session.services, (await repoIdentity(workDir)).identity);
+      const opened = await openCellLedger(session.services);
       if (!opened.ok) {
         await write((flags.json ? JSON.stringify({ exit: 2, error: opened.line }) : opened.line) + '\n');
         return EXIT.usage;

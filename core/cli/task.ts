@@ -39,7 +39,6 @@ export const taskCommand = defineCommand({
     const { cellSession, originShapedFolder } = await import('../cells/cell-session.ts');
     const { openCellLedger } = await import('../cells/shared-cell-ledger.ts');
     const { runTaskPull } = await import('../cells/task-pull.ts');
-    const { normalizeRemoteUrl } = await import('../identity/normalize-remote-url.ts');
     const write = pipeWriter();
     const print = async (lines: string[], json: Record<string, unknown>) => write((flags.json ? JSON.stringify(json) : lines.join('\n')) + '\n');
 
@@ -50,7 +49,7 @@ export const taskCommand = defineCommand({
     }
     const session = cellSession(shaped.dir, workDir, configFlags(flags));
     try {
-      const opened = await openCellLedger(session.services, normalizeRemoteUrl(flags.origin));
+      const opened = await openCellLedger(session.services);
       if (!opened.ok) {
         await print([opened.line], { exit: 2, error: opened.line });
         return EXIT.usage;
