@@ -108,6 +108,7 @@ class GraphBuilder {
       },
       method: (cls, name) => this.defs.findMethod(cls, name, false)?.ref,
       enclosingClass: (file, def) => this.defs.enclosingClass(this.extractions[file], def),
+      importedValue: (file, name) => this.table.valueOrigin(file, name),
     });
   }
 
@@ -297,13 +298,11 @@ class GraphBuilder {
       out.callSites++;
       const r = call.receiver;
       const head = r === undefined ? undefined : r.split('.')[0];
+      const local = head === undefined ? false : this.declared.hasLocal(f, head);
       const scope =
-        head === 'this' || head === 'self' || head === 'super'
-          ? this.defs.enclosingClass(ext, call.enclosing)
-          : r === undefined || this.declared.hasLocal(f, head!)
-            ? call.enclosing
-            : -1;
-      const key = `${r ?? ''}\0${call.callee}\0${call.isNew ? 1 : 0}\0${scope ?? ''}`;
+        head === 'this' || head === 'self' || head === 'super' ? this.defs.enclosingClass(ext, call.enclosing) : r === undefined || local ? call.enclosing : -1;
+      // A name typed inside a callback only: the same receiver text may be another value on another line.
+      const key = `${r ?? ''}\0${call.callee}\0${call.isNew ? 1 : 0}\0${scope ?? ''}${local === 'scoped' ? `\0${call.line}` : ''}`;
       let settled = memo.get(key);
       if (!settled) {
         settled = this.callableOnly(this.resolveCall(ext, f, call));
@@ -360,7 +359,9 @@ class GraphBuilder {
         targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }],
       };
     }
-    const typed = this.declared.typeOf(f, call.enclosing, receiver, this.defs.enclosingClass(ext, call.enclosing));
+    const typed = this.declared.typeOf(f, call.enclosing, receiver, this.defs.enclosingClass(ext, call.enclosing), call.line);
+    // A method of an array or set (`xs.map(...)`): the language's, not the workspace's.
+    if (typed?.collection) return EXTERNAL;
     if (typed) {
       const found = this.defs.findMethod(typed.ref, call.callee, false);
       if (!found) return UNRESOLVED;
@@ -369,6 +370,12 @@ class GraphBuilder {
         outcome: 'declared_type',
         targets: [{ ref: found.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(typed.confidence, CONFIDENCE.declaredType) }],
       };
+    }
+    // `api.get()` on a module-level object literal (`const api = { get() {} }`), here or imported.
+    const member = receiver.includes('.') ? undefined : this.table.objectMember(f, receiver, call.callee);
+    if (member) {
+      const same = member.file === f;
+      return { outcome: same ? 'same_file' : 'import', targets: [{ ref: member, confidence: same ? CONFIDENCE.sameFile : CONFIDENCE.importResolved }] };
     }
     const meaning = this.resolveDotted(f, `${receiver}.${call.callee}`);
     if (meaning?.kind === 'external') return EXTERNAL;

@@ -4,11 +4,43 @@
 // is typed segment by segment through locals of the enclosing functions and members of the
 // classes reached, and a segment with no declared type ends the walk (the call stays unproven).
 // A name bound to a call (`const q = cache.build()`) takes the callee's declared return type
-// (`build(): Query`): declared where the callee is, not inferred.
+// (`build(): Query`), and a callback's parameter the type the callee declares for it
+// (`operate(init: (source: Observable) => void)`, an array's element for `xs.map(x => ...)`):
+// declared where the callee is, not inferred. A name a module exports (`export const m = new
+// M()`) types calls in the files that import it.
 import type { DeclaredType, FileExtraction } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
 
-const MAX_PATH = 4;
+const MAX_PATH = 6;
+const MAX_DEPTH = 4;
+
+/** A type reached: the class-like definition, how certain the path to it is, and whether the value is a collection of it. */
+export interface Typed {
+  ref: DefRef;
+  confidence: number;
+  collection?: boolean;
+}
+
+/** Array methods whose callback's parameter j is an element (and which parameters). */
+const ELEMENT_CALLBACKS: Record<string, number[]> = {
+  forEach: [0],
+  map: [0],
+  flatMap: [0],
+  filter: [0],
+  find: [0],
+  findLast: [0],
+  findIndex: [0],
+  findLastIndex: [0],
+  some: [0],
+  every: [0],
+  sort: [0, 1],
+  toSorted: [0, 1],
+  reduce: [1],
+  reduceRight: [1],
+};
+const ELEMENT_RETURNS = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
+const COLLECTION_RETURNS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed']);
+const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)$/;
 
 export interface TypeLookup {
   /** What a type name written in a file names: a class-like definition, with the confidence of the path to it. */
@@ -22,13 +54,17 @@ export interface TypeLookup {
   method(cls: DefRef, name: string): DefRef | undefined;
   /** The innermost class around a definition (for `this` in a call path). */
   enclosingClass(file: number, def: number | null): number | undefined;
+  /** Where a name a file imports is bound as a module-level value: the exporting file and its name there. */
+  importedValue(file: number, name: string): { file: number; local: string } | undefined;
 }
 
 export class DeclaredTypes {
-  /** Per file: `${owner}\0${name}` -> the declared types of a local or member (last declaration wins). */
+  /** Per file: `${owner}\0${name}` -> the declared type of a local or member (last declaration wins). */
   private readonly locals: Array<Map<string, DeclaredType> | undefined> = [];
+  /** Per file: `${owner}\0${name}` -> callback parameters and names bound inside callbacks, seen within their lines. */
+  private readonly ranged: Array<Map<string, DeclaredType[]> | undefined> = [];
   private readonly members: Array<Map<string, DeclaredType> | undefined> = [];
-  private readonly localNames: Array<Set<string> | undefined> = [];
+  private readonly localNames: Array<Map<string, boolean> | undefined> = [];
 
   constructor(
     private readonly extractions: FileExtraction[],
@@ -38,108 +74,194 @@ export class DeclaredTypes {
   private index(file: number): void {
     if (this.locals[file]) return;
     const locals = new Map<string, DeclaredType>();
+    const ranged = new Map<string, DeclaredType[]>();
     const members = new Map<string, DeclaredType>();
-    const names = new Set<string>();
+    const names = new Map<string, boolean>();
     for (const d of this.extractions[file].declaredTypes ?? []) {
       const key = `${d.owner ?? ''}\0${d.name}`;
+      if (d.kind === 'local' && d.lines) {
+        const list = ranged.get(key);
+        if (list) list.push(d);
+        else ranged.set(key, [d]);
+        names.set(d.name, true);
+        continue;
+      }
       const map = d.kind === 'member' ? members : locals;
       // A member typed by its annotation keeps it over a later `this.x = new Y()`.
       if (!map.has(key) || d.kind === 'local') map.set(key, d);
-      if (d.kind === 'local') names.add(d.name);
+      if (d.kind === 'local') names.set(d.name, names.get(d.name) ?? false);
     }
     this.localNames[file] = names;
     this.locals[file] = locals;
+    this.ranged[file] = ranged;
     this.members[file] = members;
   }
 
-  /** Whether a name is a declared-type local somewhere in the file (a memo key then takes the enclosing function). */
-  hasLocal(file: number, name: string): boolean {
+  /**
+   * Whether a name is a declared-type local somewhere in the file: 'scoped' when some
+   * declaration of it is seen only within a callback's lines (a memo key then takes the line),
+   * true when the enclosing function settles it.
+   */
+  hasLocal(file: number, name: string): 'scoped' | boolean {
     this.index(file);
-    return this.localNames[file]!.has(name);
+    const scoped = this.localNames[file]!.get(name);
+    return scoped === undefined ? false : scoped ? 'scoped' : true;
   }
 
   /** The class a receiver path names at a call site, or undefined when some segment's type is not declared. */
-  typeOf(file: number, enclosing: number | null, receiver: string, enclosingClass: number | undefined): { ref: DefRef; confidence: number } | undefined {
+  typeOf(file: number, enclosing: number | null, receiver: string, enclosingClass: number | undefined, line?: number): Typed | undefined {
     const parts = receiver.split('.');
     if (parts.length > MAX_PATH) return undefined;
-    let current: { ref: DefRef; confidence: number } | undefined;
+    let current: Typed | undefined;
     const head = parts[0];
     if (head === 'this' || head === 'self') {
       if (enclosingClass === undefined) return undefined;
       current = { ref: { file, def: enclosingClass }, confidence: 1 };
+    } else if (head.endsWith('()')) {
+      const fn = this.lookup.callable(file, head.slice(0, -2));
+      current = fn && this.declaredFor(fn, '()');
     } else {
-      current = this.localType(file, enclosing, head);
+      current = this.localType(file, enclosing, head, line);
     }
     for (const part of parts.slice(1)) {
       if (!current) return undefined;
-      const next = this.memberType(current.ref, part);
-      current = next && { ref: next.ref, confidence: Math.min(current.confidence, next.confidence) };
+      current = part.endsWith('()') ? this.callResult(current, part.slice(0, -2)) : this.memberType(current, part);
     }
     return current;
   }
 
-  /** A parameter or variable of the enclosing functions, innermost first, then of the module. */
-  private localType(file: number, enclosing: number | null, name: string): { ref: DefRef; confidence: number } | undefined {
+  /** What calling `name` on a typed value gives: an array method's element or array, else the method's declared return. */
+  private callResult(on: Typed, name: string): Typed | undefined {
+    if (on.collection) {
+      if (ELEMENT_RETURNS.has(name)) return { ref: on.ref, confidence: on.confidence };
+      return COLLECTION_RETURNS.has(name) ? on : undefined;
+    }
+    const fn = this.lookup.method(on.ref, name);
+    const found = fn && this.declaredFor(fn, '()');
+    return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
+  }
+
+  /** A parameter or variable of the enclosing functions, innermost first, then of the module, then what the module imports. */
+  private localType(file: number, enclosing: number | null, name: string, line: number | undefined): Typed | undefined {
     this.index(file);
     const locals = this.locals[file]!;
+    const ranged = this.ranged[file]!;
     const defs = this.extractions[file].definitions;
     for (let e: number | null = enclosing; ; e = defs[e]?.parent ?? null) {
-      const d = locals.get(`${e ?? ''}\0${name}`);
+      const key = `${e ?? ''}\0${name}`;
+      const scoped = line === undefined ? undefined : innermost(ranged.get(key), line);
+      const d = scoped ?? locals.get(key);
       if (d) return this.typed(file, d);
-      if (e === null) return undefined;
+      if (e === null) break;
     }
+    const origin = this.lookup.importedValue(file, name);
+    if (!origin || origin.file === file) return undefined;
+    this.index(origin.file);
+    const d = this.locals[origin.file]!.get(`\0${origin.local}`);
+    return d && this.typed(origin.file, d);
   }
 
   /** A field of a class or of one of its bases (breadth-first, a few deep). */
-  private memberType(cls: DefRef, name: string): { ref: DefRef; confidence: number } | undefined {
-    const queue = [cls];
+  private memberType(on: Typed, name: string): Typed | undefined {
+    if (on.collection) return undefined;
+    const queue = [on.ref];
     for (let i = 0; i < queue.length && i < 16; i++) {
       const ref = queue[i];
       this.index(ref.file);
       const d = this.members[ref.file]!.get(`${ref.def}\0${name}`);
-      if (d) return this.typed(ref.file, d);
+      if (d) {
+        const found = this.typed(ref.file, d);
+        return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
+      }
       queue.push(...this.lookup.basesOf(ref));
     }
     return undefined;
   }
 
-  /** How deep return types are being followed now: a chain of calls is followed a few deep, never in a cycle. */
-  private returnDepth = 0;
+  /** How deep declarations elsewhere are being followed now: a chain is followed a few deep, never in a cycle. */
+  private depth = 0;
 
-  /** The declared return type of the call `path()` bound at `d` (`f()`, `a.b()`, `this.x.y()`). */
-  private returned(file: number, d: DeclaredType): { ref: DefRef; confidence: number } | undefined {
-    if (this.returnDepth >= MAX_PATH) return undefined;
-    this.returnDepth++;
+  /** What a function or method declares for its callers under `suffix`: `()` its return, `(i,j)` a callback's parameter. */
+  private declaredFor(fn: DefRef, suffix: string): Typed | undefined {
+    const def = this.extractions[fn.file].definitions[fn.def];
+    if (!def) return undefined;
+    this.index(fn.file);
+    const key = `${def.parent ?? ''}\0${def.name.slice(def.name.lastIndexOf('.') + 1)}${suffix}`;
+    const declared = (def.kind === 'method' ? this.members : this.locals)[fn.file]!.get(key);
+    return declared && this.typed(fn.file, declared);
+  }
+
+  /** What the path `f`, `a.b`, `x.y().z` calls, where the declaration `d` names it: a function, or a method of a typed value. */
+  private callee(file: number, d: DeclaredType, path: string): { fn: DefRef; confidence: number } | { on: Typed; method: string } | undefined {
+    const dot = path.lastIndexOf('.');
+    if (dot < 0) {
+      const fn = this.lookup.callable(file, path);
+      return fn && { fn, confidence: 1 };
+    }
+    const receiver = this.typeOf(file, d.owner, path.slice(0, dot), this.lookup.enclosingClass(file, d.owner), d.lines?.[0]);
+    if (!receiver) return undefined;
+    const method = path.slice(dot + 1);
+    if (receiver.collection) return { on: receiver, method };
+    const fn = this.lookup.method(receiver.ref, method);
+    return fn && { fn, confidence: receiver.confidence };
+  }
+
+  private typed(file: number, d: DeclaredType): Typed | undefined {
+    if (this.depth >= MAX_DEPTH) return undefined;
+    this.depth++;
     try {
-      const path = d.type.slice(0, -2);
-      const dot = path.lastIndexOf('.');
-      let fn: DefRef | undefined;
-      let confidence = 1;
-      if (dot < 0) fn = this.lookup.callable(file, path);
-      else {
-        const receiver = this.typeOf(file, d.owner, path.slice(0, dot), this.lookup.enclosingClass(file, d.owner));
-        if (!receiver) return undefined;
-        fn = this.lookup.method(receiver.ref, path.slice(dot + 1));
-        confidence = receiver.confidence;
-      }
-      if (!fn) return undefined;
-      const def = this.extractions[fn.file].definitions[fn.def];
-      if (!def) return undefined;
-      this.index(fn.file);
-      const key = `${def.parent ?? ''}\0${def.name.slice(def.name.lastIndexOf('.') + 1)}()`;
-      const declared = (def.kind === 'method' ? this.members : this.locals)[fn.file]!.get(key);
-      const found = declared && this.typed(fn.file, declared);
-      return found && { ref: found.ref, confidence: Math.min(confidence, found.confidence) };
+      return this.typedNow(file, d);
     } finally {
-      this.returnDepth--;
+      this.depth--;
     }
   }
 
-  private typed(file: number, d: DeclaredType): { ref: DefRef; confidence: number } | undefined {
-    if (d.type.endsWith('()')) return this.returned(file, d);
-    const found = this.lookup.resolveType(file, d.type);
-    if (!found || !this.lookup.isClassLike(found.ref)) return undefined;
+  private typedNow(file: number, d: DeclaredType): Typed | undefined {
+    const type = d.type;
+    const callback = type.endsWith(')') ? CALLBACK_FORM.exec(type) : null;
+    if (callback || type.endsWith('()')) {
+      const path = callback ? callback[1]! : type.slice(0, -2);
+      const target = this.callee(file, d, path);
+      if (!target) return undefined;
+      if ('on' in target) {
+        // An array method: its element, or for `filter()` and such the array again.
+        if (callback) {
+          const element = callback[2] === '0' && ELEMENT_CALLBACKS[target.method]?.includes(Number(callback[3]));
+          return element ? { ref: target.on.ref, confidence: target.on.confidence } : undefined;
+        }
+        return this.callResult(target.on, target.method);
+      }
+      const found = this.declaredFor(target.fn, callback ? `(${callback[2]},${callback[3]})` : '()');
+      return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
+    }
+    if (type.endsWith('[*]')) {
+      // `for (const x of path)`: an element of the collection path names.
+      const of = this.typeOf(file, d.owner, type.slice(0, -3), this.lookup.enclosingClass(file, d.owner), d.lines?.[0]);
+      return of?.collection ? { ref: of.ref, confidence: of.confidence } : undefined;
+    }
+    if (type === '{}') {
+      // The object literal a factory returns: its members are the factory's nested definitions.
+      const fnName = d.name.slice(0, -2);
+      const def = this.extractions[file].definitions.findIndex((x) => x.name === fnName && x.parent === d.owner);
+      return def < 0 ? undefined : { ref: { file, def }, confidence: 1 };
+    }
+    if (type.startsWith('=')) return this.typeOf(file, d.owner, type.slice(1), this.lookup.enclosingClass(file, d.owner), d.lines?.[0]);
+    const collection = type.endsWith('[]');
+    const found = this.lookup.resolveType(file, collection ? type.slice(0, -2) : type);
+    // An object type named by `type` declares members as an interface does.
+    if (!found || !(this.lookup.isClassLike(found.ref) || this.extractions[found.ref.file].definitions[found.ref.def].kind === 'type')) return undefined;
     if (d.call && this.extractions[found.ref.file].definitions[found.ref.def].kind !== 'class') return undefined;
-    return found;
+    return collection ? { ...found, collection: true } : found;
   }
+}
+
+/** Of the declarations seen within their lines, the innermost one around `line`. */
+function innermost(list: DeclaredType[] | undefined, line: number): DeclaredType | undefined {
+  let best: DeclaredType | undefined;
+  for (const d of list ?? []) {
+    const [from, to] = d.lines!;
+    if (line < from || line > to) continue;
+    if (!best || from >= best.lines![0]) best = d;
+  }
+  return best;
 }

@@ -30,6 +30,8 @@ export class DefinitionQueries {
     let found: number | undefined;
     for (const i of this.childrenOf(ext, call.callee)) {
       const parent = ext.definitions[i].parent!;
+      // A method nested in a function is a member of an object it builds, not a name in scope.
+      if (ext.definitions[i].kind === 'method') continue;
       if (!CLASS_LIKE.has(ext.definitions[parent].kind) && this.inChain(ext, call.enclosing, parent)) found = i;
     }
     return found;

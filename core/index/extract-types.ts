@@ -59,8 +59,9 @@ export interface CallSite {
   callee: string; // the called simple name (foo in foo(), obj.foo(), new Foo())
   /**
    * 'this' | 'self' | 'super' | an identifier (obj in obj.foo()) | a dotted path ('this.a', 'a.b',
-   * Rust 'crate::m' for crate::m::f()); absent for a bare call. A receiver that is not a name
-   * (foo().bar(), a[0].b()) is '<expr>', so such a call is never mistaken for a bare one.
+   * Rust 'crate::m' for crate::m::f()); absent for a bare call. TypeScript keeps calls in a
+   * path with their arguments dropped ('foo()' for foo().bar(), 'this.a.get()'). Any other
+   * receiver (a[0].b(), (x || y).c()) is '<expr>', so such a call is never mistaken for a bare one.
    * `super(...)` in a constructor is { callee: 'constructor', receiver: 'super' }.
    */
   receiver?: string;
@@ -82,6 +83,13 @@ export interface Heritage {
  * constructor parameter property (`constructor(private store: Store)`), `new X()` bound to a
  * variable or `this.x`. Python: a parameter annotation, `x = X(...)`, `self.x = X(...)`,
  * `self.x: X`. Go: a method's receiver.
+ *
+ * `type` is a type name as written, or one of the forms resolution reads through a declaration
+ * elsewhere: `X[]` (an array, read-only array or set of X), `=path` (the value a path names), `path()` (what the call returns,
+ * by the callee's declared return type), `path(i,j)` (parameter j of the callback passed as
+ * argument i, by the callee's declared parameter type, or an array method's element), `path[*]`
+ * (an element of the collection path names, for `for (const x of path)`), `{}` (for `f()`: the
+ * object literal f returns, whose function members are f's nested definitions).
  */
 export interface DeclaredType {
   /** 'member': a field of the class `owner` (`this.name`, `self.name`); 'local': a parameter or variable of the function `owner` (null: module level). */
@@ -92,6 +100,8 @@ export interface DeclaredType {
   type: string;
   /** Bound to a call of the name (Python `x = X()`): it types the name only when X is a class. */
   call?: boolean;
+  /** A callback's parameter: the callback's first and last line; calls outside them do not see it. */
+  lines?: [number, number];
 }
 
 export interface FileExtraction {

@@ -44,8 +44,9 @@ export function interfaceSignature(ext: FileExtraction): string {
     ext.exports,
     ext.imports.map((i) => [i.kind, i.source, i.bindings]),
     ext.heritage,
-    // Fields type `this.x` in subclasses of other files.
-    (ext.declaredTypes ?? []).filter((d) => d.kind === 'member'),
+    // Fields type `this.x` in subclasses of other files; module-level names (an exported
+    // `const m = new M()`, a function's declared return and callback parameter types) type calls in importers.
+    (ext.declaredTypes ?? []).filter((d) => d.kind === 'member' || d.owner === null),
   ]);
 }
 

@@ -38,7 +38,8 @@ export class SymbolTable {
     for (const ext of extractions) {
       const top = new Map<string, number[]>();
       ext.definitions.forEach((d, i) => {
-        if (d.parent !== null) return;
+        // A method declared apart from its owner (`Foo.prototype.m`, `const api = { m() {} }`, a Go method) is no bare name.
+        if (d.parent !== null || (d.kind === 'method' && d.parentName !== undefined)) return;
         const list = top.get(d.name);
         if (list) list.push(i);
         else top.set(d.name, [i]);
@@ -109,6 +110,90 @@ export class SymbolTable {
       if (target !== undefined) map.set(head, { kind: 'namespace', file: target });
     }
     return map;
+  }
+
+  private readonly moduleValueNames: Array<Set<string> | undefined> = [];
+  private readonly detachedMembers: Array<Map<string, number> | undefined> = [];
+
+  /** The module-level names a file gives a declared type (`const m = new M()`, `m = M()`). */
+  private moduleValues(fileIdx: number): Set<string> {
+    let names = this.moduleValueNames[fileIdx];
+    if (!names) {
+      names = new Set();
+      for (const d of this.extractions[fileIdx].declaredTypes ?? []) if (d.kind === 'local' && d.owner === null && !d.lines) names.add(d.name);
+      this.moduleValueNames[fileIdx] = names;
+    }
+    return names;
+  }
+
+  /** Methods declared apart from their owner, by `${owner}\0${name}`: `const api = { get() {} }`'s `api.get`, `Foo.prototype.m`. */
+  private detached(fileIdx: number): Map<string, number> {
+    let members = this.detachedMembers[fileIdx];
+    if (!members) {
+      members = new Map();
+      this.extractions[fileIdx].definitions.forEach((d, i) => {
+        if (d.parent === null && d.kind === 'method' && d.parentName !== undefined) members!.set(`${d.parentName}\0${d.name}`, i);
+      });
+      this.detachedMembers[fileIdx] = members;
+    }
+    return members;
+  }
+
+  /** `api.get` where `api` is a module-level object of this file or one it imports: the member's definition. */
+  objectMember(fileIdx: number, object: string, member: string): DefRef | undefined {
+    const own = this.topLevel[fileIdx].has(object) || this.bindings(fileIdx).has(object) ? undefined : this.detached(fileIdx).get(`${object}\0${member}`);
+    if (own !== undefined) return { file: fileIdx, def: own };
+    const origin = this.valueOrigin(fileIdx, object, (file, local) => this.detached(file).has(`${local}\0${member}`));
+    const def = origin && this.detached(origin.file).get(`${origin.local}\0${member}`);
+    return origin && def !== undefined ? { file: origin.file, def } : undefined;
+  }
+
+  /**
+   * Where a name a file imports is bound as a module-level value: the exporting file and its
+   * name there, following export lists and re-export chains (`export { m } from`, `export *`,
+   * a Python package re-importing it). `declares` says which files bind it (by default: give
+   * it a declared type, `const m = new M()`). Undefined when no file does.
+   */
+  valueOrigin(
+    fileIdx: number,
+    name: string,
+    declares: (file: number, local: string) => boolean = (file, local) => this.moduleValues(file).has(local),
+    seen = new Set<string>(),
+  ): { file: number; local: string } | undefined {
+    const binding = this.bindings(fileIdx).get(name);
+    if (binding?.kind !== 'symbol') return undefined;
+    return this.exportedValue(binding.file, binding.name, declares, seen);
+  }
+
+  private exportedValue(
+    fileIdx: number,
+    name: string,
+    declares: (file: number, local: string) => boolean,
+    seen: Set<string>,
+  ): { file: number; local: string } | undefined {
+    const key = `${fileIdx}\0${name}`;
+    if (seen.has(key) || seen.size > 32) return undefined;
+    seen.add(key);
+    const ext = this.extractions[fileIdx];
+    for (const entry of ext.exports) {
+      if (entry.exported !== name) continue;
+      if (declares(fileIdx, entry.local)) return { file: fileIdx, local: entry.local };
+      const via = this.valueOrigin(fileIdx, entry.local, declares, seen);
+      if (via) return via;
+    }
+    if (name !== 'default' && declares(fileIdx, name)) return { file: fileIdx, local: name };
+    for (const record of ext.imports) {
+      if (record.kind !== 'reexport') continue;
+      for (const { imported, local } of record.bindings) {
+        const star = local === '*' && imported === '*';
+        if (!star && (local !== name || imported === '*')) continue;
+        const target = this.moduleFile(fileIdx, record.source);
+        const found = target === undefined ? undefined : this.exportedValue(target, star ? name : imported, declares, seen);
+        if (found) return found;
+      }
+    }
+    // A namespace module (Python) re-exports what it imports.
+    return languageTraits(ext.language)?.surface === 'namespace' ? this.valueOrigin(fileIdx, name, declares, seen) : undefined;
   }
 
   /** The file of submodule `name` of a package file (Python), when the index holds it. */

@@ -129,15 +129,73 @@ test("TypeScript declared return types and interface property types: a local bou
   ]);
 });
 
-test('Python declared types: self.x = X() in __init__, parameter annotations, x = X() through a module attribute; an undeclared receiver is not guessed', async () => {
+test("TypeScript callbacks and collections: a callback parameter takes the type its callee declares or the array element, scoped to its callback; for-of elements, find(), calls and aliases in a receiver path, a module-level instance imported through a re-export; an array's own method and an any parameter get no edge", async () => {
+  assert.deepEqual(await edgesOf('ts-callbacks'), [
+    'calls src/item.ts -> src/item.ts::class::Registry::13 1',
+    'calls src/item.ts::method::Registry.lookup::16 -> src/item.ts::class::Item::1 1',
+    'calls src/use.ts -> src/item.ts::class::Registry::13 0.95',
+    // withSink(run: (sink: Sink, ...) => void): the callback's sink is a Sink.
+    'calls src/use.ts::function::callbackParameter::43 -> src/item.ts::function::withSink::28 0.95',
+    'calls src/use.ts::function::callbackParameter::43 -> src/item.ts::method::Sink.flush::25 0.9',
+    // `export const registry = new Registry()`, imported through index.ts's re-export.
+    'calls src/use.ts::function::exportedInstance::47 -> src/item.ts::method::Registry.lookup::16 0.9',
+    // reg = this.registry; matches(): Match[], and Match is a type alias whose item is an Item.
+    'calls src/use.ts::method::Keeper.aliased::37 -> src/item.ts::method::Item.save::2 0.9',
+    'calls src/use.ts::method::Keeper.aliased::37 -> src/item.ts::method::Registry.matches::19 0.9',
+    // this.registry.lookup().save(), with lookup(): Item.
+    'calls src/use.ts::method::Keeper.chained::33 -> src/item.ts::method::Item.save::2 0.9',
+    'calls src/use.ts::method::Keeper.chained::33 -> src/item.ts::method::Registry.lookup::16 0.9',
+    'calls src/use.ts::method::Keeper.eachGate::11 -> src/item.ts::method::Gate.close::7 0.9',
+    // items: Array<Item>, so the forEach callback's x is an Item; push() on the array is the language's, no edge to Item.push.
+    'calls src/use.ts::method::Keeper.eachItem::7 -> src/item.ts::method::Item.save::2 0.9',
+    // first = items.find(...): an element.
+    'calls src/use.ts::method::Keeper.found::24 -> src/item.ts::method::Item.save::2 0.9',
+    // for (const gate of gates), gates: Gate[].
+    'calls src/use.ts::method::Keeper.loop::29 -> src/item.ts::method::Gate.close::7 0.9',
+    // Two callbacks in one method, both naming their parameter x: each x is its own array's element (Gate.save is not reached).
+    'calls src/use.ts::method::Keeper.twoCallbacks::15 -> src/item.ts::method::Gate.close::7 0.9',
+    'calls src/use.ts::method::Keeper.twoCallbacks::15 -> src/item.ts::method::Item.save::2 0.9',
+    'imports src/index.ts -> src/item.ts 1',
+    'imports src/use.ts -> src/index.ts 1',
+    'imports src/use.ts -> src/item.ts 1',
+  ]);
+});
+
+test('TypeScript object literals: members of a module-level const object and of the object a factory returns are definitions, callers and call targets; a local object literal is not guessed', async () => {
+  assert.deepEqual(await edgesOf('ts-objects'), [
+    'calls src/api.ts::function::queue::27 -> src/api.ts::function::createQueue::13 1',
+    // api.get() on the module-level object literal, in its own file.
+    'calls src/api.ts::function::useOwn::29 -> src/api.ts::method::api.get::4 1',
+    // Members of the literal are callers: a method, an arrow-valued key, a computed key.
+    'calls src/api.ts::method::api.[Symbol.iterator]::8 -> src/http.ts::function::request::1 0.95',
+    'calls src/api.ts::method::api.get::4 -> src/http.ts::function::request::1 0.95',
+    'calls src/api.ts::method::api.put::7 -> src/http.ts::function::request::1 0.95',
+    // queue = createQueue(), a factory with no declared return type that returns an object literal: `flush` is the
+    // factory's nested function, `schedule` the literal's arrow.
+    'calls src/main.ts::function::main::3 -> src/api.ts::function::createQueue.flush::15 0.9',
+    // api imported: its members by name; the api.get() inside a callback passed to schedule is main's.
+    'calls src/main.ts::function::main::3 -> src/api.ts::method::api.get::4 0.95',
+    'calls src/main.ts::function::main::3 -> src/api.ts::method::api.put::7 0.95',
+    'calls src/main.ts::function::main::3 -> src/api.ts::method::createQueue.schedule::21 0.9',
+    'imports src/api.ts -> src/http.ts 1',
+    'imports src/main.ts -> src/api.ts 1',
+  ]);
+});
+
+test('Python declared types: self.x = X() in __init__, parameter annotations, x = X() through a module attribute, a module-level instance imported through a package re-export; an undeclared receiver is not guessed', async () => {
   assert.deepEqual(await edgesOf('py-declared'), [
+    'calls inventory/defaults.py -> inventory/models.py::class::Ledger::6 0.95',
+    // shared_ledger = Ledger() in defaults.py, re-exported by the package __init__ and imported from it.
+    'calls inventory/service.py::function::record_shared::20 -> inventory/models.py::method::Ledger.record::7 0.9',
     'calls inventory/service.py::method::Checkout.__init__::7 -> inventory/models.py::class::Ledger::6 0.95',
     // `inventory.models.Item()`: `import inventory.models` binds inventory, a package re-exporting Item.
     'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::class::Item::1 0.95',
     // item: Item and spare = inventory.models.Item() both reach Item.price.
     'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Item.price::2 0.9',
     'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Ledger.record::7 0.9',
+    'imports inventory/__init__.py -> inventory/defaults.py 1',
     'imports inventory/__init__.py -> inventory/models.py 1',
+    'imports inventory/defaults.py -> inventory/models.py 1',
     'imports inventory/service.py -> inventory/__init__.py 1',
     'imports inventory/service.py -> inventory/models.py 1',
   ]);

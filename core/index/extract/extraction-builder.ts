@@ -46,6 +46,8 @@ interface RawDeclaredType {
   type: string;
   call: boolean;
   start: number;
+  /** The lines of the function whose parameter this is, when only calls inside it see the name. */
+  lines: [number, number] | undefined;
 }
 
 interface RawHeritage {
@@ -115,9 +117,14 @@ export class ExtractionBuilder {
     this.calls.push({ callee, receiver, isNew, line: at.startPosition.row + 1, start: at.startIndex });
   }
 
-  /** A name typed where it is bound (`at` places it: a member belongs to the class around it, a local to the function around it). */
-  declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false, start = at.startIndex): void {
-    this.declared.push({ kind, name, type, call, start });
+  /**
+   * A name typed where it is bound (`at` places it: a member belongs to the class around it, a
+   * local to the function around it). `within`: a parameter of a callback that is no
+   * definition, seen only by calls inside that callback.
+   */
+  declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false, start = at.startIndex, within?: Node): void {
+    const lines: [number, number] | undefined = within ? [within.startPosition.row + 1, within.endPosition.row + 1] : undefined;
+    this.declared.push({ kind, name, type, call, start, lines });
   }
 
   addImport(record: ImportRecord): void {
@@ -165,6 +172,7 @@ export class ExtractionBuilder {
       if (d.kind === 'member' && !owner) continue;
       const item: DeclaredType = { kind: d.kind, owner: owner?.index ?? null, name: d.name, type: d.type };
       if (d.call) item.call = true;
+      if (d.lines) item.lines = d.lines;
       out.push(item);
     }
     return out;

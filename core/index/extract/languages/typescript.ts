@@ -1,15 +1,26 @@
 // TypeScript, TSX and JavaScript (.ts .tsx .js .jsx .mjs .cjs): classes, interfaces, enums,
 // type aliases, functions, methods, functions bound to names (`const f = () => ...`,
 // `f = function () {}`, class fields holding arrows, `exports.f = ...`), calls with receivers
-// and `new`, extends / implements. Module edges live in typescript-modules.ts.
+// and `new`, extends / implements. Module edges live in typescript-modules.ts, declared types
+// in typescript-types.ts, object literals' function members in typescript-objects.ts.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder, RawDefinition } from '../extraction-builder.ts';
 import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
 import { receiverText, unquote, wordAt } from './language-module.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
+import {
+  annotatedType,
+  callbackAround,
+  calledPath,
+  constructedType,
+  declareCallbackParameters,
+  declareLoopElement,
+  declareSignature,
+  NAME_PATH,
+  pathOf,
+} from './typescript-types.ts';
+import { objectLiteral } from './typescript-objects.ts';
 import { dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall } from './typescript-modules.ts';
-
-const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 
 /** A heritage name as written, without type arguments; undefined for `extends mixin(Base)`. */
 function heritageName(node: Node): string | undefined {
@@ -82,62 +93,6 @@ const CALLABLE_VALUES = new Set([
   'non_null_expression',
   'parenthesized_expression',
 ]);
-const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
-
-/** A declared type as written (`Store`, `ns.Store`, `Store<T>` as `Store`), from a type annotation; undefined for any other type. */
-function annotatedType(annotation: Node | null): string | undefined {
-  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  if (type?.type === 'generic_type') type = type.childForFieldName('name');
-  if (!type || !TYPE_NAMES.has(type.type)) return undefined;
-  const text = type.text.replace(/\s+/g, '');
-  return NAME_PATH.test(text) ? text : undefined;
-}
-
-/** `new X(...)` / `new ns.X(...)`: the class; undefined for any other value. */
-function constructedType(value: Node | null): string | undefined {
-  if (value?.type !== 'new_expression') return undefined;
-  const ctor = value.childForFieldName('constructor');
-  return ctor && (ctor.type === 'identifier' || ctor.type === 'member_expression') ? annotatedType(ctor) : undefined;
-}
-
-/**
- * A function's declared return type as a class name: `(): Store`, `(): Store | undefined`
- * (null and undefined dropped); undefined for anything else (a Promise, a union of classes).
- */
-function returnedType(fn: Node): string | undefined {
-  const annotation = fn.childForFieldName('return_type');
-  const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  if (type?.type !== 'union_type') return annotatedType(type ?? null);
-  const members: Node[] = [];
-  const collect = (n: Node | null) => {
-    if (!n) return;
-    if (n.type === 'union_type') for (const c of n.namedChildren) collect(c);
-    else if (!(n.type === 'literal_type' || n.type === 'predefined_type') || !/^(null|undefined|void)$/.test(n.text)) members.push(n);
-  };
-  collect(type);
-  return members.length === 1 ? annotatedType(members[0]!) : undefined;
-}
-
-/** `f(...)`, `a.b(...)`, `this.x.y(...)`: the called name path, for a local typed by the callee's declared return type. */
-function calledPath(value: Node | null): string | undefined {
-  // `(this.#r = createRetryer(...))`: the value is the assignment's.
-  for (let i = 0; i < 4 && (value?.type === 'parenthesized_expression' || value?.type === 'assignment_expression'); i++) {
-    value = value.type === 'parenthesized_expression' ? value.namedChild(0) : value.childForFieldName('right');
-  }
-  if (value?.type !== 'call_expression') return undefined;
-  const fn = value.childForFieldName('function');
-  if (!fn || (fn.type !== 'identifier' && fn.type !== 'member_expression')) return undefined;
-  const text = fn.text.replace(/\s+/g, '');
-  return text.length <= 200 && NAME_PATH.test(text) ? text : undefined;
-}
-
-/** Declares `name()`'s return type: a method's on its class, a function's beside it (at its enclosing function, or the module). */
-function declareReturn(b: FileContext['b'], kind: 'member' | 'local', name: string, fn: Node, at: Node): void {
-  const type = returnedType(fn);
-  // A function's return is declared at the position before it, so its owner is the function around it, not itself.
-  if (type) b.declareType(kind, `${name}()`, type, at, false, kind === 'local' ? at.startIndex - 1 : at.startIndex);
-}
-
 /** Whether a declarator binds a module-level name (`const x = ...` or `export const x = ...` at the top). */
 function atModuleLevel(declarator: Node): boolean {
   let holder = declarator.parent?.parent;
@@ -151,7 +106,8 @@ const parameter: NodeHandler = (node, { b }) => {
   if (pattern?.type !== 'identifier') return;
   const type = annotatedType(node.childForFieldName('type')) ?? constructedType(node.childForFieldName('value'));
   if (!type) return;
-  b.declareType('local', pattern.text, type, node);
+  // A callback's parameter (`xs.map((o: Observable) => ...)`) is seen inside the callback only.
+  b.declareType('local', pattern.text, type, node, false, node.startIndex, callbackAround(node));
   const first = node.firstChild?.type;
   if (first === 'accessibility_modifier' || first === 'readonly' || first === 'override_modifier') b.declareType('member', pattern.text, type, node);
 };
@@ -164,13 +120,20 @@ function call(node: Node, f: FileContext): void {
     case 'identifier': {
       const callee = wordAt(source, fn.startIndex);
       if (callee === 'require') requireCall(node, b);
-      else b.call(callee, undefined, fn);
+      else {
+        b.call(callee, undefined, fn);
+        declareCallbackParameters(node, b);
+      }
       return;
     }
     case 'member_expression': {
       const property = fn.lastChild;
       if (!property) return;
-      b.call(wordAt(source, property.startIndex), receiverText(source, fn.startIndex, property.startIndex, NAME_PATH), property);
+      let receiver = receiverText(source, fn.startIndex, property.startIndex, NAME_PATH);
+      // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
+      if (receiver === '<expr>') receiver = pathOf(fn.childForFieldName('object')) ?? receiver;
+      b.call(wordAt(source, property.startIndex), receiver, property);
+      declareCallbackParameters(node, b);
       return;
     }
     case 'super':
@@ -247,7 +210,7 @@ function commonHandlers(): Record<string, NodeHandler> {
     const name = nameOf(node, source);
     if (!name) return;
     b.define(node, 'function', name);
-    declareReturn(b, 'local', name, node, node);
+    declareSignature(b, 'local', name, node, node);
   };
   const cls: NodeHandler = (node, { b, source }) => {
     const name = nameOf(node, source);
@@ -265,7 +228,7 @@ function commonHandlers(): Record<string, NodeHandler> {
       const name = nameOf(node, source);
       if (!name || !inClassBody(node)) return;
       b.define(node, 'method', name, { methodInType: true });
-      declareReturn(b, 'member', name, node, node);
+      declareSignature(b, 'member', name, node, node);
     },
     variable_declarator: (node, { b, source }) => {
       const name = node.firstChild;
@@ -273,20 +236,27 @@ function commonHandlers(): Record<string, NodeHandler> {
       const value = node.childForFieldName('value');
       const annotated = annotatedType(node.childForFieldName('type')) ?? constructedType(value);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
-      const called = annotated || node.childForFieldName('type') || (value && isModuleLoad(value, source)) ? undefined : calledPath(value);
-      const type = annotated ?? (called ? `${called}()` : undefined);
-      if (type) b.declareType('local', wordAt(source, name.startIndex), type, node);
+      const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value, source));
+      const called = written ? undefined : calledPath(value);
+      // `const cache = this.#cache`: the value the path names, as typed where that is declared.
+      const path = written || called || (value?.type !== 'member_expression' && value?.type !== 'identifier') ? undefined : pathOf(value);
+      const alias = path && NAME_PATH.test(path) ? path : undefined;
+      const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);
+      // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
+      if (type) b.declareType('local', wordAt(source, name.startIndex), type, node, false, node.startIndex - 1, callbackAround(node));
       if (!value) return;
       const valueType = value.type;
       if (FUNCTION_VALUES.has(valueType)) {
         b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
-        declareReturn(b, 'local', wordAt(source, name.startIndex), value, node);
+        declareSignature(b, 'local', wordAt(source, name.startIndex), value, node);
       } else if (CALLABLE_VALUES.has(valueType) && atModuleLevel(node) && !isModuleLoad(value, source)) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
         b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
       }
     },
     assignment_expression: assignment,
+    for_in_statement: (node, { b }) => declareLoopElement(node, b),
+    object: objectLiteral,
     call_expression: call,
     new_expression: newExpression,
     import_statement: (node, { b }) => importStatement(node, b),
@@ -322,7 +292,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       const name = nameOf(node, source);
       if (!name || !inClassBody(node)) return;
       b.define(node, 'method', name, { methodInType: true });
-      declareReturn(b, 'member', name, node, node);
+      declareSignature(b, 'member', name, node, node);
     },
     public_field_definition: boundMethod('name'),
     required_parameter: parameter,
@@ -332,7 +302,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       const name = nameOf(node, source);
       if (!name || !isTypeBody(node)) return;
       b.define(node, 'method', name, { methodInType: true });
-      declareReturn(b, 'member', name, node, node);
+      declareSignature(b, 'member', name, node, node);
     },
     property_signature: (node, { b, source }) => {
       const name = nameOf(node, source);
