@@ -108,7 +108,7 @@ class GraphBuilder {
       },
       method: (cls, name) => this.defs.findMethod(cls, name, false)?.ref,
       enclosingClass: (file, def) => this.defs.enclosingClass(this.extractions[file], def),
-      importedValue: (file, name) => this.table.valueOrigin(file, name),
+      importedValue: (file, name) => this.table.typedValueOrigin(file, name),
     });
   }
 

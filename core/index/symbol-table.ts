@@ -139,8 +139,28 @@ export class SymbolTable {
     return members;
   }
 
+  private readonly objectMemberMemo = new Map<string, DefRef | undefined>();
+  private readonly typedValueMemo = new Map<string, { file: number; local: string } | undefined>();
+
   /** `api.get` where `api` is a module-level object of this file or one it imports: the member's definition. */
   objectMember(fileIdx: number, object: string, member: string): DefRef | undefined {
+    const key = `${fileIdx}\0${object}\0${member}`;
+    if (this.objectMemberMemo.has(key)) return this.objectMemberMemo.get(key);
+    const found = this.findObjectMember(fileIdx, object, member);
+    this.objectMemberMemo.set(key, found);
+    return found;
+  }
+
+  /** Where a name a file imports is bound as a module-level value with a declared type (valueOrigin, memoized). */
+  typedValueOrigin(fileIdx: number, name: string): { file: number; local: string } | undefined {
+    const key = `${fileIdx}\0${name}`;
+    if (this.typedValueMemo.has(key)) return this.typedValueMemo.get(key);
+    const found = this.valueOrigin(fileIdx, name);
+    this.typedValueMemo.set(key, found);
+    return found;
+  }
+
+  private findObjectMember(fileIdx: number, object: string, member: string): DefRef | undefined {
     const own = this.topLevel[fileIdx].has(object) || this.bindings(fileIdx).has(object) ? undefined : this.detached(fileIdx).get(`${object}\0${member}`);
     if (own !== undefined) return { file: fileIdx, def: own };
     const origin = this.valueOrigin(fileIdx, object, (file, local) => this.detached(file).has(`${local}\0${member}`));

@@ -170,6 +170,9 @@ test('TypeScript object literals: members of a module-level const object and of 
     'calls src/api.ts::method::api.[Symbol.iterator]::8 -> src/http.ts::function::request::1 0.95',
     'calls src/api.ts::method::api.get::4 -> src/http.ts::function::request::1 0.95',
     'calls src/api.ts::method::api.put::7 -> src/http.ts::function::request::1 0.95',
+    // `return {...} as const` with a comment after it: still the factory's object.
+    'calls src/main.ts::function::counted::14 -> src/api.ts::function::createCounter::33 0.95',
+    'calls src/main.ts::function::counted::14 -> src/api.ts::method::createCounter.inc::36 0.9',
     // queue = createQueue(), a factory with no declared return type that returns an object literal: `flush` is the
     // factory's nested function, `schedule` the literal's arrow.
     'calls src/main.ts::function::main::3 -> src/api.ts::function::createQueue.flush::15 0.9',

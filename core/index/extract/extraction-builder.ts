@@ -74,6 +74,8 @@ export class ExtractionBuilder {
   private readonly exportKeys = new Set<string>();
   private readonly heritage: RawHeritage[] = [];
   private readonly declared: RawDeclaredType[] = [];
+  /** Functions passed as arguments that are no definitions: names declared inside one are seen only inside it. */
+  private readonly callbacks: Array<{ start: number; end: number; lines: [number, number] | undefined }> = [];
   errorNodes = 0;
 
   constructor(
@@ -118,9 +120,38 @@ export class ExtractionBuilder {
   }
 
   /**
+   * A function passed as an argument (`xs.map((x) => ...)`) spanning `start`-`end` of `source`:
+   * locals typed inside it are seen inside it only. Its lines are counted only when a local is.
+   */
+  callbackScope(start: number, end: number, source: string): void {
+    this.source = source;
+    this.callbacks.push({ start, end, lines: undefined });
+  }
+
+  private source = '';
+  private lineStarts: number[] | undefined;
+
+  /** The 1-based line of a position in the source callbackScope was given. */
+  private lineAt(index: number): number {
+    if (!this.lineStarts) {
+      const starts = [0];
+      for (let i = this.source.indexOf('\n'); i !== -1; i = this.source.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.lineStarts = starts;
+    }
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
+
+  /**
    * A name typed where it is bound (`at` places it: a member belongs to the class around it, a
-   * local to the function around it). `within`: a parameter of a callback that is no
-   * definition, seen only by calls inside that callback.
+   * local to the function around it). `within`: the lines it is seen in, when not those of
+   * the function around it or of a callback it is declared in.
    */
   declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false, start = at.startIndex, within?: Node): void {
     const lines: [number, number] | undefined = within ? [within.startPosition.row + 1, within.endPosition.row + 1] : undefined;
@@ -161,21 +192,50 @@ export class ExtractionBuilder {
 
   /** Each declared type's owner: the innermost class around a member, the innermost function around a local. */
   private settleDeclaredTypes(): DeclaredType[] {
-    const out: DeclaredType[] = [];
-    for (const d of this.declared) {
-      const kinds = d.kind === 'member' ? TYPE_KINDS : FUNCTION_KINDS;
-      let owner: RawDefinition | undefined;
-      for (const def of this.defs) {
-        if (def.start > d.start) break; // defs are sorted by start
-        if (def.end > d.start && kinds.has(def.kind)) owner = def;
+    this.callbacks.sort(byStart);
+    // One sweep in position order over the definitions open at each declaration (they nest).
+    const order = this.declared.map((_, i) => i).sort((x, y) => this.declared[x]!.start - this.declared[y]!.start);
+    const owners: Array<RawDefinition | undefined> = new Array(this.declared.length);
+    const open: RawDefinition[] = [];
+    let next = 0;
+    for (const i of order) {
+      const d = this.declared[i]!;
+      while (next < this.defs.length && this.defs[next]!.start <= d.start) {
+        const def = this.defs[next++]!;
+        while (open.length && open[open.length - 1]!.end <= def.start) open.pop();
+        open.push(def);
       }
-      if (d.kind === 'member' && !owner) continue;
+      while (open.length && open[open.length - 1]!.end <= d.start) open.pop();
+      const kinds = d.kind === 'member' ? TYPE_KINDS : FUNCTION_KINDS;
+      for (let k = open.length - 1; k >= 0; k--) {
+        if (open[k]!.end > d.start && kinds.has(open[k]!.kind)) {
+          owners[i] = open[k];
+          break;
+        }
+      }
+    }
+    const out: DeclaredType[] = [];
+    this.declared.forEach((d, i) => {
+      const owner = owners[i];
+      if (d.kind === 'member' && !owner) return;
       const item: DeclaredType = { kind: d.kind, owner: owner?.index ?? null, name: d.name, type: d.type };
       if (d.call) item.call = true;
-      if (d.lines) item.lines = d.lines;
+      const lines = d.lines ?? (d.kind === 'local' ? this.callbackAround(d.start, owner) : undefined);
+      if (lines) item.lines = lines;
       out.push(item);
-    }
+    });
     return out;
+  }
+
+  /** The lines of the innermost callback around a position that is inside its owner (a definition inside the callback owns what it holds). */
+  private callbackAround(start: number, owner: RawDefinition | undefined): [number, number] | undefined {
+    let around: { start: number; end: number; lines: [number, number] | undefined } | undefined;
+    for (const c of this.callbacks) {
+      if (c.start > start) break; // sorted by start: later ones begin after it
+      if (c.end > start && (!owner || c.start > owner.start)) around = c;
+    }
+    if (around) around.lines ??= [this.lineAt(around.start), this.lineAt(Math.max(around.start, around.end - 1))];
+    return around?.lines;
   }
 
   private settleDefinitions(): Definition[] {

@@ -11,13 +11,11 @@ import { unquote } from './language-module.ts';
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 /** Wrappers a literal may sit in and still be the value: `{...} as const`, `satisfies T`, parentheses. */
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression', 'non_null_expression']);
-const FUNCTION_NODES = new Set(['function_declaration', 'generator_function_declaration', 'method_definition', ...FUNCTION_VALUES]);
 
-/** The node a literal is the value of, past its wrappers. */
-function holderOf(object: Node): Node | null {
-  let n = object.parent;
-  for (let i = 0; n && WRAPPERS.has(n.type) && i < 4; i++) n = n.parent;
-  return n;
+/** The object literal a value is, past its wrappers; undefined for any other value. */
+function literalOf(value: Node | null): Node | undefined {
+  for (let i = 0; value && WRAPPERS.has(value.type) && i < 4; i++) value = value.namedChild(0);
+  return value?.type === 'object' ? value : undefined;
 }
 
 /** A member's key as a name: `get`, `'get'`, `[Symbol.iterator]` as its text; undefined for other computed keys. */
@@ -28,26 +26,6 @@ function keyName(key: Node | null): string | undefined {
   if (key.type === 'computed_property_name') {
     const text = key.text.replace(/\s+/g, '');
     return /^\[[\w$.]{1,80}\]$/.test(text) ? text : undefined;
-  }
-  return undefined;
-}
-
-/** The function a `return` belongs to, and the node that names it (its declarator for an arrow const). */
-function functionAround(node: Node): { fn: Node; named: Node; name: string; member: boolean } | undefined {
-  let n: Node | null = node.parent;
-  for (let i = 0; n && i < 64; i++, n = n.parent) {
-    if (!FUNCTION_NODES.has(n.type)) continue;
-    if (n.type === 'method_definition') {
-      const name = n.childForFieldName('name');
-      return name && n.parent?.type === 'class_body' ? { fn: n, named: n, name: name.text, member: true } : undefined;
-    }
-    if (n.type === 'function_declaration' || n.type === 'generator_function_declaration') {
-      const name = n.childForFieldName('name');
-      return name ? { fn: n, named: n, name: name.text, member: false } : undefined;
-    }
-    const declarator = n.parent;
-    const name = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('name') : null;
-    return name?.type === 'identifier' && declarator ? { fn: n, named: declarator, name: name.text, member: false } : undefined;
   }
   return undefined;
 }
@@ -67,26 +45,30 @@ function defineMembers(object: Node, b: FileContext['b'], parentName: string | u
   }
 }
 
+/** `const api = {...}` at the top of a module, with no type written: its function members are `api.<key>` methods. False when the value is no object literal. */
+export function moduleObject(declarator: Node, value: Node, b: FileContext['b']): boolean {
+  const object = literalOf(value);
+  if (!object) return false;
+  const name = declarator.childForFieldName('name');
+  if (name?.type === 'identifier' && !declarator.childForFieldName('type')) defineMembers(object, b, name.text);
+  return true;
+}
+
 /**
- * `const api = {...}` at the top of a module: members are `api.<key>` methods. `return {...}`
- * as a function's own value, with no declared return type: members are methods nested in the
- * factory, and the factory declares `name()` as `{}`, the object it returns.
+ * A factory: a function with no declared return type whose body ends in `return {...}` (or an
+ * arrow whose body is `({...})`). The literal's function members are methods nested in it, and
+ * it declares `name()` as `{}`, the object it returns. Read from the definition's own handler,
+ * so no return statement elsewhere is visited. `named` places the declaration (the declarator
+ * of an arrow const); `member`: a method, declared on its class.
  */
-export function objectLiteral(object: Node, { b }: FileContext): void {
-  const holder = holderOf(object);
-  if (holder?.type === 'variable_declarator') {
-    let statement = holder.parent?.parent;
-    if (statement?.type === 'export_statement') statement = statement.parent;
-    const name = holder.childForFieldName('name');
-    if (statement?.type === 'program' && name?.type === 'identifier' && !holder.childForFieldName('type')) defineMembers(object, b, name.text);
-    return;
-  }
-  // `() => ({...})`: past its wrappers the literal is the arrow's own body.
-  const arrowBody = holder !== null && FUNCTION_VALUES.has(holder.type);
-  if (holder?.type !== 'return_statement' && !arrowBody) return;
-  const around = holder?.type === 'return_statement' ? functionAround(holder) : functionAround(object);
-  if (!around || around.fn.childForFieldName('return_type')) return;
+export function factoryObject(fn: Node, named: Node, name: string, member: boolean, { b }: FileContext): void {
+  const body = fn.childForFieldName('body');
+  if (!body || fn.childForFieldName('return_type')) return;
+  let value = body.type === 'statement_block' ? body.lastNamedChild : body;
+  while (value?.type === 'comment') value = value.previousNamedSibling;
+  const object = literalOf(value?.type === 'return_statement' ? value.namedChild(0) : value);
+  if (!object) return;
   defineMembers(object, b, undefined);
-  const kind = around.member ? 'member' : 'local';
-  b.declareType(kind, `${around.name}()`, '{}', around.named, false, kind === 'local' ? around.named.startIndex - 1 : around.named.startIndex);
+  const kind = member ? 'member' : 'local';
+  b.declareType(kind, `${name}()`, '{}', named, false, kind === 'local' ? named.startIndex - 1 : named.startIndex);
 }

@@ -8,7 +8,6 @@ export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
 /** Generic collections whose one type argument is what their callbacks and element reads see. */
 const COLLECTIONS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
-const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 const MAX_PATH_CHARS = 200;
 const MAX_PATH_SEGMENTS = 6;
 
@@ -69,47 +68,76 @@ function returnedType(fn: Node): string | undefined {
   return single && annotatedType(single);
 }
 
+/** `[\w$#]` by char code: a path is read char by char, and a regex per char costs more than the read. */
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 35;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
 /**
  * A receiver or callee as a path: `a.b`, `this.#x.y`, and calls in it with their arguments
  * dropped (`this.client.getCache()`, `find().map`); undefined for anything else (an index, a
- * literal, a parenthesized expression).
+ * literal, type arguments, a parenthesized expression). Read from the source text in one
+ * linear pass (a chain of calls would otherwise be walked node by node once per link), and
+ * not at all past 1,024 characters (arguments that long are rarely in a typed path).
  */
-export function pathOf(node: Node | null, depth = 0): string | undefined {
-  if (!node || depth > MAX_PATH_SEGMENTS) return undefined;
-  let path: string | undefined;
-  switch (node.type) {
-    case 'identifier':
-    case 'this':
-      path = node.text;
-      break;
-    case 'non_null_expression':
-      return pathOf(node.namedChild(0), depth);
-    case 'member_expression': {
-      const property = node.childForFieldName('property');
-      if (property?.type !== 'property_identifier' && property?.type !== 'private_property_identifier') return undefined;
-      const object = pathOf(node.childForFieldName('object'), depth + 1);
-      path = object && `${object}.${property.text}`;
-      break;
+export function pathOf(node: Node | null, source: string): string | undefined {
+  if (!node) return undefined;
+  const end = node.endIndex;
+  let i = node.startIndex;
+  if (end - i > 1024) return undefined;
+  const segments: string[] = [];
+  const at = (k: number) => (k < end ? source[k] : '');
+  const skipSpace = () => {
+    while (i < end && isSpace(source.charCodeAt(i))) i++;
+  };
+  for (;;) {
+    skipSpace();
+    const from = i;
+    while (i < end && isWordChar(source.charCodeAt(i))) i++;
+    if (i === from) return undefined;
+    let segment = source.slice(from, i);
+    skipSpace();
+    if (at(i) === '!') i++;
+    skipSpace();
+    if (at(i) === '(') {
+      // Arguments are skipped by depth; a paren inside a string may unbalance it, which ends in a refusal, never a path.
+      let depth = 0;
+      for (; i < end; i++) {
+        const c = source[i];
+        if (c === '(') depth++;
+        else if (c === ')' && --depth === 0) break;
+      }
+      if (depth !== 0) return undefined;
+      i++;
+      segment += '()';
+      skipSpace();
+      if (at(i) === '!') i++;
     }
-    case 'call_expression': {
-      const fn = node.childForFieldName('function');
-      const callee = fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, depth + 1) : undefined;
-      path = callee && `${callee}()`;
-      break;
-    }
+    segments.push(segment);
+    if (segments.length > MAX_PATH_SEGMENTS) return undefined;
+    skipSpace();
+    if (i >= end) break;
+    if (at(i) === '?' && at(i + 1) === '.') i += 2;
+    else if (at(i) === '.') i++;
+    else return undefined;
   }
-  return path && path.length <= MAX_PATH_CHARS ? path : undefined;
+  const path = segments.join('.');
+  return path.length <= MAX_PATH_CHARS ? path : undefined;
 }
 
 /** `f(...)`, `a.b(...)`, `this.x.y(...)`, `a.b().c(...)`: the called path, for a local typed by the callee's declared return type. */
-export function calledPath(value: Node | null): string | undefined {
+export function calledPath(value: Node | null, source: string): string | undefined {
   // `(this.#r = createRetryer(...))`: the value is the assignment's.
   for (let i = 0; i < 4 && (value?.type === 'parenthesized_expression' || value?.type === 'assignment_expression'); i++) {
     value = value.type === 'parenthesized_expression' ? value.namedChild(0) : value.childForFieldName('right');
   }
   if (value?.type !== 'call_expression') return undefined;
   const fn = value.childForFieldName('function');
-  return fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn) : undefined;
+  return fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, source) : undefined;
 }
 
 /** The plain parameters of a function node, by position: their names and written types (`undefined` where none or not a plain name). */
@@ -133,10 +161,15 @@ function parametersOf(fn: Node): Array<{ name: string; type: Node | null } | und
  * its parameter i). A method's are declared on its class, a function's beside it (at its
  * enclosing function, or the module: the position before it, so it is not its own owner).
  */
-export function declareSignature(b: FileContext['b'], kind: 'member' | 'local', name: string, fn: Node, at: Node): void {
+export function declareSignature({ b, source }: FileContext, kind: 'member' | 'local', name: string, fn: Node, at: Node): void {
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
-  const returned = returnedType(fn);
-  if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
+  if (fn.childForFieldName('return_type')) {
+    const returned = returnedType(fn);
+    if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
+  }
+  // Most functions take no callback: their parameters' text has no `=>`, and no node of it is read.
+  const params = fn.childForFieldName('parameters');
+  if (!params || !source.slice(params.startIndex, params.endIndex).includes('=>')) return;
   parametersOf(fn).forEach((param, i) => {
     let type = param?.type?.type === 'type_annotation' ? param.type.namedChild(0) : param?.type;
     type = withoutNullish(type ?? null) ?? null;
@@ -152,45 +185,80 @@ export function declareSignature(b: FileContext['b'], kind: 'member' | 'local', 
 /**
  * `recv.map((x) => x.run())`, `operate((source, sink) => ...)`: each unannotated parameter of a
  * function passed as an argument is typed by what the callee declares for it (`path(i,j)`),
- * seen only inside that function.
+ * seen only inside that function. Run on the function node, so a call without one costs nothing.
  */
-export function declareCallbackParameters(call: Node, b: FileContext['b']): void {
-  const args = call.childForFieldName('arguments');
-  if (!args || args.type !== 'arguments') return;
-  let path: string | undefined;
-  let i = -1;
-  for (const arg of args.namedChildren) {
-    i++;
-    if (!arg || !FUNCTION_VALUES.has(arg.type)) continue;
-    path ??= calledPath(call) ?? '';
-    if (!path) return;
-    parametersOf(arg).forEach((param, j) => {
-      if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})`, arg, false, arg.startIndex, arg);
-    });
-  }
+export function declareCallbackParameters(fn: Node, { b, source }: FileContext): void {
+  // An argument follows `(` or `,`: most functions (`const f = () =>`, `a: () =>`) are refused by that one read.
+  const start = fn.startIndex;
+  let before = start - 1;
+  while (before > 0 && isSpace(source.charCodeAt(before))) before--;
+  if (source[before] !== '(' && source[before] !== ',') return;
+  const args = fn.parent;
+  if (args?.type !== 'arguments') return;
+  b.callbackScope(start, fn.endIndex, source);
+  const names = plainParameters(source, start, fn.type === 'arrow_function');
+  if (names?.length === 0) return;
+  const path = calledPath(args.parent, source);
+  if (!path) return;
+  let i = 0;
+  for (let n = fn.previousNamedSibling; n && i < 64; n = n.previousNamedSibling) i++;
+  const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
+  params.forEach((param, j) => {
+    if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})`, fn, false, start, fn);
+  });
 }
 
 /**
- * The callback a node sits in, when it is one: the nearest function around it, if that
- * function is passed as an argument (`xs.map((o: Store) => ...)`). Names bound there are seen
- * only inside it.
+ * The parameter names of a function written with plain names only (`x =>`, `(a, b) =>`,
+ * `async (a) =>`, `function (a, b)`), read from the text; an empty list for none; undefined
+ * when a parameter is more than a name (an annotation, a default, a pattern), for the node
+ * walk to read. At most 200 characters are read.
  */
-export function callbackAround(node: Node): Node | undefined {
-  let n: Node | null = node.parent;
-  for (let i = 0; n && i < 64; i++, n = n.parent) {
-    if (FUNCTION_VALUES.has(n.type) || n.type === 'function_declaration' || n.type === 'method_definition') {
-      return FUNCTION_VALUES.has(n.type) && n.parent?.type === 'arguments' ? n : undefined;
-    }
-    if (n.type === 'program' || n.type === 'class_body') return undefined;
+function plainParameters(source: string, start: number, arrow: boolean): string[] | undefined {
+  const end = Math.min(source.length, start + 200);
+  let i = start;
+  const word = (): string => {
+    const from = i;
+    while (i < end && isWordChar(source.charCodeAt(i))) i++;
+    return source.slice(from, i);
+  };
+  const space = () => {
+    while (i < end && isSpace(source.charCodeAt(i))) i++;
+  };
+  let head = word();
+  space();
+  if (head === 'async') {
+    head = word();
+    space();
   }
-  return undefined;
+  if (!arrow) {
+    // `function`, `function*`, then an optional name.
+    if (head !== 'function') return undefined;
+    if (source[i] === '*') i++;
+    space();
+    word();
+    space();
+  } else if (head) return source.startsWith('=>', i) ? [head] : undefined;
+  if (source[i] !== '(') return undefined;
+  i++;
+  const names: string[] = [];
+  for (;;) {
+    space();
+    if (source[i] === ')') return names;
+    const name = word();
+    space();
+    if (!name) return undefined;
+    names.push(name);
+    if (source[i] === ',') i++;
+    else if (source[i] !== ')') return undefined;
+  }
 }
 
 /** `for (const x of xs)`: x is an element of what xs names (`xs[*]`), seen inside the loop. */
-export function declareLoopElement(loop: Node, b: FileContext['b']): void {
+export function declareLoopElement(loop: Node, { b, source }: FileContext): void {
   if (loop.children.every((c) => c?.type !== 'of')) return;
   const left = loop.childForFieldName('left');
-  const right = pathOf(loop.childForFieldName('right'));
+  const right = pathOf(loop.childForFieldName('right'), source);
   if (left?.type !== 'identifier' || !right) return;
   b.declareType('local', left.text, `${right}[*]`, loop, false, loop.startIndex, loop);
 }

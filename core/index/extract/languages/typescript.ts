@@ -10,7 +10,6 @@ import { receiverText, unquote, wordAt } from './language-module.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
 import {
   annotatedType,
-  callbackAround,
   calledPath,
   constructedType,
   declareCallbackParameters,
@@ -19,7 +18,7 @@ import {
   NAME_PATH,
   pathOf,
 } from './typescript-types.ts';
-import { objectLiteral } from './typescript-objects.ts';
+import { factoryObject, moduleObject } from './typescript-objects.ts';
 import { dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall } from './typescript-modules.ts';
 
 /** A heritage name as written, without type arguments; undefined for `extends mixin(Base)`. */
@@ -106,8 +105,8 @@ const parameter: NodeHandler = (node, { b }) => {
   if (pattern?.type !== 'identifier') return;
   const type = annotatedType(node.childForFieldName('type')) ?? constructedType(node.childForFieldName('value'));
   if (!type) return;
-  // A callback's parameter (`xs.map((o: Observable) => ...)`) is seen inside the callback only.
-  b.declareType('local', pattern.text, type, node, false, node.startIndex, callbackAround(node));
+  // A callback's parameter (`xs.map((o: Observable) => ...)`) is seen inside the callback only (the builder's callback scopes).
+  b.declareType('local', pattern.text, type, node);
   const first = node.firstChild?.type;
   if (first === 'accessibility_modifier' || first === 'readonly' || first === 'override_modifier') b.declareType('member', pattern.text, type, node);
 };
@@ -120,10 +119,7 @@ function call(node: Node, f: FileContext): void {
     case 'identifier': {
       const callee = wordAt(source, fn.startIndex);
       if (callee === 'require') requireCall(node, b);
-      else {
-        b.call(callee, undefined, fn);
-        declareCallbackParameters(node, b);
-      }
+      else b.call(callee, undefined, fn);
       return;
     }
     case 'member_expression': {
@@ -131,9 +127,9 @@ function call(node: Node, f: FileContext): void {
       if (!property) return;
       let receiver = receiverText(source, fn.startIndex, property.startIndex, NAME_PATH);
       // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
-      if (receiver === '<expr>') receiver = pathOf(fn.childForFieldName('object')) ?? receiver;
+      // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
+      if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160) receiver = pathOf(fn.childForFieldName('object'), source) ?? receiver;
       b.call(wordAt(source, property.startIndex), receiver, property);
-      declareCallbackParameters(node, b);
       return;
     }
     case 'super':
@@ -206,11 +202,13 @@ function inClassBody(node: Node): boolean {
 }
 
 function commonHandlers(): Record<string, NodeHandler> {
-  const fn: NodeHandler = (node, { b, source }) => {
+  const fn: NodeHandler = (node, f) => {
+    const { b, source } = f;
     const name = nameOf(node, source);
     if (!name) return;
     b.define(node, 'function', name);
-    declareSignature(b, 'local', name, node, node);
+    declareSignature(f, 'local', name, node, node);
+    factoryObject(node, node, name, false, f);
   };
   const cls: NodeHandler = (node, { b, source }) => {
     const name = nameOf(node, source);
@@ -224,39 +222,46 @@ function commonHandlers(): Record<string, NodeHandler> {
       const name = classExpressionName(node);
       if (name) defineClass(node, name, b);
     },
-    method_definition: (node, { b, source }) => {
+    method_definition: (node, f) => {
+      const { b, source } = f;
       const name = nameOf(node, source);
       if (!name || !inClassBody(node)) return;
       b.define(node, 'method', name, { methodInType: true });
-      declareSignature(b, 'member', name, node, node);
+      declareSignature(f, 'member', name, node, node);
+      factoryObject(node, node, name, true, f);
     },
-    variable_declarator: (node, { b, source }) => {
+    variable_declarator: (node, f) => {
+      const { b, source } = f;
       const name = node.firstChild;
       if (name?.type !== 'identifier') return;
       const value = node.childForFieldName('value');
       const annotated = annotatedType(node.childForFieldName('type')) ?? constructedType(value);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
       const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value, source));
-      const called = written ? undefined : calledPath(value);
+      const called = written ? undefined : calledPath(value, source);
       // `const cache = this.#cache`: the value the path names, as typed where that is declared.
-      const path = written || called || (value?.type !== 'member_expression' && value?.type !== 'identifier') ? undefined : pathOf(value);
+      const path = written || called || (value?.type !== 'member_expression' && value?.type !== 'identifier') ? undefined : pathOf(value, source);
       const alias = path && NAME_PATH.test(path) ? path : undefined;
       const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
-      if (type) b.declareType('local', wordAt(source, name.startIndex), type, node, false, node.startIndex - 1, callbackAround(node));
+      if (type) b.declareType('local', wordAt(source, name.startIndex), type, node, false, node.startIndex - 1);
       if (!value) return;
       const valueType = value.type;
       if (FUNCTION_VALUES.has(valueType)) {
         b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
-        declareSignature(b, 'local', wordAt(source, name.startIndex), value, node);
+        declareSignature(f, 'local', wordAt(source, name.startIndex), value, node);
+        factoryObject(value, node, wordAt(source, name.startIndex), false, f);
+      } else if (valueType !== 'call_expression' && valueType !== 'identifier' && atModuleLevel(node) && moduleObject(node, value, b)) {
+        // `export const api = { get() {} } as const`: an object of methods, not a callable.
       } else if (CALLABLE_VALUES.has(valueType) && atModuleLevel(node) && !isModuleLoad(value, source)) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
         b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
       }
     },
     assignment_expression: assignment,
-    for_in_statement: (node, { b }) => declareLoopElement(node, b),
-    object: objectLiteral,
+    for_in_statement: declareLoopElement,
+    arrow_function: declareCallbackParameters,
+    function_expression: declareCallbackParameters,
     call_expression: call,
     new_expression: newExpression,
     import_statement: (node, { b }) => importStatement(node, b),
@@ -288,21 +293,23 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       const name = nameOf(node, source);
       if (name) defineClass(node, name, b);
     },
-    abstract_method_signature: (node, { b, source }) => {
+    abstract_method_signature: (node, f) => {
+      const { b, source } = f;
       const name = nameOf(node, source);
       if (!name || !inClassBody(node)) return;
       b.define(node, 'method', name, { methodInType: true });
-      declareSignature(b, 'member', name, node, node);
+      declareSignature(f, 'member', name, node, node);
     },
     public_field_definition: boundMethod('name'),
     required_parameter: parameter,
     optional_parameter: parameter,
     // Members of an interface or of an object type named by `type`: the targets of calls on receivers declared with that type.
-    method_signature: (node, { b, source }) => {
+    method_signature: (node, f) => {
+      const { b, source } = f;
       const name = nameOf(node, source);
       if (!name || !isTypeBody(node)) return;
       b.define(node, 'method', name, { methodInType: true });
-      declareSignature(b, 'member', name, node, node);
+      declareSignature(f, 'member', name, node, node);
     },
     property_signature: (node, { b, source }) => {
       const name = nameOf(node, source);
