@@ -161,25 +161,27 @@ test("TypeScript callbacks and collections: a callback parameter takes the type 
   ]);
 });
 
-test('TypeScript object literals: members of a module-level const object and of the object a factory returns are definitions, callers and call targets; a local object literal is not guessed', async () => {
+test('TypeScript object literals and nested functions: members of a module-level const object and of the object a factory returns are definitions, callers and call targets; a nested function is a caller; a local object literal is not guessed', async () => {
   assert.deepEqual(await edgesOf('ts-objects'), [
-    'calls src/api.ts::function::queue::27 -> src/api.ts::function::createQueue::13 1',
+    // A function nested in a function is the caller of what it calls.
+    'calls src/api.ts::function::createQueue.flush::15 -> src/http.ts::function::request::1 0.95',
+    'calls src/api.ts::function::queue::28 -> src/api.ts::function::createQueue::13 1',
     // api.get() on the module-level object literal, in its own file.
-    'calls src/api.ts::function::useOwn::29 -> src/api.ts::method::api.get::4 1',
+    'calls src/api.ts::function::useOwn::30 -> src/api.ts::method::api.get::4 1',
     // Members of the literal are callers: a method, an arrow-valued key, a computed key.
     'calls src/api.ts::method::api.[Symbol.iterator]::8 -> src/http.ts::function::request::1 0.95',
     'calls src/api.ts::method::api.get::4 -> src/http.ts::function::request::1 0.95',
     'calls src/api.ts::method::api.put::7 -> src/http.ts::function::request::1 0.95',
     // `return {...} as const` with a comment after it: still the factory's object.
-    'calls src/main.ts::function::counted::14 -> src/api.ts::function::createCounter::33 0.95',
-    'calls src/main.ts::function::counted::14 -> src/api.ts::method::createCounter.inc::36 0.9',
+    'calls src/main.ts::function::counted::14 -> src/api.ts::function::createCounter::34 0.95',
+    'calls src/main.ts::function::counted::14 -> src/api.ts::method::createCounter.inc::37 0.9',
     // queue = createQueue(), a factory with no declared return type that returns an object literal: `flush` is the
     // factory's nested function, `schedule` the literal's arrow.
     'calls src/main.ts::function::main::3 -> src/api.ts::function::createQueue.flush::15 0.9',
     // api imported: its members by name; the api.get() inside a callback passed to schedule is main's.
     'calls src/main.ts::function::main::3 -> src/api.ts::method::api.get::4 0.95',
     'calls src/main.ts::function::main::3 -> src/api.ts::method::api.put::7 0.95',
-    'calls src/main.ts::function::main::3 -> src/api.ts::method::createQueue.schedule::21 0.9',
+    'calls src/main.ts::function::main::3 -> src/api.ts::method::createQueue.schedule::22 0.9',
     'imports src/api.ts -> src/http.ts 1',
     'imports src/main.ts -> src/api.ts 1',
   ]);
