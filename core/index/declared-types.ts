@@ -198,12 +198,17 @@ export class DeclaredTypes {
       const fn = this.lookup.callable(file, path);
       return fn && { fn, confidence: 1 };
     }
-    const receiver = this.typeOf(file, d.owner, path.slice(0, dot), this.lookup.enclosingClass(file, d.owner), d.lines?.[0]);
+    const receiver = this.typeAt(file, d, path.slice(0, dot));
     if (!receiver) return undefined;
     const method = path.slice(dot + 1);
     if (receiver.collection) return { on: receiver, method };
     const fn = this.lookup.method(receiver.ref, method);
     return fn && { fn, confidence: receiver.confidence };
+  }
+
+  /** The type of a path as seen where the declaration `d` is: in its owner, at its first line. */
+  private typeAt(file: number, d: DeclaredType, path: string): Typed | undefined {
+    return this.typeOf(file, d.owner, path, this.lookup.enclosingClass(file, d.owner), d.lines?.[0]);
   }
 
   private typed(file: number, d: DeclaredType): Typed | undefined {
@@ -236,7 +241,7 @@ export class DeclaredTypes {
     }
     if (type.endsWith('[*]')) {
       // `for (const x of path)`: an element of the collection path names.
-      const of = this.typeOf(file, d.owner, type.slice(0, -3), this.lookup.enclosingClass(file, d.owner), d.lines?.[0]);
+      const of = this.typeAt(file, d, type.slice(0, -3));
       return of?.collection ? { ref: of.ref, confidence: of.confidence } : undefined;
     }
     if (type === '{}') {
@@ -245,7 +250,7 @@ export class DeclaredTypes {
       const def = this.extractions[file].definitions.findIndex((x) => x.name === fnName && x.parent === d.owner);
       return def < 0 ? undefined : { ref: { file, def }, confidence: 1 };
     }
-    if (type.startsWith('=')) return this.typeOf(file, d.owner, type.slice(1), this.lookup.enclosingClass(file, d.owner), d.lines?.[0]);
+    if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1));
     const collection = type.endsWith('[]');
     const found = this.lookup.resolveType(file, collection ? type.slice(0, -2) : type);
     // An object type named by `type` declares members as an interface does.

@@ -82,11 +82,8 @@ export class DefinitionQueries {
   private detachedMethod(cls: DefRef, name: string): DefRef | undefined {
     const typeName = this.extractions[cls.file].definitions[cls.def].name;
     for (const file of [cls.file, ...this.table.packageSiblings(cls.file)]) {
-      const defs = this.extractions[file].definitions;
-      for (let i = 0; i < defs.length; i++) {
-        const d = defs[i];
-        if (d.parent === null && d.kind === 'method' && d.name === name && d.parentName === typeName) return { file, def: i };
-      }
+      const def = this.table.detachedMember(file, typeName, name);
+      if (def !== undefined) return { file, def };
     }
     return undefined;
   }

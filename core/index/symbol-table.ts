@@ -126,17 +126,23 @@ export class SymbolTable {
     return names;
   }
 
-  /** Methods declared apart from their owner, by `${owner}\0${name}`: `const api = { get() {} }`'s `api.get`, `Foo.prototype.m`. */
+  /** Methods declared apart from their owner, by `${owner}\0${name}` (the first of a name): `const api = { get() {} }`'s `api.get`, `Foo.prototype.m`, a Go method. */
   private detached(fileIdx: number): Map<string, number> {
     let members = this.detachedMembers[fileIdx];
     if (!members) {
       members = new Map();
       this.extractions[fileIdx].definitions.forEach((d, i) => {
-        if (d.parent === null && d.kind === 'method' && d.parentName !== undefined) members!.set(`${d.parentName}\0${d.name}`, i);
+        const key = `${d.parentName}\0${d.name}`;
+        if (d.parent === null && d.kind === 'method' && d.parentName !== undefined && !members!.has(key)) members!.set(key, i);
       });
       this.detachedMembers[fileIdx] = members;
     }
     return members;
+  }
+
+  /** The method `name` a file declares apart from its owner `owner`, if it does. */
+  detachedMember(fileIdx: number, owner: string, name: string): number | undefined {
+    return this.detached(fileIdx).get(`${owner}\0${name}`);
   }
 
   private readonly objectMemberMemo = new Map<string, DefRef | undefined>();
@@ -161,10 +167,10 @@ export class SymbolTable {
   }
 
   private findObjectMember(fileIdx: number, object: string, member: string): DefRef | undefined {
-    const own = this.topLevel[fileIdx].has(object) || this.bindings(fileIdx).has(object) ? undefined : this.detached(fileIdx).get(`${object}\0${member}`);
+    const own = this.topLevel[fileIdx].has(object) || this.bindings(fileIdx).has(object) ? undefined : this.detachedMember(fileIdx, object, member);
     if (own !== undefined) return { file: fileIdx, def: own };
-    const origin = this.valueOrigin(fileIdx, object, (file, local) => this.detached(file).has(`${local}\0${member}`));
-    const def = origin && this.detached(origin.file).get(`${origin.local}\0${member}`);
+    const origin = this.valueOrigin(fileIdx, object, (file, local) => this.detachedMember(file, local, member) !== undefined);
+    const def = origin && this.detachedMember(origin.file, origin.local, member);
     return origin && def !== undefined ? { file: origin.file, def } : undefined;
   }
 

@@ -76,7 +76,7 @@ export async function extractSource(file: string, source: string): Promise<FileE
   }
   if (!tree) return failed(file, kind.language, 'parse_failed(no tree)');
   try {
-    const builder = new ExtractionBuilder(file, kind.language);
+    const builder = new ExtractionBuilder(file, kind.language, source);
     const context = { b: builder, source };
     const root = tree.rootNode;
     const { byId } = grammar;

@@ -81,6 +81,8 @@ export class ExtractionBuilder {
   constructor(
     readonly file: string,
     readonly language: LanguageId,
+    /** The file's text (positions in it are turned into lines only where a callback's scope needs them). */
+    private readonly source: string,
   ) {}
 
   /** Records a definition spanning `node`. */
@@ -120,18 +122,17 @@ export class ExtractionBuilder {
   }
 
   /**
-   * A function passed as an argument (`xs.map((x) => ...)`) spanning `start`-`end` of `source`:
-   * locals typed inside it are seen inside it only. Its lines are counted only when a local is.
+   * A function passed as an argument (`xs.map((x) => ...)`) spanning `start`-`end`: locals
+   * typed inside it, its parameters included, are seen inside it only. Its lines are counted
+   * only when a local is.
    */
-  callbackScope(start: number, end: number, source: string): void {
-    this.source = source;
+  callbackScope(start: number, end: number): void {
     this.callbacks.push({ start, end, lines: undefined });
   }
 
-  private source = '';
   private lineStarts: number[] | undefined;
 
-  /** The 1-based line of a position in the source callbackScope was given. */
+  /** The 1-based line of a position in the source. */
   private lineAt(index: number): number {
     if (!this.lineStarts) {
       const starts = [0];
@@ -150,8 +151,8 @@ export class ExtractionBuilder {
 
   /**
    * A name typed where it is bound (`at` places it: a member belongs to the class around it, a
-   * local to the function around it). `within`: the lines it is seen in, when not those of
-   * the function around it or of a callback it is declared in.
+   * local to the function around it). `within`: the node whose lines it is seen in, when not
+   * those of the function around it or of a callback it is declared in (a for-of loop's element).
    */
   declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false, start = at.startIndex, within?: Node): void {
     const lines: [number, number] | undefined = within ? [within.startPosition.row + 1, within.endPosition.row + 1] : undefined;

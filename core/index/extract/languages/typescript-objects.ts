@@ -7,8 +7,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { unquote } from './language-module.ts';
+import { FUNCTION_VALUES } from './typescript-types.ts';
 
-const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 /** Wrappers a literal may sit in and still be the value: `{...} as const`, `satisfies T`, parentheses. */
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression', 'non_null_expression']);
 

@@ -8,6 +8,8 @@ export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
 /** Generic collections whose one type argument is what their callbacks and element reads see. */
 const COLLECTIONS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
+/** The nodes of a function written as a value: `() => ...`, `function () {}`, `function* () {}`. */
+export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 const MAX_PATH_CHARS = 200;
 const MAX_PATH_SEGMENTS = 6;
 
@@ -195,7 +197,7 @@ export function declareCallbackParameters(fn: Node, { b, source }: FileContext):
   if (source[before] !== '(' && source[before] !== ',') return;
   const args = fn.parent;
   if (args?.type !== 'arguments') return;
-  b.callbackScope(start, fn.endIndex, source);
+  b.callbackScope(start, fn.endIndex);
   const names = plainParameters(source, start, fn.type === 'arrow_function');
   if (names?.length === 0) return;
   const path = calledPath(args.parent, source);
@@ -204,7 +206,8 @@ export function declareCallbackParameters(fn: Node, { b, source }: FileContext):
   for (let n = fn.previousNamedSibling; n && i < 64; n = n.previousNamedSibling) i++;
   const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
   params.forEach((param, j) => {
-    if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})`, fn, false, start, fn);
+    // Placed at the callback's start, so its callback scope (above) is the lines it is seen in.
+    if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})`, fn, false, start);
   });
 }
 

@@ -15,6 +15,7 @@ import {
   declareCallbackParameters,
   declareLoopElement,
   declareSignature,
+  FUNCTION_VALUES,
   NAME_PATH,
   pathOf,
 } from './typescript-types.ts';
@@ -81,7 +82,6 @@ function nameOf(node: Node, source: string): string | undefined {
   return name ? wordAt(source, name.startIndex) || unquote(name.text) : undefined;
 }
 
-const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
 const CALLABLE_VALUES = new Set([
   'call_expression',
@@ -234,6 +234,7 @@ function commonHandlers(): Record<string, NodeHandler> {
       const { b, source } = f;
       const name = node.firstChild;
       if (name?.type !== 'identifier') return;
+      const bound = wordAt(source, name.startIndex);
       const value = node.childForFieldName('value');
       const annotated = annotatedType(node.childForFieldName('type')) ?? constructedType(value);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
@@ -244,18 +245,18 @@ function commonHandlers(): Record<string, NodeHandler> {
       const alias = path && NAME_PATH.test(path) ? path : undefined;
       const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
-      if (type) b.declareType('local', wordAt(source, name.startIndex), type, node, false, node.startIndex - 1);
+      if (type) b.declareType('local', bound, type, node, false, node.startIndex - 1);
       if (!value) return;
       const valueType = value.type;
       if (FUNCTION_VALUES.has(valueType)) {
-        b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
-        declareSignature(f, 'local', wordAt(source, name.startIndex), value, node);
-        factoryObject(value, node, wordAt(source, name.startIndex), false, f);
+        b.define(node, 'function', bound, { bound: true });
+        declareSignature(f, 'local', bound, value, node);
+        factoryObject(value, node, bound, false, f);
       } else if (valueType !== 'call_expression' && valueType !== 'identifier' && atModuleLevel(node) && moduleObject(node, value, b)) {
         // `export const api = { get() {} } as const`: an object of methods, not a callable.
       } else if (CALLABLE_VALUES.has(valueType) && atModuleLevel(node) && !isModuleLoad(value, source)) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
-        b.define(node, 'function', wordAt(source, name.startIndex), { bound: true });
+        b.define(node, 'function', bound, { bound: true });
       }
     },
     assignment_expression: assignment,
