@@ -2,24 +2,18 @@
 // attached to the substrate emulator on 127.0.0.1, each tool's success line, the id forms in
 // and out, the author stamp's cleaning, the usage history's direct read and its private-address
 // rule, and the failure lines: discovery's named causes, a read-only key, concept-db's refusal.
-import { test, after, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startEmulator, type Emulator } from '../substrate/emulator.ts';
-import { startAttachedServer, startServer, type ServerUnderTest } from '../substrate/server-fixture.ts';
+import type { Emulator } from '../substrate/emulator.ts';
+import { attachedForFile, startServer, type ServerUnderTest } from '../substrate/server-fixture.ts';
 
 let e: Emulator;
 let s: ServerUnderTest;
-const cleanups: Array<() => Promise<void>> = [];
-before(async () => {
-  e = await startEmulator();
-  cleanups.push(() => e.stop());
-  s = await startAttachedServer(e);
-  cleanups.push(() => s.close());
-});
-after(async () => {
-  for (const fn of cleanups.reverse()) await fn().catch(() => {});
+const defer = attachedForFile((emulator, server) => {
+  e = emulator;
+  s = server;
 });
 
 const call = (name: string, args: Record<string, unknown>, server: ServerUnderTest = s) => server.call(name, args);
@@ -249,7 +243,7 @@ test("discovery's failures are one named line, never thrown", async () => {
 
 test('a read-only key sends no write; a key concept-db no longer accepts is its refusal, in one line', async () => {
   const ro = await startServer({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.readOnlyKey });
-  cleanups.push(() => ro.close());
+  defer(() => ro.close());
   await ro.waitForHealth((h) => h.attached === true);
   const before = callsOf('conceptUsage_write').length;
   const refused = await call('concept_record_usage', { concept_id: 'concept_aaaaaaaaaaaa', outcome: 'failure' }, ro);
@@ -275,7 +269,7 @@ test('through a proxy, which sees every dial: the private address is never reque
     res.end(JSON.stringify({ usage: [{ outcome: 'failure', recorded_at: '2026-01-02T03:04:05Z', trace_id: 'via-proxy', activity_id: null }] }));
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => proxy.close(() => resolve())));
+  defer(() => new Promise((resolve) => proxy.close(() => resolve())));
   // A key of its own: an earlier test revoked the shared one.
   const key = `mbk_proxy_${Date.now()}`;
   e.addKey(key);
@@ -284,7 +278,7 @@ test('through a proxy, which sees every dial: the private address is never reque
     METABOB_API_KEY: key,
     HTTP_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
   });
-  cleanups.push(() => proxied.close());
+  defer(() => proxied.close());
   await proxied.waitForHealth((h) => h.attached === true);
   try {
     e.setSwitch('advertisedEndpoint', { 'concept-db': 'http://192.168.7.7:8300' });

@@ -2,22 +2,16 @@
 // built server over stdio against the emulator. An allowed read is sent once and answered with
 // its status and body (truncated at 2048 characters); every refusal carries its reason and its
 // alternative and sends nothing; pointer.type overrides shape for the decision too.
-import { test, after, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../substrate/emulator.ts';
-import { startAttachedServer, startServer, type ServerUnderTest } from '../substrate/server-fixture.ts';
+import type { Emulator } from '../substrate/emulator.ts';
+import { attachedForFile, startServer, type ServerUnderTest } from '../substrate/server-fixture.ts';
 
 let e: Emulator;
 let s: ServerUnderTest;
-const cleanups: Array<() => Promise<void>> = [];
-before(async () => {
-  e = await startEmulator();
-  cleanups.push(() => e.stop());
-  s = await startAttachedServer(e);
-  cleanups.push(() => s.close());
-});
-after(async () => {
-  for (const fn of cleanups.reverse()) await fn().catch(() => {});
+const defer = attachedForFile((emulator, server) => {
+  e = emulator;
+  s = server;
 });
 
 const call = (name: string, args: Record<string, unknown>, server: ServerUnderTest = s) => server.call(name, args);
@@ -70,7 +64,7 @@ test('memoryNote_write is the one write allowed: it goes as a write (a read-only
     'no_producer(memoryNote_write): discovery found no producer for memoryNote_write, or a producer behind a peer refused the request or lacks the item (a forwarded 404 does not say which)',
   );
   const ro = await startServer({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.readOnlyKey });
-  cleanups.push(() => ro.close());
+  defer(() => ro.close());
   await ro.waitForHealth((h) => h.attached === true);
   const refused = await call('resolve_impulse', { shape: 'memoryNote_write', pointer: { note: 'x' } }, ro);
   assert.equal(refused.text, 'key_read_only: this key has scopes [read]; the memoryNote_write write was not sent');

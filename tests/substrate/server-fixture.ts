@@ -2,9 +2,11 @@
 // server found through the run file, as a local caller finds it: its URL, and the token that
 // GET /health's full answer and /v1/* ask for.
 import { readdirSync, readFileSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { join } from 'node:path';
 import { startClient, textOf } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
+import { startEmulator, type Emulator } from './emulator.ts';
 
 /** A tools/call answer as the tests read it. */
 export interface ToolReply {
@@ -134,4 +136,26 @@ export async function startAttachedServer(
   const server = await startServer({ DISCOVERY_ENDPOINT: emulator.discoveryUrl, METABOB_API_KEY: emulator.key, ...env }, options);
   await server.waitForHealth((h) => h.attached === true);
   return server;
+}
+
+/**
+ * One emulator and one server attached to it for a whole test file: started before its tests
+ * (`ready` receives them), stopped after them together with whatever the tests hand to the
+ * returned `defer`, last in first out.
+ */
+export function attachedForFile(ready: (emulator: Emulator, server: ServerUnderTest) => void): (cleanup: () => Promise<void>) => void {
+  const cleanups: Array<() => Promise<void>> = [];
+  before(async () => {
+    const emulator = await startEmulator();
+    cleanups.push(() => emulator.stop());
+    const server = await startAttachedServer(emulator);
+    cleanups.push(() => server.close());
+    ready(emulator, server);
+  });
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn().catch(() => {});
+  });
+  return (cleanup) => {
+    cleanups.push(cleanup);
+  };
 }
