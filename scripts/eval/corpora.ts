@@ -60,14 +60,12 @@ export function corpora(repo: string): Corpus[] {
       include: ['ts', 'tsx'],
       paths: { '@tanstack/query-core': ['packages/query-core/src/index.ts'] },
     },
-    // Added after the resolver was tuned on the corpora above, and measured before any change for them.
     installed('rxjs', 'pipeable operator functions around Observable and Subscriber classes', 'ts', nm('rxjs/src'), ['ts']),
     installed('mobx', 'class-heavy observable state with decorators and annotations', 'ts', nm('mobx/src'), ['ts']),
     installed('immer', 'proxy-based drafts, plugin registry of object literals', 'ts', nm('immer/src'), ['ts']),
     installed('this repository (core/)', 'the project itself', 'ts', join(repo, 'core'), ['ts']),
     installed('django', 'Python framework (Debian python3-django)', 'python', dist('django'), ['py'], 4),
     installed('oauthlib', 'Python protocol library (Debian python3-oauthlib)', 'python', dist('oauthlib'), ['py']),
-    // Added with rxjs, mobx and immer.
     installed('sqlparse', 'Python SQL lexer and filter engine (Debian python3-sqlparse)', 'python', dist('sqlparse'), ['py']),
   ];
 }

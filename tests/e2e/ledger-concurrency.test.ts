@@ -78,8 +78,8 @@ test('SIGKILL mid-write leaves a store that opens with every committed finding i
   const child = spawn(process.execPath, [CLI], { cwd: repo, env: cleanEnv({ METABOB_HOME: home }), stdio: ['pipe', 'pipe', 'pipe'] });
   const acknowledged: string[] = [];
   const KILL_AFTER = 150;
-  // Enough writes queued behind the 150th answer that the kill lands among them: with 25 the
-  // server sometimes wrote every queued one before the signal arrived, and the kill tested nothing.
+  // Enough writes queued behind the 150th answer that the kill lands among them: a short queue
+  // can be written out before the signal arrives, and the kill then tests nothing.
   const IN_FLIGHT = 200;
   let sent = 0;
   const send = (msg: unknown) => child.stdin.write(JSON.stringify(msg) + '\n');
