@@ -1,7 +1,7 @@
 // SPEC §analyze_impact
 import { join } from 'node:path';
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath, cappedString } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { indexGaps, requireIndex, withFreshness } from './index-access.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
@@ -66,7 +66,7 @@ export default defineTool({
   idempotent: true,
   description: `Components affected by changing the given files: a BFS over call and import edges of the local code graph, grouped by depth with confidence. Requires init_workspace.`,
   inputSchema: z.object({
-    changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).min(1).describe('Files being changed'),
+    changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).min(1).describe('Files being changed'),
     diff: cappedString(INPUT_CAPS.diff).optional().describe('Accepted for compatibility; not read'),
     direction: z.enum(['forward', 'backward', 'both']).default('backward').describe('forward=dependencies, backward=dependents'),
     max_depth: z.number().int().min(1).max(10).default(5).describe('Max traversal depth (max 10)'),

@@ -1,7 +1,7 @@
 // SPEC §assign_git_changes
 import { join } from 'node:path';
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { requireIndex, withFreshness } from './index-access.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
@@ -22,7 +22,7 @@ export default defineTool({
   idempotent: true,
   description: `Assign changed files to the code-graph components they affect, with the files that change together with them in git history. Requires init_workspace.`,
   inputSchema: z.object({
-    changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).min(1).describe('Changed file paths'),
+    changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).min(1).describe('Changed file paths'),
     diff: cappedString(INPUT_CAPS.diff).optional().describe('Accepted for compatibility; not read'),
     include_cochange_predictions: z.boolean().default(true).describe('Include git-history co-changes'),
     prediction_limit: z.number().int().min(1).max(20).default(5).describe('Prediction budget per changed file (max 20)'),

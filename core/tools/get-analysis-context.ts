@@ -1,6 +1,6 @@
 // SPEC §get_analysis_context
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath } from './input-caps.ts';
 import { defineTool, type NextStep, type ToolAnswer } from './define-tool.ts';
 import { ledgerScope, ledgerStore, recallNotRunNotice, storeUnavailableNotice } from './ledger-scope.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
@@ -43,7 +43,7 @@ export default defineTool({
   idempotent: true,
   description: `The current analysis state in one snapshot: attachment line, code-graph stats, open problems, co-change hints for recently changed files, and findings other agents recorded. Call first in a session.`,
   inputSchema: z.object({
-    recently_changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).default([]).describe('Files whose git co-changes are listed'),
+    recently_changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).default([]).describe('Files whose git co-changes are listed'),
     problem_limit: z.number().int().min(1).max(50).default(10).describe('Max open problems (max 50)'),
     scope: z.enum(['session', 'project', 'org']).default('session').describe('Accepted for compatibility; not read'),
   }),

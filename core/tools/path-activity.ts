@@ -2,7 +2,7 @@
 // from the gap store's whole-store read (core/tools/gap-activity.ts, cached per attachment).
 // The paths are matched locally and never sent, so the outgoing guard does not check them.
 import { z } from 'zod';
-import { cappedArray, cappedString, clipEcho, INPUT_CAPS } from './input-caps.ts';
+import { cappedArray, cappedPath, clipEcho } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { gapState, gapsOnPath, unplacedByCategory, type GapSnapshot, type PathMatch } from '../substrate/gap-activity.ts';
 import { countStates, readGaps, stateText, whenText } from './gap-activity.ts';
@@ -129,7 +129,7 @@ export default defineTool({
   idempotent: true,
   description: `Before editing shared files: the open gaps the substrate has on them, which are being landed, held or queued.`,
   inputSchema: z.object({
-    paths: cappedArray(cappedString(INPUT_CAPS.path), 50).min(1).describe('Files or directories, workspace-relative or repos/<vessel>/<path>'),
+    paths: cappedArray(cappedPath(), 50).min(1).describe('Files or directories, workspace-relative or repos/<vessel>/<path>'),
     limit: z.number().int().min(1).max(100).default(10).describe('Most gaps listed per path besides those being landed'),
     include_closed: z.boolean().default(false).describe('Also list closed gaps that named the paths'),
   }),

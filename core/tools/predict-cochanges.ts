@@ -1,6 +1,6 @@
 // SPEC §predict_cochanges
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath, clipEcho } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { COCHANGE_MAX_COMMITS, COCHANGE_MAX_FILES_PER_COMMIT, COCHANGE_MAX_LIMIT, mineGitCochanges, type CochangeAnswer } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
@@ -75,7 +75,7 @@ export default defineTool({
   idempotent: true,
   description: `Predict which files change together with the given files, from the last 500 commits of git history. Needs a git checkout, not init_workspace.`,
   inputSchema: z.object({
-    changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).min(1).describe('Files being changed'),
+    changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).min(1).describe('Files being changed'),
     limit: z.number().int().min(1).max(50).default(10).describe('Max suggestions (max 50)'),
     confidence_threshold: z.number().min(0).max(1).default(0.3).describe('Min co-change confidence (0.0-1.0)'),
   }),

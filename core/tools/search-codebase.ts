@@ -1,7 +1,7 @@
 // SPEC §search_codebase
 import { join } from 'node:path';
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath, cappedString } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { requireIndex, withFreshness } from './index-access.ts';
 import { searchComponentsCounted } from '../index/component-search.ts';
@@ -29,7 +29,7 @@ export default defineTool({
     query: cappedString(INPUT_CAPS.query).min(1).describe('Keywords'),
     limit: z.number().int().min(1).max(MAX_LIMIT).default(10).describe(`Max results (max ${MAX_LIMIT})`),
     target: z.enum(['components', 'problems', 'both']).default('both').describe('What to search'),
-    file_filter: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.filterList).optional().describe('Narrow to these file paths (substring)'),
+    file_filter: cappedArray(cappedPath(), INPUT_CAPS.filterList).optional().describe('Narrow to these file paths (substring)'),
   }),
   // @anchor handle
   async handle(args, ctx): Promise<ToolAnswer> {
