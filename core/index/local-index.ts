@@ -18,11 +18,12 @@ import { newResolutionCache } from './resolution-cache.ts';
 import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
 import { readWorkspacePackages } from './workspace-packages.ts';
-import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type DirectoryCache, type ScannedFile } from './scan-workspace.ts';
+import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type DirectoryCache, type ScannedFile, type ScanResult } from './scan-workspace.ts';
 import { loadExtractor, parserFailureLine, prewarmExtractor, type ExtractFn } from './extractor-port.ts';
 import { cacheable, type ExtractionCache } from './extraction-cache.ts';
 import { contentHashOf } from './extract/content-hash.ts';
 import { IndexSnapshot, type Staleness } from './freshness.ts';
+import { descriptorsExhausted, fdExhaustedCause, fdExhaustionCode, type FdCode } from './fd-exhaustion.ts';
 import { log } from '../log.ts';
 
 export const INDEX_BUDGET_MS = 20_000;
@@ -61,7 +62,14 @@ export interface IndexOptions {
   extract?: ExtractFn;
 }
 
-export type IndexRunResult = { ok: true; report: IndexRunReport } | { ok: false; cause: string };
+/** A failure's `cause` is its one line; `code`, when set, its token (fd_exhausted), so no reader parses the line. */
+export type IndexRunResult = { ok: true; report: IndexRunReport } | { ok: false; cause: string; code?: string };
+
+/** The failure of a run that met EMFILE or ENFILE while `where` (fd-exhaustion.ts). */
+function fdExhausted(code: FdCode, where: string): IndexRunResult {
+  const c = fdExhaustedCause(code, where);
+  return { ok: false, cause: c.line, code: c.code };
+}
 
 export class LocalIndex {
   private readonly cache = new Map<string, CachedFile>();
@@ -107,6 +115,10 @@ export class LocalIndex {
 
   async run(options: IndexOptions = {}): Promise<IndexRunResult> {
     const started = performance.now();
+    // Before anything loads: without a descriptor a dynamic import fails as "Cannot find
+    // module", which would read as a parser that cannot load, for the rest of the process.
+    const exhausted = descriptorsExhausted(this.root);
+    if (exhausted) return fdExhausted(exhausted, 'opening the workspace');
     if (options.include) this.include = normalizeExtensions(options.include);
     if (options.exclude) this.exclude = options.exclude;
     // The directory cache starts on a re-scan: a first scan would pay a stat per directory for it.
@@ -117,7 +129,14 @@ export class LocalIndex {
     // A first run parses every file (unless the cache has them): its workers start before the
     // scan, so they boot meanwhile.
     if (this.cache.size === 0 && !options.extract && !stored?.entries.size) await prewarmExtractor();
-    const scan = scanWorkspace(this.root, this.include, this.exclude, directories);
+    let scan: ScanResult;
+    try {
+      scan = scanWorkspace(this.root, this.include, this.exclude, directories);
+    } catch (err) {
+      const fd = fdExhaustionCode(err);
+      if (fd) return fdExhausted(fd, "listing the workspace's directories");
+      throw err;
+    }
     this.lastScan = { tooLarge: scan.tooLarge, overCap: scan.overCap };
     const current = new Map<string, ScannedFile>(scan.files.map((f) => [f.file, f]));
 
@@ -149,7 +168,10 @@ export class LocalIndex {
     let extractions: FileExtraction[] = [];
     if (toParse.length > 0) {
       const extract = options.extract ?? (await loadExtractor());
-      if (typeof extract === 'string') return { ok: false, cause: extract };
+      if (typeof extract === 'string') {
+        const fd = fdExhaustionCode(extract) ?? descriptorsExhausted(this.root);
+        return fd ? fdExhausted(fd, 'loading the parser') : { ok: false, cause: extract };
+      }
       let done = 0;
       const deadline = Date.now() + (options.budgetMs ?? INDEX_BUDGET_MS);
       try {
@@ -160,7 +182,11 @@ export class LocalIndex {
           sizes: current,
         });
       } catch (err) {
+        // Before the parser's line: a grammar that could not be read for want of a descriptor
+        // is not a grammar that cannot load (that would disable the index for the process).
         const line = parserFailureLine(err);
+        const fd = fdExhaustionCode(err) ?? (line ? descriptorsExhausted(this.root) : undefined);
+        if (fd) return fdExhausted(fd, line ? 'loading the parser' : 'reading the files to parse');
         if (line) return { ok: false, cause: line };
         throw err;
       }
@@ -175,6 +201,10 @@ export class LocalIndex {
     }
     this.pendingFiles = toParse.filter((f) => !parsedSet.has(f));
 
+    // Resolution reads tsconfig.json and package.json files, taking an unreadable one as
+    // absent: without a descriptor it would resolve the whole graph without their paths.
+    const unresolvable = descriptorsExhausted(this.root);
+    if (unresolvable) return fdExhausted(unresolvable, 'reading tsconfig.json and package.json files to resolve imports');
     const resolveStarted = performance.now();
     const resolver = new ModuleResolver(this.cache.keys(), readTsPaths(this.root), basename(this.root), readWorkspacePackages(this.root));
     this.graphValue = buildGraph(this.extractions(), resolver, this.resolutionCache);

@@ -4,6 +4,7 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_INCLUDE } from './extract/languages/registry.ts';
+import { fdExhaustionCode } from './fd-exhaustion.ts';
 
 // The default extensions are the language modules' (SPEC §init_workspace `include`).
 export { DEFAULT_INCLUDE };
@@ -65,8 +66,10 @@ function listDirectory(dir: string, cache: DirectoryCache | undefined): Dirent[]
     if (Date.now() - st.mtimeMs > RACY_MS) cache.set(dir, { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, entries });
     else cache.delete(dir);
     return entries;
-  } catch {
+  } catch (err) {
     cache?.delete(dir);
+    // No descriptor free says nothing about the directory: the index run stops (fd-exhaustion.ts).
+    if (fdExhaustionCode(err)) throw err;
     return undefined;
   }
 }
@@ -99,7 +102,8 @@ export function scanWorkspace(root: string, include: string[], exclude: string[]
         let st;
         try {
           st = statSync(join(dir, entry.name));
-        } catch {
+        } catch (err) {
+          if (fdExhaustionCode(err)) throw err;
           continue;
         }
         if (st.size > MAX_FILE_BYTES) tooLarge.push(relPath);

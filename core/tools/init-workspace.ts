@@ -7,6 +7,7 @@ import { causeNotice } from '../process/cause.ts';
 import { indexGaps } from './index-access.ts';
 import { describeIndexRun } from '../index/index-report.ts';
 import { DEFAULT_INCLUDE } from '../index/scan-workspace.ts';
+import { FD_EXHAUSTED } from '../index/fd-exhaustion.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 
 const COCHANGE_THRESHOLD = 0.3;
@@ -84,6 +85,15 @@ export default defineTool({
         }
       },
     });
+    if (!result.ok && result.code === FD_EXHAUSTED) {
+      // A failure, never "0 files parsed"; and not local_index_unavailable, whose answer is not
+      // to retry: once descriptors are free the next call indexes as usual.
+      return {
+        text: `${result.cause}\n${NOTHING_LEFT_THE_MACHINE}`,
+        isError: true,
+        diagnosis: [{ code: FD_EXHAUSTED, severity: 'error', message: result.cause }],
+      };
+    }
     if (!result.ok) {
       return {
         text: `${result.cause}; the local code graph is unavailable in this process. The ledger and substrate tools still work.\n${NOTHING_LEFT_THE_MACHINE}`,

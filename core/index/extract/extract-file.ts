@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { ExtractionBuilder } from './extraction-builder.ts';
 import { contentHashOf } from './content-hash.ts';
-import { grammarForPath, loadGrammar, parserFor, type GrammarId } from './grammar-loader.ts';
+import { forgetWhenFdExhausted, grammarForPath, loadGrammar, parserFor, type GrammarId } from './grammar-loader.ts';
 import type { LanguageModule, NodeHandler } from './languages/language-module.ts';
 import { FALLBACK_LANGUAGE, grammarModule } from './languages/registry.ts';
+import { fdExhaustionCode } from '../fd-exhaustion.ts';
 
 /** The pool's extractions carry the bytes' hash, the warm-start cache's key. */
 export const HASHED = { hash: true } as const;
@@ -29,7 +30,7 @@ const compiled = new Map<GrammarId, Promise<CompiledGrammar>>();
 function compile(grammar: GrammarId): Promise<CompiledGrammar> {
   let pending = compiled.get(grammar);
   if (!pending) {
-    pending = (async () => {
+    const compiling = (async () => {
       const language = await loadGrammar(grammar);
       const module = grammarModule(grammar);
       if (!module) throw new Error(`no language module for grammar ${grammar}`);
@@ -46,7 +47,11 @@ function compile(grammar: GrammarId): Promise<CompiledGrammar> {
       if (missing.length) throw new Error(`grammar ${grammar} has no node types ${missing.join(', ')}`);
       return { types, byId, module };
     })();
-    compiled.set(grammar, pending);
+    pending = compiling;
+    compiled.set(grammar, compiling);
+    forgetWhenFdExhausted(compiling, () => {
+      if (compiled.get(grammar) === compiling) compiled.delete(grammar);
+    });
   }
   return pending;
 }
@@ -97,7 +102,8 @@ export async function extractSource(file: string, source: string): Promise<FileE
 }
 
 /**
- * Reads `<root>/<relFile>` and extracts it; read problems and oversize files become `error`.
+ * Reads `<root>/<relFile>` and extracts it; read problems and oversize files become `error`,
+ * except EMFILE and ENFILE, which are thrown (they are the process's, not the file's).
  * `hash`: also set contentHash, as the index's pool does for the warm-start cache.
  */
 export async function extractFile(root: string, relFile: string, options: { hash?: boolean } = {}): Promise<FileExtraction> {
@@ -110,6 +116,9 @@ export async function extractFile(root: string, relFile: string, options: { hash
     // The parse that follows blocks far longer than this read.
     buffer = readFileSync(join(root, relFile));
   } catch (err) {
+    // No descriptor free says nothing about the file: a read_failed here would index the
+    // workspace without it and call that a success, so the whole run stops (../fd-exhaustion.ts).
+    if (fdExhaustionCode(err)) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
     return failed(relFile, language, `read_failed(${code}: ${oneLine(err)})`);
   }
