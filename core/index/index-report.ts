@@ -2,6 +2,7 @@
 // files, nodes, edges by type, parse failures, skips, resolution rates and time.
 import type { CallOutcome, CodeGraph } from './graph-types.ts';
 import type { IndexRunReport, LocalIndex } from './local-index.ts';
+import { PATH_MAX, NAME_MAX, UNREADABLE_REASONS, unreadableTotal, type UnreadableNames, type UnreadableReason } from './unreadable-names.ts';
 
 export interface IndexStats {
   root: string;
@@ -13,6 +14,8 @@ export interface IndexStats {
   parseFailures: string[];
   tooLarge: number;
   overCap: number;
+  /** Names the scan found and could not open (unreadable-names.ts): counts by reason and a few examples, escaped. */
+  unreadable: UnreadableNames;
   pending: number;
   calls: { sites: number; byOutcome: Record<CallOutcome, number>; resolvedPct: number };
   imports: { total: number; resolved: number; external: number };
@@ -40,6 +43,7 @@ export function indexStats(index: LocalIndex): IndexStats {
     parseFailures: index.parseFailures(),
     tooLarge: skipped.tooLarge.length,
     overCap: skipped.overCap.length,
+    unreadable: skipped.unreadable,
     pending: skipped.pending.length,
     calls: { sites: s.callSites, byOutcome: s.byOutcome, resolvedPct: pct(resolved, s.callSites) },
     imports: { total: s.importsTotal, resolved: s.importsResolved, external: s.importsExternal },
@@ -72,7 +76,28 @@ export function statsLines(stats: IndexStats): string[] {
   if (stats.tooLarge || stats.overCap) {
     lines.push(`Skipped: ${stats.tooLarge} file(s) over 200 KB; ${stats.overCap} file(s) past the 2000-file cap.`);
   }
+  const unreadable = unreadableLine(stats.unreadable);
+  if (unreadable) lines.push(unreadable);
   return lines;
+}
+
+const REASON_TEXT: Record<UnreadableReason, string> = {
+  invalid_utf8: 'not valid UTF-8',
+  path_too_long: `a path of PATH_MAX (${PATH_MAX}) bytes or more`,
+  name_too_long: `a name over NAME_MAX (${NAME_MAX}) bytes`,
+};
+
+/**
+ * `Unreadable names: 2 not indexed (1 not valid UTF-8: bad\xff.ts; ...); rename them to index them.`
+ * A directory (shown with a trailing `/`) counts once and nothing under it is read.
+ */
+export function unreadableLine(names: UnreadableNames): string | undefined {
+  const total = unreadableTotal(names);
+  if (total === 0) return undefined;
+  const parts = UNREADABLE_REASONS.filter((r) => names.counts[r] > 0).map(
+    (r) => `${names.counts[r]} ${REASON_TEXT[r]}: ${names.examples[r].join(', ')}${names.counts[r] > names.examples[r].length ? ', ...' : ''}`,
+  );
+  return `Unreadable names: ${total} file(s) or folder(s) not indexed (${parts.join('; ')}); a folder's contents are not read. Rename or move them up to index them.`;
 }
 
 export function describeIndexRun(index: LocalIndex, report: IndexRunReport): string[] {

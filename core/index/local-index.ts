@@ -19,6 +19,7 @@ import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
 import { readWorkspacePackages } from './workspace-packages.ts';
 import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type DirectoryCache, type ScannedFile, type ScanResult } from './scan-workspace.ts';
+import { noUnreadableNames, type UnreadableNames } from './unreadable-names.ts';
 import { loadExtractor, parserFailureLine, prewarmExtractor, type ExtractFn } from './extractor-port.ts';
 import { cacheable, type ExtractionCache } from './extraction-cache.ts';
 import { contentHashOf } from './extract/content-hash.ts';
@@ -76,7 +77,7 @@ export class LocalIndex {
   private pendingFiles: string[] = [];
   private graphValue: CodeGraph | undefined;
   private readonly resolutionCache = newResolutionCache();
-  private lastScan: { tooLarge: string[]; overCap: string[] } = { tooLarge: [], overCap: [] };
+  private lastScan: { tooLarge: string[]; overCap: string[]; unreadable: UnreadableNames } = { tooLarge: [], overCap: [], unreadable: noUnreadableNames() };
   /** Directory listings of this root, whatever include/exclude say (they pick among them). */
   private directories: DirectoryCache | undefined;
   include: string[] = normalizeExtensions(undefined);
@@ -101,7 +102,7 @@ export class LocalIndex {
     return [...this.cache.values()].filter((c) => c.extraction.error).map((c) => c.extraction.file);
   }
 
-  skipped(): { tooLarge: string[]; overCap: string[]; pending: string[] } {
+  skipped(): { tooLarge: string[]; overCap: string[]; unreadable: UnreadableNames; pending: string[] } {
     return { ...this.lastScan, pending: [...this.pendingFiles] };
   }
 
@@ -137,7 +138,7 @@ export class LocalIndex {
       if (fd) return fdExhausted(fd, "listing the workspace's directories");
       throw err;
     }
-    this.lastScan = { tooLarge: scan.tooLarge, overCap: scan.overCap };
+    this.lastScan = { tooLarge: scan.tooLarge, overCap: scan.overCap, unreadable: scan.unreadable };
     const current = new Map<string, ScannedFile>(scan.files.map((f) => [f.file, f]));
 
     let removed = 0;
