@@ -8,7 +8,7 @@ import { ulid } from '../process/ulid.ts';
 import { VERSION } from '../version.ts';
 import { CAPABILITY_TAGS, activeCapabilities } from '../server/capabilities.ts';
 import { TOOL_REGISTRY } from '../tools/registry.ts';
-import { isAttached } from '../attachment/state.ts';
+import { isAttached, publicAttachmentState } from '../attachment/state.ts';
 import type { AttachmentSupervisor } from '../attachment/supervisor.ts';
 import type { Services } from '../services/services.ts';
 import { proxyEnvironment } from '../substrate/net-client.ts';
@@ -50,7 +50,7 @@ export function healthBody(services: Services, supervisor: AttachmentSupervisor)
     pid: process.pid,
     attached,
     ...(attached ? {} : { reason: supervisor.causeLine(state) }),
-    attachment: state,
+    attachment: publicAttachmentState(state),
     network: { proxy: proxyEnvironment(services.env) },
   };
 }
