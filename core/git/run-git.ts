@@ -1,7 +1,10 @@
 // The one way this server runs git (ARCHITECTURE: handlers never spawn git themselves).
 // Every call has a timeout, and its failure is classified, so that a git call that timed out
-// or failed is never read as "not a git checkout" (SPEC §mark_complete).
+// or failed is never read as "not a git checkout" (SPEC §mark_complete). Every call runs under
+// git-policy.ts, so nothing the repository's own config names is run; reading which keys it
+// sets costs one `git config` spawn before the command.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { gitPolicy, parseProgramKeys, programKeysQuery } from './git-policy.ts';
 
 export const GIT_TIMEOUT_MS = 20_000;
 
@@ -18,10 +21,35 @@ export interface GitOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export function runGit(cwd: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
+export async function runGit(cwd: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
   const budgetMs = options.timeoutMs ?? GIT_TIMEOUT_MS;
+  const deadline = Date.now() + budgetMs;
   const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
-  return spawnGit({ cwd, args, env, name: args[0] ?? '', deadline: Date.now() + budgetMs, budgetMs, onData: options.onData });
+  const [subcommand = '', ...rest] = args;
+  const call = { cwd, env, name: subcommand, deadline, budgetMs };
+
+  let scoped = true;
+  let read = await spawnGit({ ...call, args: programKeysQuery(true) });
+  if (!read.ok && read.code === 129 && /show-scope/.test(read.stderr)) {
+    // git before 2.26 has no --show-scope: every key found is taken as the repository's.
+    scoped = false;
+    read = await spawnGit({ ...call, args: programKeysQuery(false) });
+  }
+  // Exit 1 with nothing said: none of the keys is set anywhere.
+  const noneSet = !read.ok && read.kind === 'failed' && read.code === 1 && read.stderr.trim() === '';
+  if (!read.ok && !noneSet) {
+    // A config git cannot read fails the command the same way; its exit code is not the command's.
+    return read.kind === 'failed' ? { ...read, code: undefined } : read;
+  }
+  const built = gitPolicy(read.ok ? parseProgramKeys(read.stdout, scoped) : [], env);
+  if (!built.ok) return { ok: false, kind: 'failed', line: `git ${subcommand} was not run: ${built.line}`, stderr: '' };
+  const { globalArgs, subcommandArgs, env: added } = built.policy;
+  return spawnGit({
+    ...call,
+    env: { ...env, ...added },
+    args: [...globalArgs, subcommand, ...subcommandArgs(subcommand), ...rest],
+    onData: options.onData,
+  });
 }
 
 interface Spawned {
