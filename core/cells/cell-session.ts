@@ -36,7 +36,8 @@ export async function originShapedFolder(origin: string): Promise<{ ok: true; di
   const remove = () => rmSync(dir, { recursive: true, force: true });
   for (const args of [
     ['init', '-q'],
-    ['remote', 'add', 'origin', origin],
+    // The origin is a flag's value: after `--`, one starting with "-" is a URL, never an option.
+    ['remote', 'add', '--', 'origin', origin],
   ]) {
     const r = await runGit(dir, args);
     if (!r.ok) {
