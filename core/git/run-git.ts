@@ -8,7 +8,7 @@ import { gitPolicy, parseProgramKeys, programKeysQuery } from './git-policy.ts';
 
 export const GIT_TIMEOUT_MS = 20_000;
 
-export type GitFailureKind = 'not_a_repository' | 'git_missing' | 'timeout' | 'no_file_descriptors' | 'failed';
+export type GitFailureKind = 'not_a_repository' | 'git_missing' | 'timeout' | 'fd_exhausted' | 'failed';
 
 export type GitResult = { ok: true; stdout: string } | { ok: false; kind: GitFailureKind; line: string; stderr: string; code?: number | null };
 
@@ -70,8 +70,8 @@ function startFailure(err: NodeJS.ErrnoException, name: string, stderr: string):
     const whose = err.code === 'EMFILE' ? 'this process has' : 'the system has';
     return {
       ok: false,
-      kind: 'no_file_descriptors',
-      line: `git ${name} could not start: no file descriptors left (${err.code}: ${whose} too many files open); close files or raise the open-file limit (ulimit -n), then try again`,
+      kind: 'fd_exhausted',
+      line: `fd_exhausted(${err.code}): git ${name} could not start, ${whose} too many files open; close files or raise the open-file limit (ulimit -n), then try again`,
       stderr,
     };
   }
