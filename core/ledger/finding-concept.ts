@@ -48,7 +48,7 @@ export function findingContent(f: FindingMint): string {
     `repo: ${f.repo}`,
     `repo_name: ${f.repoName}`,
     `workspace: ${f.workspace}`,
-    `files: ${f.files.join(', ')}`,
+    `files: ${headerList(f.files)}`,
     ...(f.lines ? [`lines: ${f.lines}`] : []),
     `severity: ${f.severity}`,
     `category: ${f.category}`,
@@ -59,14 +59,42 @@ export function findingContent(f: FindingMint): string {
   return `${headerLines(header).join('\n')}\n\n${f.details?.trim() || f.summary}`;
 }
 
+/**
+ * A list field's value: the items joined by `, `, each with `\` and `,` escaped by a backslash.
+ * A file may be named `a.ts, src/b.ts`; joined raw, every reader would take it for two files
+ * and the finding would be recalled on files it is not on (SPEC §record_finding).
+ */
+export function headerList(items: string[]): string {
+  return items.map((item) => item.replace(/[\\,]/g, (ch) => `\\${ch}`)).join(', ');
+}
+
+/**
+ * `headerList` read back: split at each comma no backslash escapes, `\\` and `\,` read as the
+ * character they escape, items trimmed and empty ones dropped. Any other backslash is kept as
+ * written, so a header written before names were escaped (`src/a.ts, src/b.ts`, a Windows-style
+ * `dir\a.ts`) reads exactly as it always did.
+ */
+export function parseHeaderList(value: string): string[] {
+  const items: string[] = [];
+  let item = '';
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i]!;
+    const next = value[i + 1];
+    if (ch === '\\' && (next === '\\' || next === ',')) {
+      item += next;
+      i++;
+    } else if (ch === ',') {
+      items.push(item);
+      item = '';
+    } else item += ch;
+  }
+  items.push(item);
+  return items.map((s) => s.trim()).filter(Boolean);
+}
+
 function listValue(block: HeaderBlock, key: string): string[] {
   const value = headerValue(block, key);
-  return value
-    ? value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
+  return value ? parseHeaderList(value) : [];
 }
 
 /** A recalled code_finding as the ledger reads it. */
