@@ -9,6 +9,7 @@ import { whyNotIndexed } from './not-indexed.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import { gapSummaryLines } from './gap-activity.ts';
+import { shownName, shownNames, shownNode } from './shown-name.ts';
 
 const COMPONENTS_PER_FILE = 40;
 const COCHANGE_THRESHOLD = 0.3;
@@ -43,17 +44,17 @@ export default defineTool({
         lines.push(`  ${clipEcho(file)}: not in the local index, so its components are unknown: ${clipEcho(whyNotIndexed(access.index, file).reason)}`);
         continue;
       }
-      lines.push(`  ${file}: ${components.length} component(s)`);
-      for (const node of components.slice(0, COMPONENTS_PER_FILE))
+      lines.push(`  ${shownName(file)}: ${components.length} component(s)`);
+      for (const node of components.slice(0, COMPONENTS_PER_FILE).map(shownNode))
         lines.push(`    ${node.type.padEnd(9)} ${node.name}  lines ${node.startLine}-${node.endLine}  [${node.id}]`);
       if (components.length > COMPONENTS_PER_FILE) lines.push(`    ... and ${components.length - COMPONENTS_PER_FILE} more`);
     }
-    if (missing.length) warnings.push({ code: 'not_in_index', severity: 'warning', message: `not_in_index: ${missing.join(', ')}`, data: { files: missing } });
+    if (missing.length) warnings.push({ code: 'not_in_index', severity: 'warning', message: `not_in_index: ${shownNames(missing)}`, data: { files: missing } });
 
     if (args.include_cochange_predictions) {
       const limit = args.prediction_limit * 2;
       const mined = await mineGitCochanges(root, files, { limit, threshold: COCHANGE_THRESHOLD });
-      if (mined.status !== 'ok') lines.push('', `Co-changes: ${mined.line}`);
+      if (mined.status !== 'ok') lines.push('', `Co-changes: ${shownName(mined.line)}`);
       else {
         const pooled = mined.predictions.filter((p) => !files.includes(p.file));
         if (pooled.length === 0)
@@ -66,7 +67,7 @@ export default defineTool({
             '',
             `Files that change together with them in git history (pooled, up to ${limit}; confidence = share of the changed files' commits that also touched the file):`,
           );
-          for (const p of pooled) lines.push(`  ${p.file}  confidence ${p.confidence.toFixed(2)}  (${p.commits} of ${mined.givenCommits} commits)`);
+          for (const p of pooled) lines.push(`  ${shownName(p.file)}  confidence ${p.confidence.toFixed(2)}  (${p.commits} of ${mined.givenCommits} commits)`);
         }
       }
     }

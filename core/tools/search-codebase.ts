@@ -7,6 +7,7 @@ import { requireIndex, withFreshness } from './index-access.ts';
 import { searchComponentsCounted } from '../index/component-search.ts';
 import { searchLocalFindings } from '../ledger/local-findings.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
+import { shownNode } from './shown-name.ts';
 
 const MAX_LIMIT = 50;
 const NO_SERVER_ANALYSIS = 'There is no server-side analysis: problems are the findings agents recorded in the local store.';
@@ -49,7 +50,7 @@ export default defineTool({
         found += hits.length;
         if (hits.length === 0) sections.push(`Components: none match "${args.query}".`);
         else {
-          const rows = hits.map(({ node }) => `  ${node.type.padEnd(9)} ${node.name}  ${node.file}:${node.startLine}-${node.endLine}  [${node.id}]`);
+          const rows = hits.map(({ node }) => shownNode(node)).map((n) => `  ${n.type.padEnd(9)} ${n.name}  ${n.file}:${n.startLine}-${n.endLine}  [${n.id}]`);
           sections.push(`Components matching "${args.query}" (${countLine(hits.length, total)}):\n${rows.join('\n')}`);
           // The honest baseline: the files an agent would have opened to find these components.
           for (const file of new Set(hits.map((h) => h.node.file))) baselineFiles.push(join(access.root, file));
