@@ -3,6 +3,7 @@
 import type { CallOutcome, CodeGraph } from './graph-types.ts';
 import type { IndexRunReport, LocalIndex } from './local-index.ts';
 import { PATH_MAX, NAME_MAX, UNREADABLE_REASONS, unreadableTotal, type UnreadableNames, type UnreadableReason } from './unreadable-names.ts';
+import { escapeControlChars } from '../process/control-chars.ts';
 
 export interface IndexStats {
   root: string;
@@ -70,7 +71,7 @@ export function statsLines(stats: IndexStats): string[] {
     `Imports: ${stats.imports.resolved} of ${stats.imports.total} resolved to workspace files (${stats.imports.external} external or unresolvable); inheritance: ${stats.heritage.resolved} of ${stats.heritage.total} bases resolved.`,
   ];
   if (stats.parseFailures.length) {
-    const shown = stats.parseFailures.slice(0, 5).join(', ');
+    const shown = stats.parseFailures.slice(0, 5).map(escapeControlChars).join(', ');
     lines.push(`Parse failures: ${stats.parseFailures.length} (${shown}${stats.parseFailures.length > 5 ? ', ...' : ''}).`);
   } else lines.push('Parse failures: 0.');
   if (stats.tooLarge || stats.overCap) {
@@ -103,13 +104,15 @@ export function unreadableLine(names: UnreadableNames): string | undefined {
 export function describeIndexRun(index: LocalIndex, report: IndexRunReport): string[] {
   const stats = indexStats(index);
   const seconds = (report.ms / 1000).toFixed(2);
+  // A workspace's folder name is the workspace's to choose: shown on one line (control-chars.ts).
+  const root = escapeControlChars(index.root);
   const fromCache = report.extractionCache?.fromCache ?? 0;
   const head =
     fromCache > 0
-      ? `Indexed ${index.root}: ${stats.files} files in ${seconds} s, ${report.parsed} parsed and ${fromCache} from the extraction cache.`
+      ? `Indexed ${root}: ${stats.files} files in ${seconds} s, ${report.parsed} parsed and ${fromCache} from the extraction cache.`
       : report.reused === 0 && report.removed === 0
-        ? `Indexed ${index.root}: ${stats.files} files parsed in ${seconds} s.`
-        : `Re-indexed ${index.root}: ${report.parsed} changed or new file(s) parsed, ${report.reused} unchanged reused, ${report.removed} deleted dropped (${stats.files} files) in ${seconds} s; the graph is re-resolved whole, as a fresh index would build it.`;
+        ? `Indexed ${root}: ${stats.files} files parsed in ${seconds} s.`
+        : `Re-indexed ${root}: ${report.parsed} changed or new file(s) parsed, ${report.reused} unchanged reused, ${report.removed} deleted dropped (${stats.files} files) in ${seconds} s; the graph is re-resolved whole, as a fresh index would build it.`;
   const lines = [head, ...statsLines(stats)];
   if (report.resumedFrom > 0) lines.push(`Resumed: this call finished ${report.resumedFrom} file(s) a previous call's 20 s budget had left.`);
   if (report.pending > 0) {
