@@ -13,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FileExtraction } from './extract-types.ts';
 import type { CodeGraph } from './graph-types.ts';
-import { buildGraph } from './build-graph.ts';
+import { buildGraphInSlices } from './build-graph.ts';
+import { TimeSlicer } from './extract/time-slices.ts';
 import { newResolutionCache } from './resolution-cache.ts';
 import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
@@ -49,6 +50,8 @@ export interface IndexRunReport {
   ms: number;
   parseMs: number;
   resolveMs: number;
+  /** This thread's share of the run, in time slices (extract/time-slices.ts): the longest a request could wait behind it, and how often it let requests in. */
+  mainThread: { longestSliceMs: number; pauses: number };
   /** The warm-start cache on a first run: how many files it gave, or why none (absent: no cache, METABOB_CACHE=off). */
   extractionCache?: { dir: string; fromCache: number; cause?: string };
 }
@@ -150,19 +153,22 @@ export class LocalIndex {
     }
     const resumedFrom = this.pendingFiles.filter((f) => current.has(f)).length;
     let fromCache = 0;
-    const toParse = scan.files
-      .filter((f) => {
-        const cached = this.cache.get(f.file);
-        if (cached && cached.size === f.size && cached.mtimeMs === f.mtimeMs) return false;
-        const warm = stored?.entries.get(f.file);
-        if (!cached && warm && this.sameContent(f.file, warm.contentHash!)) {
-          this.cache.set(f.file, { size: f.size, mtimeMs: f.mtimeMs, extraction: warm });
-          fromCache++;
-          return false;
-        }
-        return true;
-      })
-      .map((f) => f.file);
+    // The work on this thread (reading the warm start's files, this lane's parses, the
+    // resolution) lets requests in between slices: SPEC §init_workspace, the server answers while it indexes.
+    const slicer = new TimeSlicer();
+    const toParse: string[] = [];
+    for (const f of scan.files) {
+      if (slicer.due()) await slicer.pause();
+      const cached = this.cache.get(f.file);
+      if (cached && cached.size === f.size && cached.mtimeMs === f.mtimeMs) continue;
+      const warm = stored?.entries.get(f.file);
+      if (!cached && warm && this.sameContent(f.file, warm.contentHash!)) {
+        this.cache.set(f.file, { size: f.size, mtimeMs: f.mtimeMs, extraction: warm });
+        fromCache++;
+        continue;
+      }
+      toParse.push(f.file);
+    }
     for (const file of toParse) this.cache.delete(file);
 
     const parseStarted = performance.now();
@@ -181,6 +187,7 @@ export class LocalIndex {
           signal: options.signal,
           deadline,
           sizes: current,
+          slicer,
         });
       } catch (err) {
         // Before the parser's line: a grammar that could not be read for want of a descriptor
@@ -208,7 +215,7 @@ export class LocalIndex {
     if (unresolvable) return fdExhausted(unresolvable, 'reading tsconfig.json and package.json files to resolve imports');
     const resolveStarted = performance.now();
     const resolver = new ModuleResolver(this.cache.keys(), readTsPaths(this.root), basename(this.root), readWorkspacePackages(this.root));
-    this.graphValue = buildGraph(this.extractions(), resolver, this.resolutionCache);
+    this.graphValue = await buildGraphInSlices(this.extractions(), resolver, slicer, this.resolutionCache);
     const resolveMs = performance.now() - resolveStarted;
     this.snapshot = new IndexSnapshot(this.root, this.cache, this.include, this.exclude);
     this.scheduleSave();
@@ -227,6 +234,7 @@ export class LocalIndex {
         ms: performance.now() - started,
         parseMs,
         resolveMs,
+        mainThread: { longestSliceMs: slicer.longestSliceMs, pauses: slicer.pauses },
         extractionCache: stored && this.diskCache ? { dir: this.diskCache.dir, fromCache, cause: stored.cause } : undefined,
       },
     };

@@ -7,8 +7,12 @@ import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { ExtractionBuilder } from './extraction-builder.ts';
 import { contentHashOf } from './content-hash.ts';
 import { forgetWhenFdExhausted, grammarForPath, loadGrammar, parserFor, type GrammarId } from './grammar-loader.ts';
-import type { LanguageModule, NodeHandler } from './languages/language-module.ts';
+import type { FileContext, LanguageModule, NodeHandler } from './languages/language-module.ts';
 import { FALLBACK_LANGUAGE, grammarModule } from './languages/registry.ts';
+import { Ancestry } from './ancestry.ts';
+import { ReceiverTexts } from './languages/source-text.ts';
+import { parseSource } from './paced-parse.ts';
+import type { TimeSlicer } from './time-slices.ts';
 import { fdExhaustionCode } from '../fd-exhaustion.ts';
 
 /** The pool's extractions carry the bytes' hash, the warm-start cache's key. */
@@ -64,17 +68,21 @@ function oneLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
 }
 
+/** Handlers run between two looks at the slicer's clock. */
+const HANDLERS_PER_CHECK = 64;
+
 /**
  * Extracts from text already in memory. Grammar load failures (ParserLoadError) propagate:
- * they make the whole index unavailable, not one file.
+ * they make the whole index unavailable, not one file. `slicer`: on a thread that must keep
+ * answering (the server's), parse and handlers pause when a slice has run its time.
  */
-export async function extractSource(file: string, source: string): Promise<FileExtraction> {
+export async function extractSource(file: string, source: string, slicer?: TimeSlicer): Promise<FileExtraction> {
   const kind = grammarForPath(file);
   if (!kind) return failed(file, FALLBACK_LANGUAGE, `unsupported_language(${file})`);
   const [parser, grammar] = await Promise.all([parserFor(kind.grammar), compile(kind.grammar)]);
   let tree;
   try {
-    tree = parser.parse(source);
+    tree = await parseSource(parser, source, slicer);
   } catch (err) {
     parser.reset();
     return failed(file, kind.language, `parse_failed(${oneLine(err)})`);
@@ -82,12 +90,23 @@ export async function extractSource(file: string, source: string): Promise<FileE
   if (!tree) return failed(file, kind.language, 'parse_failed(no tree)');
   try {
     const builder = new ExtractionBuilder(file, kind.language, source);
-    const context = { b: builder, source };
     const root = tree.rootNode;
+    const ancestry = new Ancestry(root);
+    const receivers = new ReceiverTexts(source);
+    const context: FileContext = {
+      b: builder,
+      source,
+      parentOf: (node) => ancestry.parentOf(node),
+      receiverText: (from, to, namePath) => receivers.read(from, to, namePath),
+    };
     const { byId } = grammar;
+    let handled = 0;
     for (const node of root.descendantsOfType(grammar.types)) {
       const handler = node && byId.get(node.typeId);
-      if (handler) handler(node!, context);
+      const steps = handler ? handler(node!, context) : undefined;
+      // A handler reading a long list yields between parts of it (NodeHandler).
+      if (steps) for (const _ of steps) if (slicer?.due()) await slicer.pause();
+      if (slicer && ++handled % HANDLERS_PER_CHECK === 0 && slicer.due()) await slicer.pause();
     }
     // Error recovery is counted, never a failure; only a file with errors pays for the count.
     if (root.hasError) builder.errorNodes = root.descendantsOfType('ERROR').length;
@@ -104,9 +123,10 @@ export async function extractSource(file: string, source: string): Promise<FileE
 /**
  * Reads `<root>/<relFile>` and extracts it; read problems and oversize files become `error`,
  * except EMFILE and ENFILE, which are thrown (they are the process's, not the file's).
- * `hash`: also set contentHash, as the index's pool does for the warm-start cache.
+ * `hash`: also set contentHash, as the index's pool does for the warm-start cache. `slicer`:
+ * as extractSource's.
  */
-export async function extractFile(root: string, relFile: string, options: { hash?: boolean } = {}): Promise<FileExtraction> {
+export async function extractFile(root: string, relFile: string, options: { hash?: boolean; slicer?: TimeSlicer } = {}): Promise<FileExtraction> {
   const kind = grammarForPath(relFile);
   const language = kind?.language ?? FALLBACK_LANGUAGE;
   let buffer: Buffer;
@@ -125,7 +145,7 @@ export async function extractFile(root: string, relFile: string, options: { hash
   if (buffer.length > MAX_FILE_BYTES) {
     return failed(relFile, language, `file_too_large(${buffer.length} bytes > ${MAX_FILE_BYTES} bytes)`);
   }
-  const result = await extractSource(relFile, buffer.toString('utf8'));
+  const result = await extractSource(relFile, buffer.toString('utf8'), options.slicer);
   // Hashed here, from the bytes just parsed, so a cached extraction always matches its key
   // even when the file changes while the index runs.
   if (options.hash) result.contentHash = contentHashOf(buffer);

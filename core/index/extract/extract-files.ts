@@ -19,6 +19,7 @@ import { WorkQueue } from './work-queue.ts';
 import { fdExhaustionCode } from '../fd-exhaustion.ts';
 import { FALLBACK_LANGUAGE } from './languages/registry.ts';
 import { log } from '../../log.ts';
+import type { TimeSlicer } from './time-slices.ts';
 
 export interface ExtractOptions {
   /** Called once per file as its result arrives (for progress: files parsed of total). */
@@ -40,6 +41,8 @@ export interface ExtractOptions {
   mainThreadLane?: boolean;
   /** Each file's size in bytes, when the caller has it (the scan does): the hand-out goes largest first. */
   sizes?: ReadonlyMap<string, { size: number }>;
+  /** This thread's time slices (time-slices.ts): its lane's parses pause when one has run its time. */
+  slicer?: TimeSlicer;
 }
 
 /** The results in the order of `relFiles`, plus the files not started before the deadline. */
@@ -88,7 +91,7 @@ async function extractInThread(root: string, relFiles: string[], options: Extrac
   const done = new Map<string, FileExtraction>();
   for (const file of relFiles) {
     if (stopped(options)) break;
-    const result = await extractFile(root, file, HASHED);
+    const result = await extractFile(root, file, { ...HASHED, slicer: options.slicer });
     done.set(file, result);
     options.onFileDone?.(file, result);
     await turn();
@@ -230,7 +233,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
       const [file] = queue.take(loaded, 1);
       if (file === undefined) break;
       try {
-        record(await extractFile(root, file, HASHED));
+        record(await extractFile(root, file, { ...HASHED, slicer: options.slicer }));
       } catch (err) {
         if (isParserUnavailable(err)) failure ??= new ParserLoadError(err.module, err.reason);
         else if (fdExhaustionCode(err)) failure ??= err as Error;
