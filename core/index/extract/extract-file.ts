@@ -80,6 +80,9 @@ export async function extractSource(file: string, source: string, slicer?: TimeS
   const kind = grammarForPath(file);
   if (!kind) return failed(file, FALLBACK_LANGUAGE, `unsupported_language(${file})`);
   const [parser, grammar] = await Promise.all([parserFor(kind.grammar), compile(kind.grammar)]);
+  // The steps no progress callback or handler count cuts (a grammar's first load, the tree's
+  // last steps, the collecting walk) each start a slice of their own when one is due.
+  await slicer?.maybePause();
   let tree;
   try {
     tree = await parseSource(parser, source, slicer);
@@ -89,6 +92,7 @@ export async function extractSource(file: string, source: string, slicer?: TimeS
   }
   if (!tree) return failed(file, kind.language, 'parse_failed(no tree)');
   try {
+    await slicer?.maybePause();
     const builder = new ExtractionBuilder(file, kind.language, source);
     const root = tree.rootNode;
     const ancestry = new Ancestry(root);
@@ -101,7 +105,9 @@ export async function extractSource(file: string, source: string, slicer?: TimeS
     };
     const { byId } = grammar;
     let handled = 0;
-    for (const node of root.descendantsOfType(grammar.types)) {
+    const nodes = root.descendantsOfType(grammar.types);
+    await slicer?.maybePause();
+    for (const node of nodes) {
       const handler = node && byId.get(node.typeId);
       const steps = handler ? handler(node!, context) : undefined;
       // A handler reading a long list yields between parts of it (NodeHandler).
