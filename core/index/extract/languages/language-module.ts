@@ -85,7 +85,7 @@ export interface LanguageTraits {
 
 /**
  * One module of the registry. `L` are the language ids its files are recorded as, `G` the
- * grammars (tree-sitter-wasms' `tree-sitter-<G>.wasm`) it parses them with.
+ * grammars (`vendor/grammars/tree-sitter-<G>.wasm`) it parses them with.
  */
 export interface LanguageModule<L extends string = string, G extends string = string> {
   /** Extensions (with the dot, lower case) and, for each, the grammar and language of its files. */
@@ -93,6 +93,11 @@ export interface LanguageModule<L extends string = string, G extends string = st
   /** The extensions (without the dot) indexed when init_workspace is given no `include` (SPEC §init_workspace). */
   indexedByDefault: readonly string[];
   grammars: readonly G[];
+  /**
+   * The npm package and exact version each grammar's .wasm is copied from into vendor/grammars/
+   * (scripts/vendor-grammars.ts): the grammar project's own release, which ships the .wasm.
+   */
+  grammarPackages: Readonly<Record<G, `${string}@${string}`>>;
   languages: Readonly<Record<L, LanguageTraits>>;
   /** Handlers by node type name (JavaScript lacks the TypeScript-only node types). */
   handlers(grammar: G): Record<string, NodeHandler>;

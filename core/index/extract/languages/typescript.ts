@@ -372,6 +372,8 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
   },
   indexedByDefault: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs'],
   grammars: ['typescript', 'tsx', 'javascript'],
+  // tree-sitter-typescript ships both of its dialects' grammars.
+  grammarPackages: { typescript: 'tree-sitter-typescript@0.23.2', tsx: 'tree-sitter-typescript@0.23.2', javascript: 'tree-sitter-javascript@0.25.0' },
   languages: {
     typescript: { surface: 'exports', builtins: BUILTINS },
     tsx: { surface: 'exports', builtins: BUILTINS },
