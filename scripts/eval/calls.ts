@@ -10,6 +10,7 @@
 // `--verbose` lists false positives, misses and uncovered definitions; `--only <label>` runs
 // one corpus; `--errors-only` prints the ERROR share alone (no resolver run).
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LocalIndex } from '../../core/index/local-index.ts';
 import { readTsPaths } from '../../core/index/tsconfig-paths.ts';
@@ -38,9 +39,26 @@ function pythonTruth(root: string, callers: string[]): { truth: Set<Key>; callSi
   const called = new Map<Key, CalledDefinition>();
   for (const key of parsed.called) {
     const [file, name, line] = key.split('|');
-    called.set(key, { file: file!, name: name!, lines: [Number(line)] });
+    called.set(key, { file: file!, name: name!, lines: [Number(line)], kind: 'function or class' });
   }
   return { truth: new Set(parsed.truth), callSites: parsed.callSites, outsideModel: parsed.outsideModel, called };
+}
+
+/** What extraction left in ERROR after its recovery (FileExtraction.unparsed), over `files`. */
+function leftUnread(index: LocalIndex, files: string[]): string {
+  const measured = new Set(files);
+  let chars = 0;
+  let total = 0;
+  let partial = 0;
+  for (const e of index.extractions()) {
+    if (!measured.has(e.file)) continue;
+    total += readFileSync(join(index.root, e.file), 'utf8').length;
+    if (e.unparsed) {
+      chars += e.unparsed.chars;
+      partial++;
+    }
+  }
+  return `after recovery ${total ? ((100 * chars) / total).toFixed(2) : '0.00'}% left in ERROR (${chars} chars), ${partial} files partial`;
 }
 
 /** The called definitions the graph holds: a node of that file whose last name part is the name and whose lines span one of the declaration's. */
@@ -74,7 +92,8 @@ async function evaluate(corpus: Corpus): Promise<void> {
   const indexMs = performance.now() - started;
   const graph = index.graph!;
   const files = [...graph.componentsByFile.keys()].filter((f) => !f.endsWith('.d.ts')).sort();
-  const errors = corpus.language === 'ts' ? `; ${formatShare(await parseErrorShare(root, files), files.length)}` : '';
+  const errors =
+    corpus.language === 'ts' ? `; grammar alone: ${formatShare(await parseErrorShare(root, files), files.length)}; ${leftUnread(index, files)}` : '';
   if (process.argv.includes('--errors-only')) {
     console.log(`${corpus.label}${corpus.half ? ` (${corpus.half})` : ''}: ${files.length} files${errors}`);
     return;
@@ -114,6 +133,16 @@ async function evaluate(corpus: Corpus): Promise<void> {
   console.log(
     `  definition coverage ${called.size ? (coverage.covered / called.size).toFixed(3) : '-'} (${coverage.covered} of ${called.size} called definitions are graph nodes)`,
   );
+  if (coverage.missing.length) {
+    const byKind = new Map<string, number>();
+    for (const d of coverage.missing) byKind.set(d.kind, (byKind.get(d.kind) ?? 0) + 1);
+    console.log(
+      `    not nodes, by declaration: ${[...byKind]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+    );
+  }
   console.log(
     `  truth ${truth.size} cross-file edges (${outsideModel} calls reached corpus declarations the graph does not model); graph ${ours.size}, matching ${hit}`,
   );
@@ -133,7 +162,8 @@ async function evaluate(corpus: Corpus): Promise<void> {
     for (const k of [...ours.keys()].filter((k) => !truth.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60)))
       console.log(`  false positive (${ours.get(k)}): ${k}`);
     for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60))) console.log(`  missed: ${k}`);
-    for (const d of coverage.missing.slice(0, Number(process.env.EVAL_LIST ?? 60))) console.log(`  not a node: ${d.file}|${d.name}|${d.lines.join(',')}`);
+    for (const d of coverage.missing.slice(0, Number(process.env.EVAL_LIST ?? 60)))
+      console.log(`  not a node (${d.kind}): ${d.file}|${d.name}|${d.lines.join(',')}`);
   }
 }
 

@@ -69,6 +69,14 @@ export interface CalledDefinition {
   file: string;
   name: string;
   lines: number[];
+  /** The declaration's syntax kind, `(local)` when it sits inside a function: what the graph would have to model. */
+  kind: string;
+}
+
+function declarationKind(decl: ts.Node): string {
+  let local = false;
+  for (let p = decl.parent; p; p = p.parent) if (ts.isFunctionLike(p)) local = true;
+  return `${ts.SyntaxKind[decl.kind]}${local ? ' (local)' : ''}`;
 }
 
 export interface CheckerTruth {
@@ -131,7 +139,10 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
           if (name) {
             const lines = [decl as ts.Declaration, ...declarations.filter((d) => d !== decl && componentName(d) === name)].map(lineOf);
             const key = `${target}|${name}|${lines[0]}`;
-            if (!called.has(key)) called.set(key, { file: target, name, lines });
+            // `a[i]()`: the symbol at `i` is the index, not what is called.
+            const indexed =
+              ts.isElementAccessExpression(expr) && !ts.isStringLiteralLike(expr.argumentExpression) && !ts.isPropertyAccessExpression(expr.argumentExpression);
+            if (!called.has(key) && !indexed) called.set(key, { file: target, name, lines, kind: declarationKind(decl) });
           }
           if (inCorpus.has(target) && target !== file) {
             if (name) truth.add(`${file}|${target}|${name}`);

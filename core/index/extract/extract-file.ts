@@ -9,6 +9,7 @@ import { contentHashOf } from './content-hash.ts';
 import { grammarForPath, loadGrammar, parserFor, type GrammarId } from './grammar-loader.ts';
 import type { LanguageModule, NodeHandler } from './languages/language-module.ts';
 import { FALLBACK_LANGUAGE, grammarModule } from './languages/registry.ts';
+import { parseRecovering } from './recover-parse.ts';
 
 /** The pool's extractions carry the bytes' hash, the warm-start cache's key. */
 export const HASHED = { hash: true } as const;
@@ -67,17 +68,19 @@ export async function extractSource(file: string, source: string): Promise<FileE
   const kind = grammarForPath(file);
   if (!kind) return failed(file, FALLBACK_LANGUAGE, `unsupported_language(${file})`);
   const [parser, grammar] = await Promise.all([parserFor(kind.grammar), compile(kind.grammar)]);
-  let tree;
+  let parsed;
   try {
-    tree = parser.parse(source);
+    parsed = parseRecovering(parser, source, grammar.module);
   } catch (err) {
     parser.reset();
     return failed(file, kind.language, `parse_failed(${oneLine(err)})`);
   }
-  if (!tree) return failed(file, kind.language, 'parse_failed(no tree)');
+  if (!parsed) return failed(file, kind.language, 'parse_failed(no tree)');
+  const { tree, text, unparsed } = parsed;
   try {
-    const builder = new ExtractionBuilder(file, kind.language, source);
-    const context = { b: builder, source };
+    // The text parsed: the source, or the source with characters masked for recovery (same offsets, same names).
+    const builder = new ExtractionBuilder(file, kind.language, text);
+    const context = { b: builder, source: text };
     const root = tree.rootNode;
     const { byId } = grammar;
     for (const node of root.descendantsOfType(grammar.types)) {
@@ -87,6 +90,7 @@ export async function extractSource(file: string, source: string): Promise<FileE
     // Error recovery is counted, never a failure; only a file with errors pays for the count.
     if (root.hasError) builder.errorNodes = root.descendantsOfType('ERROR').length;
     const result = builder.finish();
+    if (unparsed) result.unparsed = unparsed;
     grammar.module.finish?.(result);
     return result;
   } catch (err) {

@@ -101,6 +101,14 @@ export interface LanguageModule<L extends string = string, G extends string = st
   languages: Readonly<Record<L, LanguageTraits>>;
   /** Handlers by node type name (JavaScript lacks the TypeScript-only node types). */
   handlers(grammar: G): Record<string, NodeHandler>;
+  /**
+   * Error recovery (core/index/extract/recover-parse.ts): `source` with what the grammar is known
+   * to misread masked, character for character and only inside or beside the `errors` ranges;
+   * undefined when there is nothing to mask.
+   */
+  maskUnreadable?: (source: string, errors: ReadonlyArray<[number, number]>) => string | undefined;
+  /** A global, multiline regex matching where a top-level statement starts, to isolate a statement an ERROR region runs past. */
+  statementStart?: RegExp;
   /** Optional last step after the builder settled nesting (e.g. Python's top-level-public exports). */
   finish?: (result: FileExtraction) => void;
   /** The module's import resolution for one index (made on first use in a resolution pass). */

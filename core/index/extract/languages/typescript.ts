@@ -8,6 +8,7 @@ import type { ExtractionBuilder, RawDefinition } from '../extraction-builder.ts'
 import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
 import { receiverText, unquote, wordAt } from './language-module.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
+import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import {
   annotatedType,
   calledPath,
@@ -381,6 +382,8 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
     javascript: { surface: 'unlisted', builtins: BUILTINS },
   },
   importResolver: typescriptImportResolver,
+  maskUnreadable,
+  statementStart: STATEMENT_START,
   handlers: (grammar) => ({
     ...commonHandlers(),
     // The JavaScript grammar calls a class field `field_definition` with a `property` name.
