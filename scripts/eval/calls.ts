@@ -7,8 +7,8 @@
 // in ERROR nodes (parse-errors.ts), and definition coverage: of the corpus definitions the
 // resolver says calls reach (same-file calls too), the share the graph holds as a node of
 // that name in that file spanning the declaration's line.
-// `--verbose` lists false positives, misses and uncovered definitions; `--only <label>` runs
-// one corpus; `--errors-only` prints the ERROR share alone (no resolver run).
+// `--verbose` lists false positives, misses and uncovered definitions; `--only <label>[,<label>...]`
+// runs those corpora; `--errors-only` prints the ERROR share alone (no resolver run).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -176,6 +176,6 @@ function kindRank(kind: string): number {
 const here = resolve(new URL('../..', import.meta.url).pathname);
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 for (const corpus of corpora(here)) {
-  if (only && corpus.label !== only) continue;
+  if (only && !only.split(',').includes(corpus.label)) continue;
   await evaluate(corpus);
 }
