@@ -11,7 +11,7 @@ import { AttachmentSupervisor } from './attachment/supervisor.ts';
 import { anchorFromEnv } from './attachment/attach-once.ts';
 import type { ConfigReport } from './config/config-report.ts';
 import { resolveWithState, type ResolveOptions, type ResolveResult } from './attachment/resolve.ts';
-import { isAttached, type AttachmentState, type Family } from './attachment/state.ts';
+import { isAttached, publicAttachmentState, type AttachmentState, type Family } from './attachment/state.ts';
 import type { AttachmentPort, AttachmentStatus } from './attachment/port.ts';
 import type { ClaimSource } from './identity/operator-id.ts';
 
@@ -30,11 +30,13 @@ export interface AttachmentInputs {
 
 function statusOf(supervisor: AttachmentSupervisor, state: AttachmentState): AttachmentStatus {
   const cause = supervisor.causeOf(state);
+  // The summary is agent text (get_analysis_context's attachment line: "credentials redacted").
+  const shown = publicAttachmentState(state);
   return isAttached(state)
     ? {
         attached: true,
         cause: null,
-        summary: `attached to ${state.anchor.discovery ?? state.identity.endpoint} (org ${state.auth.orgId ?? 'not reported'}, identity ${state.identity.endpoint} via ${state.identity.source})`,
+        summary: `attached to ${shown.anchor.discovery ?? shown.identity.endpoint} (org ${state.auth.orgId ?? 'not reported'}, identity ${shown.identity.endpoint} via ${state.identity.source})`,
       }
     : { attached: false, cause, summary: `not attached: ${cause ? cause.line : null}` };
 }

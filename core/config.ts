@@ -5,6 +5,7 @@
 // IDENTITY_ENDPOINT and VESSEL_ID and nothing else.
 import { homedir } from 'node:os';
 import { log } from './log.ts';
+import { redactUrl } from './redact-url.ts';
 import {
   CONFIG_VARIABLES,
   SUBSTRATE_ALIASES,
@@ -99,7 +100,7 @@ function applySubstrateAliases(env: NodeJS.ProcessEnv, sources: Sources, warning
     const shown =
       variable === 'METABOB_API_KEY'
         ? `keys ending ...${keyLast4(current) ?? '****'} and ...${keyLast4(aliasValue) ?? '****'}`
-        : `${current} and ${aliasValue}`;
+        : `${redactUrl(current)} and ${redactUrl(aliasValue)}`;
     warnings.push(`env_conflict(${variable}, ${alias}): both are set and differ (${shown}); ${variable} wins`);
   }
 }

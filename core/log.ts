@@ -1,6 +1,8 @@
 // The one logger. stderr is the log channel; stdout belongs to the MCP transport
 // (SPEC §architecture). Lines may also be mirrored to MCP `notifications/message`
-// once a client is connected (capability `mcp_logging`).
+// once a client is connected (capability `mcp_logging`). Every line passes redactUrl first
+// (SPEC §Proxy `redact-credentials`): a URL's user info is never logged, whoever wrote the line.
+import { redactUrl } from './redact-url.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warning: 30, error: 40 };
@@ -20,7 +22,7 @@ export function setLogThreshold(level: LogLevel): void {
 }
 
 function write(level: LogLevel, parts: unknown[]): void {
-  const line = parts.map((p) => (typeof p === 'string' ? p : p instanceof Error ? p.message : safeJson(p))).join(' ');
+  const line = redactUrl(parts.map((p) => (typeof p === 'string' ? p : p instanceof Error ? p.message : safeJson(p))).join(' '));
   if (order[level] >= order[threshold]) {
     try {
       process.stderr.write(`[metabob-mcp] ${level.toUpperCase()} ${line}\n`);
@@ -60,7 +62,7 @@ export type Logger = typeof log;
 export function routeConsoleToStderr(): void {
   const toStderr = (...args: unknown[]) => {
     try {
-      process.stderr.write(args.map((a) => (typeof a === 'string' ? a : safeJson(a))).join(' ') + '\n');
+      process.stderr.write(redactUrl(args.map((a) => (typeof a === 'string' ? a : safeJson(a))).join(' ')) + '\n');
     } catch {
       // ignore
     }

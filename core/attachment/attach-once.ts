@@ -5,7 +5,8 @@
 import { classifyError, netRequest, NetError, proxyEnvironment, selectProxy } from '../substrate/net-client.ts';
 import { orgCheck } from '../auth-service.ts';
 import { netCause } from '../net/net-causes.ts';
-import { pendingState, type AnchorSource, type AttachmentCause, type AttachmentState } from './state.ts';
+import { pendingState, redactStateLines, type AnchorSource, type AttachmentCause, type AttachmentState } from './state.ts';
+import { redactUrl } from '../redact-url.ts';
 
 export type Hop = 'bootstrap' | 'identity' | 'org_check';
 export interface HopEvent {
@@ -80,7 +81,8 @@ function isHtml(body: string, contentType: unknown): boolean {
 /** Runs the attachment sequence once and returns the settled state. Never throws. */
 export async function runAttachmentOnce(options: AttachOnceOptions = {}): Promise<AttachmentState> {
   const env = options.env ?? process.env;
-  const onHop = options.onHop ?? (() => {});
+  // A hop's detail names the address it tried; it is shown (attach --check), so without user info.
+  const onHop = (event: HopEvent) => options.onHop?.(event.detail ? { ...event, detail: redactUrl(event.detail) } : event);
   const anchor = options.anchor ?? anchorFromEnv(env);
   const key = env.METABOB_API_KEY?.trim() || '';
   const explicitIdentity = env.IDENTITY_ENDPOINT?.trim() ? trimSlash(env.IDENTITY_ENDPOINT.trim()) : null;
@@ -91,7 +93,7 @@ export async function runAttachmentOnce(options: AttachOnceOptions = {}): Promis
     state.message = message;
     state.settledAt = now();
     state.network.lastByFamily.attachment = { ok: cause === null, cause: message, at: state.settledAt };
-    return state;
+    return redactStateLines(state);
   };
   const netFailure = (err: NetError) => {
     state.network.cause = err.token;
@@ -274,5 +276,5 @@ export async function runAttachmentOnce(options: AttachOnceOptions = {}): Promis
 }
 
 export function keyRejectedLine(identity: string, status: number): string {
-  return `key_rejected: the substrate's identity (${identity}) rejected the API key (HTTP ${status}); ${TAIL}`;
+  return `key_rejected: the substrate's identity (${redactUrl(identity)}) rejected the API key (HTTP ${status}); ${TAIL}`;
 }

@@ -8,6 +8,7 @@ import { sessionId } from '../process/session.ts';
 import { isAttached, type AttachmentState, type Family } from './state.ts';
 import { guardOutgoingPointer } from '../outgoing-guard.ts';
 import { log } from '../log.ts';
+import { redactUrl } from '../redact-url.ts';
 
 // @anchor resolve-timeouts
 /** Client caps just above discovery's cut for each producer family; none above 60 s. */
@@ -168,7 +169,8 @@ export async function resolveWithState(
         continue;
       }
       const line = e instanceof NetError ? e.line : (err as Error).message;
-      return refusal('anchor_unreachable', `anchor_unreachable: discovery ${state.anchor.discovery} did not answer POST /resolve — ${line}`, shape);
+      const discovery = redactUrl(state.anchor.discovery);
+      return refusal('anchor_unreachable', `anchor_unreachable: discovery ${discovery} did not answer POST /resolve — ${redactUrl(line)}`, shape);
     }
     const elapsed = Date.now() - started;
     let body: unknown;

@@ -1,6 +1,8 @@
 // SPEC §attachment "State": the one typed object doctor, attach --check and the loopback
-// GET /health report. It never carries the key, nor identity's jwt.
+// GET /health report. It never carries the key, nor identity's jwt. Its addresses are the ones
+// requests go to, user info and all; publicAttachmentState is the copy that is shown.
 import type { NetRoute, NetTls } from '../substrate/net-client.ts';
+import { redactUrl, redactUrlsIn } from '../redact-url.ts';
 
 export type AnchorSource = 'explicit' | 'derived-h1' | 'none';
 export type BootstrapStatus = 'ok' | 'unreachable' | 'not_substrate' | 'skipped';
@@ -83,4 +85,25 @@ export function pendingState(anchor: AttachmentState['anchor'], proxy: NetworkDi
 /** True only once the key is proven. */
 export function isAttached(state: AttachmentState): boolean {
   return state.auth.status === 'authenticated';
+}
+
+/**
+ * The state as it is shown (GET /health, doctor, attach --check): every address and line with
+ * its user info redacted (SPEC §Proxy `redact-credentials`, applied to every URL shown).
+ */
+export function publicAttachmentState(state: AttachmentState): AttachmentState {
+  return redactUrlsIn(state);
+}
+
+/**
+ * A settled state's lines, redacted where they are made: they name the addresses tried and
+ * travel on as tool refusals, /v1/events reasons and log lines, so none may hold user info.
+ */
+export function redactStateLines(state: AttachmentState): AttachmentState {
+  if (state.message) state.message = redactUrl(state.message);
+  if (state.bootstrap.detail) state.bootstrap.detail = redactUrl(state.bootstrap.detail);
+  if (state.auth.detail) state.auth.detail = redactUrl(state.auth.detail);
+  if (state.network.causeLine) state.network.causeLine = redactUrl(state.network.causeLine);
+  for (const outcome of Object.values(state.network.lastByFamily)) if (outcome?.cause) outcome.cause = redactUrl(outcome.cause);
+  return state;
 }

@@ -10,6 +10,7 @@ import { resolveWithState, type ResolveOptions, type ResolveResult } from './res
 import { isAttached, isRetryable, pendingState, type AttachmentState } from './state.ts';
 import { anchorFromEnv } from './attach-once.ts';
 import { proxyEnvironment } from '../substrate/net-client.ts';
+import { redactUrl } from '../redact-url.ts';
 import type { ClaimSource } from '../identity/operator-id.ts';
 import { cause, type Cause } from '../process/cause.ts';
 
@@ -144,7 +145,9 @@ export class AttachmentSupervisor {
       const state = pendingState(this.anchor, proxyEnvironment(this.env));
       state.auth = { status: 'identity_unreachable', detail: (err as Error).message };
       state.cause = 'anchor_unreachable';
-      state.message = `anchor_unreachable: the attachment attempt failed (${(err as Error).message}); substrate tools are unavailable; local tools still work`;
+      state.message = redactUrl(
+        `anchor_unreachable: the attachment attempt failed (${(err as Error).message}); substrate tools are unavailable; local tools still work`,
+      );
       state.settledAt = new Date().toISOString();
       return state;
     });

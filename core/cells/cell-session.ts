@@ -9,6 +9,7 @@ import { createServices, type Services } from '../services/services.ts';
 import { lazyAttachment } from '../services/lazy-attachment.ts';
 import { resolveVesselId } from '../identity/vessel-identity.ts';
 import { runGit } from '../git/run-git.ts';
+import { redactUrl } from '../redact-url.ts';
 
 export interface CellSession {
   services: Services;
@@ -35,12 +36,13 @@ export async function originShapedFolder(origin: string): Promise<{ ok: true; di
   const remove = () => rmSync(dir, { recursive: true, force: true });
   for (const args of [
     ['init', '-q'],
-    ['remote', 'add', 'origin', origin],
+    // The origin is a flag's value: after `--`, one starting with "-" is a URL, never an option.
+    ['remote', 'add', '--', 'origin', origin],
   ]) {
     const r = await runGit(dir, args);
     if (!r.ok) {
       remove();
-      return { ok: false, line: `origin_unusable: ${r.line}` };
+      return { ok: false, line: `origin_unusable: ${redactUrl(r.line)}` };
     }
   }
   return { ok: true, dir, remove };

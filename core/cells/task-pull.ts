@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { runGit } from '../git/run-git.ts';
 import { normalizeRemoteUrl } from '../identity/normalize-remote-url.ts';
+import { redactUrl } from '../redact-url.ts';
 import { isLive } from '../ledger/claims.ts';
 import { severityRank, type CellFinding, type CellLedger } from './cell-ledger.ts';
 import { conventionAuthor, integrationPolicy, validRef, type ConventionConcept, type IntegrationPolicy } from './task-policy.ts';
@@ -183,7 +184,8 @@ async function writeTask(
   const related = findings.filter((f) => f.category !== 'task' && !f.closed && f.files.some((file) => task.files.includes(file)));
 
   const clone = await runGit(dirname(workDir), ['clone', '--quiet', ...(ref ? ['--branch', ref] : []), '--', input.origin, workDir], { timeoutMs: 300_000 });
-  if (!clone.ok) return { ok: false, line: `clone_failed: git clone of ${input.origin} into ${workDir} failed (${clone.line})` };
+  // Shown without its user info (SPEC §Proxy `redact-credentials`, for every URL shown); the clone used it as given.
+  if (!clone.ok) return { ok: false, line: `clone_failed: git clone of ${redactUrl(input.origin)} into ${workDir} failed (${redactUrl(clone.line)})` };
   const head = await runGit(workDir, ['rev-parse', 'HEAD']);
   if (!head.ok) return { ok: false, line: `clone_failed: the clone has no HEAD (${head.line})` };
   const record = {
@@ -194,7 +196,7 @@ async function writeTask(
     severity: task.severity,
     files,
     details: task.details,
-    origin: input.origin,
+    origin: redactUrl(input.origin),
     repository,
     ref: ref ?? null,
     policy,

@@ -11,6 +11,7 @@ import type { MetabobValues } from '../report/config-write.ts';
 import { defineCommand, EXIT, UsageError, type ExitCode } from './command.ts';
 import type { OptionValues } from './options.ts';
 import { pipeWriter } from '../pipe-writer.ts';
+import { redactUrl } from '../redact-url.ts';
 
 /** Variables that would make the check read something other than the file being written. */
 const CONFIG_ENV = [
@@ -123,7 +124,7 @@ async function ask(clack: Clack, current: Record<string, unknown>, flags: Config
 
 /** The endpoints a trusted file may then pair with any key, as `key value` (never its apiKey). */
 function endpointList(values: Array<{ key: string; value: string; isEndpoint: boolean }>): string {
-  const endpoints = values.filter((v) => v.isEndpoint).map((v) => `${v.key} ${v.value}`);
+  const endpoints = values.filter((v) => v.isEndpoint).map((v) => `${v.key} ${redactUrl(v.value)}`);
   return endpoints.length ? endpoints.join(', ') : 'none yet';
 }
 

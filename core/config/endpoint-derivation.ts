@@ -1,6 +1,7 @@
 // SPEC §Endpoint derivation: the only address derived from the substrate endpoint is
 // discovery (the anchor), and only for a local substrate. Every other service is found
 // through discovery, so nothing else has a URL to derive.
+import { redactUrl } from '../redact-url.ts';
 
 // @anchor deriveLocalDiscoveryEndpoint
 /**
@@ -27,7 +28,7 @@ export function deriveLocalDiscoveryEndpoint(endpoint: string): string | null {
 /** The one WARN logged whenever discovery was derived rather than given. */
 export function derivedDiscoveryWarning(discovery: string, endpoint: string, endpointFrom: string): string {
   return (
-    `derived_discovery_h1: discovery ${discovery} was derived from the endpoint ${endpoint} (${endpointFrom}); ` +
+    `derived_discovery_h1: discovery ${discovery} was derived from the endpoint ${redactUrl(endpoint)} (${endpointFrom}); ` +
     'deriving the anchor is census class H1, which CONFORMANCE §c4-anchoring forbids, kept as interim H1 debt ' +
     'until the installer writes the discovery endpoint: set DISCOVERY_ENDPOINT or metabob.discoveryEndpoint to give it explicitly'
   );

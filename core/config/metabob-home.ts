@@ -2,7 +2,7 @@
 // trusted project config files live here, each file owner-only.
 // `~/.metabob` (os.homedir() honours HOME); METABOB_HOME names another directory, which
 // tests use to point the store at a temp folder (or at a file, to see it fail).
-import { chmodSync, closeSync, openSync, statSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, openSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -20,17 +20,35 @@ export function storePath(env: NodeJS.ProcessEnv = process.env): string {
  * The home's own mode is not enough: a pre-existing 0755 home, or a METABOB_HOME the server
  * did not create, would leave findings (which can hold pasted secrets) world-readable. Creation
  * modes pass through the umask and an existing file keeps its mode, so the mode is set after.
- * A file that cannot be set (another user's) is named in the answer, not thrown: it still works.
+ * It is set through a descriptor opened without following a link, and only on a regular file
+ * this user owns: a chmod by name would follow a planted link and change (or, creating, make)
+ * its target. A file that cannot be set is named in the answer, not thrown: it still works.
  */
 export function makeOwnerOnly(path: string, create = false): string | undefined {
-  if (create) closeSync(openSync(path, 'a', 0o600));
+  const access = create ? constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND : constants.O_RDONLY;
+  let fd: number;
   try {
-    chmodSync(path, 0o600);
-    return undefined;
+    // O_NONBLOCK: a FIFO planted under the name fails the checks below instead of hanging the open.
+    fd = openSync(path, access | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0), 0o600);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'ENOENT' && !create) return undefined;
+    // Linux and macOS answer ELOOP for a link under O_NOFOLLOW; some BSDs EMLINK.
+    if (e.code === 'ELOOP' || e.code === 'EMLINK') return `${path} is a symbolic link, so its mode was not set (nothing was changed through it); remove it`;
     return `${path} could not be made owner-only (${e.code ?? e.message}); run chmod 600 ${path}`;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return `${path} is not a regular file, so its mode was not set; move it aside`;
+    const uid = process.platform === 'win32' ? undefined : process.getuid?.();
+    if (uid !== undefined && st.uid !== uid) return `${path} is owned by uid ${st.uid}, not this user (uid ${uid}), so its mode was not set`;
+    fchmodSync(fd, 0o600);
+    return undefined;
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    return `${path} could not be made owner-only (${e.code ?? e.message}); run chmod 600 ${path}`;
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -3,6 +3,7 @@
 // /health and doctor report the same line.
 import { INSTALLER_CONFIG_PATH } from './config-file.ts';
 import { describeSource, type ConfigReport, type MissingInput } from './config-report.ts';
+import { redactUrl } from '../redact-url.ts';
 
 /** The lookup order, as one clause. */
 export const LOOKUP_ORDER_TEXT =
@@ -16,7 +17,7 @@ function missingPhrase(input: MessageInput, what: MissingInput): string {
   if (what === 'apiKey') return 'the API key (METABOB_API_KEY or metabob.apiKey)';
   if (input.endpoint) {
     return (
-      `the discovery endpoint (the endpoint ${input.endpoint.value}, from ${describeSource(input.endpoint.source)}, ` +
+      `the discovery endpoint (the endpoint ${redactUrl(input.endpoint.value)}, from ${describeSource(input.endpoint.source)}, ` +
       'is not a local http: URL on a port ending in 80, so it derives none: set DISCOVERY_ENDPOINT or metabob.discoveryEndpoint)'
     );
   }

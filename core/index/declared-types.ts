@@ -13,6 +13,14 @@ import type { DefRef } from './symbol-table.ts';
 
 const MAX_PATH = 6;
 const MAX_DEPTH = 4;
+/**
+ * A local is looked for in at most this many enclosing definitions, and a callback's name in at
+ * most this many of its same-named declarations before the call's line: past that a receiver is
+ * not typed and its call stays unproven. Real code nests a handful deep; a file nesting
+ * thousands (SPEC §init_workspace: any file up to 200 KB) would otherwise cost a walk that long
+ * per call.
+ */
+export const MAX_SCOPE_WALK = 64;
 
 /** A type reached: the class-like definition, how certain the path to it is, and whether the value is a collection of it. */
 export interface Typed {
@@ -65,6 +73,8 @@ export class DeclaredTypes {
   private readonly ranged: Array<Map<string, DeclaredType[]> | undefined> = [];
   private readonly members: Array<Map<string, DeclaredType> | undefined> = [];
   private readonly localNames: Array<Map<string, boolean> | undefined> = [];
+  /** Per file: `${owner}\0${name}` -> the first definition of that name and parent (a factory, for `{}`). */
+  private readonly byParentAndName: Array<Map<string, number> | undefined> = [];
 
   constructor(
     private readonly extractions: FileExtraction[],
@@ -91,6 +101,8 @@ export class DeclaredTypes {
       if (!map.has(key) || d.kind === 'local') map.set(key, d);
       if (d.kind === 'local') names.set(d.name, names.get(d.name) ?? false);
     }
+    // Seen-within declarations by their first line (the order kept among equal ones), for innermost().
+    for (const list of ranged.values()) if (list.length > 1) list.sort((a, b) => a.lines![0] - b.lines![0]);
     this.localNames[file] = names;
     this.locals[file] = locals;
     this.ranged[file] = ranged;
@@ -147,7 +159,12 @@ export class DeclaredTypes {
     const locals = this.locals[file]!;
     const ranged = this.ranged[file]!;
     const defs = this.extractions[file].definitions;
-    for (let e: number | null = enclosing; ; e = defs[e]?.parent ?? null) {
+    // A name no function of the file declares needs no walk; others walk MAX_SCOPE_WALK up at most, then the module.
+    for (
+      let e: number | null = this.localNames[file]!.has(name) ? enclosing : null, steps = 0;
+      ;
+      e = ++steps < MAX_SCOPE_WALK ? (defs[e]?.parent ?? null) : null
+    ) {
       const key = `${e ?? ''}\0${name}`;
       const scoped = line === undefined ? undefined : innermost(ranged.get(key), line);
       const d = scoped ?? locals.get(key);
@@ -176,6 +193,20 @@ export class DeclaredTypes {
       queue.push(...this.lookup.basesOf(ref));
     }
     return undefined;
+  }
+
+  /** The first definition of a file with this parent and name (the factory a `{}` declaration names). */
+  private definitionNamed(file: number, parent: number | null, name: string): number | undefined {
+    let index = this.byParentAndName[file];
+    if (!index) {
+      index = new Map();
+      this.extractions[file].definitions.forEach((x, i) => {
+        const key = `${x.parent}\0${x.name}`;
+        if (!index!.has(key)) index!.set(key, i);
+      });
+      this.byParentAndName[file] = index;
+    }
+    return index.get(`${parent}\0${name}`);
   }
 
   /** How deep declarations elsewhere are being followed now: a chain is followed a few deep, never in a cycle. */
@@ -246,9 +277,8 @@ export class DeclaredTypes {
     }
     if (type === '{}') {
       // The object literal a factory returns: its members are the factory's nested definitions.
-      const fnName = d.name.slice(0, -2);
-      const def = this.extractions[file].definitions.findIndex((x) => x.name === fnName && x.parent === d.owner);
-      return def < 0 ? undefined : { ref: { file, def }, confidence: 1 };
+      const def = this.definitionNamed(file, d.owner, d.name.slice(0, -2));
+      return def === undefined ? undefined : { ref: { file, def }, confidence: 1 };
     }
     if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1));
     const collection = type.endsWith('[]');
@@ -260,13 +290,20 @@ export class DeclaredTypes {
   }
 }
 
-/** Of the declarations seen within their lines, the innermost one around `line`. */
+/**
+ * Of the declarations seen within their lines (sorted by first line), the innermost one around
+ * `line`: the last that starts at or before it and still holds it, looked for among the
+ * MAX_SCOPE_WALK that start last before it.
+ */
 function innermost(list: DeclaredType[] | undefined, line: number): DeclaredType | undefined {
-  let best: DeclaredType | undefined;
-  for (const d of list ?? []) {
-    const [from, to] = d.lines!;
-    if (line < from || line > to) continue;
-    if (!best || from >= best.lines![0]) best = d;
+  if (!list) return undefined;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.lines![0] <= line) lo = mid + 1;
+    else hi = mid;
   }
-  return best;
+  for (let i = lo - 1; i >= 0 && i >= lo - MAX_SCOPE_WALK; i--) if (list[i]!.lines![1] >= line) return list[i];
+  return undefined;
 }

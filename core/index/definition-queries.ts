@@ -1,9 +1,12 @@
 // What resolution asks of the definitions themselves (build-graph.ts): a name's children in a
 // file, the class around a definition, a method of a class or its bases (a Go method declared
 // apart from its type included), a function nested in the caller's scope, and the files a file
-// reaches through its imports. Memoized per build.
+// reaches through its imports. Memoized per build, and indexed per file so that no query
+// reads more than the definitions it asks about (SPEC §init_workspace: a file may nest
+// thousands of definitions or give one name to thousands).
 import type { CallSite, FileExtraction } from './extract-types.ts';
 import type { DefRef, SymbolTable } from './symbol-table.ts';
+import { NestedScope } from './nested-scope.ts';
 
 export const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 
@@ -25,24 +28,13 @@ export class DefinitionQueries {
     private readonly bases: Map<string, DefRef[]>,
   ) {}
 
+  private readonly nestedScopes = new Map<FileExtraction, NestedScope>();
+  /** A function of the callee's name nested in the calling function or one around it (nested-scope.ts). */
   nestedInScope(ext: FileExtraction, call: CallSite): number | undefined {
     if (call.enclosing === null || call.enclosing === undefined) return undefined;
-    let found: number | undefined;
-    for (const i of this.childrenOf(ext, call.callee)) {
-      const parent = ext.definitions[i].parent!;
-      // A method nested in a function is a member of an object it builds, not a name in scope.
-      if (ext.definitions[i].kind === 'method') continue;
-      if (!CLASS_LIKE.has(ext.definitions[parent].kind) && this.inChain(ext, call.enclosing, parent)) found = i;
-    }
-    return found;
-  }
-
-  /** Whether `target` is `from` or one of its enclosing definitions (chains are a few deep). */
-  private inChain(ext: FileExtraction, from: number, target: number): boolean {
-    for (let e: number | null | undefined = from; e !== null && e !== undefined; e = ext.definitions[e]?.parent ?? null) {
-      if (e === target) return true;
-    }
-    return false;
+    let scope = this.nestedScopes.get(ext);
+    if (!scope) this.nestedScopes.set(ext, (scope = new NestedScope(ext)));
+    return scope.lookup(call.enclosing, call.callee);
   }
 
   private readonly importedFilesMemo = new Map<number, Set<number>>();
@@ -64,35 +56,45 @@ export class DefinitionQueries {
     return files;
   }
 
-  private readonly childIndex = new Map<FileExtraction, Map<string, number[]>>();
-  /** Definitions with a parent, by name, per file. */
-  childrenOf(ext: FileExtraction, name: string): number[] {
-    let index = this.childIndex.get(ext);
+  private readonly memberIndex = new Map<FileExtraction, Map<string, number>>();
+  /** The last definition named `name` whose parent is `parent`, in a file. */
+  private childNamed(ext: FileExtraction, parent: number, name: string): number | undefined {
+    let index = this.memberIndex.get(ext);
     if (!index) {
       index = new Map();
       ext.definitions.forEach((d, i) => {
-        if (d.parent !== null) push(index!, d.name, i);
+        if (d.parent !== null) index!.set(`${d.parent}\0${d.name}`, i);
       });
-      this.childIndex.set(ext, index);
+      this.memberIndex.set(ext, index);
     }
-    return index.get(name) ?? [];
+    return index.get(`${parent}\0${name}`);
   }
 
-  /** A Go method declared apart from its type (`func (s *T) m()`), in the type's package. */
-  private detachedMethod(cls: DefRef, name: string): DefRef | undefined {
-    const typeName = this.extractions[cls.file].definitions[cls.def].name;
-    for (const file of [cls.file, ...this.table.packageSiblings(cls.file)]) {
-      const def = this.table.detachedMember(file, typeName, name);
-      if (def !== undefined) return { file, def };
-    }
-    return undefined;
-  }
-
+  private readonly classOf = new Map<FileExtraction, Array<number | null | undefined>>();
+  /** The innermost class-like definition around a definition (itself included), computed once per definition. */
   enclosingClass(ext: FileExtraction, enclosing: number | null): number | undefined {
-    for (let e = enclosing; e !== null && e !== undefined; e = ext.definitions[e]?.parent ?? null) {
-      if (CLASS_LIKE.has(ext.definitions[e].kind)) return e;
+    if (enclosing === null || enclosing === undefined) return undefined;
+    let known = this.classOf.get(ext);
+    if (!known) this.classOf.set(ext, (known = []));
+    const defs = ext.definitions;
+    const path: number[] = [];
+    let found: number | null = null;
+    // Up to a definition already settled or a class; a cycle of parents (which would never end) ends with none.
+    for (let e: number | null = enclosing; e !== null; e = defs[e]!.parent) {
+      const settled = known[e];
+      if (settled !== undefined) {
+        found = settled;
+        break;
+      }
+      if (CLASS_LIKE.has(defs[e]!.kind)) {
+        found = e;
+        break;
+      }
+      if (path.length > defs.length) break;
+      path.push(e);
     }
-    return undefined;
+    for (const e of path) known[e] = found;
+    return found ?? undefined;
   }
 
   /** A method of a class or (breadth-first) of its bases. */
@@ -106,10 +108,10 @@ export class DefinitionQueries {
       if (seen.has(refKey(ref)) || depth > 10) continue;
       seen.add(refKey(ref));
       const ext = this.extractions[ref.file];
-      let hit = -1;
-      for (const i of this.childrenOf(ext, name)) if (ext.definitions[i].parent === ref.def) hit = i;
-      if (hit !== -1) return { ref: { file: ref.file, def: hit }, viaBase: depth > 0 };
-      const detached = this.detachedMethod(ref, name);
+      const hit = this.childNamed(ext, ref.def, name);
+      if (hit !== undefined) return { ref: { file: ref.file, def: hit }, viaBase: depth > 0 };
+      // A Go method declared apart from its type (`func (s *T) m()`), in the type's package.
+      const detached = this.table.detachedInPackage(ref.file, ext.definitions[ref.def].name, name);
       if (detached) return { ref: detached, viaBase: depth > 0 };
       for (const base of this.bases.get(refKey(ref)) ?? []) queue.push({ ref: base, depth: depth + 1 });
     }

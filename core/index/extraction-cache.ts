@@ -10,8 +10,11 @@
 // 0600 in a 0700 directory by a temp file and a rename, so a reader sees one whole file; two
 // processes indexing one workspace at once leave the last writer's. Any load problem (absent,
 // foreign, corrupt, another version or workspace) means a cold index, never a failed start.
+// The file itself is checked as its folders are, on the descriptor that is read: a checksum
+// proves nothing against someone who can write the file, so a link, another user's file or one
+// group or others can write holds extractions they chose, and is not read.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileExtraction } from './extract-types.ts';
 import { CACHE_FORMAT, extractorVersion } from './extractor-version.ts';
@@ -55,6 +58,39 @@ export function cacheDisabled(env: NodeJS.ProcessEnv): boolean {
 /** Whether a cached extraction may stand in for a fresh one: read, hashed, and not failed for a reason that could pass. */
 export function cacheable(extraction: FileExtraction): boolean {
   return typeof extraction.contentHash === 'string' && !extraction.error?.startsWith('extract_failed');
+}
+
+/**
+ * The cache file's bytes when it is a regular file of this user's that group and others cannot
+ * write, else why not. Opened without following a link (O_NOFOLLOW) and without blocking on a
+ * FIFO (O_NONBLOCK), then judged by fstat on that descriptor, so what is checked is what is read.
+ */
+export function readOwnCacheFile(file: string): { bytes: Buffer } | { cause: string } {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { cause: 'no cache for this workspace yet' };
+    // Linux and macOS answer ELOOP for a link under O_NOFOLLOW; some BSDs EMLINK.
+    if (code === 'ELOOP' || code === 'EMLINK') return { cause: `${file} is a symbolic link; not read` };
+    return { cause: `${file} unreadable: ${code ?? (err as Error).message}` };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { cause: `${file} is not a regular file; not read` };
+    // Windows has no POSIX owner or mode bits; the per-user LOCALAPPDATA is private by its ACL.
+    if (process.platform !== 'win32' && typeof process.getuid === 'function') {
+      if (st.uid !== process.getuid()) return { cause: `${file} is owned by uid ${st.uid}, not this user (uid ${process.getuid()}); not read` };
+      if (st.mode & 0o022) return { cause: `${file} is mode ${(st.mode & 0o777).toString(8)}, group or others can write it; not read` };
+    }
+    if (st.size > MAX_CACHE_FILE_BYTES) return { cause: `${file} is over ${MAX_CACHE_FILE_BYTES} bytes` };
+    return { bytes: readFileSync(fd) };
+  } catch (err) {
+    return { cause: `${file} unreadable: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function sha256(bytes: string | Uint8Array): string {
@@ -103,14 +139,9 @@ export class ExtractionCache {
   load(root: string): CacheLoad {
     const cold = (cause: string): CacheLoad => ({ entries: new Map(), cause: `cache_cold(${cause})` });
     const file = this.fileFor(root);
-    let bytes: Buffer;
-    try {
-      if (statSync(file).size > MAX_CACHE_FILE_BYTES) return cold(`${file} is over ${MAX_CACHE_FILE_BYTES} bytes`);
-      bytes = readFileSync(file);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      return cold(code === 'ENOENT' ? 'no cache for this workspace yet' : `${file} unreadable: ${code ?? (err as Error).message}`);
-    }
+    const read = readOwnCacheFile(file);
+    if ('cause' in read) return cold(read.cause);
+    const bytes = read.bytes;
     // A directory others can write holds results they chose: not trusted.
     const unsafe = this.files.ensurePrivateDir(this.baseDir) ?? this.files.ensurePrivateDir(this.dir);
     if (unsafe) return cold(unsafe);

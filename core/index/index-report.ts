@@ -2,6 +2,8 @@
 // files, nodes, edges by type, parse failures, skips, resolution rates and time.
 import type { CallOutcome, CodeGraph } from './graph-types.ts';
 import type { IndexRunReport, LocalIndex, PartialFile } from './local-index.ts';
+import { PATH_MAX, NAME_MAX, UNREADABLE_REASONS, unreadableTotal, type UnreadableNames, type UnreadableReason } from './unreadable-names.ts';
+import { escapeControlChars } from '../process/control-chars.ts';
 
 export interface IndexStats {
   root: string;
@@ -15,6 +17,8 @@ export interface IndexStats {
   partial: PartialFile[];
   tooLarge: number;
   overCap: number;
+  /** Names the scan found and could not open (unreadable-names.ts): counts by reason and a few examples, escaped. */
+  unreadable: UnreadableNames;
   pending: number;
   calls: { sites: number; byOutcome: Record<CallOutcome, number>; resolvedPct: number };
   imports: { total: number; resolved: number; external: number };
@@ -43,6 +47,7 @@ export function indexStats(index: LocalIndex): IndexStats {
     partial: index.partial(),
     tooLarge: skipped.tooLarge.length,
     overCap: skipped.overCap.length,
+    unreadable: skipped.unreadable,
     pending: skipped.pending.length,
     calls: { sites: s.callSites, byOutcome: s.byOutcome, resolvedPct: pct(resolved, s.callSites) },
     imports: { total: s.importsTotal, resolved: s.importsResolved, external: s.importsExternal },
@@ -69,13 +74,15 @@ export function statsLines(stats: IndexStats): string[] {
     `Imports: ${stats.imports.resolved} of ${stats.imports.total} resolved to workspace files (${stats.imports.external} external or unresolvable); inheritance: ${stats.heritage.resolved} of ${stats.heritage.total} bases resolved.`,
   ];
   if (stats.parseFailures.length) {
-    const shown = stats.parseFailures.slice(0, 5).join(', ');
+    const shown = stats.parseFailures.slice(0, 5).map(escapeControlChars).join(', ');
     lines.push(`Parse failures: ${stats.parseFailures.length} (${shown}${stats.parseFailures.length > 5 ? ', ...' : ''}).`);
   } else lines.push('Parse failures: 0.');
   if (stats.partial.length) lines.push(partialLine(stats.partial));
   if (stats.tooLarge || stats.overCap) {
     lines.push(`Skipped: ${stats.tooLarge} file(s) over 200 KB; ${stats.overCap} file(s) past the 2000-file cap.`);
   }
+  const unreadable = unreadableLine(stats.unreadable);
+  if (unreadable) lines.push(unreadable);
   return lines;
 }
 
@@ -88,21 +95,42 @@ export function lineRangesText(lines: ReadonlyArray<[number, number]>): string {
 export function partialLine(partial: readonly PartialFile[]): string {
   const shown = partial
     .slice(0, 5)
-    .map((p) => `${p.file} lines ${lineRangesText(p.lines)}`)
+    .map((p) => `${escapeControlChars(p.file)} lines ${lineRangesText(p.lines)}`)
     .join('; ');
   return `Partly parsed: ${partial.length} file(s) kept what the parser read; definitions in the lines it could not read may be missing (${shown}${partial.length > 5 ? '; ...' : ''}).`;
+}
+
+const REASON_TEXT: Record<UnreadableReason, string> = {
+  invalid_utf8: 'not valid UTF-8',
+  path_too_long: `a path of PATH_MAX (${PATH_MAX}) bytes or more`,
+  name_too_long: `a name over NAME_MAX (${NAME_MAX}) bytes`,
+};
+
+/**
+ * `Unreadable names: 2 not indexed (1 not valid UTF-8: bad\xff.ts; ...); rename them to index them.`
+ * A directory (shown with a trailing `/`) counts once and nothing under it is read.
+ */
+export function unreadableLine(names: UnreadableNames): string | undefined {
+  const total = unreadableTotal(names);
+  if (total === 0) return undefined;
+  const parts = UNREADABLE_REASONS.filter((r) => names.counts[r] > 0).map(
+    (r) => `${names.counts[r]} ${REASON_TEXT[r]}: ${names.examples[r].join(', ')}${names.counts[r] > names.examples[r].length ? ', ...' : ''}`,
+  );
+  return `Unreadable names: ${total} file(s) or folder(s) not indexed (${parts.join('; ')}); a folder's contents are not read. Rename or move them up to index them.`;
 }
 
 export function describeIndexRun(index: LocalIndex, report: IndexRunReport): string[] {
   const stats = indexStats(index);
   const seconds = (report.ms / 1000).toFixed(2);
+  // A workspace's folder name is the workspace's to choose: shown on one line (control-chars.ts).
+  const root = escapeControlChars(index.root);
   const fromCache = report.extractionCache?.fromCache ?? 0;
   const head =
     fromCache > 0
-      ? `Indexed ${index.root}: ${stats.files} files in ${seconds} s, ${report.parsed} parsed and ${fromCache} from the extraction cache.`
+      ? `Indexed ${root}: ${stats.files} files in ${seconds} s, ${report.parsed} parsed and ${fromCache} from the extraction cache.`
       : report.reused === 0 && report.removed === 0
-        ? `Indexed ${index.root}: ${stats.files} files parsed in ${seconds} s.`
-        : `Re-indexed ${index.root}: ${report.parsed} changed or new file(s) parsed, ${report.reused} unchanged reused, ${report.removed} deleted dropped (${stats.files} files) in ${seconds} s; the graph is re-resolved whole, as a fresh index would build it.`;
+        ? `Indexed ${root}: ${stats.files} files parsed in ${seconds} s.`
+        : `Re-indexed ${root}: ${report.parsed} changed or new file(s) parsed, ${report.reused} unchanged reused, ${report.removed} deleted dropped (${stats.files} files) in ${seconds} s; the graph is re-resolved whole, as a fresh index would build it.`;
   const lines = [head, ...statsLines(stats)];
   if (report.resumedFrom > 0) lines.push(`Resumed: this call finished ${report.resumedFrom} file(s) a previous call's 20 s budget had left.`);
   if (report.pending > 0) {

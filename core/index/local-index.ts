@@ -13,16 +13,19 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FileExtraction } from './extract-types.ts';
 import type { CodeGraph } from './graph-types.ts';
-import { buildGraph } from './build-graph.ts';
+import { buildGraphInSlices } from './build-graph.ts';
+import { TimeSlicer } from './extract/time-slices.ts';
 import { newResolutionCache } from './resolution-cache.ts';
 import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
 import { readWorkspacePackages } from './workspace-packages.ts';
-import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type DirectoryCache, type ScannedFile } from './scan-workspace.ts';
+import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type DirectoryCache, type ScannedFile, type ScanResult } from './scan-workspace.ts';
+import { noUnreadableNames, type UnreadableNames } from './unreadable-names.ts';
 import { loadExtractor, parserFailureLine, prewarmExtractor, type ExtractFn } from './extractor-port.ts';
 import { cacheable, type ExtractionCache } from './extraction-cache.ts';
 import { contentHashOf } from './extract/content-hash.ts';
 import { IndexSnapshot, type Staleness } from './freshness.ts';
+import { descriptorsExhausted, fdExhaustedCause, fdExhaustionCode, type FdCode } from './fd-exhaustion.ts';
 import { log } from '../log.ts';
 
 export const INDEX_BUDGET_MS = 20_000;
@@ -52,6 +55,8 @@ export interface IndexRunReport {
    * with the line ranges left unread: definitions there may be missing from the graph.
    */
   partial: PartialFile[];
+  /** This thread's share of the run, in time slices (extract/time-slices.ts): the longest a request could wait behind it, and how often it let requests in. */
+  mainThread: { longestSliceMs: number; pauses: number };
   /** The warm-start cache on a first run: how many files it gave, or why none (absent: no cache, METABOB_CACHE=off). */
   extractionCache?: { dir: string; fromCache: number; cause?: string };
 }
@@ -72,14 +77,21 @@ export interface IndexOptions {
   extract?: ExtractFn;
 }
 
-export type IndexRunResult = { ok: true; report: IndexRunReport } | { ok: false; cause: string };
+/** A failure's `cause` is its one line; `code`, when set, its token (fd_exhausted), so no reader parses the line. */
+export type IndexRunResult = { ok: true; report: IndexRunReport } | { ok: false; cause: string; code?: string };
+
+/** The failure of a run that met EMFILE or ENFILE while `where` (fd-exhaustion.ts). */
+function fdExhausted(code: FdCode, where: string): IndexRunResult {
+  const c = fdExhaustedCause(code, where);
+  return { ok: false, cause: c.line, code: c.code };
+}
 
 export class LocalIndex {
   private readonly cache = new Map<string, CachedFile>();
   private pendingFiles: string[] = [];
   private graphValue: CodeGraph | undefined;
   private readonly resolutionCache = newResolutionCache();
-  private lastScan: { tooLarge: string[]; overCap: string[] } = { tooLarge: [], overCap: [] };
+  private lastScan: { tooLarge: string[]; overCap: string[]; unreadable: UnreadableNames } = { tooLarge: [], overCap: [], unreadable: noUnreadableNames() };
   /** Directory listings of this root, whatever include/exclude say (they pick among them). */
   private directories: DirectoryCache | undefined;
   include: string[] = normalizeExtensions(undefined);
@@ -111,7 +123,7 @@ export class LocalIndex {
     return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   }
 
-  skipped(): { tooLarge: string[]; overCap: string[]; pending: string[] } {
+  skipped(): { tooLarge: string[]; overCap: string[]; unreadable: UnreadableNames; pending: string[] } {
     return { ...this.lastScan, pending: [...this.pendingFiles] };
   }
 
@@ -125,6 +137,10 @@ export class LocalIndex {
 
   async run(options: IndexOptions = {}): Promise<IndexRunResult> {
     const started = performance.now();
+    // Before anything loads: without a descriptor a dynamic import fails as "Cannot find
+    // module", which would read as a parser that cannot load, for the rest of the process.
+    const exhausted = descriptorsExhausted(this.root);
+    if (exhausted) return fdExhausted(exhausted, 'opening the workspace');
     if (options.include) this.include = normalizeExtensions(options.include);
     if (options.exclude) this.exclude = options.exclude;
     // The directory cache starts on a re-scan: a first scan would pay a stat per directory for it.
@@ -135,8 +151,15 @@ export class LocalIndex {
     // A first run parses every file (unless the cache has them): its workers start before the
     // scan, so they boot meanwhile.
     if (this.cache.size === 0 && !options.extract && !stored?.entries.size) await prewarmExtractor();
-    const scan = scanWorkspace(this.root, this.include, this.exclude, directories);
-    this.lastScan = { tooLarge: scan.tooLarge, overCap: scan.overCap };
+    let scan: ScanResult;
+    try {
+      scan = scanWorkspace(this.root, this.include, this.exclude, directories);
+    } catch (err) {
+      const fd = fdExhaustionCode(err);
+      if (fd) return fdExhausted(fd, "listing the workspace's directories");
+      throw err;
+    }
+    this.lastScan = { tooLarge: scan.tooLarge, overCap: scan.overCap, unreadable: scan.unreadable };
     const current = new Map<string, ScannedFile>(scan.files.map((f) => [f.file, f]));
 
     let removed = 0;
@@ -148,26 +171,32 @@ export class LocalIndex {
     }
     const resumedFrom = this.pendingFiles.filter((f) => current.has(f)).length;
     let fromCache = 0;
-    const toParse = scan.files
-      .filter((f) => {
-        const cached = this.cache.get(f.file);
-        if (cached && cached.size === f.size && cached.mtimeMs === f.mtimeMs) return false;
-        const warm = stored?.entries.get(f.file);
-        if (!cached && warm && this.sameContent(f.file, warm.contentHash!)) {
-          this.cache.set(f.file, { size: f.size, mtimeMs: f.mtimeMs, extraction: warm });
-          fromCache++;
-          return false;
-        }
-        return true;
-      })
-      .map((f) => f.file);
+    // The work on this thread (reading the warm start's files, this lane's parses, the
+    // resolution) lets requests in between slices: SPEC §init_workspace, the server answers while it indexes.
+    const slicer = new TimeSlicer();
+    const toParse: string[] = [];
+    for (const f of scan.files) {
+      if (slicer.due()) await slicer.pause();
+      const cached = this.cache.get(f.file);
+      if (cached && cached.size === f.size && cached.mtimeMs === f.mtimeMs) continue;
+      const warm = stored?.entries.get(f.file);
+      if (!cached && warm && this.sameContent(f.file, warm.contentHash!)) {
+        this.cache.set(f.file, { size: f.size, mtimeMs: f.mtimeMs, extraction: warm });
+        fromCache++;
+        continue;
+      }
+      toParse.push(f.file);
+    }
     for (const file of toParse) this.cache.delete(file);
 
     const parseStarted = performance.now();
     let extractions: FileExtraction[] = [];
     if (toParse.length > 0) {
       const extract = options.extract ?? (await loadExtractor());
-      if (typeof extract === 'string') return { ok: false, cause: extract };
+      if (typeof extract === 'string') {
+        const fd = fdExhaustionCode(extract) ?? descriptorsExhausted(this.root);
+        return fd ? fdExhausted(fd, 'loading the parser') : { ok: false, cause: extract };
+      }
       let done = 0;
       const deadline = Date.now() + (options.budgetMs ?? INDEX_BUDGET_MS);
       try {
@@ -176,9 +205,14 @@ export class LocalIndex {
           signal: options.signal,
           deadline,
           sizes: current,
+          slicer,
         });
       } catch (err) {
+        // Before the parser's line: a grammar that could not be read for want of a descriptor
+        // is not a grammar that cannot load (that would disable the index for the process).
         const line = parserFailureLine(err);
+        const fd = fdExhaustionCode(err) ?? (line ? descriptorsExhausted(this.root) : undefined);
+        if (fd) return fdExhausted(fd, line ? 'loading the parser' : 'reading the files to parse');
         if (line) return { ok: false, cause: line };
         throw err;
       }
@@ -193,9 +227,13 @@ export class LocalIndex {
     }
     this.pendingFiles = toParse.filter((f) => !parsedSet.has(f));
 
+    // Resolution reads tsconfig.json and package.json files, taking an unreadable one as
+    // absent: without a descriptor it would resolve the whole graph without their paths.
+    const unresolvable = descriptorsExhausted(this.root);
+    if (unresolvable) return fdExhausted(unresolvable, 'reading tsconfig.json and package.json files to resolve imports');
     const resolveStarted = performance.now();
     const resolver = new ModuleResolver(this.cache.keys(), readTsPaths(this.root), basename(this.root), readWorkspacePackages(this.root));
-    this.graphValue = buildGraph(this.extractions(), resolver, this.resolutionCache);
+    this.graphValue = await buildGraphInSlices(this.extractions(), resolver, slicer, this.resolutionCache);
     const resolveMs = performance.now() - resolveStarted;
     this.snapshot = new IndexSnapshot(this.root, this.cache, this.include, this.exclude);
     this.scheduleSave();
@@ -215,6 +253,7 @@ export class LocalIndex {
         parseMs,
         resolveMs,
         partial: this.partial(),
+        mainThread: { longestSliceMs: slicer.longestSliceMs, pauses: slicer.pauses },
         extractionCache: stored && this.diskCache ? { dir: this.diskCache.dir, fromCache, cause: stored.cause } : undefined,
       },
     };

@@ -4,6 +4,8 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_INCLUDE } from './extract/languages/registry.ts';
+import { namesAsBytes, noteUnreadable, noUnreadableNames, tooLongReason, type UnreadableNames } from './unreadable-names.ts';
+import { fdExhaustionCode } from './fd-exhaustion.ts';
 
 // The default extensions are the language modules' (SPEC §init_workspace `include`).
 export { DEFAULT_INCLUDE };
@@ -37,6 +39,8 @@ export interface ScanResult {
   tooLarge: string[];
   /** Files past the 2000-file cap, not parsed. */
   overCap: string[];
+  /** Files and directories the walk would take whose names cannot be opened, by reason. */
+  unreadable: UnreadableNames;
 }
 
 export function normalizeExtensions(include: string[] | undefined): string[] {
@@ -65,8 +69,10 @@ function listDirectory(dir: string, cache: DirectoryCache | undefined): Dirent[]
     if (Date.now() - st.mtimeMs > RACY_MS) cache.set(dir, { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, entries });
     else cache.delete(dir);
     return entries;
-  } catch {
+  } catch (err) {
     cache?.delete(dir);
+    // No descriptor free says nothing about the directory: the index run stops (fd-exhaustion.ts).
+    if (fdExhaustionCode(err)) throw err;
     return undefined;
   }
 }
@@ -85,28 +91,51 @@ export function scanWorkspace(root: string, include: string[], exclude: string[]
   const skipDirs = new Set(exclude);
   const candidates: ScannedFile[] = [];
   const tooLarge: string[] = [];
+  const unreadable = noUnreadableNames();
+  const indexable = (name: string) => {
+    const dot = name.lastIndexOf('.');
+    return dot > 0 && extensions.has(name.slice(dot).toLowerCase());
+  };
+  const walkable = (name: string) => !name.startsWith('.') && !skipDirs.has(name);
   const walk = (dir: string, rel: string) => {
     const entries = listDirectory(dir, directories);
     if (!entries) return;
+    // Only a listing that shows U+FFFD is read again as bytes (unreadable-names.ts).
+    let asBytes: ReturnType<typeof namesAsBytes> | undefined;
     for (const entry of entries) {
+      if (entry.name.includes('\uFFFD') && !(asBytes ??= namesAsBytes(dir)).valid.has(entry.name)) continue;
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (entry.name.startsWith('.') || skipDirs.has(entry.name)) continue;
-        walk(join(dir, entry.name), relPath);
+        if (!walkable(entry.name)) continue;
+        const abs = join(dir, entry.name);
+        const tooLong = tooLongReason(abs, entry.name);
+        if (tooLong) noteUnreadable(unreadable, tooLong, `${relPath}/`, abs);
+        else walk(abs, relPath);
       } else if (entry.isFile()) {
-        const dot = entry.name.lastIndexOf('.');
-        if (dot <= 0 || !extensions.has(entry.name.slice(dot).toLowerCase())) continue;
+        if (!indexable(entry.name)) continue;
+        const abs = join(dir, entry.name);
+        const tooLong = tooLongReason(abs, entry.name);
+        if (tooLong) {
+          noteUnreadable(unreadable, tooLong, relPath, abs);
+          continue;
+        }
         let st;
         try {
           st = statSync(join(dir, entry.name));
-        } catch {
+        } catch (err) {
+          if (fdExhaustionCode(err)) throw err;
           continue;
         }
         if (st.size > MAX_FILE_BYTES) tooLarge.push(relPath);
         else candidates.push({ file: relPath, size: st.size, mtimeMs: st.mtimeMs });
       }
     }
+    for (const bad of asBytes?.invalid ?? []) {
+      const relPath = rel ? `${rel}/${bad.shown}` : bad.shown;
+      if (bad.isDirectory && walkable(bad.shown)) noteUnreadable(unreadable, 'invalid_utf8', `${relPath}/`);
+      else if (bad.isFile && indexable(bad.shown)) noteUnreadable(unreadable, 'invalid_utf8', relPath);
+    }
   };
   walk(root, '');
-  return { files: candidates.slice(0, MAX_FILES), tooLarge, overCap: candidates.slice(MAX_FILES).map((f) => f.file) };
+  return { files: candidates.slice(0, MAX_FILES), tooLarge, overCap: candidates.slice(MAX_FILES).map((f) => f.file), unreadable };
 }

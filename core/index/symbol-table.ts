@@ -7,6 +7,8 @@ import type { FileExtraction } from './extract-types.ts';
 import { languageTraits } from './extract/languages/registry.ts';
 import { CONFIDENCE } from './graph-types.ts';
 import type { ModuleResolver } from './module-resolver.ts';
+import { ExportIndex } from './export-index.ts';
+import { PackageScope } from './package-scope.ts';
 
 /** A definition: which file (index into the extraction list) and which definition in it. */
 export interface DefRef {
@@ -27,14 +29,25 @@ export class SymbolTable {
   /** Per file: local name -> import binding, computed on first use. */
   private readonly bindingMaps: Array<Map<string, Binding> | undefined> = [];
   private readonly exportMemo = new Map<string, Meaning | undefined>();
-  /** Per file: the files of its namespace-module star imports (Python `from m import *`). */
+  /** Per file: the files of its namespace-module star imports (Python `from m import *`), each once. */
   private readonly starImports: number[][] = [];
+  private readonly packageScope: PackageScope;
+  /** Per file: what a use of a top-level name reaches (pickDefinition), by name, computed on first use. */
+  private readonly picked: Array<Map<string, number> | undefined> = [];
+  /** Per file: the most dot-separated segments in a name it binds by import (`import a.b.c` binds three). */
+  private readonly bindingDepths: Array<number | undefined> = [];
+  private readonly exportIndexes: Array<ExportIndex | undefined> = [];
 
   constructor(
     readonly extractions: FileExtraction[],
     private readonly resolver: ModuleResolver,
   ) {
     extractions.forEach((ext, i) => this.fileIndex.set(ext.file, i));
+    this.packageScope = new PackageScope(
+      extractions,
+      (file) => this.topLevel[file],
+      (file) => this.detached(file),
+    );
     for (const ext of extractions) {
       const top = new Map<string, number[]>();
       ext.definitions.forEach((d, i) => {
@@ -55,6 +68,37 @@ export class SymbolTable {
     return map;
   }
 
+  /**
+   * The most dot-separated segments of a name the file binds: a dotted path longer than this
+   * has no binding for any head longer than this, so a lookup of `a.b.b.b…` tries only as many
+   * heads as a binding can have, not one per segment.
+   */
+  bindingDepth(fileIdx: number): number {
+    let depth = this.bindingDepths[fileIdx];
+    if (depth === undefined) {
+      depth = 1;
+      for (const key of this.bindings(fileIdx).keys()) {
+        let segments = 1;
+        for (let i = key.indexOf('.'); i !== -1; i = key.indexOf('.', i + 1)) segments++;
+        if (segments > depth) depth = segments;
+      }
+      this.bindingDepths[fileIdx] = depth;
+    }
+    return depth;
+  }
+
+  private exportIndex(fileIdx: number): ExportIndex {
+    return (this.exportIndexes[fileIdx] ??= new ExportIndex(this.extractions[fileIdx]));
+  }
+
+  /** Which of a file's same-named top-level definitions a use of the name reaches (pickDefinition, once per name). */
+  private pick(fileIdx: number, name: string, candidates: number[]): number {
+    const picked = (this.picked[fileIdx] ??= new Map());
+    let def = picked.get(name);
+    if (def === undefined) picked.set(name, (def = pickDefinition(this.extractions[fileIdx], candidates)));
+    return def;
+  }
+
   isClassLike(ref: DefRef): boolean {
     return CLASS_LIKE.has(this.extractions[ref.file].definitions[ref.def].kind);
   }
@@ -71,6 +115,7 @@ export class SymbolTable {
     const fileIdx = this.fileIndex.get(ext.file)!;
     /** `import a.b` also binds `a`, the top package (Python), unless something else binds it. */
     const heads: string[] = [];
+    const stars = new Set<number>();
     for (const record of ext.imports) {
       if (record.kind === 'reexport') continue; // exports, not local names
       const target = this.moduleFile(fileIdx, record.source);
@@ -83,7 +128,11 @@ export class SymbolTable {
       }
       for (const { imported, local } of record.bindings) {
         if (namespace && imported === '*' && local === '*') {
-          if (target !== undefined) (this.starImports[fileIdx] ??= []).push(target);
+          // A module starred twice answers the same both times: kept once.
+          if (target !== undefined && !stars.has(target)) {
+            stars.add(target);
+            (this.starImports[fileIdx] ??= []).push(target);
+          }
           continue;
         }
         if (target === undefined) {
@@ -201,22 +250,18 @@ export class SymbolTable {
     if (seen.has(key) || seen.size > 32) return undefined;
     seen.add(key);
     const ext = this.extractions[fileIdx];
-    for (const entry of ext.exports) {
-      if (entry.exported !== name) continue;
-      if (declares(fileIdx, entry.local)) return { file: fileIdx, local: entry.local };
-      const via = this.valueOrigin(fileIdx, entry.local, declares, seen);
+    const index = this.exportIndex(fileIdx);
+    for (const local of index.localsExportedAs(name)) {
+      if (declares(fileIdx, local)) return { file: fileIdx, local };
+      const via = this.valueOrigin(fileIdx, local, declares, seen);
       if (via) return via;
     }
     if (name !== 'default' && declares(fileIdx, name)) return { file: fileIdx, local: name };
-    for (const record of ext.imports) {
-      if (record.kind !== 'reexport') continue;
-      for (const { imported, local } of record.bindings) {
-        const star = local === '*' && imported === '*';
-        if (!star && (local !== name || imported === '*')) continue;
-        const target = this.moduleFile(fileIdx, record.source);
-        const found = target === undefined ? undefined : this.exportedValue(target, star ? name : imported, declares, seen);
-        if (found) return found;
-      }
+    for (const { source, imported, star } of index.reexportsOf(name, true)) {
+      if (!star && imported === '*') continue;
+      const target = this.moduleFile(fileIdx, source);
+      const found = target === undefined ? undefined : this.exportedValue(target, star ? name : imported, declares, seen);
+      if (found) return found;
     }
     // A namespace module (Python) re-exports what it imports.
     return languageTraits(ext.language)?.surface === 'namespace' ? this.valueOrigin(fileIdx, name, declares, seen) : undefined;
@@ -230,13 +275,13 @@ export class SymbolTable {
 
   /** Whether a file binds a name by import (checked before bindings exist for it). */
   private bindingsOf(fileIdx: number, name: string): boolean {
-    return this.extractions[fileIdx].imports.some((r) => r.bindings.some((b) => b.local === name));
+    return this.exportIndex(fileIdx).importsLocal(name);
   }
 
   /** What `name` means at the top level of a file: its own definition, else its import binding. */
   resolveLocal(fileIdx: number, name: string, seen?: Set<string>): Meaning | undefined {
     const own = this.topLevel[fileIdx].get(name);
-    if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(this.extractions[fileIdx], own) }, confidence: 1 };
+    if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: 1 };
     const binding = this.bindings(fileIdx).get(name);
     if (binding) return this.follow(binding, seen);
     // A namespace module's star import (Python `from m import *`): whatever m exposes.
@@ -249,30 +294,19 @@ export class SymbolTable {
 
   /** Package surface (Go, Java): the other files of the package (the directory) see each other's top-level names. */
   inPackage(fileIdx: number, name: string): Meaning | undefined {
-    for (const sibling of this.packageSiblings(fileIdx)) {
-      const own = this.topLevel[sibling].get(name);
-      if (own) return { kind: 'def', ref: { file: sibling, def: pickDefinition(this.extractions[sibling], own) }, confidence: CONFIDENCE.importResolved };
-    }
-    return undefined;
+    const sibling = this.packageScope.siblingDefining(fileIdx, name);
+    if (sibling === undefined) return undefined;
+    return { kind: 'def', ref: { file: sibling, def: this.pick(sibling, name, this.topLevel[sibling].get(name)!) }, confidence: CONFIDENCE.importResolved };
   }
 
-  private packages: Map<string, number[]> | undefined;
   /** The other files of a package-surface file's directory in the same language, else none. */
   packageSiblings(fileIdx: number): number[] {
-    const ext = this.extractions[fileIdx];
-    if (languageTraits(ext.language)?.surface !== 'package') return [];
-    if (!this.packages) {
-      this.packages = new Map();
-      this.extractions.forEach((e, i) => {
-        if (languageTraits(e.language)?.surface !== 'package') return;
-        const key = `${e.language}\0${e.file.slice(0, e.file.lastIndexOf('/') + 1)}`;
-        const list = this.packages!.get(key);
-        if (list) list.push(i);
-        else this.packages!.set(key, [i]);
-      });
-    }
-    const key = `${ext.language}\0${ext.file.slice(0, ext.file.lastIndexOf('/') + 1)}`;
-    return (this.packages.get(key) ?? []).filter((i) => i !== fileIdx);
+    return this.packageScope.siblingsOf(fileIdx);
+  }
+
+  /** A method `name` of `owner` declared apart from it, in the file or else in its package (a Go method). */
+  detachedInPackage(fileIdx: number, owner: string, name: string): DefRef | undefined {
+    return this.packageScope.detachedMember(fileIdx, owner, name);
   }
 
   follow(binding: Binding, seen?: Set<string>): Meaning | undefined {
@@ -303,38 +337,38 @@ export class SymbolTable {
 
   private computeExport(fileIdx: number, name: string, seen: Set<string>): Meaning | undefined {
     const ext = this.extractions[fileIdx];
-    for (const entry of ext.exports) {
-      if (entry.exported !== name) continue;
-      const local = this.resolveLocal(fileIdx, entry.local, seen);
-      if (local) return local;
+    const index = this.exportIndex(fileIdx);
+    for (const local of index.localsExportedAs(name)) {
+      const found = this.resolveLocal(fileIdx, local, seen);
+      if (found) return found;
     }
     if (name !== 'default') {
       const own = this.topLevel[fileIdx].get(name);
       const exported = own?.filter((i) => ext.definitions[i].exported);
       if (exported && exported.length > 0) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(ext, exported) }, confidence: 1 };
     }
-    for (const record of ext.imports) {
-      if (record.kind !== 'reexport') continue;
-      for (const { imported, local } of record.bindings) {
-        const target = this.moduleFile(fileIdx, record.source);
-        if (local === name && imported !== '*') {
-          if (target === undefined) return { kind: 'external' };
-          const found = this.resolveExport(target, imported, seen);
-          if (found) return found;
-        } else if (local === name && imported === '*') {
-          // `export * as ns from './m'`
-          if (target === undefined) return { kind: 'external' };
-          return { kind: 'namespace', file: target, confidence: CONFIDENCE.importResolved };
-        } else if (local === '*' && imported === '*' && name !== 'default' && target !== undefined) {
-          const found = this.resolveExport(target, name, seen);
-          if (found) return found;
-        }
+    // A module starred twice (or through two lines) answers the same both times: asked once.
+    let starred: Set<number> | undefined;
+    for (const { source, imported, local, star } of index.reexportsOf(name, name !== 'default')) {
+      const target = this.moduleFile(fileIdx, source);
+      if (local === name && imported !== '*') {
+        if (target === undefined) return { kind: 'external' };
+        const found = this.resolveExport(target, imported, seen);
+        if (found) return found;
+      } else if (local === name && imported === '*') {
+        // `export * as ns from './m'`
+        if (target === undefined) return { kind: 'external' };
+        return { kind: 'namespace', file: target, confidence: CONFIDENCE.importResolved };
+      } else if (star && target !== undefined && !starred?.has(target)) {
+        (starred ??= new Set()).add(target);
+        const found = this.resolveExport(target, name, seen);
+        if (found) return found;
       }
     }
     const surface = languageTraits(ext.language)?.surface;
     if (surface === 'package') {
       const own = this.topLevel[fileIdx].get(name);
-      if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(ext, own) }, confidence: 1 };
+      if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: 1 };
       return this.inPackage(fileIdx, name);
     }
     if (surface === 'namespace') {
@@ -349,7 +383,7 @@ export class SymbolTable {
     if (name !== 'default' && (surface === 'unlisted' || ext.error)) {
       // CommonJS assignments the extractor could not list, or a file with parse errors.
       const own = this.topLevel[fileIdx].get(name);
-      if (own) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(ext, own) }, confidence: CONFIDENCE.importUnlisted };
+      if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: CONFIDENCE.importUnlisted };
     }
     return undefined;
   }

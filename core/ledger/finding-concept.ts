@@ -2,6 +2,7 @@
 // code_finding's content and summary, a finding_verdict's, and their reading back. Declared
 // fields come from the header block only (concept-content.ts), so a body never supplies them.
 import { headerBlock, headerValue, plainConceptId, type HeaderBlock } from '../substrate/concept-content.ts';
+import { escapeControlChars } from '../process/control-chars.ts';
 
 export const FINDING_SHAPE = 'code_finding';
 export const VERDICT_SHAPE = 'finding_verdict';
@@ -24,9 +25,20 @@ export interface FindingMint {
   attribution: string[];
 }
 
-/** `[HIGH][security] repo-name: summary` (SPEC §record_finding). */
+/** `[HIGH][security] repo-name: summary` (SPEC §record_finding), one line whatever its parts held. */
 export function findingSummary(f: Pick<FindingMint, 'severity' | 'category' | 'repoName' | 'summary'>): string {
-  return `[${f.severity}][${f.category}] ${f.repoName}: ${f.summary}`;
+  return escapeControlChars(`[${f.severity}][${f.category}] ${f.repoName}: ${f.summary}`);
+}
+
+/**
+ * Header lines as written: each escaped to one line, so no value (a file name, a workspace
+ * directory, an origin URL from git config, an identity from the environment) can end the block
+ * or add a field of its own that a reader's first match would take (SPEC §concept_create
+ * "Readers follow the same rule"); a blank line, which would end the block early, is dropped.
+ * Callers refuse or escape first; this holds for every caller.
+ */
+export function headerLines(lines: string[]): string[] {
+  return lines.map(escapeControlChars).filter((line) => line.trim() !== '');
 }
 
 /** The author first, so every reader's first match is the stamp, then the declared fields, a blank line and the details. */
@@ -36,25 +48,53 @@ export function findingContent(f: FindingMint): string {
     `repo: ${f.repo}`,
     `repo_name: ${f.repoName}`,
     `workspace: ${f.workspace}`,
-    `files: ${f.files.join(', ')}`,
+    `files: ${headerList(f.files)}`,
     ...(f.lines ? [`lines: ${f.lines}`] : []),
     `severity: ${f.severity}`,
     `category: ${f.category}`,
     `status: ${f.status}`,
     `finding_ids: ${f.findingIds.join(', ')}`,
-    `summary: ${f.summary.replace(/\s*\n\s*/g, ' ')}`,
+    `summary: ${f.summary}`,
   ];
-  return `${header.join('\n')}\n\n${f.details?.trim() || f.summary}`;
+  return `${headerLines(header).join('\n')}\n\n${f.details?.trim() || f.summary}`;
+}
+
+/**
+ * A list field's value: the items joined by `, `, each with `\` and `,` escaped by a backslash.
+ * A file may be named `a.ts, src/b.ts`; joined raw, every reader would take it for two files
+ * and the finding would be recalled on files it is not on (SPEC §record_finding).
+ */
+export function headerList(items: string[]): string {
+  return items.map((item) => item.replace(/[\\,]/g, (ch) => `\\${ch}`)).join(', ');
+}
+
+/**
+ * `headerList` read back: split at each comma no backslash escapes, `\\` and `\,` read as the
+ * character they escape, items trimmed and empty ones dropped. Any other backslash is kept as
+ * written, so a header written before names were escaped (`src/a.ts, src/b.ts`, a Windows-style
+ * `dir\a.ts`) reads exactly as it always did.
+ */
+export function parseHeaderList(value: string): string[] {
+  const items: string[] = [];
+  let item = '';
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i]!;
+    const next = value[i + 1];
+    if (ch === '\\' && (next === '\\' || next === ',')) {
+      item += next;
+      i++;
+    } else if (ch === ',') {
+      items.push(item);
+      item = '';
+    } else item += ch;
+  }
+  items.push(item);
+  return items.map((s) => s.trim()).filter(Boolean);
 }
 
 function listValue(block: HeaderBlock, key: string): string[] {
   const value = headerValue(block, key);
-  return value
-    ? value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
+  return value ? parseHeaderList(value) : [];
 }
 
 /** A recalled code_finding as the ledger reads it. */
@@ -191,5 +231,5 @@ export interface VerdictWrite {
 export function verdictContent(v: VerdictWrite, at: string): string {
   const header = [...v.lines, `finding_ids: ${v.findingIds.join(', ')}`, ...(v.conceptId ? [`finding_concept: ${plainConceptId(v.conceptId)}`] : [])];
   // The time keeps two identical verdicts (a renewed pending fix) from deduplicating into one row.
-  return `${header.join('\n')}\n\n${v.summary} ${v.findingIds[0] ?? ''} at ${at}`;
+  return `${headerLines(header).join('\n')}\n\n${v.summary} ${v.findingIds[0] ?? ''} at ${at}`;
 }

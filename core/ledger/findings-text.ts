@@ -1,6 +1,7 @@
 // How findings read to an agent (SPEC §get_problems, §record_finding): the headline, the
 // no-server-analysis statement, one finding's line, age tags, and task detection.
 import type { SeedRow } from './seed-table.ts';
+import { escapeControlChars } from '../process/control-chars.ts';
 
 // @anchor NO_SERVER_ANALYSIS
 export const NO_SERVER_ANALYSIS =
@@ -33,10 +34,15 @@ function lineRange(seed: SeedRow): string {
   return seed.line_end != null && seed.line_end !== seed.line_start ? `:${seed.line_start}-${seed.line_end}` : `:${seed.line_start}`;
 }
 
-/** One seed as a line: `[HIGH][security] src/a.ts:12 summary (agf_..., 2 d old)`. */
+/**
+ * One seed as a line: `[HIGH][security] src/a.ts:12 summary (agf_..., 2 d old)`. Escaped to one
+ * line: the store can hold names no argument could carry now (another client's, an older store's).
+ */
 export function seedLine(seed: SeedRow, now = Date.now()): string {
   const pending = seed.pending_fix ? ` [${seed.pending_fix}]` : '';
-  return `[${seed.severity}][${seed.category}] ${seed.file}${lineRange(seed)} ${seed.summary} (${seed.id}, ${ageTag(seed.created_at, now)})${pending}`;
+  return escapeControlChars(
+    `[${seed.severity}][${seed.category}] ${seed.file}${lineRange(seed)} ${seed.summary} (${seed.id}, ${ageTag(seed.created_at, now)})${pending}`,
+  );
 }
 
 /** One finding: its seeds on several files share finding_group (and, once shared, one concept). */
@@ -60,8 +66,8 @@ export function groupSeeds(seeds: SeedRow[]): FindingGroup[] {
 export function findingLines(group: FindingGroup, index: number, now = Date.now(), withDetails = false): string[] {
   const [first, ...rest] = group.seeds;
   const lines = [`${index}. ${seedLine(first, now)}`];
-  if (rest.length > 0) lines.push(`   also on: ${rest.map((s) => `${s.file} (${s.id})`).join(', ')}`);
-  if (withDetails && first.details) lines.push(`   details: ${first.details.split('\n')[0].slice(0, 300)}`);
+  if (rest.length > 0) lines.push(escapeControlChars(`   also on: ${rest.map((s) => `${s.file} (${s.id})`).join(', ')}`));
+  if (withDetails && first.details) lines.push(escapeControlChars(`   details: ${first.details.split('\n')[0].slice(0, 300)}`));
   return lines;
 }
 

@@ -92,7 +92,8 @@ function statusPaths(out: string): string[] {
 }
 
 async function commitFiles(g: FixGit, top: string, sha: string): Promise<string[]> {
-  return nulList(await g.out(top, ['diff-tree', '--no-commit-id', '--name-only', '-r', '-z', '-m', '--root', sha]));
+  // Names only, but a diff all the same: no external diff or textconv program (README "Git in untrusted repositories").
+  return nulList(await g.out(top, ['diff-tree', '--no-ext-diff', '--no-textconv', '--no-commit-id', '--name-only', '-r', '-z', '-m', '--root', sha]));
 }
 
 async function currentBranch(g: FixGit, top: string): Promise<string> {

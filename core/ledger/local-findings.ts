@@ -5,6 +5,7 @@ import { storeErrorLine, storeScope, type LocalStoreService } from './local-stor
 import { isTask, seedLine } from './findings-text.ts';
 import { tokenize } from '../index/component-search.ts';
 import type { SeedRow } from './seed-table.ts';
+import { escapeControlChars } from '../process/control-chars.ts';
 
 export interface LocalFindingLine {
   id: string;
@@ -75,7 +76,7 @@ export async function searchLocalFindings(
     const now = Date.now();
     const findings = [...groups.values()].slice(0, limit).map(([first, ...rest]) => {
       const line = toLine(first, now);
-      return rest.length ? { ...line, line: `${line.line}\n    also on: ${rest.map((r) => `${r.file} (${r.id})`).join(', ')}` } : line;
+      return rest.length ? { ...line, line: `${line.line}\n    also on: ${escapeControlChars(rest.map((r) => `${r.file} (${r.id})`).join(', '))}` } : line;
     });
     return { ok: true, findings, total: groups.size };
   } catch (err) {

@@ -5,7 +5,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema-version.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { storePath } from '../config/metabob-home.ts';
-import { openOwnerOnlyDatabase } from './owner-only-database.ts';
+import { DatabaseFileRefused, openOwnerOnlyDatabase } from './owner-only-database.ts';
 import { SeedTable } from './seed-table.ts';
 import { log } from '../log.ts';
 import type { BinaryDrift, StoreMeta } from './store-meta.ts';
@@ -51,6 +51,11 @@ function migrate(db: BetterSqlite3.Database): void {
 
 function storeUnavailable(path: string, reason: string): string {
   return `store_unavailable: the local findings store ${path} could not be opened (${reason}); ledger answers that need it are empty until it can`;
+}
+
+/** A store file refused before it was opened (a symbolic link, not a regular file): the file, and the fix. */
+export function storeRefusedLine(refused: DatabaseFileRefused): string {
+  return `store_unavailable: the local findings store was not opened: ${refused.message}; ledger answers that need it are empty until then`;
 }
 
 /** A store error during a call (a lock held past the busy timeout, a full disk), as one line. */
@@ -152,7 +157,8 @@ export class LocalStoreService {
         // already failing
       }
       const e = err as NodeJS.ErrnoException;
-      const cause = storeUnavailable(path, `${e.code ? e.code + ': ' : ''}${e.message.split('\n')[0]}`);
+      const cause =
+        e instanceof DatabaseFileRefused ? storeRefusedLine(e) : storeUnavailable(path, `${e.code ? e.code + ': ' : ''}${e.message.split('\n')[0]}`);
       if (this.openFailure?.cause !== cause) log.warn(cause);
       this.openFailure = { path, cause };
       return { ok: false, cause };

@@ -3,18 +3,22 @@
 // then the closed ones apart, and the Tasks section's recalled rows.
 import { ageTag } from './findings-text.ts';
 import type { RecallAnswer, RecalledFindingRow } from './shared-ledger.ts';
+import { escapeControlChars } from '../process/control-chars.ts';
 
 export const RECALL_SHOWN = 10;
 
-/** One recalled finding: `[HIGH][security] src/a.ts summary (concept_…, recorded by …, 5 min old) [tag]`. */
+/**
+ * One recalled finding: `[HIGH][security] src/a.ts summary (concept_…, recorded by …, 5 min old) [tag]`.
+ * Escaped to one line: another agent's concept, or an older client's, can hold any text.
+ */
 export function recalledLine(f: RecalledFindingRow, now = Date.now()): string {
   const about = [f.conceptId, ...(f.recordedBy ? [`recorded by ${f.recordedBy}`] : []), ...(f.createdAt !== undefined ? [ageTag(f.createdAt, now)] : [])];
-  return `[${f.severity}][${f.category}] ${f.files.join(', ')} ${f.summary} (${about.join(', ')})${f.tags.map((t) => ` [${t}]`).join('')}`;
+  return escapeControlChars(`[${f.severity}][${f.category}] ${f.files.join(', ')} ${f.summary} (${about.join(', ')})${f.tags.map((t) => ` [${t}]`).join('')}`);
 }
 
-/** A closed recalled finding: `- [FIXED in <sha>] summary (concept_…)`. */
+/** A closed recalled finding: `- [FIXED in <sha>] summary (concept_…)`, one line. */
 export function closedLine(f: RecalledFindingRow): string {
-  return `- ${f.closed?.tag ?? '[FIXED]'} ${f.summary} (${f.conceptId}, ${f.files.join(', ')})${f.closed?.note ? ` ${f.closed.note}` : ''}`;
+  return escapeControlChars(`- ${f.closed?.tag ?? '[FIXED]'} ${f.summary} (${f.conceptId}, ${f.files.join(', ')})${f.closed?.note ? ` ${f.closed.note}` : ''}`);
 }
 
 export function recallSection(recalled: RecallAnswer | undefined, cause: string | undefined, now = Date.now()): string[] {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { metabobHome } from '../config/metabob-home.ts';
 import { ulid } from '../process/ulid.ts';
-import { openOwnerOnlyDatabase } from './owner-only-database.ts';
+import { DatabaseFileRefused, openOwnerOnlyDatabase } from './owner-only-database.ts';
 
 export type TaskStatus = 'pending' | 'claimed' | 'resolved' | 'expired';
 /** none: no answer yet; queued: recorded, not yet delivered; delivered: goal-host took it (or its 404 ended it). */
@@ -182,6 +182,7 @@ export class SidecarQueueService {
         // already failing
       }
       const e = err as NodeJS.ErrnoException;
+      if (e instanceof DatabaseFileRefused) return { ok: false, cause: `store_unavailable: the agent-resolver queue was not opened: ${e.message}` };
       return {
         ok: false,
         cause: `store_unavailable: the agent-resolver queue ${path} could not be opened (${e.code ? e.code + ': ' : ''}${e.message.split('\n')[0]})`,

@@ -4,6 +4,7 @@
 import { findingLines, type FindingGroup } from './findings-text.ts';
 import { closedLine, recalledLine } from './recall-text.ts';
 import type { SeedRow } from './seed-table.ts';
+import { escapeControlChars } from '../process/control-chars.ts';
 import type { RecalledFindingRow } from './shared-ledger.ts';
 
 export const CLOSED_TASKS_SHOWN = 5;
@@ -68,7 +69,7 @@ export function tasksSection(t: TaskSources, claimsCause: string | undefined, no
   if (closed) {
     lines.push(`Closed tasks (${closed}):`);
     const rows = [
-      ...t.localClosed.map((seed) => `- ${fixedTag(seed)} ${seed.summary} (${seed.id}, ${seed.file})`),
+      ...t.localClosed.map((seed) => escapeControlChars(`- ${fixedTag(seed)} ${seed.summary} (${seed.id}, ${seed.file})`)),
       ...closedRecalled.map((r) => closedLine(r)),
     ];
     lines.push(...rows.slice(0, CLOSED_TASKS_SHOWN));

@@ -8,7 +8,7 @@ import { ulid } from '../process/ulid.ts';
 import { VERSION } from '../version.ts';
 import { CAPABILITY_TAGS, activeCapabilities } from '../server/capabilities.ts';
 import { TOOL_REGISTRY } from '../tools/registry.ts';
-import { isAttached } from '../attachment/state.ts';
+import { isAttached, publicAttachmentState } from '../attachment/state.ts';
 import type { AttachmentSupervisor } from '../attachment/supervisor.ts';
 import type { Services } from '../services/services.ts';
 import { proxyEnvironment } from '../substrate/net-client.ts';
@@ -17,8 +17,9 @@ import { EventStream } from './events.ts';
 import { resolveImpulseContent, toolAllowlist, type Impulse } from './impulses.ts';
 import { removeRunFile, writeRunFile } from './run-file.ts';
 import { CREDENTIAL_REQUIRED, checkOrigin, credentialAccepted, newAccessToken, presentedCredential } from './access.ts';
+import { BOUNDED_SERVER_OPTIONS, LOOPBACK_BOUNDS, boundLoopbackServer, impulseCountRefusal } from './bounds.ts';
 
-const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = LOOPBACK_BOUNDS.bodyBytes;
 
 export interface VesselServer {
   port: number;
@@ -50,7 +51,7 @@ export function healthBody(services: Services, supervisor: AttachmentSupervisor)
     pid: process.pid,
     attached,
     ...(attached ? {} : { reason: supervisor.causeLine(state) }),
-    attachment: state,
+    attachment: publicAttachmentState(state),
     network: { proxy: proxyEnvironment(services.env) },
   };
 }
@@ -68,13 +69,19 @@ function authorize(env: NodeJS.ProcessEnv, req: IncomingMessage): string | null 
   return null;
 }
 
-async function readBody(req: IncomingMessage): Promise<string | null> {
+/** The body, or why not: over the cap (declared or sent), or cut off (the caller went away, or its slow body passed LOOPBACK_BOUNDS.requestMs). */
+async function readBody(req: IncomingMessage): Promise<string | 'too_large' | 'cut_off'> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return 'too_large';
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY_BYTES) return 'too_large';
+      chunks.push(chunk as Buffer);
+    }
+  } catch {
+    return 'cut_off';
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -83,7 +90,9 @@ async function resolveImpulses(services: Services, req: IncomingMessage, res: Se
   const refused = authorize(services.env, req);
   if (refused) return error(res, 401, 'unauthorized', refused, requestId);
   const raw = await readBody(req);
-  if (raw === null) return error(res, 413, 'too_large', `the body is over ${MAX_BODY_BYTES} bytes`, requestId);
+  // Cut off: the deadline's 408 is already on the socket (bounds.ts), or the caller is gone.
+  if (raw === 'cut_off') return;
+  if (raw === 'too_large') return error(res, 413, 'too_large', `the body is over ${MAX_BODY_BYTES} bytes`, requestId);
   let body: any;
   try {
     body = JSON.parse(raw);
@@ -94,6 +103,8 @@ async function resolveImpulses(services: Services, req: IncomingMessage, res: Se
   if (!single && !(body && Array.isArray(body.impulses))) {
     return error(res, 400, 'invalid_request', 'the body is { impulses: [{ id?, pointer }] } or a single { pointer }', requestId);
   }
+  const tooMany = single ? null : impulseCountRefusal((body.impulses as unknown[]).length);
+  if (tooMany) return error(res, 413, 'too_many_impulses', tooMany, requestId);
   const controller = new AbortController();
   res.on('close', () => controller.abort());
   if (single) {
@@ -130,9 +141,10 @@ export async function startVesselServer(services: Services, supervisor: Attachme
   const events = new EventStream(services.calls, supervisor.events, env);
   const token = newAccessToken();
   let port = 0;
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(BOUNDED_SERVER_OPTIONS, (req, res) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : ulid();
+    if (!gate.admit(req, res, requestId)) return;
     const path = (req.url ?? '/').split('?')[0];
     const route = `${req.method} ${path}`;
     const handle = async () => {
@@ -177,7 +189,7 @@ export async function startVesselServer(services: Services, supervisor: Attachme
       else res.end();
     });
   });
-  server.requestTimeout = 65_000;
+  const gate = boundLoopbackServer(server);
 
   const wanted = Number(env.METABOB_LOOPBACK_PORT ?? 0);
   const listen = (port: number) =>

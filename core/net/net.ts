@@ -7,10 +7,11 @@ import { classifyError, netCause, NetError, type TlsInfo } from './net-causes.ts
 import { authSchemes, openConnection, proxyAuthorizationFor, type ConnectionHandle, type ConnectionPlan } from './open-connection.ts';
 import { withOsProxyHint } from './os-proxy.ts';
 import { log } from '../log.ts';
-import { defaultPort, redactCredentials, selectProxy, type RouteInfo, type SelectedRoute } from './select-proxy.ts';
+import { defaultPort, selectProxy, type RouteInfo, type SelectedRoute } from './select-proxy.ts';
+import { redactUrl } from '../redact-url.ts';
 
 export { classifyError, NetError, type NetCauseToken, type TlsInfo } from './net-causes.ts';
-export { proxyEnvironment, redactCredentials, selectProxy, type RouteInfo } from './select-proxy.ts';
+export { proxyEnvironment, selectProxy, type RouteInfo } from './select-proxy.ts';
 
 export interface NetRequestOptions {
   method: 'GET' | 'POST';
@@ -65,10 +66,10 @@ export async function netRequest(options: NetRequestOptions): Promise<NetRespons
   try {
     target = new URL(options.url);
   } catch {
-    throw netCause.anchorUnreachable({ via: 'direct' }, options.url, 'the URL does not parse');
+    throw netCause.anchorUnreachable({ via: 'direct' }, redactUrl(options.url), 'the URL does not parse');
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-    throw netCause.anchorUnreachable({ via: 'direct' }, options.url, `only http:// and https:// URLs are requested (${target.protocol})`);
+    throw netCause.anchorUnreachable({ via: 'direct' }, redactUrl(options.url), `only http:// and https:// URLs are requested (${target.protocol})`);
   }
   const selected = selectProxy(target.href, env);
   const route = publicRoute(selected);
@@ -96,7 +97,7 @@ export async function netRequest(options: NetRequestOptions): Promise<NetRespons
     }
     if (outcome instanceof NetError) {
       const failure = await withOsProxyHint(outcome, selected, env);
-      log.debug(`net ${options.method} ${redactCredentials(target.origin)} after ${attempt} attempt(s): ${failure.line}`);
+      log.debug(`net ${options.method} ${redactUrl(target.origin)} after ${attempt} attempt(s): ${failure.line}`);
       throw failure;
     }
     return outcome;

@@ -1,6 +1,7 @@
 // Proxy choice per request, from the environment only (SPEC §Proxy selection): never from a
 // config file, never cached, so a test or a caller can pass its own env.
 import { isIP } from 'node:net';
+import { redactUrl } from '../redact-url.ts';
 
 export interface RouteInfo {
   via: 'direct' | 'proxy';
@@ -25,13 +26,6 @@ function envValue(env: NodeJS.ProcessEnv, name: string): { name: string; value: 
   const upper = env[name.toUpperCase()];
   if (upper !== undefined && upper.trim() !== '') return { name: name.toUpperCase(), value: upper.trim() };
   return undefined;
-}
-
-// @anchor redact-credentials
-/** Replaces the user-info of a URL with `***` (http://user:pw@proxy:3128 -> http://***@proxy:3128). */
-export function redactCredentials(url: string): string {
-  // Done on the text, not through URL, so a value that does not parse is still redacted.
-  return url.replace(/^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)?([^/?#]*)@/, (_m, scheme: string | undefined) => `${scheme ?? ''}***@`);
 }
 
 /** A proxy value as a URL; scheme-less means http:// (SPEC §Proxy selection). */
@@ -140,9 +134,9 @@ export function selectProxy(url: string, env: NodeJS.ProcessEnv = process.env): 
   const entry = matchNoProxy(target.hostname, port, noProxyEntries(env));
   if (entry !== undefined) return { via: 'direct', bypass: 'no_proxy', noProxyEntry: entry };
   const parsed = parseProxy(chosen.value);
-  const redacted = redactCredentials(chosen.value);
+  const redacted = redactUrl(chosen.value);
   if (!parsed.url) return { via: 'proxy', proxy: redacted, proxyVar: chosen.name, unsupportedScheme: parsed.scheme };
-  return { via: 'proxy', proxy: redactCredentials(parsed.url.href.replace(/\/$/, '')), proxyUrl: parsed.url, proxyVar: chosen.name };
+  return { via: 'proxy', proxy: redactUrl(parsed.url.href.replace(/\/$/, '')), proxyUrl: parsed.url, proxyVar: chosen.name };
 }
 
 /** The proxy environment in force, redacted, for /health and doctor. */
@@ -154,8 +148,8 @@ export function proxyEnvironment(env: NodeJS.ProcessEnv = process.env): { httpsP
     for (const local of ['localhost', '127.0.0.1', '::1']) if (!noProxy.includes(local)) noProxy.push(local);
   }
   return {
-    ...(httpsProxy ? { httpsProxy: redactCredentials(httpsProxy.value) } : {}),
-    ...(httpProxy ? { httpProxy: redactCredentials(httpProxy.value) } : {}),
+    ...(httpsProxy ? { httpsProxy: redactUrl(httpsProxy.value) } : {}),
+    ...(httpProxy ? { httpProxy: redactUrl(httpProxy.value) } : {}),
     noProxy,
   };
 }

@@ -8,6 +8,7 @@ import type { AttachmentView, ConfigView } from './attach-deps.ts';
 import type { CheckOutcome } from './model.ts';
 import { causeToken } from './remedies.ts';
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
+import { databaseFileRefusal } from '../ledger/owner-only-database.ts';
 import { homeExposedMode, metabobHome, storePath } from '../config/metabob-home.ts';
 import { cacheDir } from '../config/cache-dir.ts';
 import { WorkspaceState } from '../workspace/workspace.ts';
@@ -135,6 +136,13 @@ export async function storeOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome
 
 async function storeFileOutcome(env: NodeJS.ProcessEnv): Promise<CheckOutcome> {
   const path = storePath(env);
+  // Before existsSync, which follows a link: a store the server refuses to open is not read here either.
+  const refused = databaseFileRefusal(path);
+  if (refused) {
+    const { storeRefusedLine } = await import('../ledger/local-store.ts');
+    const remedy = `move ${refused.file} aside, or set METABOB_HOME to a folder of your own`;
+    return { status: 'fail', detail: refused.message.split(';')[0], cause: storeRefusedLine(refused), remedy, data: { path } };
+  }
   if (!existsSync(path)) {
     return {
       status: 'ok',

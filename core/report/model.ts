@@ -3,6 +3,7 @@
 // Ink view, the plain lines and the JSON object all consume the same run. core/ never imports
 // ink or react; tui/ renders this, typed by the exports here.
 import type { ReportExitCode } from '../process/exit-code.ts';
+import { redactUrl } from '../redact-url.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -98,7 +99,8 @@ type Listener = (event: ReportEvent) => void;
 /**
  * One run's event stream. Listeners that subscribe late get the past events first, so a view
  * mounted after the run began still shows every hop. Known secrets (the API key, proxy
- * passwords) are scrubbed from every string before any listener sees it.
+ * passwords) are scrubbed from every string before any listener sees it, and so is every URL's
+ * user info (SPEC §Proxy `redact-credentials`), so no check, view or --json can print one.
  */
 export class ReportRun {
   readonly events: ReportEvent[] = [];
@@ -169,9 +171,8 @@ export class ReportRun {
 }
 
 function scrub(value: unknown, secrets: string[]): unknown {
-  if (secrets.length === 0) return value;
   if (typeof value === 'string') {
-    let out = value;
+    let out = redactUrl(value);
     for (const s of secrets) out = out.split(s).join('***');
     return out;
   }

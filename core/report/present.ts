@@ -4,6 +4,7 @@
 import type { ReportExitCode } from '../process/exit-code.ts';
 import { log } from '../log.ts';
 import { pipeWriter } from '../pipe-writer.ts';
+import { redactUrl } from '../redact-url.ts';
 import type { ReportRun, RunSummary } from './model.ts';
 import { renderPlain, reportJson, type Rendering } from './render-text.ts';
 
@@ -23,20 +24,22 @@ export interface PresentOptions {
 /** Shows the run while `work` fills it; returns the exit code. */
 export async function presentRun(options: PresentOptions): Promise<ReportExitCode> {
   const { run, rendering } = options;
+  // The title may name the endpoint being checked (configure); it is shown like every check line.
+  const title = redactUrl(options.title);
   const write = pipeWriter(options.stdout ?? process.stdout);
   let view: Promise<unknown> | undefined;
   let mode = rendering;
   if (mode === 'ink') {
     try {
       const { renderInk } = await options.loadInk();
-      view = renderInk(run, options.title);
+      view = renderInk(run, title);
     } catch (err) {
       log.warn(`tui_unavailable(ink: ${(err as Error).message.split('\n')[0]}): showing plain lines`);
       mode = 'plain';
     }
   }
   if (mode === 'plain') {
-    await write(`${options.title}\n`);
+    await write(`${title}\n`);
     view = renderPlain(run, (text) => void write(text));
   }
   let summary: RunSummary;

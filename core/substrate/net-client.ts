@@ -5,7 +5,7 @@
 import type { NetRequestOptions, NetResponse } from '../net/net.ts';
 
 export { NetError, classifyError, type TlsInfo as NetTls } from '../net/net-causes.ts';
-export { selectProxy, redactCredentials, proxyEnvironment, type RouteInfo as NetRoute } from '../net/select-proxy.ts';
+export { selectProxy, proxyEnvironment, type RouteInfo as NetRoute } from '../net/select-proxy.ts';
 export type { NetResponse, NetRequestOptions } from '../net/net.ts';
 
 export async function netRequest(options: NetRequestOptions): Promise<NetResponse> {

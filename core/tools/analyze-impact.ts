@@ -1,7 +1,7 @@
 // SPEC §analyze_impact
 import { join } from 'node:path';
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath, cappedString } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { indexGaps, requireIndex, withFreshness } from './index-access.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
@@ -11,12 +11,15 @@ import { possibleDependents, type PossibleDependent } from '../index/possible-de
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import type { LocalStoreService } from '../ledger/local-store.ts';
 import { gapSummaryLines } from './gap-activity.ts';
+import { shownName, shownNames, shownNode } from './shown-name.ts';
 
 const ROWS_PER_DEPTH = 30;
 const POSSIBLE_ROWS = 20;
 
 function possibleBlock(shown: PossibleDependent[], total: number): string {
-  const rows = shown.map((p) => `    ${p.file}:${p.line}  calls ${p.member ? `.${p.symbol}()` : `${p.symbol}()`}  in [${p.from}]`);
+  const rows = shown.map(
+    (p) => `    ${shownName(p.file)}:${p.line}  calls ${p.member ? `.${shownName(p.symbol)}()` : `${shownName(p.symbol)}()`}  in [${shownName(p.from)}]`,
+  );
   const more = total > shown.length ? [`    ... and ${total - shown.length} more`] : [];
   return [`Possible dependents (${total}): call sites the resolver could not prove that name a changed symbol; unproven, not absent:`, ...rows, ...more].join(
     '\n',
@@ -36,12 +39,10 @@ function depthBlocks(hits: ImpactHit[]): string[] {
     const depths = [...new Set(ofRelation.map((h) => h.depth))];
     for (const depth of depths) {
       const atDepth = ofRelation.filter((h) => h.depth === depth);
-      const rows = atDepth
-        .slice(0, ROWS_PER_DEPTH)
-        .map(
-          (h) =>
-            `    ${h.node.type.padEnd(9)} ${h.node.name}  ${h.node.file}:${h.node.startLine}  confidence ${h.confidence.toFixed(2)} via ${h.via}  [${h.node.id}]`,
-        );
+      const rows = atDepth.slice(0, ROWS_PER_DEPTH).map((h) => {
+        const n = shownNode(h.node);
+        return `    ${n.type.padEnd(9)} ${n.name}  ${n.file}:${n.startLine}  confidence ${h.confidence.toFixed(2)} via ${h.via}  [${n.id}]`;
+      });
       const more = atDepth.length > ROWS_PER_DEPTH ? [`    ... and ${atDepth.length - ROWS_PER_DEPTH} more at depth ${depth}`] : [];
       blocks.push(`  Depth ${depth} (${atDepth.length}):\n${[...rows, ...more].join('\n')}`);
     }
@@ -66,7 +67,7 @@ export default defineTool({
   idempotent: true,
   description: `Components affected by changing the given files: a BFS over call and import edges of the local code graph, grouped by depth with confidence. Requires init_workspace.`,
   inputSchema: z.object({
-    changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).min(1).describe('Files being changed'),
+    changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).min(1).describe('Files being changed'),
     diff: cappedString(INPUT_CAPS.diff).optional().describe('Accepted for compatibility; not read'),
     direction: z.enum(['forward', 'backward', 'both']).default('backward').describe('forward=dependencies, backward=dependents'),
     max_depth: z.number().int().min(1).max(10).default(5).describe('Max traversal depth (max 10)'),
@@ -84,7 +85,7 @@ export default defineTool({
     const lines: string[] = [];
     const unknown = missing.map((f) => whyNotIndexed(index, f));
     if (missing.length > 0) {
-      const line = `not_in_index: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in the local index, so ${missing.length === 1 ? 'its' : 'their'} dependents are unknown, not none`;
+      const line = `not_in_index: ${shownNames(missing)} ${missing.length === 1 ? 'is' : 'are'} not in the local index, so ${missing.length === 1 ? 'its' : 'their'} dependents are unknown, not none`;
       lines.push(`${line}: ${unknown.map((u) => u.reason).join('; ')}.`);
       warnings.push({
         code: 'not_in_index',
@@ -95,7 +96,7 @@ export default defineTool({
     }
     // META-ENVELOPE §next_steps: init_workspace only for files re-indexing as before picks up.
     const reindexable = unknown.filter((u) => u.reindexHelps).map((u) => u.file);
-    const nextSteps = reindexable.length ? [{ tool: 'init_workspace', args: {}, why: `index ${reindexable.join(', ')}` }] : undefined;
+    const nextSteps = reindexable.length ? [{ tool: 'init_workspace', args: {}, why: `index ${shownNames(reindexable)}` }] : undefined;
     const gaps = indexGaps(index);
     const findings = await findingsBlock(ctx.services.store, root, files);
     // SPEC §analyze_impact: the changed files' open gaps, from path_activity's cached read only.
@@ -122,15 +123,15 @@ export default defineTool({
       args.direction === 'forward'
         ? { shown: [], total: 0 }
         : possibleDependents(graph, indexed, new Set(hits.filter((h) => h.relation === 'dependent').map((h) => h.node.id)), args.include_tests, POSSIBLE_ROWS);
-    lines.push(`Impact of changing ${indexed.join(', ')} (${directionWord}, max depth ${args.max_depth}${args.include_tests ? '' : ', tests excluded'}):`);
+    lines.push(`Impact of changing ${shownNames(indexed)} (${directionWord}, max depth ${args.max_depth}${args.include_tests ? '' : ', tests excluded'}):`);
     if (hits.length === 0 && missing.length > 0) {
       // An answer that covers a file not in the index never reads as "none".
       lines.push(
-        `No ${directionWord} of ${indexed.join(', ')}: nothing in the graph reaches ${indexed.length === 1 ? 'it' : 'them'} in this direction; those of ${missing.join(', ')} are unknown.`,
+        `No ${directionWord} of ${shownNames(indexed)}: nothing in the graph reaches ${indexed.length === 1 ? 'it' : 'them'} in this direction; those of ${shownNames(missing)} are unknown.`,
       );
     } else if (hits.length === 0 && possible.total > 0) {
       lines.push(
-        `No proven ${directionWord}: no edge in the graph reaches ${indexed.join(', ')}, but ${possible.total} unproven call site(s) name a changed symbol.`,
+        `No proven ${directionWord}: no edge in the graph reaches ${shownNames(indexed)}, but ${possible.total} unproven call site(s) name a changed symbol.`,
       );
     } else if (hits.length === 0) {
       lines.push(`No ${directionWord}: the files are indexed and nothing in the graph reaches them in this direction.`);

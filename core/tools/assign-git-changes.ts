@@ -1,7 +1,7 @@
 // SPEC §assign_git_changes
 import { join } from 'node:path';
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { requireIndex, withFreshness } from './index-access.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
@@ -9,6 +9,7 @@ import { whyNotIndexed } from './not-indexed.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import { gapSummaryLines } from './gap-activity.ts';
+import { shownName, shownNames, shownNode } from './shown-name.ts';
 
 const COMPONENTS_PER_FILE = 40;
 const COCHANGE_THRESHOLD = 0.3;
@@ -22,7 +23,7 @@ export default defineTool({
   idempotent: true,
   description: `Assign changed files to the code-graph components they affect, with the files that change together with them in git history. Requires init_workspace.`,
   inputSchema: z.object({
-    changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).min(1).describe('Changed file paths'),
+    changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).min(1).describe('Changed file paths'),
     diff: cappedString(INPUT_CAPS.diff).optional().describe('Accepted for compatibility; not read'),
     include_cochange_predictions: z.boolean().default(true).describe('Include git-history co-changes'),
     prediction_limit: z.number().int().min(1).max(20).default(5).describe('Prediction budget per changed file (max 20)'),
@@ -43,17 +44,17 @@ export default defineTool({
         lines.push(`  ${clipEcho(file)}: not in the local index, so its components are unknown: ${clipEcho(whyNotIndexed(access.index, file).reason)}`);
         continue;
       }
-      lines.push(`  ${file}: ${components.length} component(s)`);
-      for (const node of components.slice(0, COMPONENTS_PER_FILE))
+      lines.push(`  ${shownName(file)}: ${components.length} component(s)`);
+      for (const node of components.slice(0, COMPONENTS_PER_FILE).map(shownNode))
         lines.push(`    ${node.type.padEnd(9)} ${node.name}  lines ${node.startLine}-${node.endLine}  [${node.id}]`);
       if (components.length > COMPONENTS_PER_FILE) lines.push(`    ... and ${components.length - COMPONENTS_PER_FILE} more`);
     }
-    if (missing.length) warnings.push({ code: 'not_in_index', severity: 'warning', message: `not_in_index: ${missing.join(', ')}`, data: { files: missing } });
+    if (missing.length) warnings.push({ code: 'not_in_index', severity: 'warning', message: `not_in_index: ${shownNames(missing)}`, data: { files: missing } });
 
     if (args.include_cochange_predictions) {
       const limit = args.prediction_limit * 2;
       const mined = await mineGitCochanges(root, files, { limit, threshold: COCHANGE_THRESHOLD });
-      if (mined.status !== 'ok') lines.push('', `Co-changes: ${mined.line}`);
+      if (mined.status !== 'ok') lines.push('', `Co-changes: ${shownName(mined.line)}`);
       else {
         const pooled = mined.predictions.filter((p) => !files.includes(p.file));
         if (pooled.length === 0)
@@ -66,7 +67,7 @@ export default defineTool({
             '',
             `Files that change together with them in git history (pooled, up to ${limit}; confidence = share of the changed files' commits that also touched the file):`,
           );
-          for (const p of pooled) lines.push(`  ${p.file}  confidence ${p.confidence.toFixed(2)}  (${p.commits} of ${mined.givenCommits} commits)`);
+          for (const p of pooled) lines.push(`  ${shownName(p.file)}  confidence ${p.confidence.toFixed(2)}  (${p.commits} of ${mined.givenCommits} commits)`);
         }
       }
     }

@@ -1,6 +1,6 @@
 // SPEC §get_analysis_context
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath } from './input-caps.ts';
 import { defineTool, type NextStep, type ToolAnswer } from './define-tool.ts';
 import { ledgerScope, ledgerStore, recallNotRunNotice, storeUnavailableNotice } from './ledger-scope.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
@@ -17,6 +17,8 @@ import { findingsInBoth, retireClosedSeeds } from '../ledger/retire-closed.ts';
 import { localIndexSummary } from './index-summary.ts';
 import { withFreshness } from './index-access.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
+import { shownName, shownNames } from './shown-name.ts';
+import { escapeControlChars } from '../process/control-chars.ts';
 
 const COCHANGE_THRESHOLD = 0.3;
 const COCHANGE_TOP = 8;
@@ -26,12 +28,15 @@ async function cochangeLines(root: string, given: string[]): Promise<string[]> {
   if (given.length === 0) return ['Co-change: no recently_changed_files given.'];
   const files = given.map((f) => workspacePathOrGiven(root, f));
   const answer = await mineGitCochanges(root, files, { limit: COCHANGE_TOP, threshold: COCHANGE_THRESHOLD });
-  if (answer.status !== 'ok') return [`Co-change: ${answer.line}`];
-  const header = `Co-change with ${files.join(', ')} (git history, confidence >= ${COCHANGE_THRESHOLD}, top ${COCHANGE_TOP}):`;
+  if (answer.status !== 'ok') return [`Co-change: ${shownName(answer.line)}`];
+  const header = `Co-change with ${shownNames(files)} (git history, confidence >= ${COCHANGE_THRESHOLD}, top ${COCHANGE_TOP}):`;
   if (answer.predictions.length === 0) {
     return [header, answer.givenCommits === 0 ? '  none: the files have no commits in the history window' : '  none at or above the threshold'];
   }
-  return [header, ...answer.predictions.map((p) => `  ${p.file} (confidence ${p.confidence.toFixed(2)}, ${p.commits} commit${p.commits === 1 ? '' : 's'})`)];
+  return [
+    header,
+    ...answer.predictions.map((p) => `  ${shownName(p.file)} (confidence ${p.confidence.toFixed(2)}, ${p.commits} commit${p.commits === 1 ? '' : 's'})`),
+  ];
 }
 
 export default defineTool({
@@ -43,7 +48,7 @@ export default defineTool({
   idempotent: true,
   description: `The current analysis state in one snapshot: attachment line, code-graph stats, open problems, co-change hints for recently changed files, and findings other agents recorded. Call first in a session.`,
   inputSchema: z.object({
-    recently_changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).default([]).describe('Files whose git co-changes are listed'),
+    recently_changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).default([]).describe('Files whose git co-changes are listed'),
     problem_limit: z.number().int().min(1).max(50).default(10).describe('Max open problems (max 50)'),
     scope: z.enum(['session', 'project', 'org']).default('session').describe('Accepted for compatibility; not read'),
   }),
@@ -57,15 +62,15 @@ export default defineTool({
     // @anchor attachment-line
     const lines = [
       `Attachment: ${status.summary}`,
-      `  as: ${author.vesselId ?? 'no vessel identity (no VESSEL_ID, no METABOB_API_KEY)'} (session ${ctx.sessionId})`,
+      `  as: ${author.vesselId ? shownName(author.vesselId) : 'no vessel identity (no VESSEL_ID, no METABOB_API_KEY)'} (session ${ctx.sessionId})`,
     ];
     if (decision.decided) {
       lines.push(
-        `Workspace: ${decision.path} (from ${decision.source})${decision.otherRoots.length ? `; other roots: ${decision.otherRoots.join(', ')}` : ''}`,
+        `Workspace: ${shownName(decision.path)} (from ${decision.source})${decision.otherRoots.length ? `; other roots: ${shownNames(decision.otherRoots)}` : ''}`,
       );
-      if (author.workspace !== decision.path) lines.push(`  identity derived from: ${author.workspace}`);
+      if (author.workspace !== decision.path) lines.push(`  identity derived from: ${shownName(author.workspace)}`);
     }
-    lines.push(`Repository: ${scope.repo.identity}${scope.repo.source === 'basename' ? ' (no origin remote: the workspace basename)' : ''}`);
+    lines.push(`Repository: ${shownName(scope.repo.identity)}${scope.repo.source === 'basename' ? ' (no origin remote: the workspace basename)' : ''}`);
     const index = localIndexSummary(ctx.services.index);
     lines.push(index.line[0].toUpperCase() + index.line.slice(1), '');
 
@@ -131,8 +136,8 @@ export default defineTool({
     const next: string[] = [];
     const nextSteps: NextStep[] = [];
     for (const g of problems.filter((p) => ['CRITICAL', 'HIGH'].includes(p.seeds[0].severity)).slice(0, 5))
-      next.push(`fix or record progress on [${g.seeds[0].severity}] ${g.seeds[0].summary} (${g.seeds[0].id})`);
-    for (const f of recalled?.open.slice(0, 3) ?? []) next.push(`look at the shared finding ${f.summary} (${f.conceptId})`);
+      next.push(`fix or record progress on [${g.seeds[0].severity}] ${escapeControlChars(g.seeds[0].summary)} (${g.seeds[0].id})`);
+    for (const f of recalled?.open.slice(0, 3) ?? []) next.push(`look at the shared finding ${escapeControlChars(f.summary)} (${f.conceptId})`);
     if (!index.built && !index.unavailable) {
       next.push('call init_workspace to build the local code graph');
       nextSteps.push({ tool: 'init_workspace', args: {}, why: 'the local code graph is not built in this process' });

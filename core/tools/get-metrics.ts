@@ -6,6 +6,7 @@ import { storeErrorLine } from '../ledger/local-store.ts';
 import { NO_SERVER_ANALYSIS } from '../ledger/findings-text.ts';
 import { SEVERITIES } from '../ledger/seed-table.ts';
 import { localIndexSummary } from './index-summary.ts';
+import { shownName } from './shown-name.ts';
 
 export default defineTool({
   name: 'get_metrics',
@@ -20,7 +21,7 @@ export default defineTool({
   async handle(_args, ctx): Promise<ToolAnswer> {
     const scope = await ledgerScope(ctx);
     const index = localIndexSummary(ctx.services.index);
-    const lines = [`Local analysis state: ${scope.root} (${scope.repo.identity})`];
+    const lines = [`Local analysis state: ${shownName(scope.root)} (${shownName(scope.repo.identity)})`];
     let storeCause: string | undefined;
     const opened = await ledgerStore(ctx);
     if (opened.ok) {
@@ -29,7 +30,7 @@ export default defineTool({
         lines.push(
           `Open findings in the local store: ${c.findings} (${c.seeds} seed${c.seeds === 1 ? '' : 's'}): ${SEVERITIES.map((sev) => `${sev} ${c.bySeverity[sev] ?? 0}`).join(', ')}`,
           `Agent-recorded (agf_*): ${c.agf}; other: ${c.findings - c.agf}`,
-          `Top categories: ${c.topCategories.length ? c.topCategories.map(([cat, n]) => `${cat} ${n}`).join(', ') : 'none'}`,
+          `Top categories: ${c.topCategories.length ? c.topCategories.map(([cat, n]) => `${shownName(cat)} ${n}`).join(', ') : 'none'}`,
           `Open tasks in the local store: ${c.tasks} (listed apart by get_problems)`,
         );
       } catch (err) {

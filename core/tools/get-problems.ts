@@ -1,6 +1,6 @@
 // SPEC §get_problems
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath, cappedString, clipEcho } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { ledgerScope, ledgerStore, recallNotRunNotice, storeUnavailableNotice } from './ledger-scope.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
@@ -30,7 +30,7 @@ export default defineTool({
       .optional()
       .describe('Filter by severity'),
     category: cappedArray(cappedString(INPUT_CAPS.category), INPUT_CAPS.enumList).optional().describe('Filter by category slug'),
-    file_path: cappedString(INPUT_CAPS.path).optional().describe('Substring match on the finding file path'),
+    file_path: cappedPath().optional().describe('Substring match on the finding file path'),
     include_discarded: z.boolean().default(false).describe('Accepted; discarded findings are deleted locally'),
   }),
   // @anchor handle

@@ -8,6 +8,7 @@ import type { CodeGraph } from '../index/graph-types.ts';
 import type { LocalIndex } from '../index/local-index.ts';
 import { stalenessLine } from '../index/freshness.ts';
 import { realPathOrSelf } from '../process/real-path.ts';
+import { shownName } from './shown-name.ts';
 
 export type IndexAccess = { ok: true; index: LocalIndex; graph: CodeGraph; root: string } | { ok: false; answer: ToolAnswer };
 
@@ -27,7 +28,7 @@ export async function requireIndex(ctx: ToolContext, tool: string): Promise<Inde
   const decision = ctx.workspace;
   const index = ctx.services.index.currentIndex();
   if (!decision.decided || !index?.graph || index.root !== decision.path) {
-    const where = decision.decided ? decision.path : 'this workspace';
+    const where = decision.decided ? shownName(decision.path) : 'this workspace';
     const line = `no_workspace_indexed: ${tool} needs the local code graph and init_workspace has not indexed ${where} in this process (the index is not persisted across restarts); call init_workspace, then retry`;
     return {
       ok: false,
@@ -35,7 +36,7 @@ export async function requireIndex(ctx: ToolContext, tool: string): Promise<Inde
         text: line,
         isError: true,
         emptyReason: 'no_workspace_indexed',
-        nextSteps: decision.decided ? [{ tool: 'init_workspace', args: {}, why: `index ${decision.path} so ${tool} can read the code graph` }] : undefined,
+        nextSteps: decision.decided ? [{ tool: 'init_workspace', args: {}, why: `index ${where} so ${tool} can read the code graph` }] : undefined,
         diagnosis: [
           {
             code: 'no_workspace_indexed',
@@ -102,8 +103,10 @@ export function indexGaps(index: LocalIndex): { line: string | undefined; data: 
  */
 export function withFreshness(answer: ToolAnswer, index: LocalIndex, covered: Iterable<string>): ToolAnswer {
   const stale = index.staleness(covered);
-  const line = stalenessLine(stale);
-  if (!line) return answer;
+  const listed = stalenessLine(stale);
+  if (!listed) return answer;
+  // The line names files as found on disk, a new one included, whatever their names hold.
+  const line = shownName(listed);
   return {
     ...answer,
     text: `${line}\n\n${answer.text}`,

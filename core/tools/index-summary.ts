@@ -3,6 +3,7 @@
 // process only, so a fresh process has none until init_workspace.
 import type { IndexService } from '../index/local-index.ts';
 import { indexStats } from '../index/index-report.ts';
+import { shownName } from './shown-name.ts';
 
 /** `unavailable`: the index cannot be built in this process (local_index_unavailable), so init_workspace would not help. */
 export type IndexSummary = { built: true; line: string } | { built: false; unavailable: boolean; line: string };
@@ -15,6 +16,6 @@ export function localIndexSummary(indexes: IndexService): IndexSummary {
   const s = indexStats(index);
   return {
     built: true,
-    line: `index: ${s.files} files, ${s.nodes} nodes, ${s.edges} edges (${index.root}); calls ${s.calls.resolvedPct}% resolved; ${s.parseFailures.length} parse failures`,
+    line: `index: ${s.files} files, ${s.nodes} nodes, ${s.edges} edges (${shownName(index.root)}); calls ${s.calls.resolvedPct}% resolved; ${s.parseFailures.length} parse failures`,
   };
 }

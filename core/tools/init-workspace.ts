@@ -1,12 +1,13 @@
 // SPEC §init_workspace
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
+import { INPUT_CAPS, LINE_FIX, cappedArray, cappedPath, cappedString, oneLine } from './input-caps.ts';
 import { resolve } from 'node:path';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { causeNotice } from '../process/cause.ts';
 import { indexGaps } from './index-access.ts';
 import { describeIndexRun } from '../index/index-report.ts';
 import { DEFAULT_INCLUDE } from '../index/scan-workspace.ts';
+import { FD_EXHAUSTED } from '../index/fd-exhaustion.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 
 const COCHANGE_THRESHOLD = 0.3;
@@ -24,15 +25,15 @@ export default defineTool({
   idempotent: true,
   description: `Index the workspace into the local code graph (tree-sitter; nothing leaves the machine). Call once per session before analyze_impact, search_codebase and assign_git_changes; a later call re-parses changed files.`,
   inputSchema: z.object({
-    workspace_path: cappedString(INPUT_CAPS.path).optional().describe('Absolute path to the workspace root; an existing directory'),
-    recently_changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList)
+    workspace_path: cappedPath().optional().describe('Absolute path to the workspace root; an existing directory'),
+    recently_changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList)
       .default([])
       .describe('Changed files; the output counts their git co-change neighbours'),
     batch_size: z.number().int().min(1).max(20).default(20).describe('Accepted (1-20) and ignored'),
-    include: cappedArray(cappedString(INPUT_CAPS.extension), INPUT_CAPS.nameList)
+    include: cappedArray(oneLine(cappedString(INPUT_CAPS.extension), LINE_FIX), INPUT_CAPS.nameList)
       .optional()
       .describe(`Extensions to index, with or without the dot (default ${DEFAULT_INCLUDE.join(',')})`),
-    exclude: cappedArray(cappedString(INPUT_CAPS.dirName), INPUT_CAPS.nameList)
+    exclude: cappedArray(oneLine(cappedString(INPUT_CAPS.dirName), LINE_FIX), INPUT_CAPS.nameList)
       .optional()
       .describe('Directory names to skip; dot-directories are always skipped'),
     sync_api: z.boolean().default(true).describe('Accepted and ignored'),
@@ -84,6 +85,15 @@ export default defineTool({
         }
       },
     });
+    if (!result.ok && result.code === FD_EXHAUSTED) {
+      // A failure, never "0 files parsed"; and not local_index_unavailable, whose answer is not
+      // to retry: once descriptors are free the next call indexes as usual.
+      return {
+        text: `${result.cause}\n${NOTHING_LEFT_THE_MACHINE}`,
+        isError: true,
+        diagnosis: [{ code: FD_EXHAUSTED, severity: 'error', message: result.cause }],
+      };
+    }
     if (!result.ok) {
       return {
         text: `${result.cause}; the local code graph is unavailable in this process. The ledger and substrate tools still work.\n${NOTHING_LEFT_THE_MACHINE}`,

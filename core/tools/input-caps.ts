@@ -3,6 +3,7 @@
 // too: a 10 MB summary once made every later get_problems answer too large for a standard
 // client to read. One table, documented in docs/input-caps.md, which a test holds to it.
 import { z } from 'zod';
+import { escapeControlChars, firstControlChar } from '../process/control-chars.ts';
 
 /** Characters for a string field, items for an array field. */
 export const INPUT_CAPS = {
@@ -63,10 +64,34 @@ export function cappedArray<T extends z.ZodTypeAny>(item: T, cap: number): z.Zod
   return z.array(item, { errorMap: capErrorMap }).max(cap);
 }
 
+/** What a path argument cannot hold, and what to do instead (docs/input-caps.md "One line"). */
+export const PATH_FIX = 'a path argument cannot hold one; rename the file or folder, or name it by another path';
+/** What a one-line field (a category, a status) cannot hold, and what to do instead. */
+export const LINE_FIX = 'send it as one line of printable text';
+
+/**
+ * `schema`, refused when its value holds a control character (core/process/control-chars.ts),
+ * with one line naming the character and its position, never quoting the value. A path is
+ * handed to git and the file system, where a NUL fails every later call on it, and a path or a
+ * slug is written into a concept's one-line header fields (SPEC §record_finding), where a line
+ * break would write fields of its own.
+ */
+export function oneLine<T extends z.ZodString>(schema: T, fix: string): z.ZodEffects<T> {
+  return schema.superRefine((value, ctx) => {
+    const found = firstControlChar(value);
+    if (found) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `contains a control character (${found.label} at character ${found.position}); ${fix}` });
+  });
+}
+
+/** A file or directory path argument: at most PATH_MAX characters, one line, no NUL. */
+export function cappedPath(): z.ZodEffects<z.ZodString> {
+  return oneLine(cappedString(INPUT_CAPS.path), PATH_FIX);
+}
+
 /** The most of an argument a reply or refusal quotes back. */
 export const ECHO_MAX_CHARS = 200;
 
-/** An argument as a reply quotes it: whole when short, else its start and its length. */
+/** An argument as a reply quotes it: whole when short, else its start and its length; always one line. */
 export function clipEcho(text: string, max: number = ECHO_MAX_CHARS): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+  return escapeControlChars(text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`);
 }

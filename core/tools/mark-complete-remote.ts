@@ -10,6 +10,7 @@ import { locateFix } from '../ledger/fix-location.ts';
 import { fixPendingVerdict } from '../ledger/fix-verdict-lines.ts';
 import { checkoutShape, mapFindingFiles } from '../identity/repo-aliases.ts';
 import { pendingTag, refusal, shareVerdict, skippedCommitWarnings, markCompleteResult } from './mark-complete.ts';
+import { headerList } from '../ledger/finding-concept.ts';
 
 const NOTHING_LOCAL = 'Nothing local was retired: this machine holds no seed of the finding.';
 
@@ -39,7 +40,7 @@ export async function verdictFromRecalled(
   const header = [
     `repo: ${finding.repo ?? scope.repo.identity}`,
     `repo_name: ${finding.repoName ?? scope.repo.name}`,
-    `files: ${finding.files.join(', ')}`,
+    `files: ${headerList(finding.files)}`,
     ...(author.vesselId ? [`reviewed_by: ${author.vesselId}`] : []),
     `session: ${ctx.sessionId}`,
     'origin: remote',

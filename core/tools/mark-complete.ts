@@ -11,6 +11,7 @@ import { sharedLedgerOf } from './substrate-access.ts';
 import { othersClaimWarning } from './claim-finding.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
 import { verdictFromRecalled } from './mark-complete-remote.ts';
+import { headerList } from '../ledger/finding-concept.ts';
 
 type MarkResult = 'ok' | 'pending' | 'not_applied' | 'not_shared';
 
@@ -60,7 +61,7 @@ function verdictHeader(ctx: ToolContext, scope: LedgerScope, seeds: SeedRow[]): 
   return [
     `repo: ${seeds[0].repo}`,
     `repo_name: ${scope.repo.name}`,
-    `files: ${seeds.map((s) => s.file).join(', ')}`,
+    `files: ${headerList(seeds.map((s) => s.file))}`,
     ...(author.vesselId ? [`reviewed_by: ${author.vesselId}`] : []),
     `session: ${ctx.sessionId}`,
     'origin: local',

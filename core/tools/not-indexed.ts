@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { LocalIndex } from '../index/local-index.ts';
 import { MAX_FILES, MAX_FILE_BYTES } from '../index/scan-workspace.ts';
 import { LANGUAGE_MODULES } from '../index/extract/languages/registry.ts';
+import { shownName } from './shown-name.ts';
 
 const EXTRACTED: ReadonlySet<string> = new Set(LANGUAGE_MODULES.flatMap((m) => Object.keys(m.extensions)));
 
@@ -16,7 +17,7 @@ export type NotIndexedKind =
 export interface NotIndexed {
   file: string;
   kind: NotIndexedKind;
-  /** `<file> is ...; <how to include it>`. */
+  /** `<file> is ...; <how to include it>`, one line: the file and its folders are shown escaped. */
   reason: string;
   /** Whether init_workspace with the same settings would index it. */
   reindexHelps: boolean;
@@ -31,7 +32,7 @@ function isFile(path: string): boolean {
 }
 
 export function whyNotIndexed(index: LocalIndex, file: string): NotIndexed {
-  const of = (kind: NotIndexedKind, reason: string, reindexHelps = false): NotIndexed => ({ file, kind, reason: `${file} ${reason}`, reindexHelps });
+  const of = (kind: NotIndexedKind, reason: string, reindexHelps = false): NotIndexed => ({ file, kind, reason: shownName(`${file} ${reason}`), reindexHelps });
   const skipped = index.skipped();
   if (skipped.pending.includes(file)) return of('pending', 'is not parsed yet (the 20 s budget ran out); init_workspace resumes it', true);
   if (skipped.tooLarge.includes(file))

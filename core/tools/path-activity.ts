@@ -2,11 +2,12 @@
 // from the gap store's whole-store read (core/tools/gap-activity.ts, cached per attachment).
 // The paths are matched locally and never sent, so the outgoing guard does not check them.
 import { z } from 'zod';
-import { cappedArray, cappedString, clipEcho, INPUT_CAPS } from './input-caps.ts';
+import { cappedArray, cappedPath, clipEcho } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { gapState, gapsOnPath, unplacedByCategory, type GapSnapshot, type PathMatch } from '../substrate/gap-activity.ts';
 import { countStates, readGaps, stateText, whenText } from './gap-activity.ts';
 import { gapCheckoutOf, pathMapper, type GapCheckout, type MappedPath } from './gap-paths.ts';
+import { shownName } from './shown-name.ts';
 
 /** What each path's block found, for the closing lines. */
 interface BlockOutcome {
@@ -42,11 +43,13 @@ function pathBlock(mapped: MappedPath, checkout: GapCheckout, open: GapSnapshot,
       unchecked: true,
     };
   }
-  const head = mapped.storePath === mapped.given ? mapped.storePath : `${mapped.storePath} (given as ${given})`;
+  // The store path holds the workspace's folder in its repository and the vessel named by its origin.
+  const storePath = shownName(mapped.storePath);
+  const head = mapped.storePath === mapped.given ? storePath : `${storePath} (given as ${given})`;
   if (mapped.kind === 'vessel' && checkout.kind === 'vessel' && mapped.vessel === checkout.vessel && !open.vesselsNamed.has(checkout.vessel)) {
     return {
       lines: [
-        `${head}: not checked: no open gap names repos/${checkout.vessel}/, so this substrate may not mount this repository (no lookup of mounted repositories exists yet); "no open gaps" here would not mean nothing in flight.`,
+        `${head}: not checked: no open gap names repos/${shownName(checkout.vessel)}/, so this substrate may not mount this repository (no lookup of mounted repositories exists yet); "no open gaps" here would not mean nothing in flight.`,
       ],
       landing: false,
       held: false,
@@ -129,7 +132,7 @@ export default defineTool({
   idempotent: true,
   description: `Before editing shared files: the open gaps the substrate has on them, which are being landed, held or queued.`,
   inputSchema: z.object({
-    paths: cappedArray(cappedString(INPUT_CAPS.path), 50).min(1).describe('Files or directories, workspace-relative or repos/<vessel>/<path>'),
+    paths: cappedArray(cappedPath(), 50).min(1).describe('Files or directories, workspace-relative or repos/<vessel>/<path>'),
     limit: z.number().int().min(1).max(100).default(10).describe('Most gaps listed per path besides those being landed'),
     include_closed: z.boolean().default(false).describe('Also list closed gaps that named the paths'),
   }),
@@ -158,7 +161,7 @@ export default defineTool({
       checkout.kind === 'super-repo'
         ? 'the super-repo'
         : checkout.kind === 'vessel'
-          ? `a checkout of vessel ${checkout.vessel}`
+          ? `a checkout of vessel ${shownName(checkout.vessel)}`
           : 'a repository that is neither the super-repo nor a vessel checkout, so only paths in repos/<vessel>/<path> form are checked';
     const lines = [`Gap store read of ${whenText(open.readAt, now)}${open.stale ? ', served stale while a refresh runs' : ''}; this workspace is ${where}.`];
     if (closed && !closed.ok) lines.push(`Closed gaps: ${closed.failure.line}`);

@@ -1,11 +1,12 @@
 // SPEC §predict_cochanges
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath, clipEcho } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { COCHANGE_MAX_COMMITS, COCHANGE_MAX_FILES_PER_COMMIT, COCHANGE_MAX_LIMIT, mineGitCochanges, type CochangeAnswer } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
 import type { LocalStoreService } from '../ledger/local-store.ts';
+import { shownName } from './shown-name.ts';
 
 type MinedOk = Extract<CochangeAnswer, { status: 'ok' }>;
 
@@ -75,7 +76,7 @@ export default defineTool({
   idempotent: true,
   description: `Predict which files change together with the given files, from the last 500 commits of git history. Needs a git checkout, not init_workspace.`,
   inputSchema: z.object({
-    changed_files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.fileList).min(1).describe('Files being changed'),
+    changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).min(1).describe('Files being changed'),
     limit: z.number().int().min(1).max(50).default(10).describe('Max suggestions (max 50)'),
     confidence_threshold: z.number().min(0).max(1).default(0.3).describe('Min co-change confidence (0.0-1.0)'),
   }),
@@ -88,17 +89,19 @@ export default defineTool({
     const mined = await mineGitCochanges(root, args.changed_files, { limit: args.limit, threshold });
 
     if (mined.status === 'git_failed') {
+      // git's own words can quote a path or the workspace folder.
+      const line = shownName(mined.line);
       return {
-        text: mined.line,
+        text: line,
         isError: true,
-        diagnosis: [{ code: 'git_failed', severity: 'error', message: mined.line }],
+        diagnosis: [{ code: 'git_failed', severity: 'error', message: line }],
         result: 'git_failed',
       };
     }
     const findings = await findingsBlock(ctx.services.store, root, args.changed_files);
     if (mined.status === 'not_a_git_repository') {
       return {
-        text: `${mined.line}; co-change needs git history, so nothing is predicted.\n\n${findings}`,
+        text: `${shownName(mined.line)}; co-change needs git history, so nothing is predicted.\n\n${findings}`,
         emptyReason: 'not_a_git_repository',
         result: 'not_a_git_repository',
       };
@@ -108,8 +111,9 @@ export default defineTool({
       return { ...empty, text: `${empty.text}\n${COCHANGE_CAVEAT}\n\n${findings}`, result: empty.emptyReason };
     }
 
-    const width = Math.max(...mined.predictions.map((p) => p.file.length));
-    const rows = mined.predictions.map(
+    const shown = mined.predictions.map((p) => ({ ...p, file: shownName(p.file) }));
+    const width = Math.max(...shown.map((p) => p.file.length));
+    const rows = shown.map(
       (p) => `  ${p.file.padEnd(width)}  confidence ${p.confidence.toFixed(2)}  (${p.commits} of ${plural(mined.givenCommits, 'commit')})`,
     );
     const lines = [

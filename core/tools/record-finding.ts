@@ -1,7 +1,8 @@
 // SPEC §record_finding
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString, clipEcho } from './input-caps.ts';
+import { INPUT_CAPS, LINE_FIX, cappedArray, cappedPath, cappedString, clipEcho, oneLine } from './input-caps.ts';
+import { escapeControlChars } from '../process/control-chars.ts';
 import { defineTool } from './define-tool.ts';
 import { ledgerScope, ledgerStore, storeUnavailableAnswer } from './ledger-scope.ts';
 import { workspacePath } from './workspace-path.ts';
@@ -25,16 +26,14 @@ export default defineTool({
   idempotent: false,
   description: `Record a finding (a problem noticed and not fixed) against files, so other agents see it before they edit. Returns agf_* ids for mark_complete.`,
   inputSchema: z.object({
-    files: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.findingFiles)
-      .min(1)
-      .describe('Files the finding is attributed to (workspace-relative or absolute)'),
+    files: cappedArray(cappedPath(), INPUT_CAPS.findingFiles).min(1).describe('Files the finding is attributed to (workspace-relative or absolute)'),
     summary: cappedString(INPUT_CAPS.summary).min(1).describe('One-line description'),
     details: cappedString(INPUT_CAPS.details).optional().describe('Longer explanation / suggested fix'),
     severity: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO']).describe('Severity'),
-    category: cappedString(INPUT_CAPS.category).min(1).describe('Free-form slug (security, correctness, design-constraint, ...)'),
+    category: oneLine(cappedString(INPUT_CAPS.category).min(1), LINE_FIX).describe('Free-form slug (security, correctness, design-constraint, ...)'),
     line_start: z.number().int().min(1).optional().describe('Start line, in the first file'),
     line_end: z.number().int().min(1).optional().describe('End line'),
-    status: cappedString(INPUT_CAPS.status).default('open').describe('Finding status; anything but open stores it already stale'),
+    status: oneLine(cappedString(INPUT_CAPS.status), LINE_FIX).default('open').describe('Finding status; anything but open stores it already stale'),
     force: z.boolean().default(false).describe('Record even when the same finding is already open'),
   }),
   // @anchor handle
@@ -44,7 +43,7 @@ export default defineTool({
     for (const file of args.files) {
       const rel = workspacePath(scope.root, file)?.replace(/\/$/, '');
       if (rel === undefined || rel === '') {
-        const line = `file_outside_workspace: ${clipEcho(file)} is not a file inside the workspace ${scope.root}; nothing was recorded`;
+        const line = `file_outside_workspace: ${clipEcho(file)} is not a file inside the workspace ${escapeControlChars(scope.root)}; nothing was recorded`;
         const data = { file: clipEcho(file), workspace: scope.root };
         return { text: line, isError: true, result: 'refused', diagnosis: [{ code: 'file_outside_workspace', severity: 'error', message: line, data }] };
       }
@@ -59,12 +58,16 @@ export default defineTool({
     if (!opened.ok) return storeUnavailableAnswer(ctx, opened.cause, `${opened.cause}; nothing was recorded`);
     const store = opened.store;
     const status = args.status.trim().toLowerCase() || 'open';
+    // SPEC §record_finding, §outgoing-text-guard: a summary is prose, so it passes where a path
+    // or a slug with a control character is refused; stored and shared escaped, one line everywhere.
+    const summary = escapeControlChars(args.summary.trim());
+    const category = args.category.trim();
     const shared = await sharedLedgerOf(ctx);
     const checkDuplicate = status === 'open' && !args.force;
     if (checkDuplicate && !('cause' in shared)) {
       // The local store's duplicate is checked first, in the write's own transaction; a recalled one only without it.
-      const recalled = await recalledDuplicate(shared.ledger, scope.root, files, args.summary.trim(), ctx.services.author.of(scope.root).vesselId);
-      if (recalled && !findOpenDuplicate(store, scope.scope, files, args.summary)) {
+      const recalled = await recalledDuplicate(shared.ledger, scope.root, files, summary, ctx.services.author.of(scope.root).vesselId);
+      if (recalled && !findOpenDuplicate(store, scope.scope, files, summary)) {
         const local = store.openSeedsLinkedTo(scope.scope, [recalled.conceptId], recalled.findingIds)[0];
         return {
           text: [
@@ -73,7 +76,9 @@ export default defineTool({
             `files: ${recalled.files.join(', ')}`,
             `found in: concept-db (${recalled.conceptId}${recalled.recordedBy ? `, recorded by ${recalled.recordedBy}` : ''})`,
             'Nothing was written; pass force: true to record it anyway.',
-          ].join('\n'),
+          ]
+            .map(escapeControlChars)
+            .join('\n'),
           result: 'duplicate',
         };
       }
@@ -92,8 +97,8 @@ export default defineTool({
         line_start: i === 0 ? (args.line_start ?? null) : null,
         line_end: i === 0 ? (args.line_end ?? args.line_start ?? null) : null,
         severity: args.severity,
-        category: args.category.trim(),
-        summary: args.summary.trim(),
+        category,
+        summary,
         details: args.details ?? null,
         status,
         finding_group: group,
@@ -103,7 +108,7 @@ export default defineTool({
       }));
       // The duplicate check and the write are one IMMEDIATE transaction, so two servers
       // recording the same finding at the same moment write it once.
-      const dup = store.insertUnlessDuplicate(seeds, () => (checkDuplicate ? findOpenDuplicate(store, scope.scope, files, args.summary) : undefined));
+      const dup = store.insertUnlessDuplicate(seeds, () => (checkDuplicate ? findOpenDuplicate(store, scope.scope, files, summary) : undefined));
       if (dup) {
         const siblings = store.siblings(dup).filter((s) => s.stale === 0);
         // The finding's first id names it, whichever of its files matched.
@@ -114,7 +119,9 @@ export default defineTool({
             `files: ${siblings.map((s) => s.file).join(', ')}`,
             'found in: the local store (this machine)',
             'Nothing was written; pass force: true to record it anyway.',
-          ].join('\n'),
+          ]
+            .map(escapeControlChars)
+            .join('\n'),
           result: 'duplicate',
         };
       }
@@ -123,7 +130,7 @@ export default defineTool({
         status === 'open'
           ? `Recorded ${seeds.length === 1 ? 'finding' : `finding on ${seeds.length} files`}: ${seeds.map((s) => s.id).join(', ')}`
           : `Recorded already stale (status: ${status}): ${seeds.map((s) => s.id).join(', ')}`,
-        `[${args.severity}][${args.category.trim()}] ${args.summary.trim()}`,
+        `[${args.severity}][${category}] ${summary}`,
         ...seeds.map(
           (s) =>
             `  ${s.id}  ${s.file}${s.line_start != null ? `:${s.line_start}${s.line_end != null && s.line_end !== s.line_start ? `-${s.line_end}` : ''}` : ''}`,
@@ -142,9 +149,9 @@ export default defineTool({
           files,
           lines: args.line_start !== undefined ? `${files[0]}:${args.line_start}-${args.line_end ?? args.line_start}` : undefined,
           severity: args.severity,
-          category: args.category.trim(),
+          category,
           status,
-          summary: args.summary.trim(),
+          summary,
           details: args.details,
           findingIds: seeds.map((s) => s.id),
           attribution: attributionLines(author.vesselId, ctx.sessionId),
@@ -160,7 +167,7 @@ export default defineTool({
         }
       }
       lines.push(`Close it with mark_complete {"problem_id": "${seeds[0].id}"} once fixed (endorse), or as a false positive (discard).`);
-      return { text: lines.join('\n'), result: 'recorded' };
+      return { text: lines.map(escapeControlChars).join('\n'), result: 'recorded' };
     } catch (err) {
       const line = storeErrorLine(err);
       return storeUnavailableAnswer(ctx, line, `${line}; nothing was recorded`);

@@ -1,12 +1,13 @@
 // SPEC §search_codebase
 import { join } from 'node:path';
 import { z } from 'zod';
-import { INPUT_CAPS, cappedArray, cappedString } from './input-caps.ts';
+import { INPUT_CAPS, cappedArray, cappedPath, cappedString } from './input-caps.ts';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { requireIndex, withFreshness } from './index-access.ts';
 import { searchComponentsCounted } from '../index/component-search.ts';
 import { searchLocalFindings } from '../ledger/local-findings.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
+import { shownNode } from './shown-name.ts';
 
 const MAX_LIMIT = 50;
 const NO_SERVER_ANALYSIS = 'There is no server-side analysis: problems are the findings agents recorded in the local store.';
@@ -29,7 +30,7 @@ export default defineTool({
     query: cappedString(INPUT_CAPS.query).min(1).describe('Keywords'),
     limit: z.number().int().min(1).max(MAX_LIMIT).default(10).describe(`Max results (max ${MAX_LIMIT})`),
     target: z.enum(['components', 'problems', 'both']).default('both').describe('What to search'),
-    file_filter: cappedArray(cappedString(INPUT_CAPS.path), INPUT_CAPS.filterList).optional().describe('Narrow to these file paths (substring)'),
+    file_filter: cappedArray(cappedPath(), INPUT_CAPS.filterList).optional().describe('Narrow to these file paths (substring)'),
   }),
   // @anchor handle
   async handle(args, ctx): Promise<ToolAnswer> {
@@ -49,7 +50,7 @@ export default defineTool({
         found += hits.length;
         if (hits.length === 0) sections.push(`Components: none match "${args.query}".`);
         else {
-          const rows = hits.map(({ node }) => `  ${node.type.padEnd(9)} ${node.name}  ${node.file}:${node.startLine}-${node.endLine}  [${node.id}]`);
+          const rows = hits.map(({ node }) => shownNode(node)).map((n) => `  ${n.type.padEnd(9)} ${n.name}  ${n.file}:${n.startLine}-${n.endLine}  [${n.id}]`);
           sections.push(`Components matching "${args.query}" (${countLine(hits.length, total)}):\n${rows.join('\n')}`);
           // The honest baseline: the files an agent would have opened to find these components.
           for (const file of new Set(hits.map((h) => h.node.file))) baselineFiles.push(join(access.root, file));

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-const INFRA = ['core/log', 'core/version', 'core/process', 'core/net', 'core/engine-flags', 'core/pipe-writer', 'core/outgoing-guard'];
+const INFRA = ['core/log', 'core/version', 'core/process', 'core/net', 'core/engine-flags', 'core/pipe-writer', 'core/outgoing-guard', 'core/redact-url'];
 
 /** A unit is a folder under core/ (or a top-level core/*.ts file, which counts as its namesake folder). */
 const DEPS: Record<string, string[]> = {
@@ -63,11 +63,13 @@ const DEPS: Record<string, string[]> = {
   'core/substrate': [...INFRA],
   // Infrastructure imports only infrastructure below it.
   'core/process': ['core/log'],
-  'core/net': ['core/log'],
+  'core/net': ['core/log', 'core/redact-url'],
   // The outgoing text guard's entry (SPEC §outgoing-text-guard) over its rules in core/guard.
   'core/outgoing-guard': ['core/log', 'core/process', 'core/guard'],
   'core/guard': ['core/log', 'core/process'],
-  'core/log': [],
+  // The one URL redaction, below the logger so every log line passes it.
+  'core/log': ['core/redact-url'],
+  'core/redact-url': [],
   'core/version': [],
   'core/engine-flags': [],
   'core/pipe-writer': [],

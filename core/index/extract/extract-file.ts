@@ -6,10 +6,15 @@ import { join } from 'node:path';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { ExtractionBuilder } from './extraction-builder.ts';
 import { contentHashOf } from './content-hash.ts';
-import { grammarForPath, loadGrammar, parserFor, type GrammarId } from './grammar-loader.ts';
-import type { LanguageModule, NodeHandler } from './languages/language-module.ts';
+import { forgetWhenFdExhausted, grammarForPath, loadGrammar, parserFor, type GrammarId } from './grammar-loader.ts';
+import type { FileContext, LanguageModule, NodeHandler } from './languages/language-module.ts';
 import { FALLBACK_LANGUAGE, grammarModule } from './languages/registry.ts';
 import { parseRecovering } from './recover-parse.ts';
+import { Ancestry } from './ancestry.ts';
+import { ReceiverTexts } from './languages/source-text.ts';
+import { parseSource } from './paced-parse.ts';
+import type { TimeSlicer } from './time-slices.ts';
+import { fdExhaustionCode } from '../fd-exhaustion.ts';
 
 /** The pool's extractions carry the bytes' hash, the warm-start cache's key. */
 export const HASHED = { hash: true } as const;
@@ -30,7 +35,7 @@ const compiled = new Map<GrammarId, Promise<CompiledGrammar>>();
 function compile(grammar: GrammarId): Promise<CompiledGrammar> {
   let pending = compiled.get(grammar);
   if (!pending) {
-    pending = (async () => {
+    const compiling = (async () => {
       const language = await loadGrammar(grammar);
       const module = grammarModule(grammar);
       if (!module) throw new Error(`no language module for grammar ${grammar}`);
@@ -47,7 +52,11 @@ function compile(grammar: GrammarId): Promise<CompiledGrammar> {
       if (missing.length) throw new Error(`grammar ${grammar} has no node types ${missing.join(', ')}`);
       return { types, byId, module };
     })();
-    compiled.set(grammar, pending);
+    pending = compiling;
+    compiled.set(grammar, compiling);
+    forgetWhenFdExhausted(compiling, () => {
+      if (compiled.get(grammar) === compiling) compiled.delete(grammar);
+    });
   }
   return pending;
 }
@@ -60,17 +69,21 @@ function oneLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
 }
 
+/** Handlers run between two looks at the slicer's clock. */
+const HANDLERS_PER_CHECK = 64;
+
 /**
  * Extracts from text already in memory. Grammar load failures (ParserLoadError) propagate:
- * they make the whole index unavailable, not one file.
+ * they make the whole index unavailable, not one file. `slicer`: on a thread that must keep
+ * answering (the server's), parse and handlers pause when a slice has run its time.
  */
-export async function extractSource(file: string, source: string): Promise<FileExtraction> {
+export async function extractSource(file: string, source: string, slicer?: TimeSlicer): Promise<FileExtraction> {
   const kind = grammarForPath(file);
   if (!kind) return failed(file, FALLBACK_LANGUAGE, `unsupported_language(${file})`);
   const [parser, grammar] = await Promise.all([parserFor(kind.grammar), compile(kind.grammar)]);
   let parsed;
   try {
-    parsed = parseRecovering(parser, source, grammar.module);
+    parsed = await parseRecovering((text) => parseSource(parser, text, slicer), source, grammar.module);
   } catch (err) {
     parser.reset();
     return failed(file, kind.language, `parse_failed(${oneLine(err)})`);
@@ -80,12 +93,23 @@ export async function extractSource(file: string, source: string): Promise<FileE
   try {
     // The text parsed: the source, or the source with characters masked for recovery (same offsets, same names).
     const builder = new ExtractionBuilder(file, kind.language, text);
-    const context = { b: builder, source: text };
     const root = tree.rootNode;
+    const ancestry = new Ancestry(root);
+    const receivers = new ReceiverTexts(text);
+    const context: FileContext = {
+      b: builder,
+      source: text,
+      parentOf: (node) => ancestry.parentOf(node),
+      receiverText: (from, to, namePath) => receivers.read(from, to, namePath),
+    };
     const { byId } = grammar;
+    let handled = 0;
     for (const node of root.descendantsOfType(grammar.types)) {
       const handler = node && byId.get(node.typeId);
-      if (handler) handler(node!, context);
+      const steps = handler ? handler(node!, context) : undefined;
+      // A handler reading a long list yields between parts of it (NodeHandler).
+      if (steps) for (const _ of steps) if (slicer?.due()) await slicer.pause();
+      if (slicer && ++handled % HANDLERS_PER_CHECK === 0 && slicer.due()) await slicer.pause();
     }
     // Error recovery is counted, never a failure; only a file with errors pays for the count.
     if (root.hasError) builder.errorNodes = root.descendantsOfType('ERROR').length;
@@ -101,10 +125,12 @@ export async function extractSource(file: string, source: string): Promise<FileE
 }
 
 /**
- * Reads `<root>/<relFile>` and extracts it; read problems and oversize files become `error`.
- * `hash`: also set contentHash, as the index's pool does for the warm-start cache.
+ * Reads `<root>/<relFile>` and extracts it; read problems and oversize files become `error`,
+ * except EMFILE and ENFILE, which are thrown (they are the process's, not the file's).
+ * `hash`: also set contentHash, as the index's pool does for the warm-start cache. `slicer`:
+ * as extractSource's.
  */
-export async function extractFile(root: string, relFile: string, options: { hash?: boolean } = {}): Promise<FileExtraction> {
+export async function extractFile(root: string, relFile: string, options: { hash?: boolean; slicer?: TimeSlicer } = {}): Promise<FileExtraction> {
   const kind = grammarForPath(relFile);
   const language = kind?.language ?? FALLBACK_LANGUAGE;
   let buffer: Buffer;
@@ -114,13 +140,16 @@ export async function extractFile(root: string, relFile: string, options: { hash
     // The parse that follows blocks far longer than this read.
     buffer = readFileSync(join(root, relFile));
   } catch (err) {
+    // No descriptor free says nothing about the file: a read_failed here would index the
+    // workspace without it and call that a success, so the whole run stops (../fd-exhaustion.ts).
+    if (fdExhaustionCode(err)) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
     return failed(relFile, language, `read_failed(${code}: ${oneLine(err)})`);
   }
   if (buffer.length > MAX_FILE_BYTES) {
     return failed(relFile, language, `file_too_large(${buffer.length} bytes > ${MAX_FILE_BYTES} bytes)`);
   }
-  const result = await extractSource(relFile, buffer.toString('utf8'));
+  const result = await extractSource(relFile, buffer.toString('utf8'), options.slicer);
   // Hashed here, from the bytes just parsed, so a cached extraction always matches its key
   // even when the file changes while the index runs.
   if (options.hash) result.contentHash = contentHashOf(buffer);

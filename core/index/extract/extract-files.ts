@@ -16,8 +16,10 @@ import { extractFile, HASHED } from './extract-file.ts';
 import { grammarForPath, isParserUnavailable, loadRuntime, ParserLoadError } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
 import { WorkQueue } from './work-queue.ts';
+import { fdExhaustionCode } from '../fd-exhaustion.ts';
 import { FALLBACK_LANGUAGE } from './languages/registry.ts';
 import { log } from '../../log.ts';
+import type { TimeSlicer } from './time-slices.ts';
 
 export interface ExtractOptions {
   /** Called once per file as its result arrives (for progress: files parsed of total). */
@@ -39,6 +41,8 @@ export interface ExtractOptions {
   mainThreadLane?: boolean;
   /** Each file's size in bytes, when the caller has it (the scan does): the hand-out goes largest first. */
   sizes?: ReadonlyMap<string, { size: number }>;
+  /** This thread's time slices (time-slices.ts): its lane's parses pause when one has run its time. */
+  slicer?: TimeSlicer;
 }
 
 /** The results in the order of `relFiles`, plus the files not started before the deadline. */
@@ -87,7 +91,7 @@ async function extractInThread(root: string, relFiles: string[], options: Extrac
   const done = new Map<string, FileExtraction>();
   for (const file of relFiles) {
     if (stopped(options)) break;
-    const result = await extractFile(root, file, HASHED);
+    const result = await extractFile(root, file, { ...HASHED, slicer: options.slicer });
     done.set(file, result);
     options.onFileDone?.(file, result);
     await turn();
@@ -210,7 +214,8 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
   const queue = new WorkQueue(root, relFiles, options.sizes);
   const mainLane = options.mainThreadLane ?? true;
   const lanes = size + (mainLane ? 1 : 0);
-  let failure: ParserLoadError | undefined;
+  // A parser that cannot load, or no file descriptor free: either stops every lane.
+  let failure: Error | undefined;
   let failed = 0;
   const workers: Worker[] = [];
   const record = (result: FileExtraction) => {
@@ -228,9 +233,10 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
       const [file] = queue.take(loaded, 1);
       if (file === undefined) break;
       try {
-        record(await extractFile(root, file, HASHED));
+        record(await extractFile(root, file, { ...HASHED, slicer: options.slicer }));
       } catch (err) {
         if (isParserUnavailable(err)) failure ??= new ParserLoadError(err.module, err.reason);
+        else if (fdExhaustionCode(err)) failure ??= err as Error;
         else record(crashed(file, (err instanceof Error ? err.message : String(err)).split('\n')[0]!));
       }
       inMainThread++;
@@ -262,6 +268,10 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
           }
           case 'unavailable':
             failure ??= new ParserLoadError(message.module, message.reason);
+            resolve();
+            break;
+          case 'fd_exhausted':
+            failure ??= Object.assign(new Error(message.reason), { code: message.code, path: message.file });
             resolve();
             break;
           case 'idle':
@@ -305,7 +315,8 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
 /**
  * Reads and extracts each workspace-relative file under `root`. Resolves with one result per
  * file started (read, size and parse problems are per-file `error`s); rejects with a
- * ParserLoadError ({ module, reason }) when the parser or a needed grammar cannot load.
+ * ParserLoadError ({ module, reason }) when the parser or a needed grammar cannot load, and
+ * with the EMFILE or ENFILE error when a file cannot be opened for want of a descriptor.
  */
 export async function extractFiles(root: string, relFiles: string[], options: ExtractOptions = {}): Promise<ExtractedBatch> {
   const size = options.workers ?? defaultPoolSize(relFiles, options.sizes);

@@ -62,6 +62,13 @@ function byStart(a: { start: number; end: number }, b: { start: number; end: num
   return a.start - b.start || b.end - a.end;
 }
 
+/** A function passed as an argument (callbackScope). */
+interface Callback {
+  start: number;
+  end: number;
+  lines: [number, number] | undefined;
+}
+
 const TYPE_KINDS: ReadonlySet<DefinitionKind> = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type']);
 const FUNCTION_KINDS: ReadonlySet<DefinitionKind> = new Set(['function', 'method']);
 
@@ -75,7 +82,7 @@ export class ExtractionBuilder {
   private readonly heritage: RawHeritage[] = [];
   private readonly declared: RawDeclaredType[] = [];
   /** Functions passed as arguments that are no definitions: names declared inside one are seen only inside it. */
-  private readonly callbacks: Array<{ start: number; end: number; lines: [number, number] | undefined }> = [];
+  private readonly callbacks: Callback[] = [];
   errorNodes = 0;
 
   constructor(
@@ -191,29 +198,49 @@ export class ExtractionBuilder {
     return result;
   }
 
-  /** Each declared type's owner: the innermost class around a member, the innermost function around a local. */
+  /**
+   * Each declared type's owner: the innermost class around a member, the innermost function
+   * around a local; and a local's callback, the innermost one around it inside its owner. One
+   * sweep in position order over the definitions and callbacks open at each declaration (they
+   * nest), each open definition knowing the nearest class and function at or under it, so a
+   * declaration costs the same however deep it sits.
+   */
   private settleDeclaredTypes(): DeclaredType[] {
     this.callbacks.sort(byStart);
-    // One sweep in position order over the definitions open at each declaration (they nest).
     const order = this.declared.map((_, i) => i).sort((x, y) => this.declared[x]!.start - this.declared[y]!.start);
     const owners: Array<RawDefinition | undefined> = new Array(this.declared.length);
+    const arounds: Array<Callback | undefined> = new Array(this.declared.length);
     const open: RawDefinition[] = [];
+    /** Per open definition: the place in `open` of the nearest type (and function) at or under it, -1 for none. */
+    const nearestType: number[] = [];
+    const nearestFunction: number[] = [];
+    const openCallbacks: Callback[] = [];
     let next = 0;
+    let nextCallback = 0;
     for (const i of order) {
       const d = this.declared[i]!;
       while (next < this.defs.length && this.defs[next]!.start <= d.start) {
         const def = this.defs[next++]!;
         while (open.length && open[open.length - 1]!.end <= def.start) open.pop();
+        const k = open.length;
         open.push(def);
+        nearestType[k] = TYPE_KINDS.has(def.kind) ? k : k > 0 ? nearestType[k - 1]! : -1;
+        nearestFunction[k] = FUNCTION_KINDS.has(def.kind) ? k : k > 0 ? nearestFunction[k - 1]! : -1;
       }
       while (open.length && open[open.length - 1]!.end <= d.start) open.pop();
-      const kinds = d.kind === 'member' ? TYPE_KINDS : FUNCTION_KINDS;
-      for (let k = open.length - 1; k >= 0; k--) {
-        if (open[k]!.end > d.start && kinds.has(open[k]!.kind)) {
-          owners[i] = open[k];
-          break;
-        }
+      const at = open.length === 0 ? -1 : (d.kind === 'member' ? nearestType : nearestFunction)[open.length - 1]!;
+      owners[i] = at < 0 ? undefined : open[at];
+      if (d.kind !== 'local' || d.lines) continue;
+      while (nextCallback < this.callbacks.length && this.callbacks[nextCallback]!.start <= d.start) {
+        const callback = this.callbacks[nextCallback++]!;
+        while (openCallbacks.length && openCallbacks[openCallbacks.length - 1]!.end <= callback.start) openCallbacks.pop();
+        openCallbacks.push(callback);
       }
+      while (openCallbacks.length && openCallbacks[openCallbacks.length - 1]!.end <= d.start) openCallbacks.pop();
+      // The innermost callback around it; one that starts before its owner holds the owner, not it.
+      const around = openCallbacks[openCallbacks.length - 1];
+      const owner = owners[i];
+      if (around && (!owner || around.start > owner.start)) arounds[i] = around;
     }
     const out: DeclaredType[] = [];
     this.declared.forEach((d, i) => {
@@ -221,22 +248,17 @@ export class ExtractionBuilder {
       if (d.kind === 'member' && !owner) return;
       const item: DeclaredType = { kind: d.kind, owner: owner?.index ?? null, name: d.name, type: d.type };
       if (d.call) item.call = true;
-      const lines = d.lines ?? (d.kind === 'local' ? this.callbackAround(d.start, owner) : undefined);
+      const lines = d.lines ?? this.linesOf(arounds[i]);
       if (lines) item.lines = lines;
       out.push(item);
     });
     return out;
   }
 
-  /** The lines of the innermost callback around a position that is inside its owner (a definition inside the callback owns what it holds). */
-  private callbackAround(start: number, owner: RawDefinition | undefined): [number, number] | undefined {
-    let around: { start: number; end: number; lines: [number, number] | undefined } | undefined;
-    for (const c of this.callbacks) {
-      if (c.start > start) break; // sorted by start: later ones begin after it
-      if (c.end > start && (!owner || c.start > owner.start)) around = c;
-    }
-    if (around) around.lines ??= [this.lineAt(around.start), this.lineAt(Math.max(around.start, around.end - 1))];
-    return around?.lines;
+  /** A callback's first and last line, counted when first asked for. */
+  private linesOf(callback: Callback | undefined): [number, number] | undefined {
+    if (callback) callback.lines ??= [this.lineAt(callback.start), this.lineAt(Math.max(callback.start, callback.end - 1))];
+    return callback?.lines;
   }
 
   private settleDefinitions(): Definition[] {

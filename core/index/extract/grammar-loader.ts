@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Language, Parser } from 'web-tree-sitter';
 import { GRAMMAR_IDS, kindOfPath, type GrammarId } from './languages/registry.ts';
 import { GRAMMARS_DIR, grammarsDir } from './grammar-files.ts';
+import { descriptorsExhausted, fdExhaustionCode } from '../fd-exhaustion.ts';
 
 // The grammars and which one parses a file are the language modules' (languages/registry.ts).
 export { GRAMMAR_IDS, type GrammarId };
@@ -94,10 +95,24 @@ const WebAssemblyApi = (
 let runtime: Promise<TreeSitterModule> | undefined;
 const grammars = new Map<GrammarId, Promise<Language>>();
 
+/**
+ * A load that failed for want of a file descriptor (EMFILE, ENFILE) is the process's state, not
+ * the module's: it is forgotten, so the next load tries again instead of answering
+ * local_index_unavailable for the rest of the process. The error does not always say so (an
+ * import that cannot open package.json fails as "Cannot find module"), so descriptors are
+ * also checked as it fails.
+ */
+export function forgetWhenFdExhausted(pending: Promise<unknown>, forget: () => void): void {
+  pending.catch((err: unknown) => {
+    if (fdExhaustionCode(err) ?? descriptorsExhausted('.')) forget();
+  });
+}
+
 // @anchor lazy-native
 /** Loads web-tree-sitter once (per thread); later calls share the same promise. */
 export function loadRuntime(): Promise<TreeSitterModule> {
-  runtime ??= (async () => {
+  if (runtime) return runtime;
+  const pending = (async () => {
     fakeFailure('web-tree-sitter');
     let mod: TreeSitterModule;
     try {
@@ -127,8 +142,13 @@ export function loadRuntime(): Promise<TreeSitterModule> {
     compileGrammarsSynchronously(emscriptenModule);
     return mod;
   })();
-  // A failed load is remembered: every later call answers the same cause without retrying.
-  return runtime;
+  // A failed load is remembered: every later call answers the same cause without retrying
+  // (but for want of a descriptor, see above).
+  runtime = pending;
+  forgetWhenFdExhausted(pending, () => {
+    if (runtime === pending) runtime = undefined;
+  });
+  return pending;
 }
 
 /**
@@ -166,7 +186,7 @@ function grammarWasmFile(grammar: GrammarId): string {
 export function loadGrammar(grammar: GrammarId): Promise<Language> {
   let pending = grammars.get(grammar);
   if (!pending) {
-    pending = (async () => {
+    const loading = (async () => {
       const mod = await loadRuntime();
       const module = grammarModuleName(grammar);
       fakeFailure(module);
@@ -178,7 +198,11 @@ export function loadGrammar(grammar: GrammarId): Promise<Language> {
         throw new ParserLoadError(module, oneLine(err));
       }
     })();
-    grammars.set(grammar, pending);
+    pending = loading;
+    grammars.set(grammar, loading);
+    forgetWhenFdExhausted(loading, () => {
+      if (grammars.get(grammar) === loading) grammars.delete(grammar);
+    });
   }
   return pending;
 }

@@ -10,7 +10,7 @@
 //    runs past (it swallowed the statements after it) is blanked, so the ones after parse.
 // A pass is kept only when fewer characters are left in ERROR, counting blanked statements as
 // left in ERROR. Each pass is one regex scan and one parse: linear in the file's size.
-import type { Node, Parser, Tree } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageModule } from './languages/language-module.ts';
 
 /** What stayed unreadable: [first line, last line] (1-based) of each region, and its size in characters. */
@@ -27,17 +27,23 @@ export interface RecoveredParse {
   unparsed: Unparsed | undefined;
 }
 
-/** The outermost ERROR nodes' character ranges, in document order. */
+/**
+ * The outermost ERROR nodes' character ranges, in document order. An explicit stack, not
+ * recursion: a hostile file nests deeper than the JS stack goes.
+ */
 export function errorRanges(root: Node): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  const visit = (node: Node): void => {
+  if (!root.hasError) return out;
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
     if (node.type === 'ERROR') {
       out.push([node.startIndex, node.endIndex]);
-      return;
+      continue;
     }
-    for (const child of node.children) if (child?.hasError) visit(child);
-  };
-  if (root.hasError) visit(root);
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) if (children[i]?.hasError) stack.push(children[i]!);
+  }
   return out;
 }
 
@@ -119,8 +125,12 @@ function lineRanges(text: string, ranges: ReadonlyArray<[number, number]>): Arra
 }
 
 /** Parses `source`, and when ERROR nodes remain, tries the module's masks and then isolation. */
-export function parseRecovering(parser: Parser, source: string, module: LanguageModule): RecoveredParse | undefined {
-  let tree = parser.parse(source);
+export async function parseRecovering(
+  parse: (text: string) => Promise<Tree | null>,
+  source: string,
+  module: LanguageModule,
+): Promise<RecoveredParse | undefined> {
+  let tree = await parse(source);
   if (!tree) return undefined;
   let text = source;
   let errors = errorRanges(tree.rootNode);
@@ -128,9 +138,9 @@ export function parseRecovering(parser: Parser, source: string, module: Language
   // Blanked statements stay counted as unread.
   let blanked: Array<[number, number]> = [];
   let left = size(errors);
-  const attempt = (candidate: string | undefined, blanks: Array<[number, number]>): void => {
+  const attempt = async (candidate: string | undefined, blanks: Array<[number, number]>): Promise<void> => {
     if (candidate === undefined || candidate === text) return;
-    const next = parser.parse(candidate);
+    const next = await parse(candidate);
     if (!next) return;
     const nextErrors = errorRanges(next.rootNode);
     const nextLeft = size(merged([...nextErrors, ...blanks]));
@@ -143,10 +153,10 @@ export function parseRecovering(parser: Parser, source: string, module: Language
       left = nextLeft;
     } else next.delete();
   };
-  attempt(module.maskUnreadable?.(text, errors), blanked);
+  await attempt(module.maskUnreadable?.(text, errors), blanked);
   if (errors.length > 0 && module.statementStart) {
     const isolate = swallowingStatements(text, errors, module.statementStart);
-    if (isolate.length) attempt(blank(text, isolate), merged([...blanked, ...isolate]));
+    if (isolate.length) await attempt(blank(text, isolate), merged([...blanked, ...isolate]));
   }
   const unread = merged([...errors, ...blanked]);
   return { tree, text, unparsed: unread.length ? { lines: lineRanges(source, unread), chars: size(unread) } : undefined };

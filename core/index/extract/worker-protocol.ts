@@ -13,5 +13,7 @@ export type FromWorker =
   | { type: 'crashed'; file: string; reason: string }
   /** The parser or a grammar could not load: the whole index is unavailable. */
   | { type: 'unavailable'; module: string; reason: string }
+  /** No file descriptor was free (EMFILE, ENFILE): the whole run stops (../fd-exhaustion.ts). */
+  | { type: 'fd_exhausted'; file: string; code: string; reason: string }
   /** The chunk is done; hand out the next one. */
   | { type: 'idle' };

@@ -5,6 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { extractFile, HASHED } from './extract-file.ts';
 import { isParserUnavailable, loadRuntime } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
+import { fdExhaustionCode } from '../fd-exhaustion.ts';
 
 const port = parentPort;
 if (!port) throw new Error('core/index/extract/worker.ts runs only as a worker thread');
@@ -25,6 +26,11 @@ port.on('message', async (message: ToWorker) => {
     try {
       post({ type: 'file', json: JSON.stringify(await extractFile(message.root, file, HASHED)) });
     } catch (err) {
+      const fd = fdExhaustionCode(err);
+      if (fd) {
+        post({ type: 'fd_exhausted', file, code: fd, reason: (err instanceof Error ? err.message : String(err)).split('\n')[0]! });
+        return;
+      }
       if (isParserUnavailable(err)) {
         post({ type: 'unavailable', module: err.module, reason: err.reason });
         return;

@@ -4,7 +4,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../extract-types.ts';
 import { posix } from 'node:path';
 import type { FileContext, ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
-import { exportTopLevelDefinitions, receiverText, unquote, wordAt } from './language-module.ts';
+import { exportTopLevelDefinitions, unquote, wordAt } from './language-module.ts';
 
 const NAME_PATH = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 
@@ -53,14 +53,14 @@ export function receiverTypeName(text: string): string | undefined {
   return undefined;
 }
 
-function call(node: Node, { b, source }: FileContext): void {
+function call(node: Node, { b, source, receiverText }: FileContext): void {
   const fn = node.firstChild;
   if (!fn) return;
   const type = fn.type;
   if (type === 'identifier') b.call(wordAt(source, fn.startIndex), undefined, fn);
   else if (type === 'selector_expression') {
     const field = fn.lastChild;
-    if (field) b.call(wordAt(source, field.startIndex), receiverText(source, fn.startIndex, field.startIndex, NAME_PATH), field);
+    if (field) b.call(wordAt(source, field.startIndex), receiverText(fn.startIndex, field.startIndex, NAME_PATH), field);
   }
 }
 

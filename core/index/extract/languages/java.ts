@@ -4,8 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { DefinitionKind } from '../../extract-types.ts';
 import type { ExtractionBuilder, RawDefinition } from '../extraction-builder.ts';
-import type { ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
-import { receiverText, wordAt } from './language-module.ts';
+import type { HandlerSteps, ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
+import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
 
 const NAME_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 
@@ -20,25 +20,28 @@ function typeName(node: Node): string | undefined {
   return NAME_PATH.test(text) ? text : undefined;
 }
 
-function typesIn(list: Node | null, def: RawDefinition, kind: 'extends' | 'implements', b: ExtractionBuilder): void {
+/** A class's or interface's bases: a step per ITEMS_PER_STEP. */
+function* typesIn(list: Node | null, def: RawDefinition, kind: 'extends' | 'implements', b: ExtractionBuilder): HandlerSteps {
   if (!list) return;
   // super_interfaces / extends_interfaces hold a type_list; superclass holds the type itself.
   const holder = list.namedChild(0)?.type === 'type_list' ? list.namedChild(0)! : list;
+  let read = 0;
   for (const type of holder.namedChildren) {
+    if (++read % ITEMS_PER_STEP === 0) yield;
     const name = type && typeName(type);
     if (name) b.inherits(def, name, kind);
   }
 }
 
 function typeDeclaration(kind: DefinitionKind): NodeHandler {
-  return (node, { b, source }) => {
+  return function* (node, { b, source }) {
     const name = node.childForFieldName('name');
     if (!name) return;
     const def = b.define(node, kind, wordAt(source, name.startIndex), { exported: isPublic(node) });
-    typesIn(node.childForFieldName('superclass'), def, 'extends', b);
-    typesIn(node.childForFieldName('interfaces'), def, 'implements', b);
+    yield* typesIn(node.childForFieldName('superclass'), def, 'extends', b);
+    yield* typesIn(node.childForFieldName('interfaces'), def, 'implements', b);
     for (const child of node.namedChildren) {
-      if (child?.type === 'extends_interfaces') typesIn(child, def, 'extends', b);
+      if (child?.type === 'extends_interfaces') yield* typesIn(child, def, 'extends', b);
     }
   };
 }
@@ -55,11 +58,11 @@ const HANDLERS: Record<string, NodeHandler> = {
   enum_declaration: typeDeclaration('enum'),
   method_declaration: method,
   constructor_declaration: method,
-  method_invocation: (node, { b, source }) => {
+  method_invocation: (node, { b, source, receiverText }) => {
     const name = node.childForFieldName('name');
     if (!name) return;
     const object = node.childForFieldName('object');
-    const receiver = object ? receiverText(source, object.startIndex, name.startIndex, NAME_PATH) : undefined;
+    const receiver = object ? receiverText(object.startIndex, name.startIndex, NAME_PATH) : undefined;
     b.call(wordAt(source, name.startIndex), receiver, name);
   },
   object_creation_expression: (node, { b }) => {

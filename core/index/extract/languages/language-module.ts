@@ -16,9 +16,33 @@ import type { ExtractionBuilder } from '../extraction-builder.ts';
 export interface FileContext {
   b: ExtractionBuilder;
   source: string;
+  /**
+   * `node.parent` for the node being handled or one of its ancestors, at no walk from the root
+   * (../ancestry.ts): handlers ask for parents instead of reading `node.parent`, whose cost is
+   * the node's depth.
+   */
+  parentOf(node: Node): Node | null;
+  /**
+   * The receiver of a member call, from the source between the start of the callee expression
+   * and the start of the member name: 'this', 'obj', 'a.b' ('?.' and '!' dropped); '<expr>' when
+   * that is not a plain name path (`namePath` is the language's: dotted, or '::' for Rust).
+   * Linear over a file's calls however long their chains (source-text.ts).
+   */
+  receiverText(from: number, to: number, namePath: RegExp): string;
 }
 
-export type NodeHandler = (node: Node, f: FileContext) => void;
+/**
+ * A handler of one node type. One that reads a list of any length (an import of 50,000 names,
+ * a class implementing thousands of interfaces) is a generator yielding every ITEMS_PER_STEP
+ * items, so the extractor can pause it when its thread's time slice is due (../time-slices.ts).
+ */
+export type NodeHandler = (node: Node, f: FileContext) => void | HandlerSteps;
+
+/** The steps of a handler that reads a long list (NodeHandler). */
+export type HandlerSteps = Generator<void, void, undefined>;
+
+/** Items of a list a handler reads between two yields. */
+export const ITEMS_PER_STEP = 256;
 
 /** tsconfig `compilerOptions.baseUrl` / `paths` (core/index/tsconfig-paths.ts reads them). */
 export interface TsPathsConfig {
@@ -121,20 +145,6 @@ const WORD = /#?[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*/uy;
 export function wordAt(source: string, index: number): string {
   WORD.lastIndex = index;
   return WORD.exec(source)?.[0] ?? '';
-}
-
-/**
- * The receiver of a member call, from the source between the start of the callee expression
- * and the start of the member name: 'this', 'obj', 'a.b' ('?.' and '!' dropped); '<expr>' when
- * that is not a plain name path (`namePath` is the language's: dotted, or '::' for Rust).
- */
-export function receiverText(source: string, from: number, to: number, namePath: RegExp): string {
-  let text = source.slice(from, to).replace(/\s+/g, '');
-  text = text
-    .replace(/(\?\.|\.|::)$/, '')
-    .replace(/\?\./g, '.')
-    .replace(/!/g, '');
-  return namePath.test(text) ? text : '<expr>';
 }
 
 /** The text of a string literal node without its quotes. */

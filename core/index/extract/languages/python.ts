@@ -5,8 +5,9 @@ import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { posix } from 'node:path';
-import type { FileContext, ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
-import { receiverText, wordAt } from './language-module.ts';
+import type { FileContext, HandlerSteps, ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
+import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
+import { isJsSpace } from './source-text.ts';
 
 const DOTTED = /^[\p{ID_Start}_][\p{ID_Continue}]*(\.[\p{ID_Start}_][\p{ID_Continue}]*)*$/u;
 
@@ -20,9 +21,11 @@ function baseName(node: Node): string | undefined {
   return DOTTED.test(text) ? text : undefined;
 }
 
-function importedNames(statement: Node): ImportBinding[] {
-  const bindings: ImportBinding[] = [];
+/** An import statement's names, into `bindings`: a step per ITEMS_PER_STEP. */
+function* importedNames(statement: Node, bindings: ImportBinding[]): HandlerSteps {
+  let read = 0;
   for (const name of statement.childrenForFieldName('name')) {
+    if (++read % ITEMS_PER_STEP === 0) yield;
     if (!name) continue;
     if (name.type === 'aliased_import') {
       const imported = name.childForFieldName('name')?.text ?? '';
@@ -31,18 +34,35 @@ function importedNames(statement: Node): ImportBinding[] {
       bindings.push({ imported: name.text, local: name.text });
     }
   }
-  return bindings;
 }
 
-function fromImport(statement: Node, b: ExtractionBuilder, source: string): void {
-  const bindings = importedNames(statement);
+function* fromImport(statement: Node, b: ExtractionBuilder, source: string): HandlerSteps {
+  const bindings: ImportBinding[] = [];
+  yield* importedNames(statement, bindings);
   for (const child of statement.namedChildren) {
     if (child?.type === 'wildcard_import') bindings.push({ imported: '*', local: '*' });
   }
   b.addImport({ kind: 'python', source, bindings, line: statement.startPosition.row + 1 });
 }
 
-function call(node: Node, { b, source }: FileContext): void {
+/** Whether the source between `from` and `to` is `super()` and a dot, spaces aside (read up to the first char that is not). */
+function isSuperCall(source: string, from: number, to: number): boolean {
+  if (!source.startsWith('super', from)) return false;
+  let i = from + 5;
+  const skipSpace = () => {
+    while (i < to && isJsSpace(source.charCodeAt(i))) i++;
+  };
+  // `super(`, with no space between, then `)` and `.` with any around them.
+  for (const expected of '().') {
+    if (expected !== '(') skipSpace();
+    if (i >= to || source[i] !== expected) return false;
+    i++;
+  }
+  skipSpace();
+  return i === to;
+}
+
+function call(node: Node, { b, source, receiverText }: FileContext): void {
   const fn = node.firstChild;
   if (!fn) return;
   const type = fn.type;
@@ -51,9 +71,9 @@ function call(node: Node, { b, source }: FileContext): void {
   } else if (type === 'attribute') {
     const name = fn.lastChild;
     if (name?.type !== 'identifier') return;
-    let receiver = receiverText(source, fn.startIndex, name.startIndex, DOTTED);
+    let receiver = receiverText(fn.startIndex, name.startIndex, DOTTED);
     // super().method(): the receiver is the parent class.
-    if (receiver === '<expr>' && /^super\(\s*\)\s*\.\s*$/.test(source.slice(fn.startIndex, name.startIndex))) receiver = 'super';
+    if (receiver === '<expr>' && isSuperCall(source, fn.startIndex, name.startIndex)) receiver = 'super';
     b.call(wordAt(source, name.startIndex), receiver, name);
   }
 }
@@ -80,7 +100,7 @@ const typedParameter: NodeHandler = (node, { b }) => {
 };
 
 /** `x = X(...)`, `x: X = ...`, `self.x = X(...)`, `self.x: X`, and `x: X` in a class body (a field). */
-function assignment(node: Node, { b, source }: FileContext): void {
+function assignment(node: Node, { b, source, parentOf }: FileContext): void {
   const left = node.firstChild;
   if (!left) return;
   const annotated = typeName(node.childForFieldName('type'));
@@ -94,7 +114,9 @@ function assignment(node: Node, { b, source }: FileContext): void {
   }
   if (!type) return;
   if (left.type === 'identifier') {
-    const inClass = node.parent?.parent?.parent?.type === 'class_definition';
+    const statement = parentOf(node);
+    const block = statement && parentOf(statement);
+    const inClass = (block && parentOf(block))?.type === 'class_definition';
     b.declareType(inClass ? 'member' : 'local', wordAt(source, left.startIndex), type, node, call);
   } else if (left.type === 'attribute' && source.startsWith('self.', left.startIndex)) {
     const attribute = left.lastChild;
@@ -110,20 +132,22 @@ const HANDLERS: Record<string, NodeHandler> = {
     const name = node.childForFieldName('name');
     if (name) b.define(node, 'function', wordAt(source, name.startIndex), { methodInType: true });
   },
-  class_definition: (node, { b, source }) => {
+  class_definition: function* (node, { b, source }) {
     const name = node.childForFieldName('name');
     if (!name) return;
     const def = b.define(node, 'class', wordAt(source, name.startIndex));
     const bases = node.childForFieldName('superclasses');
     if (!bases) return;
+    let read = 0;
     for (const base of bases.namedChildren) {
+      if (++read % ITEMS_PER_STEP === 0) yield;
       const parent = base && baseName(base);
       if (parent) b.inherits(def, parent, 'extends');
     }
   },
   // `f = lambda ...`: found from the (rare) lambda rather than from every assignment.
-  lambda: (node, { b, source }) => {
-    const assignment = node.parent;
+  lambda: (node, { b, source, parentOf }) => {
+    const assignment = parentOf(node);
     if (assignment?.type !== 'assignment' || assignment.lastChild?.startIndex !== node.startIndex) return;
     const left = assignment.firstChild;
     if (left?.type !== 'identifier') return;
@@ -131,15 +155,17 @@ const HANDLERS: Record<string, NodeHandler> = {
   },
   call,
   // `import a.b as c` binds c to module a.b; `import a.b` binds the dotted name a.b.
-  import_statement: (node, { b }) => {
+  import_statement: function* (node, { b }) {
     const line = node.startPosition.row + 1;
-    for (const { imported, local } of importedNames(node)) {
+    const bindings: ImportBinding[] = [];
+    yield* importedNames(node, bindings);
+    for (const { imported, local } of bindings) {
       b.addImport({ kind: 'python', source: imported, bindings: [{ imported: '*', local }], line });
     }
   },
   import_from_statement: (node, { b }) => {
     const module = node.childForFieldName('module_name');
-    if (module) fromImport(node, b, module.text.replace(/\s+/g, ''));
+    return module ? fromImport(node, b, module.text.replace(/\s+/g, '')) : undefined;
   },
   future_import_statement: (node, { b }) => fromImport(node, b, '__future__'),
 };

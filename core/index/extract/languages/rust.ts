@@ -4,8 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { DefinitionKind, ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
-import { exportTopLevelDefinitions, receiverText, wordAt } from './language-module.ts';
+import type { FileContext, HandlerSteps, LanguageModule, NodeHandler } from './language-module.ts';
+import { exportTopLevelDefinitions, ITEMS_PER_STEP, wordAt } from './language-module.ts';
 
 const NAME_PATH = /^[A-Za-z_]\w*((\.|::)[A-Za-z_]\w*)*$/;
 
@@ -22,41 +22,59 @@ function typeName(node: Node): string | undefined {
   return NAME_PATH.test(text) ? text : undefined;
 }
 
-/** Flattens a use tree into one import per leaf: `a::{b, c as d}` -> a::b {b}, a::c {c as d}. */
-function useTree(node: Node, prefix: string, line: number, b: ExtractionBuilder): void {
-  const join = (path: string) => (prefix ? `${prefix}::${path}` : path);
+/** Use lists nested deeper than this are not read: each level's leaves carry every level's path, so a deeper tree costs the square of its depth. */
+const MAX_USE_DEPTH = 64;
+
+/**
+ * Flattens a use tree into one import per leaf: `a::{b, c as d}` -> a::b {b}, a::c {c as d}.
+ * Walked with a stack of its own (a tree nested 10,000 deep is no deeper on the JS stack), in
+ * document order, a step per ITEMS_PER_STEP nodes.
+ */
+function* useTree(root: Node, line: number, b: ExtractionBuilder): HandlerSteps {
   const leaf = (source: string, bindings: ImportBinding[]) => b.addImport({ kind: 'rust', source, bindings, line });
-  switch (node.type) {
-    case 'identifier':
-    case 'scoped_identifier':
-    case 'crate':
-    case 'self':
-    case 'super': {
-      const path = join(node.text.replace(/\s+/g, ''));
-      const last = path.slice(path.lastIndexOf(':') + 1);
-      leaf(path, [{ imported: last, local: last }]);
-      return;
+  const pending: Array<{ node: Node; prefix: string; depth: number }> = [{ node: root, prefix: '', depth: 0 }];
+  let read = 0;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (++read % ITEMS_PER_STEP === 0) yield;
+    const { node, prefix, depth } = next;
+    const join = (path: string) => (prefix ? `${prefix}::${path}` : path);
+    switch (node.type) {
+      case 'identifier':
+      case 'scoped_identifier':
+      case 'crate':
+      case 'self':
+      case 'super': {
+        const path = join(node.text.replace(/\s+/g, ''));
+        const last = path.slice(path.lastIndexOf(':') + 1);
+        leaf(path, [{ imported: last, local: last }]);
+        break;
+      }
+      case 'use_as_clause': {
+        const path = join((node.childForFieldName('path')?.text ?? '').replace(/\s+/g, ''));
+        const last = path.slice(path.lastIndexOf(':') + 1);
+        leaf(path, [{ imported: last, local: node.childForFieldName('alias')?.text ?? last }]);
+        break;
+      }
+      case 'use_wildcard': {
+        const base = node.namedChild(0)?.text.replace(/\s+/g, '');
+        leaf(base ? join(base) : prefix, [{ imported: '*', local: '*' }]);
+        break;
+      }
+      case 'scoped_use_list': {
+        const path = node.childForFieldName('path')?.text.replace(/\s+/g, '');
+        const list = node.childForFieldName('list');
+        if (list && depth < MAX_USE_DEPTH) pending.push({ node: list, prefix: path ? join(path) : prefix, depth: depth + 1 });
+        break;
+      }
+      case 'use_list': {
+        const children = node.namedChildren;
+        for (let i = children.length - 1; i >= 0; i--) {
+          const child = children[i];
+          if (child) pending.push({ node: child, prefix, depth });
+        }
+        break;
+      }
     }
-    case 'use_as_clause': {
-      const path = join((node.childForFieldName('path')?.text ?? '').replace(/\s+/g, ''));
-      const last = path.slice(path.lastIndexOf(':') + 1);
-      leaf(path, [{ imported: last, local: node.childForFieldName('alias')?.text ?? last }]);
-      return;
-    }
-    case 'use_wildcard': {
-      const base = node.namedChild(0)?.text.replace(/\s+/g, '');
-      leaf(base ? join(base) : prefix, [{ imported: '*', local: '*' }]);
-      return;
-    }
-    case 'scoped_use_list': {
-      const path = node.childForFieldName('path')?.text.replace(/\s+/g, '');
-      const list = node.childForFieldName('list');
-      if (list) useTree(list, path ? join(path) : prefix, line, b);
-      return;
-    }
-    case 'use_list':
-      for (const child of node.namedChildren) if (child) useTree(child, prefix, line, b);
-      return;
   }
 }
 
@@ -79,7 +97,7 @@ const fn: NodeHandler = (node, { b, source }) => {
   if (name) b.define(node, 'function', wordAt(source, name.startIndex), { exported: isPub(node), methodInType: true });
 };
 
-function call(node: Node, { b, source }: FileContext): void {
+function call(node: Node, { b, source, receiverText }: FileContext): void {
   let fn = node.firstChild;
   if (fn?.type === 'generic_function') fn = fn.firstChild; // g::<T>()
   if (!fn) return;
@@ -89,7 +107,7 @@ function call(node: Node, { b, source }: FileContext): void {
   } else if (type === 'field_expression' || type === 'scoped_identifier') {
     const name = fn.lastChild;
     if (name && (name.type === 'field_identifier' || name.type === 'identifier')) {
-      b.call(wordAt(source, name.startIndex), receiverText(source, fn.startIndex, name.startIndex, NAME_PATH), name);
+      b.call(wordAt(source, name.startIndex), receiverText(fn.startIndex, name.startIndex, NAME_PATH), name);
     }
   }
 }
@@ -113,7 +131,7 @@ const HANDLERS: Record<string, NodeHandler> = {
   call_expression: call,
   use_declaration: (node, { b }) => {
     const tree = node.childForFieldName('argument');
-    if (tree) useTree(tree, '', node.startPosition.row + 1, b);
+    return tree ? useTree(tree, node.startPosition.row + 1, b) : undefined;
   },
 };
 

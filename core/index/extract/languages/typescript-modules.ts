@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import { unquote } from './language-module.ts';
+import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './language-module.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -20,8 +20,8 @@ function stringValue(node: Node | null | undefined): string | undefined {
   return unquote(node.text);
 }
 
-/** `import ... from 'm'`, `import 'm'`, and TypeScript's `import fs = require('fs')`. */
-export function importStatement(stmt: Node, b: ExtractionBuilder): void {
+/** `import ... from 'm'`, `import 'm'`, and TypeScript's `import fs = require('fs')`. A step per ITEMS_PER_STEP names. */
+export function* importStatement(stmt: Node, b: ExtractionBuilder): HandlerSteps {
   const source = stringValue(stmt.childForFieldName('source'));
   const bindings: ImportBinding[] = [];
   for (const child of stmt.namedChildren) {
@@ -42,7 +42,9 @@ export function importStatement(stmt: Node, b: ExtractionBuilder): void {
         const local = part.namedChild(0)?.text;
         if (local) bindings.push({ imported: '*', local });
       } else if (part.type === 'named_imports') {
+        let read = 0;
         for (const spec of part.namedChildren) {
+          if (++read % ITEMS_PER_STEP === 0) yield;
           if (spec?.type !== 'import_specifier') continue;
           const imported = unquote(spec.childForFieldName('name')?.text ?? '');
           bindings.push({ imported, local: spec.childForFieldName('alias')?.text ?? imported });
@@ -53,14 +55,15 @@ export function importStatement(stmt: Node, b: ExtractionBuilder): void {
   if (source !== undefined) b.addImport({ kind: 'esm', source, bindings, line: lineOf(stmt) });
 }
 
-function specifiers(clause: Node): { name: string; alias: string }[] {
-  const out: { name: string; alias: string }[] = [];
+/** An export clause's names, into `out`: a step per ITEMS_PER_STEP. */
+function* specifiers(clause: Node, out: { name: string; alias: string }[]): HandlerSteps {
+  let read = 0;
   for (const spec of clause.namedChildren) {
+    if (++read % ITEMS_PER_STEP === 0) yield;
     if (spec?.type !== 'export_specifier') continue;
     const name = unquote(spec.childForFieldName('name')?.text ?? '');
     out.push({ name, alias: unquote(spec.childForFieldName('alias')?.text ?? name) });
   }
-  return out;
 }
 
 /** Names a declaration after `export` introduces. */
@@ -82,7 +85,7 @@ function declaredNames(decl: Node): string[] {
 }
 
 /** Every form of `export`: declarations, default, lists, re-exports, `export =`. */
-export function exportStatement(stmt: Node, b: ExtractionBuilder): void {
+export function* exportStatement(stmt: Node, b: ExtractionBuilder): HandlerSteps {
   const source = stringValue(stmt.childForFieldName('source'));
   let isDefault = false;
   let star = false;
@@ -115,14 +118,19 @@ export function exportStatement(stmt: Node, b: ExtractionBuilder): void {
   }
   if (source !== undefined) {
     let bindings: ImportBinding[] = [];
-    if (clause) bindings = specifiers(clause).map((s) => ({ imported: s.name, local: s.alias }));
-    else if (namespace) bindings = [{ imported: '*', local: namespace.namedChild(0)?.text ?? '*' }];
+    if (clause) {
+      const specs: { name: string; alias: string }[] = [];
+      yield* specifiers(clause, specs);
+      bindings = specs.map((s) => ({ imported: s.name, local: s.alias }));
+    } else if (namespace) bindings = [{ imported: '*', local: namespace.namedChild(0)?.text ?? '*' }];
     else if (star) bindings = [{ imported: '*', local: '*' }];
     b.addImport({ kind: 'reexport', source, bindings, line: lineOf(stmt) });
     return;
   }
   if (clause) {
-    for (const s of specifiers(clause)) b.addExport(s.name, s.alias);
+    const specs: { name: string; alias: string }[] = [];
+    yield* specifiers(clause, specs);
+    for (const s of specs) b.addExport(s.name, s.alias);
     return;
   }
   if (assign && bare) {
@@ -168,29 +176,29 @@ function declaredBindings(holder: Node | null, member: string | undefined): Impo
 }
 
 /** `require('a')` in its context: `const x = require('a')`, `const {a, b: c} = require('b')`, `require('a').f`. */
-export function requireCall(call: Node, b: ExtractionBuilder): void {
+export function requireCall(call: Node, { b, parentOf }: FileContext): void {
   const source = stringValue(call.childForFieldName('arguments')?.namedChild(0));
   if (source === undefined) return;
-  let holder = call.parent;
+  let holder = parentOf(call);
   let member: string | undefined;
   if (holder?.type === 'member_expression') {
     member = holder.childForFieldName('property')?.text;
-    holder = holder.parent;
+    holder = parentOf(holder);
   }
   b.addImport({ kind: 'require', source, bindings: declaredBindings(holder, member), line: lineOf(call) });
 }
 
 /** `import('./x')`, binding what `const m = await import('./x')` / `const { a } = await import('./x')` name. */
-export function dynamicImport(call: Node, source: Node, b: ExtractionBuilder): void {
+export function dynamicImport(call: Node, source: Node, { b, parentOf }: FileContext): void {
   const from = stringValue(source);
   if (from === undefined) return;
-  let holder = call.parent;
-  if (holder?.type === 'await_expression') holder = holder.parent;
+  let holder = parentOf(call);
+  if (holder?.type === 'await_expression') holder = parentOf(holder);
   b.addImport({ kind: 'dynamic', source: from, bindings: declaredBindings(holder, undefined), line: lineOf(call) });
 }
 
-/** `module.exports = <right>`. */
-export function moduleExportsAssignment(right: Node, b: ExtractionBuilder): void {
+/** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */
+export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder): HandlerSteps {
   if (right.type === 'identifier') {
     b.addExport(right.text, 'default');
   } else if (right.type === 'class') {
@@ -200,7 +208,9 @@ export function moduleExportsAssignment(right: Node, b: ExtractionBuilder): void
     b.define(right, 'function', name);
     b.addExport(name, 'default');
   } else if (right.type === 'object') {
+    let read = 0;
     for (const part of right.namedChildren) {
+      if (++read % ITEMS_PER_STEP === 0) yield;
       if (!part) continue;
       if (part.type === 'shorthand_property_identifier') b.addExport(part.text, part.text);
       else if (part.type === 'method_definition') {

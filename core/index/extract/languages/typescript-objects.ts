@@ -5,9 +5,10 @@
 // the object (`api.get`) or of the factory (`createStore.flush`), so the calls they make are
 // theirs and calls to them can be resolved (SPEC §init_workspace).
 import type { Node } from 'web-tree-sitter';
-import type { FileContext } from './language-module.ts';
-import { unquote } from './language-module.ts';
+import type { FileContext, HandlerSteps } from './language-module.ts';
+import { ITEMS_PER_STEP, unquote } from './language-module.ts';
 import { FUNCTION_VALUES } from './typescript-types.ts';
+import { compactText, isAsciiWord } from './source-text.ts';
 
 /** Wrappers a literal may sit in and still be the value: `{...} as const`, `satisfies T`, parentheses. */
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression', 'non_null_expression']);
@@ -18,41 +19,55 @@ function literalOf(value: Node | null): Node | undefined {
   return value?.type === 'object' ? value : undefined;
 }
 
+/** `[\w$.[\]]`: the chars of a computed key that names a member (`[Symbol.iterator]`). */
+function isKeyChar(c: number): boolean {
+  return isAsciiWord(c) || c === 36 || c === 46 || c === 91 || c === 93;
+}
+
 /** A member's key as a name: `get`, `'get'`, `[Symbol.iterator]` as its text; undefined for other computed keys. */
-function keyName(key: Node | null): string | undefined {
+function keyName(key: Node | null, source: string): string | undefined {
   if (!key) return undefined;
   if (key.type === 'property_identifier' || key.type === 'private_property_identifier') return key.text;
   if (key.type === 'string') return unquote(key.text);
   if (key.type === 'computed_property_name') {
-    const text = key.text.replace(/\s+/g, '');
-    return /^\[[\w$.]{1,80}\]$/.test(text) ? text : undefined;
+    // Read up to the first char no such key holds: a computed key may hold a whole nested literal.
+    const text = compactText(source, key.startIndex, key.endIndex, isKeyChar);
+    return text !== undefined && /^\[[\w$.]{1,80}\]$/.test(text) ? text : undefined;
   }
   return undefined;
 }
 
-/** Defines the literal's function-valued members as methods named by their keys. */
-function defineMembers(object: Node, b: FileContext['b'], parentName: string | undefined): void {
+/** Defines the literal's function-valued members as methods named by their keys: a step per ITEMS_PER_STEP members. */
+function* defineMembers(object: Node, { b, source }: FileContext, parentName: string | undefined): HandlerSteps {
+  let read = 0;
   for (const member of object.namedChildren) {
+    if (++read % ITEMS_PER_STEP === 0) yield;
     if (!member) continue;
     if (member.type === 'method_definition') {
-      const name = keyName(member.childForFieldName('name'));
+      const name = keyName(member.childForFieldName('name'), source);
       if (name) b.define(member, 'method', name, { bound: true, parentName });
     } else if (member.type === 'pair') {
       const value = member.childForFieldName('value');
-      const name = keyName(member.childForFieldName('key'));
+      const name = keyName(member.childForFieldName('key'), source);
       if (name && value && FUNCTION_VALUES.has(value.type)) b.define(member, 'method', name, { bound: true, parentName });
     }
   }
 }
 
-/** `const api = {...}` at the top of a module, with no type written: its function members are `api.<key>` methods. False when the value is no object literal. */
-export function moduleObject(declarator: Node, value: Node, b: FileContext['b']): boolean {
+/**
+ * `const api = {...}` at the top of a module, with no type written: its function members are
+ * `api.<key>` methods, defined by the steps returned. Undefined when the value is no object
+ * literal; steps that define nothing when a type is written.
+ */
+export function moduleObject(declarator: Node, value: Node, f: FileContext): HandlerSteps | undefined {
   const object = literalOf(value);
-  if (!object) return false;
+  if (!object) return undefined;
   const name = declarator.childForFieldName('name');
-  if (name?.type === 'identifier' && !declarator.childForFieldName('type')) defineMembers(object, b, name.text);
-  return true;
+  if (name?.type === 'identifier' && !declarator.childForFieldName('type')) return defineMembers(object, f, name.text);
+  return noSteps();
 }
+
+function* noSteps(): HandlerSteps {}
 
 /**
  * A factory: a function with no declared return type whose body ends in `return {...}` (or an
@@ -61,14 +76,21 @@ export function moduleObject(declarator: Node, value: Node, b: FileContext['b'])
  * so no return statement elsewhere is visited. `named` places the declaration (the declarator
  * of an arrow const); `member`: a method, declared on its class.
  */
-export function factoryObject(fn: Node, named: Node, name: string, member: boolean, { b }: FileContext): void {
+export function* factoryObject(fn: Node, named: Node, name: string, member: boolean, f: FileContext): HandlerSteps {
   const body = fn.childForFieldName('body');
   if (!body || fn.childForFieldName('return_type')) return;
   let value = body.type === 'statement_block' ? body.lastNamedChild : body;
-  while (value?.type === 'comment') value = value.previousNamedSibling;
+  if (value?.type === 'comment') {
+    // The last statement before trailing comments: the block's children read once (a sibling
+    // step walks down from the root each time).
+    const children = body.namedChildren;
+    let i = children.length - 1;
+    while (i >= 0 && children[i]?.type === 'comment') i--;
+    value = i >= 0 ? children[i]! : null;
+  }
   const object = literalOf(value?.type === 'return_statement' ? value.namedChild(0) : value);
   if (!object) return;
-  defineMembers(object, b, undefined);
+  yield* defineMembers(object, f, undefined);
   const kind = member ? 'member' : 'local';
-  b.declareType(kind, `${name}()`, '{}', named, false, kind === 'local' ? named.startIndex - 1 : named.startIndex);
+  f.b.declareType(kind, `${name}()`, '{}', named, false, kind === 'local' ? named.startIndex - 1 : named.startIndex);
 }

@@ -2,7 +2,9 @@
 // constructions, declared returns and callback parameters resolution types receivers by.
 // Declared types only: a type is read where it is written, never inferred from a value.
 import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
+import { compactText, isAsciiWord } from './source-text.ts';
 
 export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
@@ -13,61 +15,82 @@ export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression',
 const MAX_PATH_CHARS = 200;
 const MAX_PATH_SEGMENTS = 6;
 
-/** A type name as written (`Store`, `ns.Store`, `Store<T>` as `Store`); undefined for any other type. */
-function typeName(type: Node | null): string | undefined {
+/** `[\w$#.]`: the chars of a name path. */
+export function isNamePathChar(c: number): boolean {
+  return isAsciiWord(c) || c === 36 || c === 35 || c === 46;
+}
+
+/**
+ * A type name as written (`Store`, `ns.Store`, `Store<T>` as `Store`); undefined for any other
+ * type. Read up to the first char no name holds (`new a[new b[…]].c()` nests the rest of a
+ * chain in each constructor).
+ */
+function typeName(type: Node | null, source: string): string | undefined {
   if (type?.type === 'generic_type') type = type.childForFieldName('name');
   if (!type || !TYPE_NAMES.has(type.type)) return undefined;
-  const text = type.text.replace(/\s+/g, '');
-  return NAME_PATH.test(text) ? text : undefined;
+  const text = compactText(source, type.startIndex, type.endIndex, isNamePathChar);
+  return text !== undefined && NAME_PATH.test(text) ? text : undefined;
 }
 
 /** `X[]`, `readonly X[]`, `Array<X>`, `ReadonlyArray<X>`, `Set<X>`: `X[]`; undefined for any other type. */
-function collectionType(type: Node): string | undefined {
-  if (type.type === 'readonly_type') return collectionType(type.namedChild(0) ?? type);
+function collectionType(type: Node, source: string): string | undefined {
+  // `readonly readonly …` unwrapped in a loop: a type nested thousands deep is no deeper on the JS stack.
+  while (type.type === 'readonly_type') {
+    const inner = type.namedChild(0);
+    if (!inner) return undefined;
+    type = inner;
+  }
   if (type.type === 'array_type') {
-    const element = typeName(type.namedChild(0));
+    const element = typeName(type.namedChild(0), source);
     return element && `${element}[]`;
   }
   if (type.type !== 'generic_type' || !COLLECTIONS.has(type.childForFieldName('name')?.text ?? '')) return undefined;
   const args = type.childForFieldName('type_arguments') ?? type.namedChildren.find((c) => c?.type === 'type_arguments');
   if (!args || args.namedChildCount !== 1) return undefined;
-  const element = typeName(args.namedChild(0));
+  const element = typeName(args.namedChild(0), source);
   return element && `${element}[]`;
 }
 
 /** A declared type as written, from a type annotation or a type: a name or a collection of one. */
-export function annotatedType(annotation: Node | null): string | undefined {
+export function annotatedType(annotation: Node | null, source: string): string | undefined {
   const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
   if (!type) return undefined;
-  return collectionType(type) ?? typeName(type);
+  return collectionType(type, source) ?? typeName(type, source);
 }
 
 /** `new X(...)` / `new ns.X(...)`: the class; undefined for any other value. */
-export function constructedType(value: Node | null): string | undefined {
+export function constructedType(value: Node | null, source: string): string | undefined {
   if (value?.type !== 'new_expression') return undefined;
   const ctor = value.childForFieldName('constructor');
-  return ctor && (ctor.type === 'identifier' || ctor.type === 'member_expression') ? typeName(ctor) : undefined;
+  return ctor && (ctor.type === 'identifier' || ctor.type === 'member_expression') ? typeName(ctor, source) : undefined;
 }
 
-/** A type with `null`, `undefined` and `void` dropped from a union; undefined when more than one member stays. */
+/**
+ * A type with `null`, `undefined` and `void` dropped from a union; undefined when more than one
+ * member stays. Walked with a stack of its own, last members first (a union nests to the left,
+ * one level per `|`), and left at the second member that stays.
+ */
 function withoutNullish(type: Node | null): Node | undefined {
   if (type?.type !== 'union_type') return type ?? undefined;
-  const members: Node[] = [];
-  const collect = (n: Node | null) => {
-    if (!n) return;
-    if (n.type === 'union_type') for (const c of n.namedChildren) collect(c);
-    else if (!(n.type === 'literal_type' || n.type === 'predefined_type') || !/^(null|undefined|void)$/.test(n.text)) members.push(n);
-  };
-  collect(type);
-  return members.length === 1 ? members[0] : undefined;
+  let kept: Node | undefined;
+  const pending: Node[] = [type];
+  for (let n = pending.pop(); n; n = pending.pop()) {
+    if (n.type === 'union_type') {
+      for (const c of n.namedChildren) if (c) pending.push(c);
+    } else if (!(n.type === 'literal_type' || n.type === 'predefined_type') || !/^(null|undefined|void)$/.test(n.text)) {
+      if (kept) return undefined;
+      kept = n;
+    }
+  }
+  return kept;
 }
 
 /** A function's declared return type: `(): Store`, `(): Store | undefined`, `(): Store[]`; undefined for anything else. */
-function returnedType(fn: Node): string | undefined {
+function returnedType(fn: Node, source: string): string | undefined {
   const annotation = fn.childForFieldName('return_type');
   const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
   const single = withoutNullish(type ?? null);
-  return single && annotatedType(single);
+  return single && annotatedType(single, source);
 }
 
 /** `[\w$#]` by char code: a path is read char by char, and a regex per char costs more than the read. */
@@ -166,7 +189,7 @@ function parametersOf(fn: Node): Array<{ name: string; type: Node | null } | und
 export function declareSignature({ b, source }: FileContext, kind: 'member' | 'local', name: string, fn: Node, at: Node): void {
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
   if (fn.childForFieldName('return_type')) {
-    const returned = returnedType(fn);
+    const returned = returnedType(fn, source);
     if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
   }
   // Most functions take no callback: their parameters' text has no `=>`, and no node of it is read.
@@ -178,7 +201,7 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
     if (type?.type === 'parenthesized_type') type = type.namedChild(0);
     if (type?.type !== 'function_type') return;
     parametersOf(type).forEach((inner, j) => {
-      const written = inner && annotatedType(inner.type);
+      const written = inner && annotatedType(inner.type, source);
       if (written) b.declareType(kind, `${name}(${i},${j})`, written, at, false, start);
     });
   });
@@ -189,26 +212,41 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
  * function passed as an argument is typed by what the callee declares for it (`path(i,j)`),
  * seen only inside that function. Run on the function node, so a call without one costs nothing.
  */
-export function declareCallbackParameters(fn: Node, { b, source }: FileContext): void {
+export function declareCallbackParameters(fn: Node, { b, source, parentOf }: FileContext): void {
   // An argument follows `(` or `,`: most functions (`const f = () =>`, `a: () =>`) are refused by that one read.
   const start = fn.startIndex;
   let before = start - 1;
   while (before > 0 && isSpace(source.charCodeAt(before))) before--;
   if (source[before] !== '(' && source[before] !== ',') return;
-  const args = fn.parent;
+  const args = parentOf(fn);
   if (args?.type !== 'arguments') return;
   b.callbackScope(start, fn.endIndex);
   const names = plainParameters(source, start, fn.type === 'arrow_function');
   if (names?.length === 0) return;
-  const path = calledPath(args.parent, source);
+  const path = calledPath(parentOf(args), source);
   if (!path) return;
-  let i = 0;
-  for (let n = fn.previousNamedSibling; n && i < 64; n = n.previousNamedSibling) i++;
+  const i = Math.min(64, argumentPlace(b, args, fn));
   const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
   params.forEach((param, j) => {
     // Placed at the callback's start, so its callback scope (above) is the lines it is seen in.
     if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})`, fn, false, start);
   });
+}
+
+/** Per file (its builder): an argument list's id -> its named children's ids -> their places. */
+const argumentPlaces = new WeakMap<ExtractionBuilder, Map<number, Map<number, number>>>();
+
+/** How many named nodes come before `arg` in its argument list: the list is read once, however many callbacks it holds. */
+function argumentPlace(b: ExtractionBuilder, args: Node, arg: Node): number {
+  let lists = argumentPlaces.get(b);
+  if (!lists) argumentPlaces.set(b, (lists = new Map()));
+  let places = lists.get(args.id);
+  if (!places) {
+    places = new Map();
+    args.namedChildren.forEach((child, i) => child && places!.set(child.id, i));
+    lists.set(args.id, places);
+  }
+  return places.get(arg.id) ?? 0;
 }
 
 /**

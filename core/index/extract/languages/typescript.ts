@@ -4,9 +4,10 @@
 // and `new`, extends / implements. Module edges live in typescript-modules.ts, declared types
 // in typescript-types.ts, object literals' function members in typescript-objects.ts.
 import type { Node } from 'web-tree-sitter';
-import type { ExtractionBuilder, RawDefinition } from '../extraction-builder.ts';
-import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
-import { receiverText, unquote, wordAt } from './language-module.ts';
+import type { RawDefinition } from '../extraction-builder.ts';
+import type { FileContext, HandlerSteps, LanguageModule, NodeHandler } from './language-module.ts';
+import { ITEMS_PER_STEP, unquote, wordAt } from './language-module.ts';
+import { compactText } from './source-text.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
 import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import {
@@ -17,37 +18,45 @@ import {
   declareLoopElement,
   declareSignature,
   FUNCTION_VALUES,
+  isNamePathChar,
   NAME_PATH,
   pathOf,
 } from './typescript-types.ts';
 import { factoryObject, moduleObject } from './typescript-objects.ts';
 import { dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall } from './typescript-modules.ts';
 
-/** A heritage name as written, without type arguments; undefined for `extends mixin(Base)`. */
-function heritageName(node: Node): string | undefined {
+/**
+ * A heritage name as written, without type arguments; undefined for `extends mixin(Base)`.
+ * Read up to the first char no name holds: `class extends (class extends (…))` nests the
+ * rest of the file in each heritage.
+ */
+function heritageName(node: Node, source: string): string | undefined {
   const target = node.type === 'generic_type' ? node.childForFieldName('name') : node;
   if (!target) return undefined;
-  const text = target.text.replace(/\s+/g, '');
-  return NAME_PATH.test(text) ? text : undefined;
+  const text = compactText(source, target.startIndex, target.endIndex, isNamePathChar);
+  return text !== undefined && NAME_PATH.test(text) ? text : undefined;
 }
 
-function classHeritage(classNode: Node, def: RawDefinition, b: ExtractionBuilder): void {
+/** A class's `extends` and `implements`: a step per ITEMS_PER_STEP implemented types. */
+function* classHeritage(classNode: Node, def: RawDefinition, { b, source }: FileContext): HandlerSteps {
   for (const child of classNode.namedChildren) {
     if (child?.type !== 'class_heritage') continue;
     for (const clause of child.namedChildren) {
       if (!clause) continue;
       if (clause.type === 'extends_clause') {
         const value = clause.childForFieldName('value');
-        const name = value && heritageName(value);
+        const name = value && heritageName(value, source);
         if (name) b.inherits(def, name, 'extends');
       } else if (clause.type === 'implements_clause') {
+        let read = 0;
         for (const type of clause.namedChildren) {
-          const name = type && heritageName(type);
+          if (++read % ITEMS_PER_STEP === 0) yield;
+          const name = type && heritageName(type, source);
           if (name) b.inherits(def, name, 'implements');
         }
       } else {
         // The JavaScript grammar puts the extended expression straight under class_heritage.
-        const name = heritageName(clause);
+        const name = heritageName(clause, source);
         if (name) b.inherits(def, name, 'extends');
       }
     }
@@ -56,8 +65,8 @@ function classHeritage(classNode: Node, def: RawDefinition, b: ExtractionBuilder
 }
 
 /** The name a class expression is known by: its binding, its export slot, or its own name. */
-function classExpressionName(node: Node): string | undefined {
-  const parent = node.parent;
+function classExpressionName(node: Node, parentOf: FileContext['parentOf']): string | undefined {
+  const parent = parentOf(node);
   if (parent?.type === 'variable_declarator') return parent.childForFieldName('name')?.text;
   if (parent?.type === 'assignment_expression') {
     const left = parent.childForFieldName('left');
@@ -74,8 +83,8 @@ function classExpressionName(node: Node): string | undefined {
   return undefined;
 }
 
-function defineClass(node: Node, name: string, b: ExtractionBuilder): void {
-  classHeritage(node, b.define(node, 'class', name), b);
+function defineClass(node: Node, name: string, f: FileContext): HandlerSteps {
+  return classHeritage(node, f.b.define(node, 'class', name), f);
 }
 
 function nameOf(node: Node, source: string): string | undefined {
@@ -94,17 +103,18 @@ const CALLABLE_VALUES = new Set([
   'parenthesized_expression',
 ]);
 /** Whether a declarator binds a module-level name (`const x = ...` or `export const x = ...` at the top). */
-function atModuleLevel(declarator: Node): boolean {
-  let holder = declarator.parent?.parent;
-  if (holder?.type === 'export_statement') holder = holder.parent;
+function atModuleLevel(declarator: Node, parentOf: FileContext['parentOf']): boolean {
+  const declaration = parentOf(declarator);
+  let holder = declaration && parentOf(declaration);
+  if (holder?.type === 'export_statement') holder = parentOf(holder);
   return holder?.type === 'program';
 }
 
 /** `o: Store`, `private store: Store` (also a field of the class), `o = new Store()`. */
-const parameter: NodeHandler = (node, { b }) => {
+const parameter: NodeHandler = (node, { b, source }) => {
   const pattern = node.childForFieldName('pattern');
   if (pattern?.type !== 'identifier') return;
-  const type = annotatedType(node.childForFieldName('type')) ?? constructedType(node.childForFieldName('value'));
+  const type = annotatedType(node.childForFieldName('type'), source) ?? constructedType(node.childForFieldName('value'), source);
   if (!type) return;
   // A callback's parameter (`xs.map((o: Observable) => ...)`) is seen inside the callback only (the builder's callback scopes).
   b.declareType('local', pattern.text, type, node);
@@ -113,20 +123,20 @@ const parameter: NodeHandler = (node, { b }) => {
 };
 
 function call(node: Node, f: FileContext): void {
-  const { b, source } = f;
+  const { b, source, receiverText } = f;
   const fn = node.firstChild;
   if (!fn) return;
   switch (fn.type) {
     case 'identifier': {
       const callee = wordAt(source, fn.startIndex);
-      if (callee === 'require') requireCall(node, b);
+      if (callee === 'require') requireCall(node, f);
       else b.call(callee, undefined, fn);
       return;
     }
     case 'member_expression': {
       const property = fn.lastChild;
       if (!property) return;
-      let receiver = receiverText(source, fn.startIndex, property.startIndex, NAME_PATH);
+      let receiver = receiverText(fn.startIndex, property.startIndex, NAME_PATH);
       // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
       // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
       if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160) receiver = pathOf(fn.childForFieldName('object'), source) ?? receiver;
@@ -138,25 +148,25 @@ function call(node: Node, f: FileContext): void {
       return;
     case 'import': {
       const source0 = node.lastChild?.namedChild(0);
-      if (source0) dynamicImport(node, source0, b);
+      if (source0) dynamicImport(node, source0, f);
       return;
     }
   }
 }
 
-function newExpression(node: Node, { b, source }: FileContext): void {
+function newExpression(node: Node, { b, source, receiverText }: FileContext): void {
   const ctor = node.childForFieldName('constructor');
   if (!ctor) return;
   const type = ctor.type;
   if (type === 'identifier') b.call(wordAt(source, ctor.startIndex), undefined, ctor, true);
   else if (type === 'member_expression') {
     const property = ctor.lastChild;
-    if (property) b.call(wordAt(source, property.startIndex), receiverText(source, ctor.startIndex, property.startIndex, NAME_PATH), property, true);
+    if (property) b.call(wordAt(source, property.startIndex), receiverText(ctor.startIndex, property.startIndex, NAME_PATH), property, true);
   }
 }
 
 /** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`. */
-function assignment(node: Node, { b, source }: FileContext): void {
+function assignment(node: Node, { b, source }: FileContext): void | HandlerSteps {
   const left = node.firstChild;
   if (!left) return;
   const leftType = left.type;
@@ -170,7 +180,7 @@ function assignment(node: Node, { b, source }: FileContext): void {
   // Decide from the text first: most member assignments (`this.x = y`) are none of these.
   const head = source.slice(start, start + 15);
   if (head.startsWith('this.')) {
-    const type = constructedType(node.lastChild);
+    const type = constructedType(node.lastChild, source);
     const property = left.childForFieldName('property');
     if (type && property && left.firstChild?.type === 'this') b.declareType('member', property.text, type, node);
     return;
@@ -198,8 +208,8 @@ function isModuleLoad(value: Node, source: string): boolean {
   return head.startsWith('require') || head.startsWith('import');
 }
 
-function inClassBody(node: Node): boolean {
-  return node.parent?.type === 'class_body';
+function inClassBody(node: Node, parentOf: FileContext['parentOf']): boolean {
+  return parentOf(node)?.type === 'class_body';
 }
 
 function commonHandlers(): Record<string, NodeHandler> {
@@ -209,27 +219,27 @@ function commonHandlers(): Record<string, NodeHandler> {
     if (!name) return;
     b.define(node, 'function', name);
     declareSignature(f, 'local', name, node, node);
-    factoryObject(node, node, name, false, f);
+    return factoryObject(node, node, name, false, f);
   };
-  const cls: NodeHandler = (node, { b, source }) => {
-    const name = nameOf(node, source);
-    if (name) defineClass(node, name, b);
+  const cls: NodeHandler = (node, f) => {
+    const name = nameOf(node, f.source);
+    return name ? defineClass(node, name, f) : undefined;
   };
   return {
     function_declaration: fn,
     generator_function_declaration: fn,
     class_declaration: cls,
-    class: (node, { b }) => {
-      const name = classExpressionName(node);
-      if (name) defineClass(node, name, b);
+    class: (node, f) => {
+      const name = classExpressionName(node, f.parentOf);
+      return name ? defineClass(node, name, f) : undefined;
     },
     method_definition: (node, f) => {
       const { b, source } = f;
       const name = nameOf(node, source);
-      if (!name || !inClassBody(node)) return;
+      if (!name || !inClassBody(node, f.parentOf)) return;
       b.define(node, 'method', name, { methodInType: true });
       declareSignature(f, 'member', name, node, node);
-      factoryObject(node, node, name, true, f);
+      return factoryObject(node, node, name, true, f);
     },
     variable_declarator: (node, f) => {
       const { b, source } = f;
@@ -237,7 +247,7 @@ function commonHandlers(): Record<string, NodeHandler> {
       if (name?.type !== 'identifier') return;
       const bound = wordAt(source, name.startIndex);
       const value = node.childForFieldName('value');
-      const annotated = annotatedType(node.childForFieldName('type')) ?? constructedType(value);
+      const annotated = annotatedType(node.childForFieldName('type'), source) ?? constructedType(value, source);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
       const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value, source));
       const called = written ? undefined : calledPath(value, source);
@@ -252,10 +262,13 @@ function commonHandlers(): Record<string, NodeHandler> {
       if (FUNCTION_VALUES.has(valueType)) {
         b.define(node, 'function', bound, { bound: true });
         declareSignature(f, 'local', bound, value, node);
-        factoryObject(value, node, bound, false, f);
-      } else if (valueType !== 'call_expression' && valueType !== 'identifier' && atModuleLevel(node) && moduleObject(node, value, b)) {
-        // `export const api = { get() {} } as const`: an object of methods, not a callable.
-      } else if (CALLABLE_VALUES.has(valueType) && atModuleLevel(node) && !isModuleLoad(value, source)) {
+        return factoryObject(value, node, bound, false, f);
+      }
+      // `export const api = { get() {} } as const`: an object of methods, not a callable.
+      const members =
+        valueType !== 'call_expression' && valueType !== 'identifier' && atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : undefined;
+      if (members) return members;
+      if (CALLABLE_VALUES.has(valueType) && atModuleLevel(node, f.parentOf) && !isModuleLoad(value, source)) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
         b.define(node, 'function', bound, { bound: true });
       }
@@ -274,7 +287,7 @@ function commonHandlers(): Record<string, NodeHandler> {
 function boundMethod(valueField: string): NodeHandler {
   return (node, { b, source }) => {
     const value = node.childForFieldName('value');
-    const type = annotatedType(node.childForFieldName('type')) ?? constructedType(value);
+    const type = annotatedType(node.childForFieldName('type'), source) ?? constructedType(value, source);
     const field = type && node.childForFieldName(valueField);
     if (field) b.declareType('member', field.text, type, node);
     if (!value || !FUNCTION_VALUES.has(value.type)) return;
@@ -284,21 +297,21 @@ function boundMethod(valueField: string): NodeHandler {
 }
 
 /** An interface body, or the object type a `type` alias names. */
-function isTypeBody(member: Node): boolean {
-  const body = member.parent;
-  return body?.type === 'interface_body' || (body?.type === 'object_type' && body.parent?.type === 'type_alias_declaration');
+function isTypeBody(member: Node, parentOf: FileContext['parentOf']): boolean {
+  const body = parentOf(member);
+  return body?.type === 'interface_body' || (body?.type === 'object_type' && parentOf(body)?.type === 'type_alias_declaration');
 }
 
 function typescriptHandlers(): Record<string, NodeHandler> {
   return {
-    abstract_class_declaration: (node, { b, source }) => {
-      const name = nameOf(node, source);
-      if (name) defineClass(node, name, b);
+    abstract_class_declaration: (node, f) => {
+      const name = nameOf(node, f.source);
+      return name ? defineClass(node, name, f) : undefined;
     },
     abstract_method_signature: (node, f) => {
       const { b, source } = f;
       const name = nameOf(node, source);
-      if (!name || !inClassBody(node)) return;
+      if (!name || !inClassBody(node, f.parentOf)) return;
       b.define(node, 'method', name, { methodInType: true });
       declareSignature(f, 'member', name, node, node);
     },
@@ -309,29 +322,31 @@ function typescriptHandlers(): Record<string, NodeHandler> {
     method_signature: (node, f) => {
       const { b, source } = f;
       const name = nameOf(node, source);
-      if (!name || !isTypeBody(node)) return;
+      if (!name || !isTypeBody(node, f.parentOf)) return;
       b.define(node, 'method', name, { methodInType: true });
       declareSignature(f, 'member', name, node, node);
     },
-    property_signature: (node, { b, source }) => {
+    property_signature: (node, { b, source, parentOf }) => {
       const name = nameOf(node, source);
-      if (!name || !isTypeBody(node)) return;
+      if (!name || !isTypeBody(node, parentOf)) return;
       const annotation = node.childForFieldName('type')?.namedChild(0);
       if (annotation?.type === 'function_type') b.define(node, 'method', name, { methodInType: true });
       else {
         // `services: Services` in an interface: a receiver `ctx.services` is a Services.
-        const type = annotatedType(node.childForFieldName('type'));
+        const type = annotatedType(node.childForFieldName('type'), source);
         if (type) b.declareType('member', name, type, node);
       }
     },
-    interface_declaration: (node, { b, source }) => {
+    interface_declaration: function* (node, { b, source }) {
       const name = nameOf(node, source);
       if (!name) return;
       const def = b.define(node, 'interface', name);
       for (const child of node.namedChildren) {
         if (child?.type !== 'extends_type_clause') continue;
+        let read = 0;
         for (const type of child.namedChildren) {
-          const parent = type && heritageName(type);
+          if (++read % ITEMS_PER_STEP === 0) yield;
+          const parent = type && heritageName(type, source);
           if (parent) b.inherits(def, parent, 'extends');
         }
       }
