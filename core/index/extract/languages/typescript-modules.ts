@@ -66,22 +66,24 @@ function* specifiers(clause: Node, out: { name: string; alias: string }[]): Hand
   }
 }
 
-/** Names a declaration after `export` introduces. */
-function declaredNames(decl: Node): string[] {
+/** Names a declaration after `export` introduces, into `names`: a step per ITEMS_PER_STEP declarators. */
+function* declaredNames(decl: Node, names: string[]): HandlerSteps {
   if (decl.type === 'lexical_declaration' || decl.type === 'variable_declaration') {
-    const names: string[] = [];
+    let read = 0;
     for (const d of decl.namedChildren) {
+      if (++read % ITEMS_PER_STEP === 0) yield;
       const name = d?.type === 'variable_declarator' ? d.childForFieldName('name') : null;
       if (name?.type === 'identifier') names.push(name.text);
     }
-    return names;
+    return;
   }
   if (decl.type === 'ambient_declaration') {
     const inner = decl.namedChild(0);
-    return inner ? declaredNames(inner) : [];
+    if (inner) yield* declaredNames(inner, names);
+    return;
   }
   const name = decl.childForFieldName('name');
-  return name ? [name.text] : [];
+  if (name) names.push(name.text);
 }
 
 /** Every form of `export`: declarations, default, lists, re-exports, `export =`. */
@@ -140,7 +142,9 @@ export function* exportStatement(stmt: Node, b: ExtractionBuilder): HandlerSteps
   }
   const decl = stmt.childForFieldName('declaration');
   if (decl) {
-    for (const name of declaredNames(decl)) b.addExport(name, isDefault ? 'default' : name);
+    const names: string[] = [];
+    yield* declaredNames(decl, names);
+    for (const name of names) b.addExport(name, isDefault ? 'default' : name);
     return;
   }
   const value = stmt.childForFieldName('value');
