@@ -137,10 +137,21 @@ function realGit(): string {
 
 test('two concurrent locateFix calls each run git with their own timeout', async () => {
   // rev-parse answers (so both calls get past their first git call), every later call hangs: a
-  // timeout shared between the calls would show in the second call's line.
+  // timeout shared between the calls would show in the second call's line. The subcommand is
+  // read past the runner's own switches (--no-pager, -c key=value), and its config query
+  // before each call answers too (core/git/git-policy.ts).
   const repo = tempRepo();
   const bin = tempDir('metabob-half-git-');
-  writeFileSync(join(bin, 'git'), `#!/bin/sh\ncase "$1" in rev-parse) exec '${realGit()}' "$@";; *) exec sleep 5;; esac\n`);
+  const fake = [
+    '#!/bin/sh',
+    'skip=0; sub=',
+    'for a in "$@"; do',
+    '  if [ "$skip" = 1 ]; then skip=0; continue; fi',
+    '  case "$a" in -c) skip=1;; --no-pager) ;; *) sub="$a"; break;; esac',
+    'done',
+    `case "$sub" in rev-parse|config) exec '${realGit()}' "$@";; *) exec sleep 5;; esac`,
+  ];
+  writeFileSync(join(bin, 'git'), `${fake.join('\n')}\n`);
   chmodSync(join(bin, 'git'), 0o755);
   const savedPath = process.env.PATH;
   process.env.PATH = `${bin}${delimiter}${savedPath}`;

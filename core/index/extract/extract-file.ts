@@ -81,6 +81,9 @@ export async function extractSource(file: string, source: string, slicer?: TimeS
   const kind = grammarForPath(file);
   if (!kind) return failed(file, FALLBACK_LANGUAGE, `unsupported_language(${file})`);
   const [parser, grammar] = await Promise.all([parserFor(kind.grammar), compile(kind.grammar)]);
+  // The steps no progress callback or handler count cuts (a grammar's first load, the tree's
+  // last steps, the collecting walk) each start a slice of their own when one is due.
+  await slicer?.maybePause();
   let parsed;
   try {
     parsed = await parseRecovering((text) => parseSource(parser, text, slicer), source, grammar.module);
@@ -91,6 +94,7 @@ export async function extractSource(file: string, source: string, slicer?: TimeS
   if (!parsed) return failed(file, kind.language, 'parse_failed(no tree)');
   const { tree, text, unparsed } = parsed;
   try {
+    await slicer?.maybePause();
     // The text parsed: the source, or the source with characters masked for recovery (same offsets, same names).
     const builder = new ExtractionBuilder(file, kind.language, text);
     const root = tree.rootNode;
@@ -104,7 +108,9 @@ export async function extractSource(file: string, source: string, slicer?: TimeS
     };
     const { byId } = grammar;
     let handled = 0;
-    for (const node of root.descendantsOfType(grammar.types)) {
+    const nodes = root.descendantsOfType(grammar.types);
+    await slicer?.maybePause();
+    for (const node of nodes) {
       const handler = node && byId.get(node.typeId);
       const steps = handler ? handler(node!, context) : undefined;
       // A handler reading a long list yields between parts of it (NodeHandler).
