@@ -137,6 +137,10 @@ export class LocalIndex {
 
   async run(options: IndexOptions = {}): Promise<IndexRunResult> {
     const started = performance.now();
+    // The work on this thread (the scan, reading the warm start's files, this lane's parses,
+    // the resolution) lets requests in between slices: SPEC §init_workspace, the server
+    // answers while it indexes. The first slice starts now, so the scan counts toward it.
+    const slicer = new TimeSlicer();
     // Before anything loads: without a descriptor a dynamic import fails as "Cannot find
     // module", which would read as a parser that cannot load, for the rest of the process.
     const exhausted = descriptorsExhausted(this.root);
@@ -171,9 +175,6 @@ export class LocalIndex {
     }
     const resumedFrom = this.pendingFiles.filter((f) => current.has(f)).length;
     let fromCache = 0;
-    // The work on this thread (reading the warm start's files, this lane's parses, the
-    // resolution) lets requests in between slices: SPEC §init_workspace, the server answers while it indexes.
-    const slicer = new TimeSlicer();
     const toParse: string[] = [];
     for (const f of scan.files) {
       if (slicer.due()) await slicer.pause();
@@ -193,6 +194,7 @@ export class LocalIndex {
     let extractions: FileExtraction[] = [];
     if (toParse.length > 0) {
       const extract = options.extract ?? (await loadExtractor());
+      await slicer.maybePause();
       if (typeof extract === 'string') {
         const fd = fdExhaustionCode(extract) ?? descriptorsExhausted(this.root);
         return fd ? fdExhausted(fd, 'loading the parser') : { ok: false, cause: extract };

@@ -47,10 +47,11 @@ export class Ancestry {
     for (;;) {
       const child = path[k]!.childWithDescendant(node);
       if (!child || child.id === path[k]!.id) return undefined;
-      path.push(child);
-      ends.push(child.endIndex);
+      const found = child.id === node.id;
+      path.push(found ? node : child);
+      ends.push(found ? (end ?? node.endIndex) : child.endIndex);
       k++;
-      if (child.id === node.id) return k;
+      if (found) return k;
     }
   }
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { ExtractionBuilder } from './extraction-builder.ts';
 import { contentHashOf } from './content-hash.ts';
-import { forgetWhenFdExhausted, grammarForPath, loadGrammar, parserFor, type GrammarId } from './grammar-loader.ts';
+import { forgetWhenFdExhausted, grammarForPath, loadGrammar, loadRuntime, parserFor, type GrammarId } from './grammar-loader.ts';
 import type { FileContext, LanguageModule, NodeHandler } from './languages/language-module.ts';
 import { FALLBACK_LANGUAGE, grammarModule } from './languages/registry.ts';
 import { parseRecovering } from './recover-parse.ts';
@@ -80,9 +80,13 @@ const HANDLERS_PER_CHECK = 64;
 export async function extractSource(file: string, source: string, slicer?: TimeSlicer): Promise<FileExtraction> {
   const kind = grammarForPath(file);
   if (!kind) return failed(file, FALLBACK_LANGUAGE, `unsupported_language(${file})`);
+  // The steps no progress callback or handler count cuts (the parser's and a grammar's first
+  // loads, the tree's last steps, the collecting walk) each start a slice of their own when one is due.
+  if (slicer) {
+    await loadRuntime();
+    await slicer.maybePause();
+  }
   const [parser, grammar] = await Promise.all([parserFor(kind.grammar), compile(kind.grammar)]);
-  // The steps no progress callback or handler count cuts (a grammar's first load, the tree's
-  // last steps, the collecting walk) each start a slice of their own when one is due.
   await slicer?.maybePause();
   let parsed;
   try {

@@ -39,6 +39,9 @@ function receiverChar(c: number): boolean {
   return isAsciiWord(c) || c === 46 || c === 36 || c === 35 || c === 58 || c === 63 || c === 33 || c > 127;
 }
 
+/** Reads of a receiver's chars longer than this are remembered for the calls after it that start where it does. */
+const REMEMBERED_FROM = 32;
+
 /**
  * Receivers of one file's member calls (language-module.ts receiverText): how far from each
  * start the source holds only receiver chars is remembered, so the calls of one chain, which
@@ -61,17 +64,20 @@ export class ReceiverTexts {
     const stop = this.stops.get(from);
     if (stop !== undefined && stop < to) return '<expr>';
     if (stop === undefined) {
-      let i = Math.max(from, this.clear.get(from) ?? from);
+      const clear = this.clear.get(from) ?? from;
+      let i = clear;
       for (; i < to; i++) {
         const c = this.source.charCodeAt(i);
         if (!receiverChar(c) && !isJsSpace(c)) break;
       }
+      // Only a long read is worth remembering: a short one costs less than the entry.
+      const remember = i - from > REMEMBERED_FROM;
       if (i < to) {
-        this.stops.set(from, i);
+        if (remember) this.stops.set(from, i);
         this.clear.delete(from);
         return '<expr>';
       }
-      if (i > (this.clear.get(from) ?? from)) this.clear.set(from, i);
+      if (remember && i > clear) this.clear.set(from, i);
     }
     let text = this.source.slice(from, to).replace(/\s+/g, '');
     text = text
