@@ -26,7 +26,6 @@ export const BIN_ENTRY = { cli: 'core/cli-loader.ts' };
 export const EXTERNAL = [
   'better-sqlite3',
   'web-tree-sitter',
-  'tree-sitter-wasms',
   'js-tiktoken',
   'ink',
   'react',

@@ -117,6 +117,12 @@ export interface FileExtraction {
   /** Set when the file could not be read or parsed; tree-sitter ERROR nodes that still yield definitions are not failures but counted in errorNodes. */
   error?: string;
   errorNodes?: number;
+  /**
+   * What the parser could not read even after recovery (core/index/extract/recover-parse.ts):
+   * the 1-based line ranges left in ERROR and their size in characters. Absent when the file
+   * parsed whole. Definitions inside those lines may be missing.
+   */
+  unparsed?: { lines: Array<[number, number]>; chars: number };
   /** The extracted bytes' hash (contentHashOf), when the file was read: the warm-start cache's key (core/index/extraction-cache.ts). */
   contentHash?: string;
 }

@@ -3,13 +3,15 @@
 // cached extraction is used only where a fresh one would be identical (READING-NOTES "A warm
 // start is not a persisted index"). It covers the extraction phase's sources (hashed by this
 // module's own function, at build time by scripts/build.mjs, else from the sources themselves),
-// the parser runtime's and the grammars' installed versions (resolved where they load, since
-// an install may pick other versions than the build saw), and the cache's own format.
+// the parser runtime's installed version (resolved where it loads, since an install may pick
+// another version than the build saw), the vendored grammars' manifest (its file hashes), and
+// the cache's own format.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GRAMMAR_MANIFEST, grammarsDir } from './extract/grammar-files.ts';
 
 declare const __METABOB_EXTRACTOR_SOURCES__: string | undefined;
 
@@ -58,21 +60,29 @@ function installedVersion(resolvePackageJson: () => string): string {
 // Process cache: the version is the same for the life of the process.
 let version: string | undefined;
 
-/** The extractor version: sources, web-tree-sitter and tree-sitter-wasms versions, cache format. */
+/** The vendored grammars' manifest, hashed: it names every .wasm file's sha256 ('absent' without it). */
+function grammarsHash(): string {
+  const dir = grammarsDir();
+  if (!dir) return 'absent';
+  return createHash('sha256')
+    .update(readFileSync(join(dir, GRAMMAR_MANIFEST)))
+    .digest('hex');
+}
+
+/** The extractor version: sources, the web-tree-sitter version, the grammars' manifest, cache format. */
 export function extractorVersion(): string {
   if (version) return version;
   const requireHere = createRequire(import.meta.url);
   // web-tree-sitter's exports map hides its package.json; it sits beside the entry.
   const runtime = installedVersion(() => join(dirname(requireHere.resolve('web-tree-sitter')), 'package.json'));
-  const grammars = installedVersion(() => requireHere.resolve('tree-sitter-wasms/package.json'));
-  version = composeExtractorVersion({ sources: sourceHash(), runtime, grammars });
+  version = composeExtractorVersion({ sources: sourceHash(), runtime, grammars: grammarsHash() });
   return version;
 }
 
 /** The version from its parts: any part changing gives another version. */
 export function composeExtractorVersion(parts: { sources: string; runtime: string; grammars: string }): string {
   return createHash('sha256')
-    .update(`format ${CACHE_FORMAT}\0sources ${parts.sources}\0web-tree-sitter ${parts.runtime}\0tree-sitter-wasms ${parts.grammars}`)
+    .update(`format ${CACHE_FORMAT}\0sources ${parts.sources}\0web-tree-sitter ${parts.runtime}\0grammars ${parts.grammars}`)
     .digest('hex')
     .slice(0, 32);
 }

@@ -1,7 +1,7 @@
 // The statistics of one index run, as init_workspace and `metabob-mcp index` print them:
 // files, nodes, edges by type, parse failures, skips, resolution rates and time.
 import type { CallOutcome, CodeGraph } from './graph-types.ts';
-import type { IndexRunReport, LocalIndex } from './local-index.ts';
+import type { IndexRunReport, LocalIndex, PartialFile } from './local-index.ts';
 import { PATH_MAX, NAME_MAX, UNREADABLE_REASONS, unreadableTotal, type UnreadableNames, type UnreadableReason } from './unreadable-names.ts';
 import { escapeControlChars } from '../process/control-chars.ts';
 
@@ -13,6 +13,8 @@ export interface IndexStats {
   edges: number;
   edgesByType: Record<string, number>;
   parseFailures: string[];
+  /** Files parsed in part, with the line ranges left unread. */
+  partial: PartialFile[];
   tooLarge: number;
   overCap: number;
   /** Names the scan found and could not open (unreadable-names.ts): counts by reason and a few examples, escaped. */
@@ -42,6 +44,7 @@ export function indexStats(index: LocalIndex): IndexStats {
     edges: graph.edges.length,
     edgesByType: countBy(graph.edges, (e) => e.type),
     parseFailures: index.parseFailures(),
+    partial: index.partial(),
     tooLarge: skipped.tooLarge.length,
     overCap: skipped.overCap.length,
     unreadable: skipped.unreadable,
@@ -74,12 +77,27 @@ export function statsLines(stats: IndexStats): string[] {
     const shown = stats.parseFailures.slice(0, 5).map(escapeControlChars).join(', ');
     lines.push(`Parse failures: ${stats.parseFailures.length} (${shown}${stats.parseFailures.length > 5 ? ', ...' : ''}).`);
   } else lines.push('Parse failures: 0.');
+  if (stats.partial.length) lines.push(partialLine(stats.partial));
   if (stats.tooLarge || stats.overCap) {
     lines.push(`Skipped: ${stats.tooLarge} file(s) over 200 KB; ${stats.overCap} file(s) past the 2000-file cap.`);
   }
   const unreadable = unreadableLine(stats.unreadable);
   if (unreadable) lines.push(unreadable);
   return lines;
+}
+
+/** Line ranges as `a.ts 3-9, 40` (a one-line range by its number). */
+export function lineRangesText(lines: ReadonlyArray<[number, number]>): string {
+  return lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ');
+}
+
+/** The files parsed in part, five at most by name, with the lines the parser could not read. */
+export function partialLine(partial: readonly PartialFile[]): string {
+  const shown = partial
+    .slice(0, 5)
+    .map((p) => `${escapeControlChars(p.file)} lines ${lineRangesText(p.lines)}`)
+    .join('; ');
+  return `Partly parsed: ${partial.length} file(s) kept what the parser read; definitions in the lines it could not read may be missing (${shown}${partial.length > 5 ? '; ...' : ''}).`;
 }
 
 const REASON_TEXT: Record<UnreadableReason, string> = {

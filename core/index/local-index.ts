@@ -50,10 +50,21 @@ export interface IndexRunReport {
   ms: number;
   parseMs: number;
   resolveMs: number;
+  /**
+   * Files the parser read only in part, even after its recovery (core/index/extract/recover-parse.ts),
+   * with the line ranges left unread: definitions there may be missing from the graph.
+   */
+  partial: PartialFile[];
   /** This thread's share of the run, in time slices (extract/time-slices.ts): the longest a request could wait behind it, and how often it let requests in. */
   mainThread: { longestSliceMs: number; pauses: number };
   /** The warm-start cache on a first run: how many files it gave, or why none (absent: no cache, METABOB_CACHE=off). */
   extractionCache?: { dir: string; fromCache: number; cause?: string };
+}
+
+/** A file parsed in part: the 1-based [first, last] line ranges left in ERROR. */
+export interface PartialFile {
+  file: string;
+  lines: Array<[number, number]>;
 }
 
 export interface IndexOptions {
@@ -103,6 +114,13 @@ export class LocalIndex {
   /** Files whose extraction reported an error (unreadable, or the parser gave up). */
   parseFailures(): string[] {
     return [...this.cache.values()].filter((c) => c.extraction.error).map((c) => c.extraction.file);
+  }
+
+  /** Files parsed in part, in path order (every indexed file, not only this run's). */
+  partial(): PartialFile[] {
+    const out: PartialFile[] = [];
+    for (const c of this.cache.values()) if (c.extraction.unparsed) out.push({ file: c.extraction.file, lines: c.extraction.unparsed.lines });
+    return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   }
 
   skipped(): { tooLarge: string[]; overCap: string[]; unreadable: UnreadableNames; pending: string[] } {
@@ -236,6 +254,7 @@ export class LocalIndex {
         ms: performance.now() - started,
         parseMs,
         resolveMs,
+        partial: this.partial(),
         mainThread: { longestSliceMs: slicer.longestSliceMs, pauses: slicer.pauses },
         extractionCache: stored && this.diskCache ? { dir: this.diskCache.dir, fromCache, cause: stored.cause } : undefined,
       },

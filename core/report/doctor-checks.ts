@@ -207,7 +207,13 @@ export async function parserOutcome(): Promise<CheckOutcome> {
   const data = { loaded, failed };
   if (loaded.length === 0) {
     const line = `local_index_unavailable(web-tree-sitter: ${failed[0] ?? 'no grammar loaded'})`;
-    return { status: 'fail', detail: line, cause: line, remedy: 'reinstall the package (web-tree-sitter and tree-sitter-wasms ship the WASM files)', data };
+    return {
+      status: 'fail',
+      detail: line,
+      cause: line,
+      remedy: 'reinstall the package (web-tree-sitter and its vendor/grammars/ folder ship the WASM files)',
+      data,
+    };
   }
   if (failed.length > 0) {
     return {

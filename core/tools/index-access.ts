@@ -76,13 +76,22 @@ export function indexGaps(index: LocalIndex): { line: string | undefined; data: 
   const unresolved = index.graph?.stats.byOutcome.unresolved ?? 0;
   const parts: string[] = [];
   if (failures) parts.push(`${failures} file(s) failed to parse`);
+  const partial = index.partial().length;
+  if (partial) parts.push(`${partial} file(s) were parsed in part (init_workspace names the lines)`);
   if (tooLarge.length) parts.push(`${tooLarge.length} file(s) over 200 KB were skipped`);
   if (overCap.length) parts.push(`${overCap.length} file(s) past the 2000-file cap were skipped`);
   if (pending.length) parts.push(`${pending.length} file(s) are not parsed yet (the 20 s budget ran out; init_workspace resumes)`);
   if (unresolved) parts.push(`${unresolved} call site(s) stayed unresolved`);
   return {
     line: parts.length ? `Index gaps: ${parts.join('; ')}.` : undefined,
-    data: { parse_failures: failures, too_large: tooLarge.length, over_cap: overCap.length, pending: pending.length, unresolved_calls: unresolved },
+    data: {
+      parse_failures: failures,
+      partially_parsed: partial,
+      too_large: tooLarge.length,
+      over_cap: overCap.length,
+      pending: pending.length,
+      unresolved_calls: unresolved,
+    },
   };
 }
 

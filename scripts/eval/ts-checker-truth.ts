@@ -64,7 +64,36 @@ function destructuredProperty(checker: ts.TypeChecker, symbol: ts.Symbol | undef
   return property?.declarations?.length ? property : symbol;
 }
 
-export function checkerTruth(root: string, files: string[], extra: TruthOptions = {}): { truth: Set<string>; callSites: number; outsideModel: number } {
+/** A corpus declaration some call reaches: its file, the name the graph would give it, and the line of each of its declarations (overloads, merged declarations). */
+export interface CalledDefinition {
+  file: string;
+  name: string;
+  lines: number[];
+  /** The declaration's syntax kind, `(local)` when it sits inside a function: what the graph would have to model. */
+  kind: string;
+}
+
+function declarationKind(decl: ts.Node): string {
+  let local = false;
+  for (let p = decl.parent; p; p = p.parent) if (ts.isFunctionLike(p)) local = true;
+  return `${ts.SyntaxKind[decl.kind]}${local ? ' (local)' : ''}`;
+}
+
+export interface CheckerTruth {
+  truth: Set<string>;
+  callSites: number;
+  outsideModel: number;
+  /** Every corpus declaration a call reaches (same-file calls too) that the graph models, by `file|name|first line`. */
+  called: Map<string, CalledDefinition>;
+}
+
+function lineOf(decl: ts.Declaration): number {
+  const source = decl.getSourceFile();
+  const at = (decl as { name?: ts.Node }).name ?? decl;
+  return source.getLineAndCharacterOfPosition(at.getStart(source)).line + 1;
+}
+
+export function checkerTruth(root: string, files: string[], extra: TruthOptions = {}): CheckerTruth {
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     // Bundler resolution: extensionless and `.js` specifiers, `index` files and package
@@ -85,6 +114,7 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
   const checker = program.getTypeChecker();
   const inCorpus = new Set(files);
   const truth = new Set<string>();
+  const called = new Map<string, CalledDefinition>();
   let callSites = 0;
   let outsideModel = 0;
   for (const file of files) {
@@ -105,8 +135,16 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
         const decl = declarations.find((d) => componentName(d)) ?? declarations[0] ?? signature;
         if (decl && !ts.isJSDocSignature(decl)) {
           const target = relPath(root, decl.getSourceFile().fileName);
+          const name = inCorpus.has(target) ? componentName(decl as ts.Declaration) : undefined;
+          if (name) {
+            const lines = [decl as ts.Declaration, ...declarations.filter((d) => d !== decl && componentName(d) === name)].map(lineOf);
+            const key = `${target}|${name}|${lines[0]}`;
+            // `a[i]()`: the symbol at `i` is the index, not what is called.
+            const indexed =
+              ts.isElementAccessExpression(expr) && !ts.isStringLiteralLike(expr.argumentExpression) && !ts.isPropertyAccessExpression(expr.argumentExpression);
+            if (!called.has(key) && !indexed) called.set(key, { file: target, name, lines, kind: declarationKind(decl) });
+          }
           if (inCorpus.has(target) && target !== file) {
-            const name = componentName(decl as ts.Declaration);
             if (name) truth.add(`${file}|${target}|${name}`);
             else outsideModel++;
           }
@@ -116,5 +154,5 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
     };
     visit(source);
   }
-  return { truth, callSites, outsideModel };
+  return { truth, callSites, outsideModel, called };
 }

@@ -13,7 +13,7 @@ import { OtlpReceiver } from '../helpers/otlp-receiver.ts';
 import { waitFor } from '../substrate/server-fixture.ts';
 
 const recorder = fileURLToPath(new URL('../helpers/load-recorder.mjs', import.meta.url));
-const LAZY = ['better-sqlite3', 'web-tree-sitter', 'tree-sitter-wasms', 'js-tiktoken', '/ink/', '/react/', '@clack', '@opentelemetry'];
+const LAZY = ['better-sqlite3', 'web-tree-sitter', 'vendor/grammars', 'js-tiktoken', '/ink/', '/react/', '@clack', '@opentelemetry'];
 
 test('start-up to tools/list loads no native, WASM or TUI module', async () => {
   const loadLog = join(tempDir(), 'loads.txt');

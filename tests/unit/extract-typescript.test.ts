@@ -333,12 +333,16 @@ test('ts/broken.ts', async () => {
     language: 'typescript',
     definitions: [
       { kind: 'function', name: 'ok', startLine: 1, endLine: 1, parent: null, exported: true },
-      { kind: 'class', name: 'StillFound', startLine: 3, endLine: 3, parent: null, exported: false },
+      // The broken declaration swallowed the class and its `export`; recovery blanks it and reads the class after it.
+      { kind: 'class', name: 'StillFound', startLine: 3, endLine: 3, parent: null, exported: true },
     ],
     imports: [],
-    exports: [{ local: 'ok', exported: 'ok' }],
+    exports: [
+      { local: 'ok', exported: 'ok' },
+      { local: 'StillFound', exported: 'StillFound' },
+    ],
     calls: [],
     heritage: [],
-    errorNodes: 2,
+    unparsed: { lines: [[2, 2]], chars: 26 },
   });
 });

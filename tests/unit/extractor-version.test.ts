@@ -41,12 +41,12 @@ test('editing, adding or removing an extraction source gives another hash', () =
 });
 
 test('the parser runtime, the grammars and the cache format are part of the version', () => {
-  const base = { sources: 'a', runtime: '0.25.6', grammars: '0.1.13' };
+  const base = { sources: 'a', runtime: '0.25.6', grammars: 'manifest-a' };
   const versions = new Set([
     composeExtractorVersion(base),
     composeExtractorVersion({ ...base, sources: 'b' }),
     composeExtractorVersion({ ...base, runtime: '0.25.7' }),
-    composeExtractorVersion({ ...base, grammars: '0.1.14' }),
+    composeExtractorVersion({ ...base, grammars: 'manifest-b' }),
   ]);
   assert.equal(versions.size, 4);
 });

@@ -110,7 +110,7 @@ test("the spec's include default is the registry's", (t) => {
   assert.deepEqual(row[1]!.split(','), [...DEFAULT_INCLUDE]);
 });
 
-test('every grammar has its .wasm in tree-sitter-wasms, under the name the loader reports it by', () => {
+test('every grammar has its .wasm in vendor/grammars/, under the name the loader reports it by', () => {
   const files = parserWasmFiles();
   for (const grammar of GRAMMAR_IDS) {
     const file = files[grammarModuleName(grammar)];

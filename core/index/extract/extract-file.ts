@@ -9,6 +9,7 @@ import { contentHashOf } from './content-hash.ts';
 import { forgetWhenFdExhausted, grammarForPath, loadGrammar, loadRuntime, parserFor, type GrammarId } from './grammar-loader.ts';
 import type { FileContext, LanguageModule, NodeHandler } from './languages/language-module.ts';
 import { FALLBACK_LANGUAGE, grammarModule } from './languages/registry.ts';
+import { parseRecovering } from './recover-parse.ts';
 import { Ancestry } from './ancestry.ts';
 import { ReceiverTexts } from './languages/source-text.ts';
 import { parseSource } from './paced-parse.ts';
@@ -87,23 +88,25 @@ export async function extractSource(file: string, source: string, slicer?: TimeS
   }
   const [parser, grammar] = await Promise.all([parserFor(kind.grammar), compile(kind.grammar)]);
   await slicer?.maybePause();
-  let tree;
+  let parsed;
   try {
-    tree = await parseSource(parser, source, slicer);
+    parsed = await parseRecovering((text) => parseSource(parser, text, slicer), source, grammar.module);
   } catch (err) {
     parser.reset();
     return failed(file, kind.language, `parse_failed(${oneLine(err)})`);
   }
-  if (!tree) return failed(file, kind.language, 'parse_failed(no tree)');
+  if (!parsed) return failed(file, kind.language, 'parse_failed(no tree)');
+  const { tree, text, unparsed } = parsed;
   try {
     await slicer?.maybePause();
-    const builder = new ExtractionBuilder(file, kind.language, source);
+    // The text parsed: the source, or the source with characters masked for recovery (same offsets, same names).
+    const builder = new ExtractionBuilder(file, kind.language, text);
     const root = tree.rootNode;
     const ancestry = new Ancestry(root);
-    const receivers = new ReceiverTexts(source);
+    const receivers = new ReceiverTexts(text);
     const context: FileContext = {
       b: builder,
-      source,
+      source: text,
       parentOf: (node) => ancestry.parentOf(node),
       receiverText: (from, to, namePath) => receivers.read(from, to, namePath),
     };
@@ -121,6 +124,7 @@ export async function extractSource(file: string, source: string, slicer?: TimeS
     // Error recovery is counted, never a failure; only a file with errors pays for the count.
     if (root.hasError) builder.errorNodes = root.descendantsOfType('ERROR').length;
     const result = builder.finish();
+    if (unparsed) result.unparsed = unparsed;
     grammar.module.finish?.(result);
     return result;
   } catch (err) {

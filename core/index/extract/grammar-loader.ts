@@ -1,4 +1,4 @@
-// Loads web-tree-sitter and the prebuilt grammar .wasm files (tree-sitter-wasms) on first use.
+// Loads web-tree-sitter and the grammar .wasm files (vendor/grammars/, grammar-files.ts) on first use.
 // SPEC §init_workspace: the parser loads on the first init_workspace, never at server start,
 // and a module that cannot load makes the local tools answer
 // `local_index_unavailable(<module>: <reason>)` while everything else keeps working. So nothing
@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Language, Parser } from 'web-tree-sitter';
 import { GRAMMAR_IDS, kindOfPath, type GrammarId } from './languages/registry.ts';
+import { GRAMMARS_DIR, grammarsDir } from './grammar-files.ts';
 import { descriptorsExhausted, fdExhaustionCode } from '../fd-exhaustion.ts';
 
 // The grammars and which one parses a file are the language modules' (languages/registry.ts).
@@ -64,14 +65,10 @@ function oneLine(err: unknown): string {
 
 const requireHere = createRequire(import.meta.url);
 
-function resolveGrammarDir(): string {
-  let pkg: string;
-  try {
-    pkg = requireHere.resolve('tree-sitter-wasms/package.json');
-  } catch (err) {
-    throw new ParserLoadError('tree-sitter-wasms', `not installed: ${oneLine(err)}`);
-  }
-  return join(dirname(pkg), 'out');
+function resolveGrammarDir(grammar: GrammarId): string {
+  const dir = grammarsDir();
+  if (!dir) throw new ParserLoadError(grammarModuleName(grammar), `${GRAMMARS_DIR} not found beside the package`);
+  return dir;
 }
 
 /** web-tree-sitter's own runtime wasm, found next to its CommonJS entry. */
@@ -180,9 +177,9 @@ export function parserWasmFiles(): Record<string, string> {
   return files;
 }
 
-/** A grammar's .wasm file in tree-sitter-wasms (throws a ParserLoadError when the package is missing). */
+/** A grammar's .wasm file in vendor/grammars/ (throws a ParserLoadError when the folder is missing). */
 function grammarWasmFile(grammar: GrammarId): string {
-  return join(resolveGrammarDir(), `${grammarModuleName(grammar)}.wasm`);
+  return join(resolveGrammarDir(grammar), `${grammarModuleName(grammar)}.wasm`);
 }
 
 /** Loads one grammar on its first use. */

@@ -137,6 +137,7 @@ export const goModule: LanguageModule<'go', 'go'> = {
   extensions: { '.go': { grammar: 'go', language: 'go' } },
   indexedByDefault: [],
   grammars: ['go'],
+  grammarPackages: { go: 'tree-sitter-go@0.25.0' },
   languages: { go: { surface: 'package' } },
   importResolver: goImportResolver,
   handlers: () => HANDLERS,

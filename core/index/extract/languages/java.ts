@@ -114,6 +114,7 @@ export const javaModule: LanguageModule<'java', 'java'> = {
   extensions: { '.java': { grammar: 'java', language: 'java' } },
   indexedByDefault: [],
   grammars: ['java'],
+  grammarPackages: { java: 'tree-sitter-java@0.23.5' },
   // A bare call inside a class is a call on `this`.
   languages: { java: { surface: 'package', implicitReceiver: true } },
   importResolver: javaImportResolver,

@@ -109,7 +109,7 @@ export interface LanguageTraits {
 
 /**
  * One module of the registry. `L` are the language ids its files are recorded as, `G` the
- * grammars (tree-sitter-wasms' `tree-sitter-<G>.wasm`) it parses them with.
+ * grammars (`vendor/grammars/tree-sitter-<G>.wasm`) it parses them with.
  */
 export interface LanguageModule<L extends string = string, G extends string = string> {
   /** Extensions (with the dot, lower case) and, for each, the grammar and language of its files. */
@@ -117,9 +117,22 @@ export interface LanguageModule<L extends string = string, G extends string = st
   /** The extensions (without the dot) indexed when init_workspace is given no `include` (SPEC §init_workspace). */
   indexedByDefault: readonly string[];
   grammars: readonly G[];
+  /**
+   * The npm package and exact version each grammar's .wasm is copied from into vendor/grammars/
+   * (scripts/vendor-grammars.ts): the grammar project's own release, which ships the .wasm.
+   */
+  grammarPackages: Readonly<Record<G, `${string}@${string}`>>;
   languages: Readonly<Record<L, LanguageTraits>>;
   /** Handlers by node type name (JavaScript lacks the TypeScript-only node types). */
   handlers(grammar: G): Record<string, NodeHandler>;
+  /**
+   * Error recovery (core/index/extract/recover-parse.ts): `source` with what the grammar is known
+   * to misread masked, character for character and only inside or beside the `errors` ranges;
+   * undefined when there is nothing to mask.
+   */
+  maskUnreadable?: (source: string, errors: ReadonlyArray<[number, number]>) => string | undefined;
+  /** A global, multiline regex matching where a top-level statement starts, to isolate a statement an ERROR region runs past. */
+  statementStart?: RegExp;
   /** Optional last step after the builder settled nesting (e.g. Python's top-level-public exports). */
   finish?: (result: FileExtraction) => void;
   /** The module's import resolution for one index (made on first use in a resolution pass). */

@@ -233,6 +233,7 @@ export const pythonModule: LanguageModule<'python', 'python'> = {
   extensions: { '.py': { grammar: 'python', language: 'python' }, '.pyi': { grammar: 'python', language: 'python' } },
   indexedByDefault: ['py'],
   grammars: ['python'],
+  grammarPackages: { python: 'tree-sitter-python@0.25.0' },
   // A module is the namespace of every name it binds; a package's __init__ re-exports by importing.
   languages: { python: { surface: 'namespace', builtins: BUILTINS } },
   importResolver: pythonImportResolver,

@@ -17,7 +17,7 @@ type GrammarsOf<M> = M extends LanguageModule<string, infer G> ? G : never;
 
 /** The language a file is recorded as (FileExtraction.language). */
 export type LanguageId = LanguagesOf<RegisteredModule>;
-/** A grammar of tree-sitter-wasms the index loads. */
+/** A grammar the index loads (vendor/grammars/tree-sitter-<id>.wasm). */
 export type GrammarId = GrammarsOf<RegisteredModule>;
 
 // Read through the common shape; the ids' literal types above come from each module's own.
@@ -25,6 +25,9 @@ const modules: readonly LanguageModule[] = LANGUAGE_MODULES;
 
 /** Every grammar, in registry order (the doctor's check and the parser code cache walk them). */
 export const GRAMMAR_IDS = modules.flatMap((m) => m.grammars) as readonly GrammarId[];
+
+/** Each grammar's npm package and version, the source of its vendored .wasm (scripts/vendor-grammars.ts). */
+export const GRAMMAR_PACKAGES = Object.fromEntries(modules.flatMap((m) => Object.entries(m.grammarPackages))) as Readonly<Record<GrammarId, string>>;
 
 /** SPEC §init_workspace: the extensions indexed when `include` is not given. */
 export const DEFAULT_INCLUDE: readonly string[] = modules.flatMap((m) => m.indexedByDefault);

@@ -139,6 +139,7 @@ export const rustModule: LanguageModule<'rust', 'rust'> = {
   extensions: { '.rs': { grammar: 'rust', language: 'rust' } },
   indexedByDefault: [],
   grammars: ['rust'],
+  grammarPackages: { rust: 'tree-sitter-rust@0.24.0' },
   languages: { rust: { surface: 'exports' } },
   // `crate::`, `self::` and `super::` paths follow the module tree, which the index does not map
   // to files yet: every `use` is left unresolved.

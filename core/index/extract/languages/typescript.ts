@@ -9,6 +9,7 @@ import type { FileContext, HandlerSteps, LanguageModule, NodeHandler } from './l
 import { ITEMS_PER_STEP, unquote, wordAt } from './language-module.ts';
 import { compactText } from './source-text.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
+import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import {
   annotatedType,
   calledPath,
@@ -387,6 +388,8 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
   },
   indexedByDefault: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs'],
   grammars: ['typescript', 'tsx', 'javascript'],
+  // tree-sitter-typescript ships both of its dialects' grammars.
+  grammarPackages: { typescript: 'tree-sitter-typescript@0.23.2', tsx: 'tree-sitter-typescript@0.23.2', javascript: 'tree-sitter-javascript@0.25.0' },
   languages: {
     typescript: { surface: 'exports', builtins: BUILTINS },
     tsx: { surface: 'exports', builtins: BUILTINS },
@@ -394,6 +397,8 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
     javascript: { surface: 'unlisted', builtins: BUILTINS },
   },
   importResolver: typescriptImportResolver,
+  maskUnreadable,
+  statementStart: STATEMENT_START,
   handlers: (grammar) => ({
     ...commonHandlers(),
     // The JavaScript grammar calls a class field `field_definition` with a `property` name.
