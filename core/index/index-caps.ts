@@ -11,12 +11,15 @@
  */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
-/** At most this many files are indexed (docs/index-caps.md: ~10k files index in ~25 s and ~700 MB peak). */
-export const MAX_FILES = 25_000;
+/**
+ * At most this many files are indexed (docs/index-caps.md: 10,025 files took 44.5 s of CPU and
+ * 477 MB peak RSS, about 48 KB a file; 20,000 is about 950 MB and four or five 20 s calls).
+ */
+export const MAX_FILES = 20_000;
 
 /**
  * The file cap in effect: METABOB_MAX_FILES (a positive integer) lowers it, so tests and
- * machines short of memory can see the cap bind without building 25,000 files; it never raises it.
+ * machines short of memory can see the cap bind without building 20,000 files; it never raises it.
  */
 export function maxFiles(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.METABOB_MAX_FILES?.trim();
@@ -30,7 +33,7 @@ export function bytesText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
-/** `25,000`: the file cap as answers name it. */
+/** `20,000`: the file cap as answers name it. */
 export function countText(n: number): string {
   return n.toLocaleString('en-US');
 }

@@ -295,7 +295,12 @@ export class LocalIndex {
 
   /** By stat only: which of `covered` changed or are gone since this index was built, and what was added beside it. */
   staleness(covered: Iterable<string>): Staleness {
-    return this.snapshot ? this.snapshot.check(covered) : { changed: [], deleted: [], added: [] };
+    if (!this.snapshot) return { changed: [], deleted: [], added: [] };
+    const stale = this.snapshot.check(covered);
+    // A file the scan left out on purpose (a cap, generated) is not new: it is said as not indexed.
+    const { tooLarge, overCap, generated } = this.lastScan;
+    const known = new Set([...tooLarge, ...overCap, ...generated.map((g) => g.file)]);
+    return known.size ? { ...stale, added: stale.added.filter((f) => !known.has(f)) } : stale;
   }
 
   /** Whether the file's bytes on disk hash to `hash`; unreadable is no (the extractor reports it). */
