@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { commitFiles, tempRepo } from '../helpers/git.ts';
 import { startInProcess, textOf } from '../helpers/in-process.ts';
 
-type Meta = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Meta = Record<string, any>;
 
 test('pending files: every graph tool says index_pending and names init_workspace; the snapshots say partial', async () => {
   const repo = tempRepo();
