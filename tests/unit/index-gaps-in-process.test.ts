@@ -4,7 +4,8 @@
 // the index is partial with the resume step. A 0 ms budget stands in for a slow machine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { commitFiles, tempRepo } from '../helpers/git.ts';
 import { startInProcess, textOf } from '../helpers/in-process.ts';
@@ -57,15 +58,17 @@ test('pending files: every graph tool says index_pending and names init_workspac
 
 test('a file parsed in part: an empty search says partially_parsed and names the lines', async () => {
   const repo = tempRepo();
-  commitFiles(repo, { 'src/broken.ts': 'export function fine(): number {\n  return 1;\n}\n\nclass {{{ ]] ((\n  oops(\n' });
+  // The recovery test's fixture: a declaration the parser cannot read at all (line 2), stays unread.
+  const broken = readFileSync(fileURLToPath(new URL('../fixtures/extract/ts-recovery/broken-class.ts', import.meta.url)), 'utf8');
+  commitFiles(repo, { 'src/broken.ts': broken });
   const s = await startInProcess({ cwd: repo });
   try {
     await s.client.callTool({ name: 'init_workspace', arguments: {} });
     const index = s.services.index.currentIndex()!;
-    if (index.partial().length === 0) return; // the parser recovered whole: nothing partial to say
+    assert.deepEqual(index.partial(), [{ file: 'src/broken.ts', lines: [[2, 2]] }]);
     const r = await s.client.callTool({ name: 'search_codebase', arguments: { query: 'nothingNamedThis', target: 'components' } });
     assert.equal((r._meta as Meta).empty_reason, 'partially_parsed');
-    assert.match(textOf(r), /1 file\(s\) partial \(src\/broken\.ts lines \d+/);
+    assert.match(textOf(r), /1 file\(s\) partial \(src\/broken\.ts lines 2/);
   } finally {
     await s.close();
   }
