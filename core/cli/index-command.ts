@@ -36,6 +36,7 @@ export const indexCommand = defineCommand({
     const { indexStats, statsLines } = await import('../index/index-report.ts');
     const { writeGraphJsonl } = await import('../index/graph-jsonl.ts');
     const { openExtractionCache } = await import('../services/warm-start-cache.ts');
+    const { trackedFiles } = await import('../git/tracked-files.ts');
     const tty = Boolean(process.stderr.isTTY);
     let lastDraw = 0;
     const started = performance.now();
@@ -44,6 +45,7 @@ export const indexCommand = defineCommand({
     try {
       result = await index.run({
         budgetMs: Number.POSITIVE_INFINITY,
+        trackedFiles: () => trackedFiles(root),
         onProgress: (done, total) => {
           if (!tty) return;
           const now = Date.now();

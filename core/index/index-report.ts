@@ -4,6 +4,9 @@ import type { CallOutcome, CodeGraph } from './graph-types.ts';
 import type { IndexRunReport, LocalIndex, PartialFile } from './local-index.ts';
 import { PATH_MAX, NAME_MAX, UNREADABLE_REASONS, unreadableTotal, type UnreadableNames, type UnreadableReason } from './unreadable-names.ts';
 import { escapeControlChars } from '../process/control-chars.ts';
+import { GENERATED_KINDS, type GeneratedKind } from './generated-files.ts';
+import { topFolders } from './file-cap.ts';
+import { MAX_FILE_BYTES, bytesText, countText } from './index-caps.ts';
 
 export interface IndexStats {
   root: string;
@@ -17,6 +20,11 @@ export interface IndexStats {
   partial: PartialFile[];
   tooLarge: number;
   overCap: number;
+  /** The file cap in effect (index-caps.ts), and the folders holding the most files past it. */
+  fileCap: number;
+  overCapFolders: Array<[string, number]>;
+  /** Files skipped for what they are (generated-files.ts), by kind. */
+  generated: Record<GeneratedKind, number>;
   /** Names the scan found and could not open (unreadable-names.ts): counts by reason and a few examples, escaped. */
   unreadable: UnreadableNames;
   pending: number;
@@ -47,6 +55,9 @@ export function indexStats(index: LocalIndex): IndexStats {
     partial: index.partial(),
     tooLarge: skipped.tooLarge.length,
     overCap: skipped.overCap.length,
+    fileCap: skipped.cap,
+    overCapFolders: topFolders(skipped.overCap),
+    generated: Object.fromEntries(GENERATED_KINDS.map((k) => [k, skipped.generated.filter((g) => g.kind === k).length])) as Record<GeneratedKind, number>,
     unreadable: skipped.unreadable,
     pending: skipped.pending.length,
     calls: { sites: s.callSites, byOutcome: s.byOutcome, resolvedPct: pct(resolved, s.callSites) },
@@ -78,12 +89,28 @@ export function statsLines(stats: IndexStats): string[] {
     lines.push(`Parse failures: ${stats.parseFailures.length} (${shown}${stats.parseFailures.length > 5 ? ', ...' : ''}).`);
   } else lines.push('Parse failures: 0.');
   if (stats.partial.length) lines.push(partialLine(stats.partial));
-  if (stats.tooLarge || stats.overCap) {
-    lines.push(`Skipped: ${stats.tooLarge} file(s) over 200 KB; ${stats.overCap} file(s) past the 2000-file cap.`);
-  }
+  const generated = generatedText(stats.generated);
+  if (generated) lines.push(`Skipped as not hand-written: ${generated}; their definitions are not in the graph.`);
+  if (stats.tooLarge) lines.push(`Skipped: ${stats.tooLarge} file(s) over the ${bytesText(MAX_FILE_BYTES)} size bound, not parsed.`);
+  if (stats.overCap) lines.push(overCapLine(stats.overCap, stats.fileCap, stats.overCapFolders));
   const unreadable = unreadableLine(stats.unreadable);
   if (unreadable) lines.push(unreadable);
   return lines;
+}
+
+/** `3 (minified 2, generated 1)`, or undefined when none was skipped. */
+export function generatedText(counts: Record<GeneratedKind, number>): string | undefined {
+  const total = GENERATED_KINDS.reduce((n, k) => n + counts[k], 0);
+  if (total === 0) return undefined;
+  const kinds = GENERATED_KINDS.filter((k) => counts[k] > 0).map((k) => `${k.replace('_', ' ')} ${counts[k]}`);
+  return `${total} file(s) (${kinds.join(', ')})`;
+}
+
+/** The cap line: how many files were left out, of which folders, what was kept first, and how to index them. */
+export function overCapLine(overCap: number, cap: number, folders: Array<[string, number]>): string {
+  const shown = folders.map(([d, n]) => `${escapeControlChars(d)} ${n}`).join(', ');
+  const rest = overCap - folders.reduce((n, [, c]) => n + c, 0);
+  return `File cap: ${overCap} file(s) past the ${countText(cap)}-file cap were not indexed (left out: ${shown}${rest > 0 ? `, ${rest} more elsewhere` : ''}); kept first were recently changed files, files git tracks, and the workspace's own sources before vendored and fixture folders. init_workspace with a narrower include or an exclude for those folders indexes the rest.`;
 }
 
 /** Line ranges as `a.ts 3-9, 40` (a one-line range by its number). */

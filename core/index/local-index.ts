@@ -19,7 +19,18 @@ import { newResolutionCache } from './resolution-cache.ts';
 import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
 import { readWorkspacePackages } from './workspace-packages.ts';
-import { DEFAULT_EXCLUDE, normalizeExtensions, scanWorkspace, type DirectoryCache, type ScannedFile, type ScanResult } from './scan-workspace.ts';
+import {
+  DEFAULT_EXCLUDE,
+  normalizeExtensions,
+  scanWorkspace,
+  type DirectoryCache,
+  type ScannedFile,
+  type ScanResult,
+  type SniffCache,
+} from './scan-workspace.ts';
+import { chooseUnderCap } from './file-cap.ts';
+import { maxFiles } from './index-caps.ts';
+import type { GeneratedFile } from './generated-files.ts';
 import { noUnreadableNames, type UnreadableNames } from './unreadable-names.ts';
 import { loadExtractor, parserFailureLine, prewarmExtractor, type ExtractFn } from './extractor-port.ts';
 import { cacheable, type ExtractionCache } from './extraction-cache.ts';
@@ -47,6 +58,8 @@ export interface IndexRunReport {
   resumedFrom: number;
   tooLarge: string[];
   overCap: string[];
+  /** Files skipped as generated or minified (generated-files.ts), by kind. */
+  generated: GeneratedFile[];
   ms: number;
   parseMs: number;
   resolveMs: number;
@@ -75,6 +88,20 @@ export interface IndexOptions {
   /** Called as files finish parsing: (done, total). */
   onProgress?: (done: number, total: number) => void;
   extract?: ExtractFn;
+  /** Files to keep first when the file cap binds (init_workspace's recently_changed_files), workspace-relative. */
+  recent?: string[];
+  /** The files git tracks under the root, asked only when the file cap binds (core/git/tracked-files.ts). */
+  trackedFiles?: () => Promise<Set<string> | undefined>;
+}
+
+/** What the last scan left out, and why. */
+export interface SkippedFiles {
+  tooLarge: string[];
+  overCap: string[];
+  generated: GeneratedFile[];
+  unreadable: UnreadableNames;
+  /** The file cap in effect when they were left out. */
+  cap: number;
 }
 
 /** A failure's `cause` is its one line; `code`, when set, its token (fd_exhausted), so no reader parses the line. */
@@ -91,7 +118,8 @@ export class LocalIndex {
   private pendingFiles: string[] = [];
   private graphValue: CodeGraph | undefined;
   private readonly resolutionCache = newResolutionCache();
-  private lastScan: { tooLarge: string[]; overCap: string[]; unreadable: UnreadableNames } = { tooLarge: [], overCap: [], unreadable: noUnreadableNames() };
+  private lastScan: SkippedFiles = { tooLarge: [], overCap: [], generated: [], unreadable: noUnreadableNames(), cap: maxFiles() };
+  private readonly sniffs: SniffCache = new Map();
   /** Directory listings of this root, whatever include/exclude say (they pick among them). */
   private directories: DirectoryCache | undefined;
   include: string[] = normalizeExtensions(undefined);
@@ -123,7 +151,7 @@ export class LocalIndex {
     return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   }
 
-  skipped(): { tooLarge: string[]; overCap: string[]; unreadable: UnreadableNames; pending: string[] } {
+  skipped(): SkippedFiles & { pending: string[] } {
     return { ...this.lastScan, pending: [...this.pendingFiles] };
   }
 
@@ -157,14 +185,17 @@ export class LocalIndex {
     if (this.cache.size === 0 && !options.extract && !stored?.entries.size) await prewarmExtractor();
     let scan: ScanResult;
     try {
-      scan = scanWorkspace(this.root, this.include, this.exclude, directories);
+      scan = scanWorkspace(this.root, this.include, this.exclude, directories, this.sniffs);
     } catch (err) {
       const fd = fdExhaustionCode(err);
       if (fd) return fdExhausted(fd, "listing the workspace's directories");
       throw err;
     }
-    this.lastScan = { tooLarge: scan.tooLarge, overCap: scan.overCap, unreadable: scan.unreadable };
-    const current = new Map<string, ScannedFile>(scan.files.map((f) => [f.file, f]));
+    const cap = maxFiles();
+    const tracked = scan.files.length > cap ? await options.trackedFiles?.() : undefined;
+    const { kept, overCap } = chooseUnderCap(scan.files, cap, tracked, new Set(options.recent ?? []));
+    this.lastScan = { tooLarge: scan.tooLarge, overCap, generated: scan.generated, unreadable: scan.unreadable, cap };
+    const current = new Map<string, ScannedFile>(kept.map((f) => [f.file, f]));
 
     let removed = 0;
     for (const file of [...this.cache.keys()]) {
@@ -176,7 +207,7 @@ export class LocalIndex {
     const resumedFrom = this.pendingFiles.filter((f) => current.has(f)).length;
     let fromCache = 0;
     const toParse: string[] = [];
-    for (const f of scan.files) {
+    for (const f of kept) {
       if (slicer.due()) await slicer.pause();
       const cached = this.cache.get(f.file);
       if (cached && cached.size === f.size && cached.mtimeMs === f.mtimeMs) continue;
@@ -243,14 +274,15 @@ export class LocalIndex {
     return {
       ok: true,
       report: {
-        scanned: scan.files.length,
+        scanned: kept.length,
         parsed: parsedSet.size,
         reused: this.cache.size - parsedSet.size - fromCache,
         removed,
         pending: this.pendingFiles.length,
         resumedFrom,
         tooLarge: scan.tooLarge,
-        overCap: scan.overCap,
+        overCap,
+        generated: scan.generated,
         ms: performance.now() - started,
         parseMs,
         resolveMs,
@@ -263,7 +295,12 @@ export class LocalIndex {
 
   /** By stat only: which of `covered` changed or are gone since this index was built, and what was added beside it. */
   staleness(covered: Iterable<string>): Staleness {
-    return this.snapshot ? this.snapshot.check(covered) : { changed: [], deleted: [], added: [] };
+    if (!this.snapshot) return { changed: [], deleted: [], added: [] };
+    const stale = this.snapshot.check(covered);
+    // A file the scan left out on purpose (a cap, generated) is not new: it is said as not indexed.
+    const { tooLarge, overCap, generated } = this.lastScan;
+    const known = new Set([...tooLarge, ...overCap, ...generated.map((g) => g.file)]);
+    return known.size ? { ...stale, added: stale.added.filter((f) => !known.has(f)) } : stale;
   }
 
   /** Whether the file's bytes on disk hash to `hash`; unreadable is no (the extractor reports it). */

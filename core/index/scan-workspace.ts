@@ -1,11 +1,15 @@
 // SPEC §init_workspace behaviour 1: which files the index holds. Included extensions outside
-// excluded and dot-directories, at most 2000 files of at most 200 KB each. The walk is sorted,
-// so the same tree always yields the same file set and the same cap cut.
+// excluded and dot-directories; past the spec's numbers (index-caps.ts), files up to
+// MAX_FILE_BYTES that are not generated or minified (generated-files.ts). The walk is sorted,
+// so the same tree always yields the same file set; the file cap is applied by the caller
+// (file-cap.ts), which may ask git which files it tracks.
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_INCLUDE } from './extract/languages/registry.ts';
 import { namesAsBytes, noteUnreadable, noUnreadableNames, tooLongReason, type UnreadableNames } from './unreadable-names.ts';
 import { fdExhaustionCode } from './fd-exhaustion.ts';
+import { MAX_FILE_BYTES } from './index-caps.ts';
+import { generatedByName, sniffGenerated, SNIFF_FROM_BYTES, type GeneratedFile } from './generated-files.ts';
 
 // The default extensions are the language modules' (SPEC §init_workspace `include`).
 export { DEFAULT_INCLUDE };
@@ -24,8 +28,6 @@ export const DEFAULT_EXCLUDE = [
   'venv',
   'vendor',
 ];
-export const MAX_FILES = 2000;
-export const MAX_FILE_BYTES = 200 * 1024;
 
 export interface ScannedFile {
   file: string;
@@ -35,10 +37,10 @@ export interface ScannedFile {
 
 export interface ScanResult {
   files: ScannedFile[];
-  /** Files over 200 KB, not parsed. */
+  /** Files over MAX_FILE_BYTES, not parsed. */
   tooLarge: string[];
-  /** Files past the 2000-file cap, not parsed. */
-  overCap: string[];
+  /** Files skipped as generated, minified, a source map or a lockfile, not parsed. */
+  generated: GeneratedFile[];
   /** Files and directories the walk would take whose names cannot be opened, by reason. */
   unreadable: UnreadableNames;
 }
@@ -54,6 +56,9 @@ export function normalizeExtensions(include: string[] | undefined): string[] {
  * stat'ed every time: an edit changes a file, not its directory.
  */
 export type DirectoryCache = Map<string, { mtimeMs: number; ctimeMs: number; entries: Dirent[] }>;
+
+/** What sniffGenerated said of a file, by path, valid while its size and mtime are unchanged. */
+export type SniffCache = Map<string, { size: number; mtimeMs: number; verdict: Omit<GeneratedFile, 'file'> | undefined }>;
 
 const RACY_MS = 2000;
 
@@ -86,15 +91,24 @@ function sortedEntries(dir: string): Dirent[] {
  * DirectoryCache); the caller keeps one per root. It holds whole listings, so it serves any
  * include/exclude setting.
  */
-export function scanWorkspace(root: string, include: string[], exclude: string[], directories?: DirectoryCache): ScanResult {
+export function scanWorkspace(root: string, include: string[], exclude: string[], directories?: DirectoryCache, sniffs?: SniffCache): ScanResult {
   const extensions = new Set(include);
   const skipDirs = new Set(exclude);
   const candidates: ScannedFile[] = [];
   const tooLarge: string[] = [];
+  const generated: GeneratedFile[] = [];
   const unreadable = noUnreadableNames();
   const indexable = (name: string) => {
     const dot = name.lastIndexOf('.');
     return dot > 0 && extensions.has(name.slice(dot).toLowerCase());
+  };
+  const sniffed = (abs: string, relPath: string, size: number, mtimeMs: number) => {
+    if (size < SNIFF_FROM_BYTES) return undefined;
+    const known = sniffs?.get(relPath);
+    if (known && known.size === size && known.mtimeMs === mtimeMs) return known.verdict;
+    const verdict = sniffGenerated(abs, size);
+    sniffs?.set(relPath, { size, mtimeMs, verdict });
+    return verdict;
   };
   const walkable = (name: string) => !name.startsWith('.') && !skipDirs.has(name);
   const walk = (dir: string, rel: string) => {
@@ -121,12 +135,14 @@ export function scanWorkspace(root: string, include: string[], exclude: string[]
         }
         let st;
         try {
-          st = statSync(join(dir, entry.name));
+          st = statSync(abs);
         } catch (err) {
           if (fdExhaustionCode(err)) throw err;
           continue;
         }
-        if (st.size > MAX_FILE_BYTES) tooLarge.push(relPath);
+        const verdict = generatedByName(entry.name) ?? (st.size > MAX_FILE_BYTES ? undefined : sniffed(abs, relPath, st.size, st.mtimeMs));
+        if (verdict) generated.push({ file: relPath, ...verdict });
+        else if (st.size > MAX_FILE_BYTES) tooLarge.push(relPath);
         else candidates.push({ file: relPath, size: st.size, mtimeMs: st.mtimeMs });
       }
     }
@@ -137,5 +153,5 @@ export function scanWorkspace(root: string, include: string[], exclude: string[]
     }
   };
   walk(root, '');
-  return { files: candidates.slice(0, MAX_FILES), tooLarge, overCap: candidates.slice(MAX_FILES).map((f) => f.file), unreadable };
+  return { files: candidates, tooLarge, generated, unreadable };
 }

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { INPUT_CAPS, cappedArray, cappedPath, cappedString } from './input-caps.ts';
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
-import { indexGaps, requireIndex, withFreshness } from './index-access.ts';
+import { indexGaps, requireIndex, unseenByEmptyAnswer, withFreshness } from './index-access.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
-import { whyNotIndexed } from './not-indexed.ts';
+import { emptyReasonOf, whyNotIndexed } from './not-indexed.ts';
 import { impactOf, type ImpactHit } from '../index/impact-traversal.ts';
 import { possibleDependents, type PossibleDependent } from '../index/possible-dependents.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
@@ -105,7 +105,7 @@ export default defineTool({
       return withFreshness(
         {
           text: [...lines, gaps.line, findings, openGaps].filter(Boolean).join('\n\n'),
-          emptyReason: 'not_in_index',
+          emptyReason: emptyReasonOf(unknown),
           warnings,
           nextSteps,
           result: 'not_in_index',
@@ -123,6 +123,8 @@ export default defineTool({
       args.direction === 'forward'
         ? { shown: [], total: 0 }
         : possibleDependents(graph, indexed, new Set(hits.filter((h) => h.relation === 'dependent').map((h) => h.node.id)), args.include_tests, POSSIBLE_ROWS);
+    // SPEC §analyze_impact: "none" only when the index saw the whole workspace.
+    const unseen = hits.length === 0 && missing.length === 0 && possible.total === 0 ? unseenByEmptyAnswer(index) : undefined;
     lines.push(`Impact of changing ${shownNames(indexed)} (${directionWord}, max depth ${args.max_depth}${args.include_tests ? '' : ', tests excluded'}):`);
     if (hits.length === 0 && missing.length > 0) {
       // An answer that covers a file not in the index never reads as "none".
@@ -133,6 +135,8 @@ export default defineTool({
       lines.push(
         `No proven ${directionWord}: no edge in the graph reaches ${shownNames(indexed)}, but ${possible.total} unproven call site(s) name a changed symbol.`,
       );
+    } else if (hits.length === 0 && unseen) {
+      lines.push(`No ${directionWord} among the indexed files: nothing in the graph reaches ${shownNames(indexed)} in this direction. ${unseen.line}`);
     } else if (hits.length === 0) {
       lines.push(`No ${directionWord}: the files are indexed and nothing in the graph reaches them in this direction.`);
     } else {
@@ -148,9 +152,17 @@ export default defineTool({
     return withFreshness(
       {
         text: lines.join('\n'),
-        emptyReason: hits.length > 0 ? undefined : missing.length > 0 ? 'not_in_index' : possible.total > 0 ? 'no_proven_dependents' : 'no_dependents',
+        emptyReason:
+          hits.length > 0
+            ? undefined
+            : missing.length > 0
+              ? emptyReasonOf(unknown)
+              : possible.total > 0
+                ? 'no_proven_dependents'
+                : (unseen?.emptyReason ?? 'no_dependents'),
         warnings,
-        nextSteps,
+        nextSteps:
+          nextSteps ?? (unseen?.resume ? [{ tool: 'init_workspace', args: {}, why: 'parse the files the index has not seen, then ask again' }] : undefined),
         diagnosis: gaps.line ? [{ code: 'index_gaps', severity: 'info', message: gaps.line, data: gaps.data }] : undefined,
         baselineFiles: affectedFiles.map((f) => join(root, f)),
         result: `${hits.length} affected${possible.total ? `, ${possible.total} possible` : ''}`,

@@ -5,7 +5,7 @@ import { INPUT_CAPS, cappedArray, cappedPath, cappedString, clipEcho } from './i
 import { defineTool, type Notice, type ToolAnswer } from './define-tool.ts';
 import { requireIndex, withFreshness } from './index-access.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
-import { whyNotIndexed } from './not-indexed.ts';
+import { emptyReasonOf, whyNotIndexed, type NotIndexed } from './not-indexed.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import { gapSummaryLines } from './gap-activity.ts';
@@ -37,11 +37,14 @@ export default defineTool({
     const warnings: Notice[] = [];
     const lines = ['Changed files -> components:'];
     const missing: string[] = [];
+    const unknown: NotIndexed[] = [];
     for (const file of files) {
       const components = graph.componentsByFile.get(file);
       if (!components) {
+        const why = whyNotIndexed(access.index, file);
         missing.push(file);
-        lines.push(`  ${clipEcho(file)}: not in the local index, so its components are unknown: ${clipEcho(whyNotIndexed(access.index, file).reason)}`);
+        unknown.push(why);
+        lines.push(`  ${clipEcho(file)}: not in the local index, so its components are unknown: ${clipEcho(why.reason)}`);
         continue;
       }
       lines.push(`  ${shownName(file)}: ${components.length} component(s)`);
@@ -49,7 +52,15 @@ export default defineTool({
         lines.push(`    ${node.type.padEnd(9)} ${node.name}  lines ${node.startLine}-${node.endLine}  [${node.id}]`);
       if (components.length > COMPONENTS_PER_FILE) lines.push(`    ... and ${components.length - COMPONENTS_PER_FILE} more`);
     }
-    if (missing.length) warnings.push({ code: 'not_in_index', severity: 'warning', message: `not_in_index: ${shownNames(missing)}`, data: { files: missing } });
+    if (missing.length)
+      warnings.push({
+        code: 'not_in_index',
+        severity: 'warning',
+        message: `not_in_index: ${shownNames(missing)}`,
+        data: { files: missing, reasons: Object.fromEntries(unknown.map((u) => [u.file, u.kind])) },
+      });
+    // META-ENVELOPE §next_steps: init_workspace only for files re-indexing as before picks up.
+    const reindexable = unknown.filter((u) => u.reindexHelps).map((u) => u.file);
 
     if (args.include_cochange_predictions) {
       const limit = args.prediction_limit * 2;
@@ -84,8 +95,9 @@ export default defineTool({
     return withFreshness(
       {
         text: lines.join('\n'),
-        emptyReason: indexed.length === 0 ? 'not_in_index' : undefined,
+        emptyReason: indexed.length === 0 ? emptyReasonOf(unknown) : undefined,
         warnings,
+        nextSteps: reindexable.length ? [{ tool: 'init_workspace', args: {}, why: `index ${shownNames(reindexable)}` }] : undefined,
         baselineFiles: indexed.map((f) => join(root, f)),
         result: `${indexed.length} file(s) assigned`,
       },

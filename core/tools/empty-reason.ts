@@ -16,8 +16,25 @@ export const EMPTY_REASONS = {
     response: 'Do not retry; ledger and substrate tools still work. metabob-mcp doctor names the cause.',
   },
   not_in_index: {
-    meaning: 'A file named in the call is not in the local index (not found, excluded, over a cap, or failed to parse).',
+    meaning: 'A file named in the call is not in the local index (not found, excluded, over a cap, skipped as generated or minified, or failed to parse).',
     response: 'Check the path; re-run init_workspace if the file is new; its dependents are unknown, not none.',
+  },
+  index_pending: {
+    meaning: "The answer is empty, or names a file not in the graph, while init_workspace's 20 s budget left files unparsed: what they hold is not seen yet.",
+    response: 'Call init_workspace again to resume (it parses only what is left), then retry.',
+  },
+  index_stale: {
+    meaning: 'The answer is empty, or names a file not in the graph, and files changed or were added on disk after init_workspace indexed them.',
+    response: 'Call init_workspace to re-index what changed, then retry.',
+  },
+  files_not_indexed: {
+    meaning:
+      'Nothing in the index matched, and some files are not in it (past the file cap, over the size bound, or skipped as generated or minified): a match may be in them.',
+    response: 'Read the folders the answer names directly, or init_workspace with a narrower include or exclude, then retry.',
+  },
+  partially_parsed: {
+    meaning: 'Nothing in the index matched, and some files were parsed only in part: definitions in their unread lines are not in the graph.',
+    response: 'Read the line ranges the answer names directly.',
   },
   no_dependents: {
     meaning: 'The files are indexed and nothing in the graph reaches them in the requested direction.',

@@ -72,7 +72,9 @@ export default defineTool({
     }
     lines.push(`Repository: ${shownName(scope.repo.identity)}${scope.repo.source === 'basename' ? ' (no origin remote: the workspace basename)' : ''}`);
     const index = localIndexSummary(ctx.services.index);
-    lines.push(index.line[0].toUpperCase() + index.line.slice(1), '');
+    lines.push(index.line[0].toUpperCase() + index.line.slice(1));
+    if (index.built && index.partial) lines.push(index.partial.line);
+    lines.push('');
 
     // The recall runs first (it retires the local seeds of findings it shows closed).
     const shared = await sharedLedgerOf(ctx);
@@ -141,6 +143,10 @@ export default defineTool({
     if (!index.built && !index.unavailable) {
       next.push('call init_workspace to build the local code graph');
       nextSteps.push({ tool: 'init_workspace', args: {}, why: 'the local code graph is not built in this process' });
+    }
+    if (index.built && index.partial) {
+      next.push(`call init_workspace to ${index.partial.next.why}`);
+      nextSteps.push(index.partial.next);
     }
     next.push('call get_problems with file_path for the files you are about to edit');
     lines.push('', 'Suggested next actions:', ...next.map((n) => `- ${n}`));

@@ -38,9 +38,13 @@ export default defineTool({
       }
     } else storeCause = opened.cause;
     if (storeCause) lines.push(`Open findings in the local store: not read (${storeCause})`);
-    lines.push(`Local code graph: ${index.line.replace(/^index: /, '')}`, '', NO_SERVER_ANALYSIS);
+    lines.push(`Local code graph: ${index.line.replace(/^index: /, '')}`);
+    const partial = index.built ? index.partial : undefined;
+    if (partial) lines.push(partial.line);
+    lines.push('', NO_SERVER_ANALYSIS);
     return {
       text: lines.join('\n'),
+      ...(partial ? { nextSteps: [partial.next] } : {}),
       ...(storeCause ? { emptyReason: 'store_unavailable' as const, diagnosis: [storeUnavailableNotice(ctx, storeCause)] } : {}),
     };
   },

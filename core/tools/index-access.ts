@@ -9,6 +9,10 @@ import type { LocalIndex } from '../index/local-index.ts';
 import { stalenessLine } from '../index/freshness.ts';
 import { realPathOrSelf } from '../process/real-path.ts';
 import { shownName } from './shown-name.ts';
+import { MAX_FILE_BYTES, bytesText, countText } from '../index/index-caps.ts';
+import { topFolders } from '../index/file-cap.ts';
+import { lineRangesText } from '../index/index-report.ts';
+import type { EmptyReason } from './empty-reason.ts';
 
 export type IndexAccess = { ok: true; index: LocalIndex; graph: CodeGraph; root: string } | { ok: false; answer: ToolAnswer };
 
@@ -72,14 +76,15 @@ export function toIndexPath(root: string, given: string): string {
 /** One-line summary of what the index could not see, for honest answers. */
 export function indexGaps(index: LocalIndex): { line: string | undefined; data: Record<string, number> } {
   const failures = index.parseFailures().length;
-  const { tooLarge, overCap, pending } = index.skipped();
+  const { tooLarge, overCap, generated, pending, cap } = index.skipped();
   const unresolved = index.graph?.stats.byOutcome.unresolved ?? 0;
   const parts: string[] = [];
   if (failures) parts.push(`${failures} file(s) failed to parse`);
   const partial = index.partial().length;
   if (partial) parts.push(`${partial} file(s) were parsed in part (init_workspace names the lines)`);
-  if (tooLarge.length) parts.push(`${tooLarge.length} file(s) over 200 KB were skipped`);
-  if (overCap.length) parts.push(`${overCap.length} file(s) past the 2000-file cap were skipped`);
+  if (generated.length) parts.push(`${generated.length} file(s) were skipped as generated or minified`);
+  if (tooLarge.length) parts.push(`${tooLarge.length} file(s) over the ${bytesText(MAX_FILE_BYTES)} size bound were skipped`);
+  if (overCap.length) parts.push(`${overCap.length} file(s) past the ${countText(cap)}-file cap were skipped (${foldersLine(overCap)})`);
   if (pending.length) parts.push(`${pending.length} file(s) are not parsed yet (the 20 s budget ran out; init_workspace resumes)`);
   if (unresolved) parts.push(`${unresolved} call site(s) stayed unresolved`);
   return {
@@ -87,11 +92,60 @@ export function indexGaps(index: LocalIndex): { line: string | undefined; data: 
     data: {
       parse_failures: failures,
       partially_parsed: partial,
+      generated: generated.length,
       too_large: tooLarge.length,
       over_cap: overCap.length,
       pending: pending.length,
       unresolved_calls: unresolved,
     },
+  };
+}
+
+/** `third_party/zlib/ 300, test/fixtures/ 115, ...`: where the files past the cap are. */
+export function foldersLine(files: readonly string[]): string {
+  const top = topFolders(files, 3);
+  const more = files.length - top.reduce((n, [, c]) => n + c, 0);
+  return shownName(`${top.map(([d, n]) => `${d} ${n}`).join(', ')}${more > 0 ? `, ${more} elsewhere` : ''}`);
+}
+
+/**
+ * What an empty answer could not see (SPEC §search_codebase: an empty answer never reads as
+ * "none" when part of the workspace was not looked at): files pending from the budget, stale
+ * on disk, not indexed, parsed in part; most actionable first. Stale is checked by stat over
+ * every indexed file, which an empty answer can afford (freshness.ts: one stat a file).
+ */
+export function unseenByEmptyAnswer(index: LocalIndex): { line: string; emptyReason: EmptyReason; resume: boolean } | undefined {
+  const { tooLarge, overCap, generated, pending, cap } = index.skipped();
+  const stale = index.staleness(index.graph?.componentsByFile.keys() ?? []);
+  const changed = stale.changed.length + stale.deleted.length + stale.added.length;
+  const partial = index.partial();
+  const parts: string[] = [];
+  if (pending.length) parts.push(`${pending.length} file(s) pending (the 20 s budget ran out before they were parsed; init_workspace resumes)`);
+  if (changed) parts.push(`${changed} file(s) stale (changed, deleted or added on disk after indexing; init_workspace re-indexes)`);
+  if (overCap.length) parts.push(`${overCap.length} file(s) not indexed past the ${countText(cap)}-file cap (${foldersLine(overCap)})`);
+  if (tooLarge.length) parts.push(`${tooLarge.length} file(s) not indexed over the ${bytesText(MAX_FILE_BYTES)} size bound`);
+  if (generated.length) parts.push(`${generated.length} file(s) not indexed as generated or minified`);
+  if (partial.length)
+    parts.push(
+      `${partial.length} file(s) partial (${shownName(
+        partial
+          .slice(0, 3)
+          .map((p) => `${p.file} lines ${lineRangesText(p.lines)}`)
+          .join('; '),
+      )})`,
+    );
+  if (parts.length === 0) return undefined;
+  const emptyReason: EmptyReason = pending.length
+    ? 'index_pending'
+    : changed
+      ? 'index_stale'
+      : overCap.length + tooLarge.length + generated.length
+        ? 'files_not_indexed'
+        : 'partially_parsed';
+  return {
+    line: `The index could not see all of the workspace, so this is not "none": ${parts.join('; ')}.`,
+    emptyReason,
+    resume: pending.length + changed > 0,
   };
 }
 

@@ -4,9 +4,15 @@
 import type { IndexService } from '../index/local-index.ts';
 import { indexStats } from '../index/index-report.ts';
 import { shownName } from './shown-name.ts';
+import { indexGaps } from './index-access.ts';
+import type { NextStep } from './define-tool.ts';
 
-/** `unavailable`: the index cannot be built in this process (local_index_unavailable), so init_workspace would not help. */
-export type IndexSummary = { built: true; line: string } | { built: false; unavailable: boolean; line: string };
+/**
+ * `unavailable`: the index cannot be built in this process (local_index_unavailable), so
+ * init_workspace would not help. `partial`: what the index left out, and the step that resumes
+ * or widens it (SPEC §init_workspace: a budget-limited index says so and resumes on the next call).
+ */
+export type IndexSummary = { built: true; line: string; partial?: { line: string; next: NextStep } } | { built: false; unavailable: boolean; line: string };
 
 export function localIndexSummary(indexes: IndexService): IndexSummary {
   const broken = indexes.unavailable();
@@ -14,8 +20,24 @@ export function localIndexSummary(indexes: IndexService): IndexSummary {
   const index = indexes.currentIndex();
   if (!index?.graph) return { built: false, unavailable: false, line: 'index: not built in this process; call init_workspace' };
   const s = indexStats(index);
+  const line = `index: ${s.files} files, ${s.nodes} nodes, ${s.edges} edges (${shownName(index.root)}); calls ${s.calls.resolvedPct}% resolved; ${s.parseFailures.length} parse failures`;
+  const gaps = indexGaps(index);
+  const { pending, overCap, tooLarge, generated } = gaps.data;
+  if (pending + overCap + tooLarge + generated + gaps.data.partially_parsed === 0) return { built: true, line };
+  const resume = pending > 0;
+  const step = resume
+    ? 'call init_workspace again to resume: it parses only the pending files'
+    : 'call init_workspace with a narrower include or an exclude for the folders named to index what the caps left out; read skipped or partly parsed files directly';
   return {
     built: true,
-    line: `index: ${s.files} files, ${s.nodes} nodes, ${s.edges} edges (${shownName(index.root)}); calls ${s.calls.resolvedPct}% resolved; ${s.parseFailures.length} parse failures`,
+    line: `${line}; PARTIAL`,
+    partial: {
+      line: `The index is partial: ${(gaps.line ?? '').replace(/^Index gaps: /, '').replace(/\.$/, '')}. Next: ${step}.`,
+      next: {
+        tool: 'init_workspace',
+        args: {},
+        why: resume ? `parse the ${pending} file(s) the 20 s budget left` : 'index what the caps left out, with a narrower include or exclude',
+      },
+    },
   };
 }

@@ -9,6 +9,8 @@ import { describeIndexRun } from '../index/index-report.ts';
 import { DEFAULT_INCLUDE } from '../index/scan-workspace.ts';
 import { FD_EXHAUSTED } from '../index/fd-exhaustion.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
+import { trackedFiles } from '../git/tracked-files.ts';
+import { workspacePathOrGiven } from './workspace-path.ts';
 
 const COCHANGE_THRESHOLD = 0.3;
 const PROGRESS_INTERVAL_MS = 50;
@@ -77,6 +79,9 @@ export default defineTool({
       include: args.include,
       exclude: args.exclude,
       signal: ctx.signal,
+      // When the file cap binds, the files the agent works on are kept first (core/index/file-cap.ts).
+      recent: args.recently_changed_files.map((f) => workspacePathOrGiven(root, f)),
+      trackedFiles: () => trackedFiles(root),
       onProgress: (done, total) => {
         const now = Date.now();
         if (done === total || now - lastProgress >= PROGRESS_INTERVAL_MS) {

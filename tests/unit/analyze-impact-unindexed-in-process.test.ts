@@ -17,7 +17,7 @@ async function indexedRepo(): Promise<{ s: InProcess; repo: string }> {
     repo,
     {
       'src/leaf.ts': 'export function leaf() { return 1; }\n',
-      'src/big.ts': `export const big = ${JSON.stringify('x'.repeat(210 * 1024))};\n`,
+      'src/big.ts': '// a hand-written comment line\n'.repeat(40_000),
       'vendor/lib.ts': 'export function lib() { return 2; }\n',
       'notes.md': '# notes\n',
       'src/tool.rb': 'def tool; end\n',
@@ -45,8 +45,10 @@ test('an indexed leaf with an unknown file is not "no_dependents": the unknown f
     assert.match(text, /src\/nonexistent\.ts is not in the workspace/);
     assert.match(text, /No dependents of src\/leaf\.ts/);
     assert.equal(meta.next_steps, undefined, 'a file that is not there is not indexed by re-indexing');
-    // The indexed leaf alone is a true "none".
-    assert.equal((await impact(s, ['src/leaf.ts'])).meta.empty_reason, 'no_dependents');
+    // The indexed leaf alone is no true "none" either: src/big.ts, over the size bound, was not read.
+    const alone = await impact(s, ['src/leaf.ts']);
+    assert.equal(alone.meta.empty_reason, 'files_not_indexed');
+    assert.match(alone.text, /No dependents among the indexed files.*1 file\(s\) not indexed over the 1 MB size bound/);
   } finally {
     await s.close();
   }
@@ -56,7 +58,7 @@ test('a file over the size cap, in an excluded directory or of an extension not 
   const { s } = await indexedRepo();
   try {
     for (const [file, why] of [
-      ['src/big.ts', /src\/big\.ts is over the 200 KB size cap/],
+      ['src/big.ts', /src\/big\.ts is over the 1 MB size bound/],
       ['vendor/lib.ts', /vendor\/lib\.ts is in an excluded directory \(vendor\); init_workspace with an exclude list that leaves out vendor includes it/],
       ['src/tool.rb', /src\/tool\.rb has an extension \(\.rb\) no language module of this server extracts/],
     ] as const) {

@@ -23,6 +23,8 @@ const DEPS: Record<string, string[]> = {
     'core/report',
     'core/services',
     'core/index',
+    // The index command keeps tracked files first under the file cap, as init_workspace does.
+    'core/git',
     'core/config',
     'core/cells',
     'core/identity',

@@ -15,12 +15,14 @@ import { ReceiverTexts } from './languages/source-text.ts';
 import { parseSource } from './paced-parse.ts';
 import type { TimeSlicer } from './time-slices.ts';
 import { fdExhaustionCode } from '../fd-exhaustion.ts';
+import { MAX_FILE_BYTES } from '../index-caps.ts';
 
 /** The pool's extractions carry the bytes' hash, the warm-start cache's key. */
 export const HASHED = { hash: true } as const;
 
-/** SPEC §init_workspace: each file at most 200 KB. */
-export const MAX_FILE_BYTES = 200 * 1024;
+// The scan's size bound (../index-caps.ts), checked again on the bytes read: a file can grow
+// between the scan and the parse.
+export { MAX_FILE_BYTES } from '../index-caps.ts';
 
 interface CompiledGrammar {
   /** The node type names to collect. */
