@@ -18,6 +18,7 @@ import {
   declareLoopElement,
   declareSignature,
   FUNCTION_VALUES,
+  functionTypeOf,
   isNamePathChar,
   NAME_PATH,
   pathOf,
@@ -284,15 +285,22 @@ function commonHandlers(): Record<string, NodeHandler> {
   };
 }
 
+/**
+ * A class field: typed where it is declared (`store: Store`, `store = new Store()`), and a method
+ * of its class when it holds a function (`handler = () => {}`) or is declared as one
+ * (`now: () => number`, `#cleanup?: () => void`), which is what `this.handler()` calls.
+ */
 function boundMethod(valueField: string): NodeHandler {
   return (node, { b, source }) => {
     const value = node.childForFieldName('value');
-    const type = annotatedType(node.childForFieldName('type'), source) ?? constructedType(value, source);
+    const annotation = node.childForFieldName('type');
+    const type = annotatedType(annotation, source) ?? constructedType(value, source);
     const field = type && node.childForFieldName(valueField);
     if (field) b.declareType('member', field.text, type, node);
-    if (!value || !FUNCTION_VALUES.has(value.type)) return;
+    const bound = value !== null && FUNCTION_VALUES.has(value.type);
+    if (!bound && !functionTypeOf(annotation)) return;
     const name = node.childForFieldName(valueField);
-    if (name) b.define(node, 'method', wordAt(source, name.startIndex) || unquote(name.text), { bound: true, methodInType: true });
+    if (name) b.define(node, 'method', wordAt(source, name.startIndex) || unquote(name.text), { bound, methodInType: true });
   };
 }
 
@@ -329,8 +337,8 @@ function typescriptHandlers(): Record<string, NodeHandler> {
     property_signature: (node, { b, source, parentOf }) => {
       const name = nameOf(node, source);
       if (!name || !isTypeBody(node, parentOf)) return;
-      const annotation = node.childForFieldName('type')?.namedChild(0);
-      if (annotation?.type === 'function_type') b.define(node, 'method', name, { methodInType: true });
+      // `subscribe: () => Unsubscribe`, `onError: ((e: Error) => void) | null`: called as a method is.
+      if (functionTypeOf(node.childForFieldName('type'))) b.define(node, 'method', name, { methodInType: true });
       else {
         // `services: Services` in an interface: a receiver `ctx.services` is a Services.
         const type = annotatedType(node.childForFieldName('type'), source);
