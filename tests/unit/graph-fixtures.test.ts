@@ -217,3 +217,24 @@ test('TypeScript workspace packages: @org/pkg to the sibling package source behi
     'imports packages/core/src/index.ts -> packages/core/src/internal/math.ts 1',
   ]);
 });
+
+test('TypeScript callable members: function-typed properties of an interface and of a type, class fields holding or declared as functions, called through a typed receiver, this, and a subclass', async () => {
+  assert.deepEqual(await edgesOf('ts-callables'), [
+    // `this.x()` on fields holding an arrow, an async arrow, a function expression, and on one declared `() => number`.
+    'calls src/emitter.ts::method::Emitter.emit::21 -> src/emitter.ts::method::Emitter.handler::16 1',
+    'calls src/emitter.ts::method::Emitter.emit::21 -> src/emitter.ts::method::Emitter.now::17 1',
+    'calls src/emitter.ts::method::Emitter.emit::21 -> src/emitter.ts::method::Emitter.run::18 1',
+    'calls src/emitter.ts::method::Emitter.emit::21 -> src/emitter.ts::method::Emitter.typed::19 1',
+    // `new Emitter().now()`: the receiver is an expression, not a declared name, as for any method: only the constructor.
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::class::Emitter::15 0.95',
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Emitter.handler::16 0.9',
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Options.notify::10 0.9',
+    // `onError: ((error: Error) => void) | null`, called as `store.onError?.(...)`.
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Store.onError::5 0.9',
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Store.subscribe::4 0.9',
+    // The subclass's `this.handler()` reaches the field its base class holds.
+    'calls src/watch.ts::method::Timer.tick::4 -> src/emitter.ts::method::Emitter.handler::16 0.9',
+    'imports src/watch.ts -> src/emitter.ts 1',
+    'inherits src/watch.ts::class::Timer::3 -> src/emitter.ts::class::Emitter::15 0.95',
+  ]);
+});

@@ -85,6 +85,19 @@ function withoutNullish(type: Node | null): Node | undefined {
   return kept;
 }
 
+/**
+ * The function type an annotation declares in place: `() => void`, `<T>(x: T) => U`, and one
+ * written in parentheses beside `null` / `undefined` (`((e: Error) => void) | null`); undefined
+ * for any other type, a named one included (`LazyArg<B>` may alias a function type, which is
+ * read where it is declared, never here).
+ */
+export function functionTypeOf(annotation: Node | null): Node | undefined {
+  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  type = withoutNullish(type ?? null) ?? null;
+  if (type?.type === 'parenthesized_type') type = type.namedChild(0);
+  return type?.type === 'function_type' ? type : undefined;
+}
+
 /** A function's declared return type: `(): Store`, `(): Store | undefined`, `(): Store[]`; undefined for anything else. */
 function returnedType(fn: Node, source: string): string | undefined {
   const annotation = fn.childForFieldName('return_type');

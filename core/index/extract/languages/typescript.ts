@@ -2,11 +2,12 @@
 // type aliases, functions, methods, functions bound to names (`const f = () => ...`,
 // `f = function () {}`, class fields holding arrows, `exports.f = ...`), calls with receivers
 // and `new`, extends / implements. Module edges live in typescript-modules.ts, declared types
-// in typescript-types.ts, object literals' function members in typescript-objects.ts.
+// in typescript-types.ts, object literals' function members in typescript-objects.ts, the members
+// of classes, interfaces and types (fields and signatures that are callable) in typescript-members.ts.
 import type { Node } from 'web-tree-sitter';
 import type { RawDefinition } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps, LanguageModule, NodeHandler } from './language-module.ts';
-import { ITEMS_PER_STEP, unquote, wordAt } from './language-module.ts';
+import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
 import { compactText } from './source-text.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
 import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
@@ -23,6 +24,7 @@ import {
   pathOf,
 } from './typescript-types.ts';
 import { factoryObject, moduleObject } from './typescript-objects.ts';
+import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
 import { dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall } from './typescript-modules.ts';
 
 /**
@@ -85,11 +87,6 @@ function classExpressionName(node: Node, parentOf: FileContext['parentOf']): str
 
 function defineClass(node: Node, name: string, f: FileContext): HandlerSteps {
   return classHeritage(node, f.b.define(node, 'class', name), f);
-}
-
-function nameOf(node: Node, source: string): string | undefined {
-  const name = node.childForFieldName('name');
-  return name ? wordAt(source, name.startIndex) || unquote(name.text) : undefined;
 }
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
@@ -208,10 +205,6 @@ function isModuleLoad(value: Node, source: string): boolean {
   return head.startsWith('require') || head.startsWith('import');
 }
 
-function inClassBody(node: Node, parentOf: FileContext['parentOf']): boolean {
-  return parentOf(node)?.type === 'class_body';
-}
-
 function commonHandlers(): Record<string, NodeHandler> {
   const fn: NodeHandler = (node, f) => {
     const { b, source } = f;
@@ -284,59 +277,15 @@ function commonHandlers(): Record<string, NodeHandler> {
   };
 }
 
-function boundMethod(valueField: string): NodeHandler {
-  return (node, { b, source }) => {
-    const value = node.childForFieldName('value');
-    const type = annotatedType(node.childForFieldName('type'), source) ?? constructedType(value, source);
-    const field = type && node.childForFieldName(valueField);
-    if (field) b.declareType('member', field.text, type, node);
-    if (!value || !FUNCTION_VALUES.has(value.type)) return;
-    const name = node.childForFieldName(valueField);
-    if (name) b.define(node, 'method', wordAt(source, name.startIndex) || unquote(name.text), { bound: true, methodInType: true });
-  };
-}
-
-/** An interface body, or the object type a `type` alias names. */
-function isTypeBody(member: Node, parentOf: FileContext['parentOf']): boolean {
-  const body = parentOf(member);
-  return body?.type === 'interface_body' || (body?.type === 'object_type' && parentOf(body)?.type === 'type_alias_declaration');
-}
-
 function typescriptHandlers(): Record<string, NodeHandler> {
   return {
+    ...memberHandlers(),
     abstract_class_declaration: (node, f) => {
       const name = nameOf(node, f.source);
       return name ? defineClass(node, name, f) : undefined;
     },
-    abstract_method_signature: (node, f) => {
-      const { b, source } = f;
-      const name = nameOf(node, source);
-      if (!name || !inClassBody(node, f.parentOf)) return;
-      b.define(node, 'method', name, { methodInType: true });
-      declareSignature(f, 'member', name, node, node);
-    },
-    public_field_definition: boundMethod('name'),
     required_parameter: parameter,
     optional_parameter: parameter,
-    // Members of an interface or of an object type named by `type`: the targets of calls on receivers declared with that type.
-    method_signature: (node, f) => {
-      const { b, source } = f;
-      const name = nameOf(node, source);
-      if (!name || !isTypeBody(node, f.parentOf)) return;
-      b.define(node, 'method', name, { methodInType: true });
-      declareSignature(f, 'member', name, node, node);
-    },
-    property_signature: (node, { b, source, parentOf }) => {
-      const name = nameOf(node, source);
-      if (!name || !isTypeBody(node, parentOf)) return;
-      const annotation = node.childForFieldName('type')?.namedChild(0);
-      if (annotation?.type === 'function_type') b.define(node, 'method', name, { methodInType: true });
-      else {
-        // `services: Services` in an interface: a receiver `ctx.services` is a Services.
-        const type = annotatedType(node.childForFieldName('type'), source);
-        if (type) b.declareType('member', name, type, node);
-      }
-    },
     interface_declaration: function* (node, { b, source }) {
       const name = nameOf(node, source);
       if (!name) return;
@@ -402,6 +351,6 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
   handlers: (grammar) => ({
     ...commonHandlers(),
     // The JavaScript grammar calls a class field `field_definition` with a `property` name.
-    ...(grammar === 'javascript' ? { field_definition: boundMethod('property') } : typescriptHandlers()),
+    ...(grammar === 'javascript' ? { field_definition: classField('property') } : typescriptHandlers()),
   }),
 };
