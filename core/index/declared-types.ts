@@ -17,7 +17,7 @@ const MAX_DEPTH = 4;
  * A local is looked for in at most this many enclosing definitions, and a callback's name in at
  * most this many of its same-named declarations before the call's line: past that a receiver is
  * not typed and its call stays unproven. Real code nests a handful deep; a file nesting
- * thousands (SPEC §init_workspace: any file up to 200 KB) would otherwise cost a walk that long
+ * thousands (SPEC §init_workspace: any file up to the size cap of core/index/index-caps.ts) would otherwise cost a walk that long
  * per call.
  */
 export const MAX_SCOPE_WALK = 64;

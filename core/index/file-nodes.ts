@@ -5,7 +5,7 @@ import { componentId, type GraphNode } from './graph-types.ts';
 
 /**
  * A qualified name is kept to this many characters: a definition nested thousands deep (SPEC
- * §init_workspace: any file up to 200 KB) would otherwise carry every enclosing name, and the
+ * §init_workspace: any file up to the size cap of core/index/index-caps.ts) would otherwise carry every enclosing name, and the
  * ids of such a file grow with the square of its depth. Past it the name keeps its innermost
  * segments after `…` (docs/graph-format.md); real code stays far below it.
  */

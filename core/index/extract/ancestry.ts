@@ -1,7 +1,7 @@
 // Parents of the nodes the handlers visit (core/index/extract/extract-file.ts). tree-sitter keeps
 // no parent links: `node.parent` walks down from the root to the node, so it costs the node's
 // depth, and a file of 10,000 nested calls made it cost 10,000 per handler (minutes for one
-// file; SPEC §init_workspace: any file up to 200 KB). Handlers run in document order, so this
+// file; SPEC §init_workspace: any file up to the size cap of core/index/index-caps.ts). Handlers run in document order, so this
 // keeps the path from the root to the last node asked about and extends it from the deepest
 // ancestor the next node shares with it: each node of the tree is stepped into at most once
 // per file. The parent found is tree-sitter's own, by its own child-with-descendant step.

@@ -2,7 +2,7 @@
 // and other name paths as written, whitespace dropped. Read char by char and given up at the
 // first char no name path holds, so a node's text is never copied whole: a chain of 10,000
 // calls `a().b().c()…` has 10,000 receivers that each span the chain before it, and reading
-// each whole made one 50 KB file cost seconds (SPEC §init_workspace: any file up to 200 KB).
+// each whole made one 50 KB file cost seconds (SPEC §init_workspace: any file up to the size cap of core/index/index-caps.ts).
 
 /** Whether a char code is one JavaScript's `\s` matches (what `text.replace(/\s+/g, '')` drops). */
 export function isJsSpace(c: number): boolean {
