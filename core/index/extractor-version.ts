@@ -21,8 +21,9 @@ export const CACHE_FORMAT = 1;
 /**
  * The extraction phase's sources, relative to the repository root (tests/unit/extractor-version.test.ts
  * checks the set is closed). A comment change starts the cache cold too: one cold index, never a wrong graph.
+ * index-caps.ts is in it because its size bound decides whether a file is extracted or answered as too large.
  */
-export const EXTRACTOR_SOURCE_ROOTS = ['core/index/extract', 'core/index/extract-types.ts'];
+export const EXTRACTOR_SOURCE_ROOTS = ['core/index/extract', 'core/index/extract-types.ts', 'core/index/index-caps.ts'];
 
 function listSources(repoRoot: string, rel: string): string[] {
   if (!statSync(join(repoRoot, rel)).isDirectory()) return [rel];

@@ -1,7 +1,10 @@
 // Source files shaped to find super-linear paths in extraction and resolution (SPEC
-// §init_workspace: one file may hold anything up to 200 KB, and the server must keep answering
-// while it indexes). Each shape takes a size `n` so a bench can time 1x, 2x and 4x of it; at
-// the sizes HOSTILE_SIZES gives, every file is under the 200 KB limit. Member, `this` and
+// §init_workspace: one file may hold anything up to the size cap, and the server must keep
+// answering while it indexes). Each shape takes a size `n` so a bench can time 1x, 2x and 4x of
+// it; at the sizes HOSTILE_SIZES gives, every file is under 200 KB. The shapes are broken into
+// lines as a hand-written file is (core/index/generated-files.ts skips a file of one long line
+// as minified, so an attacker would break them too); longLine and hugeString are the two kept
+// on one line, and the index skips them as minified. Member, `this` and
 // Python chains, nested callbacks, objects and classes, same-named functions and the Python
 // nesting took the index seconds to minutes before it was made linear (a union of 10,000
 // members overflowed the stack); the other shapes were linear already and stay as guards.
@@ -16,6 +19,20 @@ export interface HostileShape {
 
 const repeat = (n: number, piece: (i: number) => string, sep = ''): string => Array.from({ length: n }, (_, i) => piece(i)).join(sep);
 
+/** `repeat`, with a line break after a piece once its line passes 100 characters (each piece must allow one after it). */
+function lines(n: number, piece: (i: number) => string, sep = '', br = '\n'): string {
+  const parts: string[] = [];
+  let width = 0;
+  for (let i = 0; i < n; i++) {
+    const text = piece(i) + (i < n - 1 ? sep : '');
+    width += text.length;
+    const broken = width > 100 && i < n - 1;
+    parts.push(broken ? text + br : text);
+    if (broken) width = 0;
+  }
+  return parts.join('');
+}
+
 /** A definition every shape carries, so a test can ask the graph for it. */
 const marker = (name: string) => `export function marker_${name}() { return 1; }\n`;
 
@@ -23,22 +40,22 @@ export const HOSTILE_SHAPES: Record<string, HostileShape> = {
   // `a.b.b.b…b()`: one receiver path of n segments, whose head is a namespace import.
   memberChain: {
     file: 'member-chain.ts',
-    source: (n) => `import * as a from './lib';\n${marker('memberChain')}export function run() {\n  a${'.b'.repeat(n)}.c();\n}\n`,
+    source: (n) => `import * as a from './lib';\n${marker('memberChain')}export function run() {\n  a${lines(n, () => '.b')}.c();\n}\n`,
   },
   // `a().b().c()…`: n calls, each the receiver of the next.
   callChain: {
     file: 'call-chain.ts',
-    source: (n) => `import { a } from './lib';\n${marker('callChain')}export function run() {\n  a()${repeat(n, (i) => `.m${i % 7}()`)};\n}\n`,
+    source: (n) => `import { a } from './lib';\n${marker('callChain')}export function run() {\n  a()${lines(n, (i) => `.m${i % 7}()`)};\n}\n`,
   },
   // `this.x.y.y…y.m()` inside a class, and a plain path `x.y.y…` read n/2 times in pieces.
   thisChain: {
     file: 'this-chain.ts',
-    source: (n) => `${marker('thisChain')}export class Holder {\n  x = new Holder();\n  run() {\n    this.x${'.y'.repeat(n)}.m();\n  }\n  m() {}\n}\n`,
+    source: (n) => `${marker('thisChain')}export class Holder {\n  x = new Holder();\n  run() {\n    this.x${lines(n, () => '.y')}.m();\n  }\n  m() {}\n}\n`,
   },
   // One import statement of n names.
   wideImport: {
     file: 'wide-import.ts',
-    source: (n) => `import { ${repeat(n, (i) => `n${i}`, ', ')} } from './lib';\n${marker('wideImport')}n0();\n`,
+    source: (n) => `import { ${lines(n, (i) => `n${i}`, ', ')} } from './lib';\n${marker('wideImport')}n0();\n`,
   },
   // n import statements.
   manyImports: {
@@ -56,35 +73,36 @@ export const HOSTILE_SHAPES: Record<string, HostileShape> = {
   },
   deepFunctions: {
     file: 'deep-functions.ts',
-    source: (n) => `${marker('deepFunctions')}${repeat(n, (i) => `function f${i}(x: Holder) { f(); x.m(); `)}${'}'.repeat(n)}\n`,
+    source: (n) => `${marker('deepFunctions')}${lines(n, (i) => `function f${i}(x: Holder) { f(); x.m(); `)}${lines(n, () => '}')}\n`,
   },
   deepCallbacks: {
     file: 'deep-callbacks.ts',
-    source: (n) => `${marker('deepCallbacks')}export const r = ${repeat(n, () => 'g((x) => ')}1${')'.repeat(n)};\n`,
+    source: (n) => `${marker('deepCallbacks')}export const r = ${lines(n, () => 'g((x) => ')}1${lines(n, () => ')')};\n`,
   },
   deepBlocks: {
     file: 'deep-blocks.ts',
-    source: (n) => `${marker('deepBlocks')}export function s() ${'{ '.repeat(n)}s();${' }'.repeat(n)}\n`,
+    source: (n) => `${marker('deepBlocks')}export function s() ${lines(n, () => '{ ')}s();${lines(n, () => ' }')}\n`,
   },
   deepUnion: {
     file: 'deep-union.ts',
-    source: (n) => `${marker('deepUnion')}export function u(): ${repeat(n, (i) => `T${i}`, ' | ')} { return u(); }\n`,
+    source: (n) => `${marker('deepUnion')}export function u(): ${lines(n, (i) => `T${i}`, ' | ')} { return u(); }\n`,
   },
   deepObjects: {
     file: 'deep-objects.ts',
-    source: (n) => `${marker('deepObjects')}export const o = ${'{ m() { return '.repeat(n)}1${'; } }'.repeat(n)};\n`,
+    source: (n) =>
+      `${marker('deepObjects')}export const o = ${repeat(n, (i) => (i % 6 === 5 ? '{ m() {\n return ' : '{ m() { return '))}1${lines(n, () => '; } }')};\n`,
   },
   deepClasses: {
     file: 'deep-classes.js',
-    source: (n) => `${marker('deepClasses')}export const k = ${'class extends ('.repeat(n)}Object${') {}'.repeat(n)};\n`,
+    source: (n) => `${marker('deepClasses')}export const k = ${lines(n, () => 'class extends (')}Object${lines(n, () => ') {}')};\n`,
   },
   deepTernaries: {
     file: 'deep-ternaries.ts',
-    source: (n) => `${marker('deepTernaries')}export const w = ${repeat(n, (i) => `c${i % 10}() ? d() : `)}0;\n`,
+    source: (n) => `${marker('deepTernaries')}export const w = ${lines(n, (i) => `c${i % 10}() ? d() : `)}0;\n`,
   },
   deepNew: {
     file: 'deep-new.ts',
-    source: (n) => `${marker('deepNew')}export const z = ${'new K('.repeat(n)}${')'.repeat(n)};\n`,
+    source: (n) => `${marker('deepNew')}export const z = ${lines(n, () => 'new K(')}${lines(n, () => ')')};\n`,
   },
   // n same-named functions calling each other, and n locals typed by callbacks.
   manyNames: {
@@ -108,19 +126,22 @@ export const HOSTILE_SHAPES: Record<string, HostileShape> = {
   pythonChain: {
     file: 'py_chain.py',
     source: (n) =>
-      `import lib\n\ndef marker_pythonChain():\n    return 1\n\ndef run():\n    lib${'.b'.repeat(n)}.c()\n    lib.a()${repeat(n, (i) => `.m${i % 7}()`)}\n`,
+      `import lib\n\ndef marker_pythonChain():\n    return 1\n\ndef run():\n    lib${lines(n, () => '.b', '', ' \\\n')}.c()\n    lib.a()${lines(n, (i) => `.m${i % 7}()`, '', ' \\\n')}\n`,
   },
   pythonDeep: {
     file: 'py_deep.py',
     source: (n) =>
-      `def marker_pythonDeep():\n    return 1\n\nx = ${'f('.repeat(n)}1${')'.repeat(n)}\ny = ${'['.repeat(n)}1${']'.repeat(n)}\nclass C:\n    def m(self):\n        self.a${'.b'.repeat(n)}.c()\n`,
+      `def marker_pythonDeep():\n    return 1\n\nx = ${lines(n, () => 'f(')}1${lines(n, () => ')')}\ny = ${lines(n, () => '[')}1${lines(n, () => ']')}\nclass C:\n    def m(self):\n        self.a${lines(n, () => '.b', '', ' \\\n')}.c()\n`,
   },
   pythonImports: {
     file: 'py_imports.py',
     source: (n) =>
-      `from lib import (${repeat(n, (i) => `n${i}`, ', ')})\n${repeat(n, (i) => `import m${i}.sub\n`)}\ndef marker_pythonImports():\n    return 1\n`,
+      `from lib import (${lines(n, (i) => `n${i}`, ', ')})\n${repeat(n, (i) => `import m${i}.sub\n`)}\ndef marker_pythonImports():\n    return 1\n`,
   },
 };
+
+/** The shapes written on one line, which the index skips as minified (core/index/generated-files.ts) instead of parsing. */
+export const ONE_LINE_SHAPES: ReadonlySet<keyof typeof HOSTILE_SHAPES> = new Set(['longLine', 'hugeString']);
 
 /** The size each shape is generated at by default: every file under 200 KB, the old index slow on each. */
 export const HOSTILE_SIZES: Record<keyof typeof HOSTILE_SHAPES, number> = {
