@@ -5,36 +5,14 @@
 // claim withdrawn.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, cleanEnv } from '../helpers/client.ts';
+import { cleanEnv } from '../helpers/client.ts';
+import { runCliJson as runCli } from '../helpers/cli-json-run.ts';
 import { commitFiles, git, tempDir, tempRepo } from '../helpers/git.ts';
 import { withEmulator, type Emulator } from '../substrate/emulator.ts';
 import { startServer } from '../substrate/server-fixture.ts';
 import { call } from './claim-race-fixture.ts';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  json: any;
-}
-
-function runCli(args: string[], env: Record<string, string>, cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env, timeout: 120_000 }, (err, stdout, stderr) => {
-      const code = err ? ((err as { code?: number }).code ?? 1) : 0;
-      let json: any;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr, json });
-    });
-  });
-}
 
 function bareOrigin(): string {
   const bare = tempDir('metabob-cell-origin-');

@@ -5,37 +5,16 @@
 // the git-backed answers are still right (the fix is found, the finding closes).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, cleanEnv } from '../helpers/client.ts';
+import { cleanEnv } from '../helpers/client.ts';
+import { runCliJson as runCli } from '../helpers/cli-json-run.ts';
 import { commitFiles, git, tempDir, tempRepo } from '../helpers/git.ts';
 import { armRepository, markerBin, signHead, type MarkerBin } from '../helpers/hostile-git.ts';
 import { withEmulator, type Emulator } from '../substrate/emulator.ts';
 import { LONG_AGO, commitAt } from './ledger-fixture.ts';
 import { startAttachedServer, startServer } from '../substrate/server-fixture.ts';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  json: any;
-}
-
-function runCli(args: string[], env: Record<string, string>, cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env, timeout: 120_000 }, (err, stdout, stderr) => {
-      const code = err ? ((err as { code?: number }).code ?? 1) : 0;
-      let json: any;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr, json });
-    });
-  });
-}
 
 /**
  * A bare origin whose tree asks for the `x` filter, diff and merge drivers on every file, its
