@@ -113,6 +113,15 @@ export const HOSTILE_SHAPES: Record<string, HostileShape> = {
     file: 'many-callback-locals.ts',
     source: (n) => `${marker('manyCallbackLocals')}${repeat(n, () => 'xs.map((x) => { const y: Y = x; });\n')}`,
   },
+  // n locals of one name bound to a path and each called (bindingIfCalled), and a parameter's object type of n callable members.
+  calledLocals: {
+    file: 'called-locals.ts',
+    source: (n) => `${marker('calledLocals')}export function run() {\n${repeat(n, () => '  const g = a.b; g();\n')}}\n`,
+  },
+  literalMembers: {
+    file: 'literal-members.ts',
+    source: (n) => `${marker('literalMembers')}export function take(o: {\n${repeat(n, (i) => `  f${i}: () => void;\n`)}}) { o.f0(); }\n`,
+  },
   // One line of n statements, and a string literal of n characters times 8.
   longLine: {
     file: 'long-line.ts',
@@ -162,6 +171,8 @@ export const HOSTILE_SIZES: Record<keyof typeof HOSTILE_SHAPES, number> = {
   deepNew: 10_000,
   manyNames: 8_000,
   manyCallbackLocals: 5_000,
+  calledLocals: 2_000,
+  literalMembers: 2_000,
   longLine: 10_000,
   hugeString: 10_000,
   pythonChain: 8_000,

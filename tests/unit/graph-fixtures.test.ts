@@ -238,3 +238,42 @@ test('TypeScript callable members: function-typed properties of an interface and
     'inherits src/watch.ts::class::Timer::3 -> src/emitter.ts::class::Emitter::15 0.95',
   ]);
 });
+
+test('TypeScript locals and type literals: a local called in its scope is a function, a callable member of an object type in place a method, an escaped backtick in a template type no loss', async () => {
+  const index = new LocalIndex(FIXTURES + 'ts-locals');
+  const result = await index.run({});
+  assert.ok(result.ok, result.ok ? '' : result.cause);
+  // The template type with `\`` escapes parses whole once masked, so afterHint after it is a node.
+  assert.deepEqual(
+    index.extractions().map((e) => e.unparsed),
+    [undefined, undefined],
+  );
+  const nodes = [...index.graph!.nodes.values()].filter((n) => n.type !== 'file').map((n) => n.id);
+  assert.deepEqual(nodes.sort(), [
+    'src/lib.ts::function::afterHint::15',
+    'src/lib.ts::function::format::7',
+    'src/lib.ts::function::make::3',
+    'src/lib.ts::type::Hint::12',
+    'src/lib.ts::type::Tagged::19',
+    // A module-level const bound by a condition, called in the file; `pick` is never called.
+    'src/use.ts::function::chosen::18',
+    'src/use.ts::function::later::14',
+    'src/use.ts::function::top::21',
+    'src/use.ts::function::useIt.double::4',
+    'src/use.ts::function::useIt::3',
+    // `options: { onDone: (n) => void; label: string }`: the callable member only; an array element's too.
+    'src/use.ts::method::useIt.options.onDone::3',
+    'src/use.ts::method::useIt.pending.resolve::3',
+  ]);
+  assert.deepEqual(await edgesOf('ts-locals'), [
+    'calls src/lib.ts::function::afterHint::15 -> src/lib.ts::function::format::7 1',
+    // A local named as an import is no node: `format()` still reaches the import.
+    'calls src/use.ts::function::later::14 -> src/lib.ts::function::format::7 0.95',
+    'calls src/use.ts::function::top::21 -> src/use.ts::function::chosen::18 1',
+    // The call in the binding's value belongs to the binding, as at module level.
+    'calls src/use.ts::function::useIt.double::4 -> src/lib.ts::function::make::3 0.95',
+    'calls src/use.ts::function::useIt::3 -> src/lib.ts::function::make::3 0.95',
+    'calls src/use.ts::function::useIt::3 -> src/use.ts::function::useIt.double::4 1',
+    'imports src/use.ts -> src/lib.ts 1',
+  ]);
+});

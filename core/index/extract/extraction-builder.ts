@@ -69,6 +69,12 @@ interface Callback {
   lines: [number, number] | undefined;
 }
 
+/** A local bound to a value that may be a function (bindingIfCalled): a definition once a bare call after it, before `scopeEnd`, names it. */
+interface CalledBinding {
+  def: RawDefinition;
+  scopeEnd: number;
+}
+
 const TYPE_KINDS: ReadonlySet<DefinitionKind> = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type']);
 const FUNCTION_KINDS: ReadonlySet<DefinitionKind> = new Set(['function', 'method']);
 
@@ -81,6 +87,7 @@ export class ExtractionBuilder {
   private readonly exportKeys = new Set<string>();
   private readonly heritage: RawHeritage[] = [];
   private readonly declared: RawDeclaredType[] = [];
+  private readonly bindings: CalledBinding[] = [];
   /** Functions passed as arguments that are no definitions: names declared inside one are seen only inside it. */
   private readonly callbacks: Callback[] = [];
   errorNodes = 0;
@@ -99,6 +106,27 @@ export class ExtractionBuilder {
     name: string,
     opts: { exported?: boolean; bound?: boolean; methodInType?: boolean; parentName?: string } = {},
   ): RawDefinition {
+    const def = this.rawDefinition(node, kind, name, opts);
+    this.defs.push(def);
+    return def;
+  }
+
+  /**
+   * `const parse = schema.parse`, `const run = a ?? b`: a name whose value the extractor cannot
+   * tell is a function. It is a definition (a function bound to the name) only when a bare call
+   * or `new` after the declarator and before `scopeEnd` names it, which is what the checker
+   * resolves such a call to (SPEC §init_workspace: every callable a call reaches is a node).
+   */
+  bindingIfCalled(node: Node, name: string, scopeEnd: number): void {
+    this.bindings.push({ def: this.rawDefinition(node, 'function', name, { bound: true }), scopeEnd });
+  }
+
+  private rawDefinition(
+    node: Node,
+    kind: DefinitionKind,
+    name: string,
+    opts: { exported?: boolean; bound?: boolean; methodInType?: boolean; parentName?: string },
+  ): RawDefinition {
     // Every field always present: one object shape, so the settle passes stay monomorphic
     // (optional fields added later gave V8 four shapes and a deopt per lane).
     const def: RawDefinition = {
@@ -114,8 +142,41 @@ export class ExtractionBuilder {
       parentName: opts.parentName,
       index: undefined,
     };
-    this.defs.push(def);
     return def;
+  }
+
+  /**
+   * The bindings a bare call in their scope names become definitions. Per name, the bare calls'
+   * positions in order, so each binding costs one binary search however many calls the file
+   * has. A binding of a name the module imports stays none: the import is what the file's
+   * other calls reach, and a binding in a callback would be a bare name of the whole module.
+   */
+  private promoteCalledBindings(): void {
+    if (this.bindings.length === 0) return;
+    const wanted = new Set(this.bindings.map((b) => b.def.name));
+    const starts = new Map<string, number[]>();
+    for (const call of this.calls) {
+      if (call.receiver !== undefined || !wanted.has(call.callee)) continue;
+      let list = starts.get(call.callee);
+      if (!list) starts.set(call.callee, (list = []));
+      list.push(call.start);
+    }
+    if (starts.size === 0) return;
+    for (const list of starts.values()) list.sort((a, b) => a - b);
+    const imported = new Set<string>();
+    for (const record of this.imports) for (const binding of record.bindings) imported.add(binding.local);
+    for (const { def, scopeEnd } of this.bindings) {
+      const list = starts.get(def.name);
+      if (!list || imported.has(def.name)) continue;
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid]! < def.end) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < list.length && list[lo]! < scopeEnd) this.defs.push(def);
+    }
   }
 
   /** A block whose functions are methods of `ownerName` (Rust impl). */
@@ -183,6 +244,7 @@ export class ExtractionBuilder {
   }
 
   finish(): FileExtraction {
+    this.promoteCalledBindings();
     const definitions = this.settleDefinitions();
     const result: FileExtraction = {
       file: this.file,

@@ -43,6 +43,45 @@ function isTypeBody(member: Node, parentOf: FileContext['parentOf']): boolean {
   return body?.type === 'interface_body' || (body?.type === 'object_type' && parentOf(body)?.type === 'type_alias_declaration');
 }
 
+/**
+ * The name an object type written in place is reached by: the parameter, variable, property or
+ * field it annotates (`options: { onFailure: (e: E) => E2 }` is `options`). At most four steps up, so
+ * the cost is the same however deep the type nests.
+ */
+function literalHolder(member: Node, { parentOf, source }: Pick<FileContext, 'parentOf' | 'source'>): string | undefined {
+  const body = parentOf(member);
+  let annotation = body?.type === 'object_type' ? parentOf(body) : undefined;
+  // `pending: { resolve: (v: T) => void }[]`: an element's members are reached through the array's holder.
+  if (annotation?.type === 'array_type') annotation = parentOf(annotation);
+  const holder = annotation?.type === 'type_annotation' ? parentOf(annotation) : undefined;
+  switch (holder?.type) {
+    case 'required_parameter':
+    case 'optional_parameter': {
+      const pattern = holder.childForFieldName('pattern');
+      return pattern?.type === 'identifier' ? pattern.text : undefined;
+    }
+    case 'variable_declarator': {
+      const name = holder.childForFieldName('name');
+      return name?.type === 'identifier' ? name.text : undefined;
+    }
+    case 'property_signature':
+    case 'public_field_definition':
+      return nameOf(holder, source);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A callable member of an object type written in place: a method named after what holds the
+ * type (`options.onFailure`, nested in the function whose parameter it types), which is what
+ * the checker resolves `options.onFailure(e)` to. No bare name: it is a method.
+ */
+function literalMember(node: Node, name: string, f: FileContext): void {
+  const holder = literalHolder(node, f);
+  if (holder) f.b.define(node, 'method', `${holder}.${name}`);
+}
+
 /** The TypeScript grammar's member nodes; the JavaScript grammar has only `field_definition` (classField('property')). */
 export function memberHandlers(): Record<string, NodeHandler> {
   return {
@@ -58,15 +97,19 @@ export function memberHandlers(): Record<string, NodeHandler> {
     method_signature: (node, f) => {
       const { b, source } = f;
       const name = nameOf(node, source);
-      if (!name || !isTypeBody(node, f.parentOf)) return;
+      if (!name) return;
+      if (!isTypeBody(node, f.parentOf)) return literalMember(node, name, f);
       b.define(node, 'method', name, { methodInType: true });
       declareSignature(f, 'member', name, node, node);
     },
-    property_signature: (node, { b, source, parentOf }) => {
+    property_signature: (node, f) => {
+      const { b, source, parentOf } = f;
       const name = nameOf(node, source);
-      if (!name || !isTypeBody(node, parentOf)) return;
+      if (!name) return;
+      const callable = functionTypeOf(node.childForFieldName('type')) !== undefined;
+      if (!isTypeBody(node, parentOf)) return callable ? literalMember(node, name, f) : undefined;
       // `subscribe: () => Unsubscribe`, `onError: ((e: Error) => void) | null`: called as a method is.
-      if (functionTypeOf(node.childForFieldName('type'))) b.define(node, 'method', name, { methodInType: true });
+      if (callable) b.define(node, 'method', name, { methodInType: true });
       else {
         // `services: Services` in an interface: a receiver `ctx.services` is a Services.
         const type = annotatedType(node.childForFieldName('type'), source);

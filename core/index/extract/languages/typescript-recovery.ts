@@ -11,6 +11,10 @@
 //   grammar has no `in`/`out` modifier; they are blanked, leaving the parameters.
 // - `export type * from` / `export type * as ns from` (TypeScript 5.0): the grammar lacks the
 //   type-only star export; `type` is blanked, leaving the re-export.
+// - An escaped backtick in a template literal type (`` `use \`new\`` ``): the grammar ends the
+//   type's template there and reads the rest of the file as a template string, definitions and
+//   all, with only a few characters in ERROR; the grammar reads no escape in a template type.
+//   On a line where an ERROR region lies, the escape becomes `''`, plain text of its length.
 
 /** Whether [from, to) overlaps one of the sorted, disjoint ranges. */
 function overlaps(ranges: ReadonlyArray<[number, number]>, from: number, to: number): boolean {
@@ -54,6 +58,7 @@ const SIGNATURE_LINE = /\n([ \t]+)(?=<\s*[\p{ID_Start}_$]|<\s*$|\()/gmu;
 const TYPE_END = /[\p{ID_Continue}$)\]}'"`>]/u;
 const VARIANCE = /([<,]\s*)(in\s+out|in|out)(\s+)(?=[\p{ID_Start}_$][\p{ID_Continue}$]*\s*(?:[,>=]|extends\b))/gu;
 const TYPE_STAR_EXPORT = /\bexport(\s+)type(?=\s*\*)/g;
+const ESCAPED_BACKTICK = /\\`/g;
 /** How far into a call signature its ERROR may start and still be the signature's. */
 const SIGNATURE_WINDOW = 300;
 
@@ -85,6 +90,21 @@ export function maskUnreadable(source: string, errors: ReadonlyArray<[number, nu
     const type = m.index + 'export'.length + m[1]!.length;
     if (!overlaps(errors, m.index, type + 4)) continue;
     for (let k = type; k < type + 4; k++) set(k, ' ');
+  }
+  ESCAPED_BACKTICK.lastIndex = 0;
+  // The line around a match is found once per line, not per match: linear on a long line of them.
+  let lineEnd = -1;
+  let onErrorLine = false;
+  for (let m = ESCAPED_BACKTICK.exec(source); m; m = ESCAPED_BACKTICK.exec(source)) {
+    if (m.index >= lineEnd) {
+      const lineStart = source.lastIndexOf('\n', m.index) + 1;
+      const end = source.indexOf('\n', m.index);
+      lineEnd = end === -1 ? source.length : end;
+      onErrorLine = overlaps(errors, lineStart, lineEnd);
+    }
+    if (!onErrorLine) continue;
+    set(m.index, "'");
+    set(m.index + 1, "'");
   }
   return changed ? chars.join('') : undefined;
 }

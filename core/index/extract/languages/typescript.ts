@@ -19,6 +19,7 @@ import {
   declareLoopElement,
   declareSignature,
   FUNCTION_VALUES,
+  functionTypeOf,
   isNamePathChar,
   NAME_PATH,
   pathOf,
@@ -99,6 +100,9 @@ const CALLABLE_VALUES = new Set([
   'non_null_expression',
   'parenthesized_expression',
 ]);
+/** Values a local (or a module-level const by a condition) may hold a function in: a definition when called (bindingIfCalled). */
+const MAYBE_CALLABLE_VALUES = new Set([...CALLABLE_VALUES, 'binary_expression', 'ternary_expression', 'await_expression', 'subscript_expression']);
+
 /** Whether a declarator binds a module-level name (`const x = ...` or `export const x = ...` at the top). */
 function atModuleLevel(declarator: Node, parentOf: FileContext['parentOf']): boolean {
   const declaration = parentOf(declarator);
@@ -261,10 +265,17 @@ function commonHandlers(): Record<string, NodeHandler> {
       const members =
         valueType !== 'call_expression' && valueType !== 'identifier' && atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : undefined;
       if (members) return members;
-      if (CALLABLE_VALUES.has(valueType) && atModuleLevel(node, f.parentOf) && !isModuleLoad(value, source)) {
+      if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value, source)) return;
+      const moduleLevel = atModuleLevel(node, f.parentOf);
+      if (moduleLevel && (CALLABLE_VALUES.has(valueType) || functionTypeOf(node.childForFieldName('type')))) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
         b.define(node, 'function', bound, { bound: true });
+        return;
       }
+      // `const parse = schema.parse` in a function, `const f = a ?? b` at the top: a function when a bare call in its scope names it.
+      const declaration = f.parentOf(node);
+      const scope = declaration && f.parentOf(declaration);
+      b.bindingIfCalled(node, bound, moduleLevel || !scope ? source.length : scope.endIndex);
     },
     assignment_expression: assignment,
     for_in_statement: declareLoopElement,
