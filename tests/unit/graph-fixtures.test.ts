@@ -239,7 +239,7 @@ test('TypeScript callable members: function-typed properties of an interface and
   ]);
 });
 
-test('TypeScript locals and type literals: a local called in its scope is a function, a callable member of an object type in place a method, an escaped backtick in a template type no loss', async () => {
+test('TypeScript locals and type literals: a local called in its scope is a function, a callable member of an object type in place or of a local object a method, an escaped backtick in a template type no loss', async () => {
   const index = new LocalIndex(FIXTURES + 'ts-locals');
   const result = await index.run({});
   assert.ok(result.ok, result.ok ? '' : result.cause);
@@ -258,22 +258,44 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     // A module-level const bound by a condition, called in the file; `pick` is never called.
     'src/use.ts::function::chosen::18',
     'src/use.ts::function::later::14',
+    // `{ onEmpty, onSome, size }: { onEmpty: Lazy; ... }`: the members the body calls, whatever their type.
+    'src/use.ts::function::match.onEmpty::28',
+    'src/use.ts::function::match.onSome::28',
+    'src/use.ts::function::match::28',
+    'src/use.ts::function::open::40',
+    // A loop's element and a local declared with no value, each called.
+    'src/use.ts::function::runAll.hook::48',
+    'src/use.ts::function::runAll.last::47',
+    'src/use.ts::function::runAll::46',
     'src/use.ts::function::top::21',
     'src/use.ts::function::useIt.double::4',
     'src/use.ts::function::useIt::3',
+    'src/use.ts::interface::Await::38',
+    'src/use.ts::interface::Op::32',
+    // `extends Op<'await', { f(n: number): number; label: string }>`.
+    'src/use.ts::method::Await.f::38',
+    // A local object's function members, named through it.
+    'src/use.ts::method::open.handlers.close::41',
+    'src/use.ts::method::open.handlers.error::41',
     // `options: { onDone: (n) => void; label: string }`: the callable member only; an array element's too.
     'src/use.ts::method::useIt.options.onDone::3',
     'src/use.ts::method::useIt.pending.resolve::3',
+    'src/use.ts::type::Lazy::25',
   ]);
   assert.deepEqual(await edgesOf('ts-locals'), [
     'calls src/lib.ts::function::afterHint::15 -> src/lib.ts::function::format::7 1',
     // A local named as an import is no node: `format()` still reaches the import.
     'calls src/use.ts::function::later::14 -> src/lib.ts::function::format::7 0.95',
+    'calls src/use.ts::function::match::28 -> src/use.ts::function::match.onEmpty::28 1',
+    'calls src/use.ts::function::match::28 -> src/use.ts::function::match.onSome::28 1',
+    'calls src/use.ts::function::runAll::46 -> src/use.ts::function::runAll.hook::48 1',
+    'calls src/use.ts::function::runAll::46 -> src/use.ts::function::runAll.last::47 1',
     'calls src/use.ts::function::top::21 -> src/use.ts::function::chosen::18 1',
     // The call in the binding's value belongs to the binding, as at module level.
     'calls src/use.ts::function::useIt.double::4 -> src/lib.ts::function::make::3 0.95',
     'calls src/use.ts::function::useIt::3 -> src/lib.ts::function::make::3 0.95',
     'calls src/use.ts::function::useIt::3 -> src/use.ts::function::useIt.double::4 1',
     'imports src/use.ts -> src/lib.ts 1',
+    'inherits src/use.ts::interface::Await::38 -> src/use.ts::interface::Op::32 1',
   ]);
 });

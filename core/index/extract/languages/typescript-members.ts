@@ -43,14 +43,26 @@ function isTypeBody(member: Node, parentOf: FileContext['parentOf']): boolean {
   return body?.type === 'interface_body' || (body?.type === 'object_type' && parentOf(body)?.type === 'type_alias_declaration');
 }
 
+/** Where an object type written in place sits, as far as its callable members go (literalMember). */
+type LiteralPlace = { kind: 'holder'; name: string } | { kind: 'destructured'; scopeEnd: number } | { kind: 'heritage' } | undefined;
+
 /**
- * The name an object type written in place is reached by: the parameter, variable, property or
- * field it annotates (`options: { onFailure: (e: E) => E2 }` is `options`). At most four steps up, so
- * the cost is the same however deep the type nests.
+ * What an object type written in place belongs to: the parameter, variable, property or field
+ * it annotates, or an array of it (`options: { onFailure: (e: E) => E2 }` is `options`); a
+ * destructured parameter (`({ onEmpty }: { onEmpty: LazyArg<B> }) => ...`), whose members are
+ * names in the function's body; or the type arguments of an `extends` (`interface Await extends
+ * Op<Tag, { f(): X }>`), whose members are the declaration's. A few steps up at most, so the cost
+ * is the same however deep the type nests.
  */
-function literalHolder(member: Node, { parentOf, source }: Pick<FileContext, 'parentOf' | 'source'>): string | undefined {
+function literalPlace(member: Node, { parentOf, source }: Pick<FileContext, 'parentOf' | 'source'>): LiteralPlace {
   const body = parentOf(member);
-  let annotation = body?.type === 'object_type' ? parentOf(body) : undefined;
+  if (body?.type !== 'object_type') return undefined;
+  let annotation = parentOf(body);
+  if (annotation?.type === 'type_arguments') {
+    const generic = parentOf(annotation);
+    const clause = generic?.type === 'generic_type' ? parentOf(generic) : generic;
+    return clause?.type === 'extends_type_clause' || clause?.type === 'extends_clause' ? { kind: 'heritage' } : undefined;
+  }
   // `pending: { resolve: (v: T) => void }[]`: an element's members are reached through the array's holder.
   if (annotation?.type === 'array_type') annotation = parentOf(annotation);
   const holder = annotation?.type === 'type_annotation' ? parentOf(annotation) : undefined;
@@ -58,28 +70,37 @@ function literalHolder(member: Node, { parentOf, source }: Pick<FileContext, 'pa
     case 'required_parameter':
     case 'optional_parameter': {
       const pattern = holder.childForFieldName('pattern');
-      return pattern?.type === 'identifier' ? pattern.text : undefined;
+      if (pattern?.type === 'identifier') return { kind: 'holder', name: pattern.text };
+      const fn = pattern?.type === 'object_pattern' ? parentOf(holder) && parentOf(parentOf(holder)!) : undefined;
+      return fn ? { kind: 'destructured', scopeEnd: fn.endIndex } : undefined;
     }
     case 'variable_declarator': {
       const name = holder.childForFieldName('name');
-      return name?.type === 'identifier' ? name.text : undefined;
+      return name?.type === 'identifier' ? { kind: 'holder', name: name.text } : undefined;
     }
     case 'property_signature':
-    case 'public_field_definition':
-      return nameOf(holder, source);
+    case 'public_field_definition': {
+      const name = nameOf(holder, source);
+      return name ? { kind: 'holder', name } : undefined;
+    }
     default:
       return undefined;
   }
 }
 
 /**
- * A callable member of an object type written in place: a method named after what holds the
- * type (`options.onFailure`, nested in the function whose parameter it types), which is what
- * the checker resolves `options.onFailure(e)` to. No bare name: it is a method.
+ * A member of an object type written in place, which the checker resolves calls to:
+ * - of a holder, when callable: a method named after the holder (`options.onFailure`, nested in
+ *   the function whose parameter it types), reached as `options.onFailure(e)`; no bare name;
+ * - of a destructured parameter, whatever its type: a function of the body when a bare call
+ *   there names it (`onEmpty()`, with `onEmpty: LazyArg<B>`), as a called local is;
+ * - of an `extends`'s type arguments, when callable: a method of the declaration.
  */
-function literalMember(node: Node, name: string, f: FileContext): void {
-  const holder = literalHolder(node, f);
-  if (holder) f.b.define(node, 'method', `${holder}.${name}`);
+function literalMember(node: Node, name: string, callable: boolean, f: FileContext): void {
+  const place = literalPlace(node, f);
+  if (place?.kind === 'destructured') f.b.bindingIfCalled(node, name, place.scopeEnd);
+  else if (place?.kind === 'holder' && callable) f.b.define(node, 'method', `${place.name}.${name}`);
+  else if (place?.kind === 'heritage' && callable) f.b.define(node, 'method', name, { methodInType: true });
 }
 
 /** The TypeScript grammar's member nodes; the JavaScript grammar has only `field_definition` (classField('property')). */
@@ -98,7 +119,7 @@ export function memberHandlers(): Record<string, NodeHandler> {
       const { b, source } = f;
       const name = nameOf(node, source);
       if (!name) return;
-      if (!isTypeBody(node, f.parentOf)) return literalMember(node, name, f);
+      if (!isTypeBody(node, f.parentOf)) return literalMember(node, name, true, f);
       b.define(node, 'method', name, { methodInType: true });
       declareSignature(f, 'member', name, node, node);
     },
@@ -107,7 +128,7 @@ export function memberHandlers(): Record<string, NodeHandler> {
       const name = nameOf(node, source);
       if (!name) return;
       const callable = functionTypeOf(node.childForFieldName('type')) !== undefined;
-      if (!isTypeBody(node, parentOf)) return callable ? literalMember(node, name, f) : undefined;
+      if (!isTypeBody(node, parentOf)) return literalMember(node, name, callable, f);
       // `subscribe: () => Unsubscribe`, `onError: ((e: Error) => void) | null`: called as a method is.
       if (callable) b.define(node, 'method', name, { methodInType: true });
       else {

@@ -1,5 +1,6 @@
 // Object literals whose members are functions, in TypeScript and JavaScript: a module-level
-// `const api = { get() {}, put: () => {} }` (members called as `api.get()`), and the literal
+// `const api = { get() {}, put: () => {} }` (members called as `api.get()`), a local one in a
+// function (`fn.api.get`), and the literal
 // a factory returns (`function createStore() { ...; return { batch, flush: () => {} } }`,
 // members called on `const store = createStore()`). Their function members are methods of
 // the object (`api.get`) or of the factory (`createStore.flush`), so the calls they make are
@@ -37,19 +38,23 @@ function keyName(key: Node | null, source: string): string | undefined {
   return undefined;
 }
 
-/** Defines the literal's function-valued members as methods named by their keys: a step per ITEMS_PER_STEP members. */
-function* defineMembers(object: Node, { b, source }: FileContext, parentName: string | undefined): HandlerSteps {
+/**
+ * Defines the literal's function-valued members as methods named by their keys (after
+ * `prefix.` when given: a local object's members are named through it), a step per
+ * ITEMS_PER_STEP members.
+ */
+function* defineMembers(object: Node, { b, source }: FileContext, parentName: string | undefined, prefix?: string): HandlerSteps {
   let read = 0;
   for (const member of object.namedChildren) {
     if (++read % ITEMS_PER_STEP === 0) yield;
     if (!member) continue;
     if (member.type === 'method_definition') {
       const name = keyName(member.childForFieldName('name'), source);
-      if (name) b.define(member, 'method', name, { bound: true, parentName });
+      if (name) b.define(member, 'method', prefix ? `${prefix}.${name}` : name, { bound: true, parentName });
     } else if (member.type === 'pair') {
       const value = member.childForFieldName('value');
       const name = keyName(member.childForFieldName('key'), source);
-      if (name && value && FUNCTION_VALUES.has(value.type)) b.define(member, 'method', name, { bound: true, parentName });
+      if (name && value && FUNCTION_VALUES.has(value.type)) b.define(member, 'method', prefix ? `${prefix}.${name}` : name, { bound: true, parentName });
     }
   }
 }
@@ -65,6 +70,17 @@ export function moduleObject(declarator: Node, value: Node, f: FileContext): Han
   const name = declarator.childForFieldName('name');
   if (name?.type === 'identifier' && !declarator.childForFieldName('type')) return defineMembers(object, f, name.text);
   return noSteps();
+}
+
+/**
+ * `const handlers = { close() {}, error: (e) => {} }` inside a function: its function members are
+ * methods of the function named through the object (`open.handlers.close`), reached as
+ * `handlers.close()`; no bare names. Undefined when the value is no object literal.
+ */
+export function localObject(declarator: Node, value: Node, f: FileContext): HandlerSteps | undefined {
+  const object = literalOf(value);
+  const name = declarator.childForFieldName('name');
+  return object && name?.type === 'identifier' ? defineMembers(object, f, undefined, name.text) : undefined;
 }
 
 function* noSteps(): HandlerSteps {}

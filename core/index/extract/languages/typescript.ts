@@ -24,7 +24,7 @@ import {
   NAME_PATH,
   pathOf,
 } from './typescript-types.ts';
-import { factoryObject, moduleObject } from './typescript-objects.ts';
+import { factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
 import { dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall } from './typescript-modules.ts';
 
@@ -102,6 +102,13 @@ const CALLABLE_VALUES = new Set([
 ]);
 /** Values a local (or a module-level const by a condition) may hold a function in: a definition when called (bindingIfCalled). */
 const MAYBE_CALLABLE_VALUES = new Set([...CALLABLE_VALUES, 'binary_expression', 'ternary_expression', 'await_expression', 'subscript_expression']);
+
+/** Where a declarator's name is seen: to the end of the block (or statement) around its declaration, or of the file. */
+function scopeEndOf(declarator: Node, f: FileContext): number {
+  const declaration = f.parentOf(declarator);
+  const scope = declaration && f.parentOf(declaration);
+  return !scope || scope.type === 'program' || scope.type === 'export_statement' ? f.source.length : scope.endIndex;
+}
 
 /** Whether a declarator binds a module-level name (`const x = ...` or `export const x = ...` at the top). */
 function atModuleLevel(declarator: Node, parentOf: FileContext['parentOf']): boolean {
@@ -254,7 +261,8 @@ function commonHandlers(): Record<string, NodeHandler> {
       const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
       if (type) b.declareType('local', bound, type, node, false, node.startIndex - 1);
-      if (!value) return;
+      // `let handler: (() => void) | undefined`, assigned later: a function when called.
+      if (!value) return b.bindingIfCalled(node, bound, scopeEndOf(node, f));
       const valueType = value.type;
       if (FUNCTION_VALUES.has(valueType)) {
         b.define(node, 'function', bound, { bound: true });
@@ -262,8 +270,8 @@ function commonHandlers(): Record<string, NodeHandler> {
         return factoryObject(value, node, bound, false, f);
       }
       // `export const api = { get() {} } as const`: an object of methods, not a callable.
-      const members =
-        valueType !== 'call_expression' && valueType !== 'identifier' && atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : undefined;
+      const literal = valueType !== 'call_expression' && valueType !== 'identifier';
+      const members = literal ? (atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : localObject(node, value, f)) : undefined;
       if (members) return members;
       if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value, source)) return;
       const moduleLevel = atModuleLevel(node, f.parentOf);
@@ -273,12 +281,15 @@ function commonHandlers(): Record<string, NodeHandler> {
         return;
       }
       // `const parse = schema.parse` in a function, `const f = a ?? b` at the top: a function when a bare call in its scope names it.
-      const declaration = f.parentOf(node);
-      const scope = declaration && f.parentOf(declaration);
-      b.bindingIfCalled(node, bound, moduleLevel || !scope ? source.length : scope.endIndex);
+      b.bindingIfCalled(node, bound, scopeEndOf(node, f));
     },
     assignment_expression: assignment,
-    for_in_statement: declareLoopElement,
+    for_in_statement: (node, f) => {
+      declareLoopElement(node, f);
+      // `for (const fn of hooks) fn()`: the element is a function when the loop calls it.
+      const left = node.childForFieldName('left');
+      if (left?.type === 'identifier') f.b.bindingIfCalled(left, left.text, node.endIndex);
+    },
     arrow_function: declareCallbackParameters,
     function_expression: declareCallbackParameters,
     call_expression: call,
