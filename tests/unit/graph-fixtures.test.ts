@@ -239,7 +239,7 @@ test('TypeScript callable members: function-typed properties of an interface and
   ]);
 });
 
-test('TypeScript locals and type literals: a local called in its scope is a function, a callable member of an object type in place or of a local object a method, an escaped backtick in a template type no loss', async () => {
+test('TypeScript locals and type literals: a local called in its scope is a function, a callable member of an object type in place, of a local object or typed by a function type of the file a method, an escaped backtick in a template type no loss', async () => {
   const index = new LocalIndex(FIXTURES + 'ts-locals');
   const result = await index.run({});
   assert.ok(result.ok, result.ok ? '' : result.cause);
@@ -250,11 +250,27 @@ test('TypeScript locals and type literals: a local called in its scope is a func
   );
   const nodes = [...index.graph!.nodes.values()].filter((n) => n.type !== 'file').map((n) => n.id);
   assert.deepEqual(nodes.sort(), [
+    'src/lib.ts::class::Pool::41',
     'src/lib.ts::function::afterHint::15',
     'src/lib.ts::function::format::7',
     'src/lib.ts::function::make::3',
+    'src/lib.ts::interface::Clock::25',
+    'src/lib.ts::interface::Provider::29',
+    'src/lib.ts::interface::Server::37',
+    // `private clock: Clock`, `now: Clock`, `serialize?: Serialize`: typed by a function type this file declares.
+    'src/lib.ts::method::Pool.clock::42',
+    'src/lib.ts::method::Pool.tick::43',
+    'src/lib.ts::method::Provider.now::31',
+    'src/lib.ts::method::Provider.serialize::30',
+    // `serve: { (port: number): void; ... }`: call signatures only.
+    'src/lib.ts::method::Server.serve::38',
+    // `type Writer = Pick<Provider, 'label'> & { flush?: () => void; write: ... }`.
+    'src/lib.ts::method::Writer.flush::35',
+    'src/lib.ts::method::Writer.write::35',
     'src/lib.ts::type::Hint::12',
+    'src/lib.ts::type::Serialize::23',
     'src/lib.ts::type::Tagged::19',
+    'src/lib.ts::type::Writer::35',
     // A module-level const bound by a condition, called in the file; `pick` is never called.
     'src/use.ts::function::chosen::18',
     'src/use.ts::function::later::14',
@@ -284,6 +300,7 @@ test('TypeScript locals and type literals: a local called in its scope is a func
   ]);
   assert.deepEqual(await edgesOf('ts-locals'), [
     'calls src/lib.ts::function::afterHint::15 -> src/lib.ts::function::format::7 1',
+    'calls src/lib.ts::method::Pool.tick::43 -> src/lib.ts::method::Pool.clock::42 1',
     // A local named as an import is no node: `format()` still reaches the import.
     'calls src/use.ts::function::later::14 -> src/lib.ts::function::format::7 0.95',
     'calls src/use.ts::function::match::28 -> src/use.ts::function::match.onEmpty::28 1',

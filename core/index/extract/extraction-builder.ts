@@ -6,6 +6,7 @@
 // and no walking up the tree (SPEC §init_workspace: the index is rebuilt on every launch, so
 // per-file work stays lean).
 import type { Node } from 'web-tree-sitter';
+import { DeferredDefinitions } from './deferred-definitions.ts';
 import type { CallSite, DeclaredType, Definition, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId } from '../extract-types.ts';
 
 export interface RawDefinition {
@@ -69,12 +70,6 @@ interface Callback {
   lines: [number, number] | undefined;
 }
 
-/** A local bound to a value that may be a function (bindingIfCalled): a definition once a bare call after it, before `scopeEnd`, names it. */
-interface CalledBinding {
-  def: RawDefinition;
-  scopeEnd: number;
-}
-
 const TYPE_KINDS: ReadonlySet<DefinitionKind> = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type']);
 const FUNCTION_KINDS: ReadonlySet<DefinitionKind> = new Set(['function', 'method']);
 
@@ -87,7 +82,8 @@ export class ExtractionBuilder {
   private readonly exportKeys = new Set<string>();
   private readonly heritage: RawHeritage[] = [];
   private readonly declared: RawDeclaredType[] = [];
-  private readonly bindings: CalledBinding[] = [];
+  /** Definitions that depend on what the rest of the file holds (deferred-definitions.ts). */
+  private readonly deferred = new DeferredDefinitions();
   /** Functions passed as arguments that are no definitions: names declared inside one are seen only inside it. */
   private readonly callbacks: Callback[] = [];
   errorNodes = 0;
@@ -118,7 +114,22 @@ export class ExtractionBuilder {
    * resolves such a call to (SPEC §init_workspace: every callable a call reaches is a node).
    */
   bindingIfCalled(node: Node, name: string, scopeEnd: number): void {
-    this.bindings.push({ def: this.rawDefinition(node, 'function', name, { bound: true }), scopeEnd });
+    this.deferred.binding(this.rawDefinition(node, 'function', name, { bound: true }), scopeEnd);
+  }
+
+  /**
+   * A member typed by a name (`setTimeout: SetTimeoutFunction`, `onError?: Handler<T>`): a method
+   * of its owner when this file declares that name a function type (callableType), which is
+   * what the checker resolves `provider.setTimeout()` to. A name declared in another file is
+   * not read here.
+   */
+  memberIfCallableType(node: Node, name: string, typeName: string): void {
+    this.deferred.typedMember(this.rawDefinition(node, 'method', name, { methodInType: true }), typeName);
+  }
+
+  /** `type Serialize = (v: unknown) => string`, `interface Fn { (x: X): Y }`: a name this file declares as a function type. */
+  callableType(name: string): void {
+    this.deferred.callableType(name);
   }
 
   private rawDefinition(
@@ -143,40 +154,6 @@ export class ExtractionBuilder {
       index: undefined,
     };
     return def;
-  }
-
-  /**
-   * The bindings a bare call in their scope names become definitions. Per name, the bare calls'
-   * positions in order, so each binding costs one binary search however many calls the file
-   * has. A binding of a name the module imports stays none: the import is what the file's
-   * other calls reach, and a binding in a callback would be a bare name of the whole module.
-   */
-  private promoteCalledBindings(): void {
-    if (this.bindings.length === 0) return;
-    const wanted = new Set(this.bindings.map((b) => b.def.name));
-    const starts = new Map<string, number[]>();
-    for (const call of this.calls) {
-      if (call.receiver !== undefined || !wanted.has(call.callee)) continue;
-      let list = starts.get(call.callee);
-      if (!list) starts.set(call.callee, (list = []));
-      list.push(call.start);
-    }
-    if (starts.size === 0) return;
-    for (const list of starts.values()) list.sort((a, b) => a - b);
-    const imported = new Set<string>();
-    for (const record of this.imports) for (const binding of record.bindings) imported.add(binding.local);
-    for (const { def, scopeEnd } of this.bindings) {
-      const list = starts.get(def.name);
-      if (!list || imported.has(def.name)) continue;
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (list[mid]! < def.end) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < list.length && list[lo]! < scopeEnd) this.defs.push(def);
-    }
   }
 
   /** A block whose functions are methods of `ownerName` (Rust impl). */
@@ -244,7 +221,7 @@ export class ExtractionBuilder {
   }
 
   finish(): FileExtraction {
-    this.promoteCalledBindings();
+    for (const def of this.deferred.settle(this.calls, this.imports)) this.defs.push(def);
     const definitions = this.settleDefinitions();
     const result: FileExtraction = {
       file: this.file,

@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { unquote, wordAt } from './language-module.ts';
-import { annotatedType, constructedType, declareSignature, FUNCTION_VALUES, functionTypeOf } from './typescript-types.ts';
+import { annotatedType, constructedType, declareSignature, FUNCTION_VALUES, functionTypeOf, namedTypeOf } from './typescript-types.ts';
 
 /** A declaration's name as written, unquoted (`'get'` is `get`). */
 export function nameOf(node: Node, source: string): string | undefined {
@@ -31,16 +31,27 @@ export function classField(valueField: string): NodeHandler {
     const field = type && node.childForFieldName(valueField);
     if (field) b.declareType('member', field.text, type, node);
     const bound = value !== null && FUNCTION_VALUES.has(value.type);
-    if (!bound && !functionTypeOf(annotation)) return;
     const name = node.childForFieldName(valueField);
-    if (name) b.define(node, 'method', wordAt(source, name.startIndex) || unquote(name.text), { bound, methodInType: true });
+    if (!name) return;
+    const memberName = wordAt(source, name.startIndex) || unquote(name.text);
+    if (bound || functionTypeOf(annotation)) return void b.define(node, 'method', memberName, { bound, methodInType: true });
+    // `private equals_: IEqualsComparer<T>`: a method when this file declares the name a function type.
+    const named = namedTypeOf(annotation);
+    if (named) b.memberIfCallableType(node, memberName, named);
   };
 }
 
-/** An interface body, or the object type a `type` alias names. */
+/** How many `&` an object type may sit under and still be a `type` alias's body (a bounded walk up). */
+const MAX_INTERSECTION_DEPTH = 8;
+
+/** An interface body, or the object type a `type` alias names, alone or in an intersection (`type T = Pick<U, 'a'> & { b: () => void }`). */
 function isTypeBody(member: Node, parentOf: FileContext['parentOf']): boolean {
   const body = parentOf(member);
-  return body?.type === 'interface_body' || (body?.type === 'object_type' && parentOf(body)?.type === 'type_alias_declaration');
+  if (body?.type === 'interface_body') return true;
+  if (body?.type !== 'object_type') return false;
+  let holder = parentOf(body);
+  for (let i = 0; holder?.type === 'intersection_type' && i < MAX_INTERSECTION_DEPTH; i++) holder = parentOf(holder);
+  return holder?.type === 'type_alias_declaration';
 }
 
 /** Where an object type written in place sits, as far as its callable members go (literalMember). */
@@ -133,8 +144,12 @@ export function memberHandlers(): Record<string, NodeHandler> {
       if (callable) b.define(node, 'method', name, { methodInType: true });
       else {
         // `services: Services` in an interface: a receiver `ctx.services` is a Services.
-        const type = annotatedType(node.childForFieldName('type'), source);
+        const annotation = node.childForFieldName('type');
+        const type = annotatedType(annotation, source);
         if (type) b.declareType('member', name, type, node);
+        // `serialize?: Serialize`: a method when this file declares the name a function type.
+        const named = namedTypeOf(annotation);
+        if (named) b.memberIfCallableType(node, name, named);
       }
     },
   };

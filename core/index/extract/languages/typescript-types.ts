@@ -95,7 +95,31 @@ export function functionTypeOf(annotation: Node | null): Node | undefined {
   let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
   type = withoutNullish(type ?? null) ?? null;
   if (type?.type === 'parenthesized_type') type = type.namedChild(0);
-  return type?.type === 'function_type' ? type : undefined;
+  if (type?.type === 'function_type') return type;
+  // `serve: { (app: App): Effect; <E>(app: App, opts: O): Effect }`: an object type of call signatures only.
+  return type?.type === 'object_type' && callSignaturesOnly(type) ? type : undefined;
+}
+
+/** Whether an object type's (or interface body's) members are all call signatures (comments aside), and it has one. */
+export function callSignaturesOnly(type: Node): boolean {
+  let calls = 0;
+  for (const member of type.namedChildren) {
+    if (member?.type === 'call_signature') calls++;
+    else if (member?.type !== 'comment') return false;
+  }
+  return calls > 0;
+}
+
+/**
+ * The name a property's type is written as, when it may alias a function type:
+ * `SetTimeoutFunction`, `Serialize | undefined`, `ResponseMetaFn<TRouter>` give the name
+ * before any type arguments; undefined for any other type.
+ */
+export function namedTypeOf(annotation: Node | null): string | undefined {
+  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  type = withoutNullish(type ?? null) ?? null;
+  if (type?.type === 'generic_type') type = type.childForFieldName('name');
+  return type?.type === 'type_identifier' ? type.text : undefined;
 }
 
 /** A function's declared return type: `(): Store`, `(): Store | undefined`, `(): Store[]`; undefined for anything else. */

@@ -14,6 +14,7 @@ import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import {
   annotatedType,
   calledPath,
+  callSignaturesOnly,
   constructedType,
   declareCallbackParameters,
   declareLoopElement,
@@ -312,6 +313,8 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       const name = nameOf(node, source);
       if (!name) return;
       const def = b.define(node, 'interface', name);
+      const body = node.childForFieldName('body');
+      if (body && callSignaturesOnly(body)) b.callableType(name);
       for (const child of node.namedChildren) {
         if (child?.type !== 'extends_type_clause') continue;
         let read = 0;
@@ -328,7 +331,9 @@ function typescriptHandlers(): Record<string, NodeHandler> {
     },
     type_alias_declaration: (node, { b, source }) => {
       const name = nameOf(node, source);
-      if (name) b.define(node, 'type', name);
+      if (!name) return;
+      b.define(node, 'type', name);
+      if (functionTypeOf(node.childForFieldName('value'))) b.callableType(name);
     },
   };
 }

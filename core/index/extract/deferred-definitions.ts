@@ -1,0 +1,74 @@
+// Definitions that depend on what the rest of a file holds, settled once its walk is done
+// (extraction-builder.ts finish()). A name bound to a value the extractor cannot tell is a
+// function is one when a bare call in its scope names it; a member typed by a name is a method
+// when the file declares that name a function type. Both are what the TypeScript checker
+// resolves such calls to (SPEC §init_workspace: the graph holds what calls reach).
+import type { ImportRecord } from '../extract-types.ts';
+import type { RawDefinition } from './extraction-builder.ts';
+
+interface Binding {
+  def: RawDefinition;
+  /** Where the name stops being seen: calls at or past it do not count. */
+  scopeEnd: number;
+}
+
+interface CallPosition {
+  callee: string;
+  receiver: string | undefined;
+  start: number;
+}
+
+export class DeferredDefinitions {
+  private readonly bindings: Binding[] = [];
+  private readonly typedMembers: Array<{ def: RawDefinition; typeName: string }> = [];
+  private readonly callableTypes = new Set<string>();
+
+  binding(def: RawDefinition, scopeEnd: number): void {
+    this.bindings.push({ def, scopeEnd });
+  }
+
+  typedMember(def: RawDefinition, typeName: string): void {
+    this.typedMembers.push({ def, typeName });
+  }
+
+  callableType(name: string): void {
+    this.callableTypes.add(name);
+  }
+
+  /**
+   * The definitions that hold. Per name, the bare calls' positions in order, so each binding
+   * costs one binary search however many calls the file has. A binding of a name the module
+   * imports stays none: the import is what the file's other calls reach, and a binding in a
+   * callback would be a bare name of the whole module.
+   */
+  settle(calls: ReadonlyArray<CallPosition>, imports: ReadonlyArray<ImportRecord>): RawDefinition[] {
+    const out: RawDefinition[] = [];
+    for (const { def, typeName } of this.typedMembers) if (this.callableTypes.has(typeName)) out.push(def);
+    if (this.bindings.length === 0) return out;
+    const wanted = new Set(this.bindings.map((b) => b.def.name));
+    const starts = new Map<string, number[]>();
+    for (const call of calls) {
+      if (call.receiver !== undefined || !wanted.has(call.callee)) continue;
+      let list = starts.get(call.callee);
+      if (!list) starts.set(call.callee, (list = []));
+      list.push(call.start);
+    }
+    if (starts.size === 0) return out;
+    for (const list of starts.values()) list.sort((a, b) => a - b);
+    const imported = new Set<string>();
+    for (const record of imports) for (const binding of record.bindings) imported.add(binding.local);
+    for (const { def, scopeEnd } of this.bindings) {
+      const list = starts.get(def.name);
+      if (!list || imported.has(def.name)) continue;
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid]! < def.end) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < list.length && list[lo]! < scopeEnd) out.push(def);
+    }
+    return out;
+  }
+}
