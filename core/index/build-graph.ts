@@ -24,6 +24,7 @@ import { fileNodesOf } from './file-nodes.ts';
 import { languageTraits } from './extract/languages/registry.ts';
 import { CLASS_LIKE, push, refKey } from './definition-queries.ts';
 import { CallResolver, type Resolved } from './call-resolution.ts';
+import { withCallableMembers } from './callable-members.ts';
 import type { TimeSlicer } from './extract/time-slices.ts';
 
 /** Calls resolved between two yields of the resolution pass. */
@@ -58,8 +59,9 @@ export async function buildGraphInSlices(
 
 /** The resolution pass as steps of bounded work: a file of a pass, or a few hundred calls of a file. */
 function* graphSteps(extractionsIn: FileExtraction[], resolver: ModuleResolver, cache?: ResolutionCache): Generator<void, CodeGraph> {
-  const extractions = [...extractionsIn].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const sorted = [...extractionsIn].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   yield;
+  const extractions = yield* withCallableMembers(sorted, resolver);
   const table = new SymbolTable(extractions, resolver);
   const fileSetKey = extractions.map((e) => e.file).join('\n');
   const reusable: Array<FileResolution | undefined> = [];

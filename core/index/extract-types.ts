@@ -104,6 +104,21 @@ export interface DeclaredType {
   lines?: [number, number];
 }
 
+/**
+ * A member typed by a name its file does not declare a function type (`serialize?: Serialize`,
+ * with `Serialize` imported): a method of `owner` once the graph finds that name declared a
+ * function type where the file's imports lead (core/index/callable-members.ts).
+ */
+export interface TypedMember {
+  /** Index into definitions of the class, interface or type it is a member of. */
+  owner: number;
+  name: string;
+  /** The type's name as written, before any type arguments. */
+  type: string;
+  startLine: number;
+  endLine: number;
+}
+
 export interface FileExtraction {
   file: string; // workspace-relative, forward slashes
   language: LanguageId;
@@ -114,6 +129,10 @@ export interface FileExtraction {
   calls: CallSite[];
   heritage: Heritage[];
   declaredTypes?: DeclaredType[];
+  /** Members whose callability another file's type decides (TypedMember). */
+  typedMembers?: TypedMember[];
+  /** Names this file declares as function types (`type F = () => void`, an interface of call signatures only). */
+  callableTypes?: string[];
   /** Set when the file could not be read or parsed; tree-sitter ERROR nodes that still yield definitions are not failures but counted in errorNodes. */
   error?: string;
   errorNodes?: number;

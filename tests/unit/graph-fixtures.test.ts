@@ -246,10 +246,15 @@ test('TypeScript locals and type literals: a local called in its scope is a func
   // The template type with `\`` escapes parses whole once masked, so afterHint after it is a node.
   assert.deepEqual(
     index.extractions().map((e) => e.unparsed),
-    [undefined, undefined],
+    [undefined, undefined, undefined],
   );
   const nodes = [...index.graph!.nodes.values()].filter((n) => n.type !== 'file').map((n) => n.id);
   assert.deepEqual(nodes.sort(), [
+    // `encode: Serialize`, `tick?: Clock`, both imported from lib.ts, which declares them function types.
+    'src/codec.ts::function::run::10',
+    'src/codec.ts::interface::Codec::4',
+    'src/codec.ts::method::Codec.encode::5',
+    'src/codec.ts::method::Codec.tick::6',
     'src/lib.ts::class::Pool::41',
     'src/lib.ts::function::afterHint::15',
     'src/lib.ts::function::format::7',
@@ -299,6 +304,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/use.ts::type::Lazy::25',
   ]);
   assert.deepEqual(await edgesOf('ts-locals'), [
+    'calls src/codec.ts::function::run::10 -> src/codec.ts::method::Codec.encode::5 1',
+    'calls src/codec.ts::function::run::10 -> src/codec.ts::method::Codec.tick::6 1',
     'calls src/lib.ts::function::afterHint::15 -> src/lib.ts::function::format::7 1',
     'calls src/lib.ts::method::Pool.tick::43 -> src/lib.ts::method::Pool.clock::42 1',
     // A local named as an import is no node: `format()` still reaches the import.
@@ -312,6 +319,7 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/use.ts::function::useIt.double::4 -> src/lib.ts::function::make::3 0.95',
     'calls src/use.ts::function::useIt::3 -> src/lib.ts::function::make::3 0.95',
     'calls src/use.ts::function::useIt::3 -> src/use.ts::function::useIt.double::4 1',
+    'imports src/codec.ts -> src/lib.ts 1',
     'imports src/use.ts -> src/lib.ts 1',
     'inherits src/use.ts::interface::Await::38 -> src/use.ts::interface::Op::32 1',
   ]);

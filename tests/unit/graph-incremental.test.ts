@@ -82,3 +82,23 @@ test('after edits, a re-index equals a fresh index and re-parses only what chang
   assert.ok((await fresh3.run({})).ok);
   assert.deepEqual(shape(index.graph!), shape(fresh3.graph!));
 });
+
+test('a member typed by an imported name joins or leaves the graph when that name becomes or stops being a function type, as a fresh index has it', async () => {
+  const root = tempDir('graph-incr-typed-');
+  cpSync(fileURLToPath(new URL('../fixtures/graph/ts-locals', import.meta.url)), root, { recursive: true });
+  const index = new LocalIndex(root);
+  assert.ok((await index.run({})).ok);
+  const members = () => [...index.graph!.nodes.keys()].filter((id) => id.startsWith('src/codec.ts::method::'));
+  assert.deepEqual(members(), ['src/codec.ts::method::Codec.encode::5', 'src/codec.ts::method::Codec.tick::6']);
+
+  // `Serialize` becomes a string: codec.ts is unchanged, yet Codec.encode is no method any more.
+  const lib = join(root, 'src/lib.ts');
+  touch(lib, readFileSync(lib, 'utf8').replace('export type Serialize = (value: unknown) => string;', 'export type Serialize = string;'));
+  const again = await index.run({});
+  assert.ok(again.ok);
+  assert.equal(again.report.parsed, 1);
+  assert.deepEqual(members(), ['src/codec.ts::method::Codec.tick::6']);
+  const fresh = new LocalIndex(root);
+  assert.ok((await fresh.run({})).ok);
+  assert.deepEqual(shape(index.graph!), shape(fresh.graph!));
+});

@@ -20,30 +20,39 @@ interface CallPosition {
 
 export class DeferredDefinitions {
   private readonly bindings: Binding[] = [];
-  private readonly typedMembers: Array<{ def: RawDefinition; typeName: string }> = [];
+  private readonly typedMembers: RawDefinition[] = [];
   private readonly callableTypes = new Set<string>();
 
   binding(def: RawDefinition, scopeEnd: number): void {
     this.bindings.push({ def, scopeEnd });
   }
 
-  typedMember(def: RawDefinition, typeName: string): void {
-    this.typedMembers.push({ def, typeName });
+  /** A member with `typeName` set: settled here when the file declares that name a function type, else handed on with it. */
+  typedMember(def: RawDefinition): void {
+    this.typedMembers.push(def);
   }
 
   callableType(name: string): void {
     this.callableTypes.add(name);
   }
 
+  callableTypeNames(): string[] {
+    return [...this.callableTypes];
+  }
+
   /**
-   * The definitions that hold. Per name, the bare calls' positions in order, so each binding
+   * The definitions that hold, and the typed members this file cannot settle (still carrying
+   * their typeName). Per name, the bare calls' positions in order, so each binding
    * costs one binary search however many calls the file has. A binding of a name the module
    * imports stays none: the import is what the file's other calls reach, and a binding in a
    * callback would be a bare name of the whole module.
    */
   settle(calls: ReadonlyArray<CallPosition>, imports: ReadonlyArray<ImportRecord>): RawDefinition[] {
     const out: RawDefinition[] = [];
-    for (const { def, typeName } of this.typedMembers) if (this.callableTypes.has(typeName)) out.push(def);
+    for (const def of this.typedMembers) {
+      if (this.callableTypes.has(def.typeName!)) def.typeName = undefined;
+      out.push(def);
+    }
     if (this.bindings.length === 0) return out;
     const wanted = new Set(this.bindings.map((b) => b.def.name));
     const starts = new Map<string, number[]>();

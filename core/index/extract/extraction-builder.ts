@@ -7,7 +7,7 @@
 // per-file work stays lean).
 import type { Node } from 'web-tree-sitter';
 import { DeferredDefinitions } from './deferred-definitions.ts';
-import type { CallSite, DeclaredType, Definition, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId } from '../extract-types.ts';
+import type { CallSite, DeclaredType, Definition, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId, TypedMember } from '../extract-types.ts';
 
 export interface RawDefinition {
   kind: DefinitionKind;
@@ -24,6 +24,8 @@ export interface RawDefinition {
   parentName: string | undefined;
   /** Set by finish(): the index in the definitions list. */
   index: number | undefined;
+  /** A member whose callability its type's name decides (memberIfCallableType) until the file settles it. */
+  typeName: string | undefined;
 }
 
 /** A range that owns methods without being a definition itself (a Rust `impl` block). */
@@ -84,6 +86,7 @@ export class ExtractionBuilder {
   private readonly declared: RawDeclaredType[] = [];
   /** Definitions that depend on what the rest of the file holds (deferred-definitions.ts). */
   private readonly deferred = new DeferredDefinitions();
+  private readonly typedMembers: TypedMember[] = [];
   /** Functions passed as arguments that are no definitions: names declared inside one are seen only inside it. */
   private readonly callbacks: Callback[] = [];
   errorNodes = 0;
@@ -120,11 +123,11 @@ export class ExtractionBuilder {
   /**
    * A member typed by a name (`setTimeout: SetTimeoutFunction`, `onError?: Handler<T>`): a method
    * of its owner when this file declares that name a function type (callableType), which is
-   * what the checker resolves `provider.setTimeout()` to. A name declared in another file is
-   * not read here.
+   * what the checker resolves `provider.setTimeout()` to. Otherwise it is handed on as a
+   * TypedMember, for the graph to settle from the file the name comes from.
    */
   memberIfCallableType(node: Node, name: string, typeName: string): void {
-    this.deferred.typedMember(this.rawDefinition(node, 'method', name, { methodInType: true }), typeName);
+    this.deferred.typedMember(this.rawDefinition(node, 'method', name, { methodInType: true, typeName }));
   }
 
   /** `type Serialize = (v: unknown) => string`, `interface Fn { (x: X): Y }`: a name this file declares as a function type. */
@@ -136,7 +139,7 @@ export class ExtractionBuilder {
     node: Node,
     kind: DefinitionKind,
     name: string,
-    opts: { exported?: boolean; bound?: boolean; methodInType?: boolean; parentName?: string },
+    opts: { exported?: boolean; bound?: boolean; methodInType?: boolean; parentName?: string; typeName?: string },
   ): RawDefinition {
     // Every field always present: one object shape, so the settle passes stay monomorphic
     // (optional fields added later gave V8 four shapes and a deopt per lane).
@@ -152,6 +155,7 @@ export class ExtractionBuilder {
       methodInType: opts.methodInType === true,
       parentName: opts.parentName,
       index: undefined,
+      typeName: opts.typeName,
     };
     return def;
   }
@@ -223,6 +227,12 @@ export class ExtractionBuilder {
   finish(): FileExtraction {
     for (const def of this.deferred.settle(this.calls, this.imports)) this.defs.push(def);
     const definitions = this.settleDefinitions();
+    // The typed members settled as TypedMembers own no calls and no names.
+    if (this.typedMembers.length > 0) {
+      let kept = 0;
+      for (const d of this.defs) if (d.typeName === undefined) this.defs[kept++] = d;
+      this.defs.length = kept;
+    }
     const result: FileExtraction = {
       file: this.file,
       language: this.language,
@@ -233,6 +243,9 @@ export class ExtractionBuilder {
       heritage: this.settleHeritage(definitions),
     };
     if (this.declared.length > 0) result.declaredTypes = this.settleDeclaredTypes();
+    if (this.typedMembers.length > 0) result.typedMembers = this.typedMembers;
+    const callableTypes = this.deferred.callableTypeNames();
+    if (callableTypes.length > 0) result.callableTypes = callableTypes;
     if (this.errorNodes > 0) result.errorNodes = this.errorNodes;
     return result;
   }
@@ -316,6 +329,12 @@ export class ExtractionBuilder {
         if (scope.end > def.start) scopeStack.push(scope);
       }
       const owner = stack[stack.length - 1];
+      if (def.typeName !== undefined) {
+        // Not a definition here: a TypedMember of its class, interface or type.
+        if (owner?.index !== undefined && TYPE_KINDS.has(owner.kind))
+          this.typedMembers.push({ owner: owner.index, name: def.name, type: def.typeName, startLine: def.startLine, endLine: def.endLine });
+        continue;
+      }
       const scope = scopeStack[scopeStack.length - 1];
       // An impl block opened inside the innermost definition owns what follows it.
       const scopeIsInner = scope !== undefined && (owner === undefined || scope.start >= owner.start);

@@ -1,0 +1,65 @@
+// Members typed by a name another file declares a function type (`serialize?: Serialize`, with
+// `type Serialize = (v: unknown) => string` imported): methods of their owner, which is what the
+// TypeScript checker resolves `options.serialize(v)` to (docs/graph-format.md). Extraction sees
+// one file, so it hands such members on (FileExtraction.typedMembers) with the names each file
+// declares as function types (callableTypes); here the type's name is followed where the file's
+// imports lead, as any name is (symbol-table.ts), and the member joins the graph when it ends at
+// one of those declarations. The extraction with its members added is made once per extraction
+// and answer, so the resolution cache still sees the same object while nothing changes.
+import type { Definition, FileExtraction } from './extract-types.ts';
+import type { ModuleResolver } from './module-resolver.ts';
+import { SymbolTable } from './symbol-table.ts';
+
+const TYPE_DECLARATIONS = new Set(['type', 'interface']);
+
+/** Per extraction: the key of the members last added (their indices) and the extraction made with them. */
+const withMembers = new WeakMap<FileExtraction, { key: string; extraction: FileExtraction }>();
+
+/**
+ * The extractions with the typed members that resolve to a function type added as methods,
+ * in the same order; an extraction with none to add is returned as it is. A step per file.
+ */
+export function* withCallableMembers(extractions: FileExtraction[], resolver: ModuleResolver): Generator<void, FileExtraction[]> {
+  if (!extractions.some((e) => e.typedMembers?.length)) return extractions;
+  const table = new SymbolTable(extractions, resolver);
+  const out: FileExtraction[] = [];
+  for (const [f, ext] of extractions.entries()) {
+    const members = ext.typedMembers ?? [];
+    const added: number[] = [];
+    members.forEach((m, i) => {
+      const meaning = table.resolveLocal(f, m.type);
+      if (meaning?.kind !== 'def') return;
+      const target = extractions[meaning.ref.file]!;
+      const declared = target.definitions[meaning.ref.def]!;
+      if (TYPE_DECLARATIONS.has(declared.kind) && callableTypesOf(target).has(declared.name)) added.push(i);
+    });
+    out.push(added.length === 0 ? ext : extended(ext, added));
+    yield;
+  }
+  return out;
+}
+
+const callableSets = new WeakMap<FileExtraction, Set<string>>();
+
+/** A file's callableTypes as a set, made once per extraction. */
+function callableTypesOf(ext: FileExtraction): Set<string> {
+  let set = callableSets.get(ext);
+  if (!set) callableSets.set(ext, (set = new Set(ext.callableTypes)));
+  return set;
+}
+
+/** `ext` with the typed members at `added` as methods of their owners, after its own definitions. */
+function extended(ext: FileExtraction, added: number[]): FileExtraction {
+  const key = added.join(',');
+  const previous = withMembers.get(ext);
+  if (previous?.key === key) return previous.extraction;
+  const definitions: Definition[] = [...ext.definitions];
+  for (const i of added) {
+    const m = ext.typedMembers![i]!;
+    const owner = ext.definitions[m.owner]!;
+    definitions.push({ kind: 'method', name: m.name, startLine: m.startLine, endLine: m.endLine, parent: m.owner, exported: false, parentName: owner.name });
+  }
+  const extraction = { ...ext, definitions };
+  withMembers.set(ext, { key, extraction });
+  return extraction;
+}
