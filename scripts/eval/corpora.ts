@@ -29,10 +29,11 @@
 //   the tarball is cached). `scripts/eval/choose-npm-corpora.ts` is that walk. It took ranks 1
 //   to 55: semver, source-map, readable-stream, ajv, iconv-lite, ws, resolve.
 // - A framework publishing TypeScript sources with `export type *` and generic call signatures
-//   in interfaces: the same walk over the 80 most downloaded packages whose summary says
-//   "framework" (`--summary framework`), grepping each TypeScript tarball for both. None of
-//   them publishes TypeScript sources (express, next, hono, vitest, fastify, @nestjs/* ship
-//   JavaScript, compiled or not), so there is no such corpus; the unit fixtures cover the syntax.
+//   in interfaces: the same walk over the packages whose summary says "framework"
+//   (`--summary framework`), in rank order, grepping each TypeScript tarball for both, until the
+//   first that has them. The 40 most downloaded publish no TypeScript sources (express, next,
+//   hono, vitest, fastify, @nestjs/* ship JavaScript, compiled or not); the next 40 hold one,
+//   @better-auth/core (rank 6128, "authentication framework for TypeScript"), a 21st corpus.
 // - Python, until 8 corpora in all (django, oauthlib and sqlparse count): walk the PyPI
 //   packages by download rank (pypi.tsv) and take every one Debian 12 packages as
 //   python3-<name> (a leading `python-` dropped) for all architectures (pure Python) with at
@@ -41,7 +42,7 @@
 //   /usr/lib/python3/dist-packages; every file is a caller (none has over 150 files).
 // - Halves, fixed before the first run: the older corpora, which the resolver was tuned on, are
 //   `development`, but @effect/platform stays `held-out`; the new ones alternate by rank within
-//   their language, the first `development`. A `development` corpus is one a piece of work may
+//   the walk that chose them, the first `development` (so the framework, alone in its walk, is). A `development` corpus is one a piece of work may
 //   look inside; a `held-out` corpus is read only in aggregate (`--show-held-out` to see it).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -109,13 +110,13 @@ function filesUnder(dir: string, base = dir): string[] {
  * sources, copied under a temporary root (tests, examples and build output left behind), so the
  * graph, the checker and the peer all read the same files.
  */
-function npmSources(nodeModules: string, name: string, half: Half): Corpus {
+function npmSources(nodeModules: string, name: string, half: Half, walk = 'npm download rank'): Corpus {
   const dir = join(nodeModules, name);
   const base = { label: name, language: 'ts' as const, include: ['ts', 'tsx', 'mts', 'cts', 'js', 'cjs', 'mjs', 'jsx'], half };
-  if (!existsSync(join(dir, 'package.json'))) return { ...base, style: 'most downloaded npm package', root: undefined };
+  if (!existsSync(join(dir, 'package.json'))) return { ...base, style: walk, root: undefined };
   const version = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
   const verdict = classifySources(filesUnder(dir));
-  const style = `npm download rank, ${verdict.kind === 'ts' ? 'TypeScript' : 'JavaScript'} sources in ${verdict.dir}/`;
+  const style = `${walk}, ${verdict.kind === 'ts' ? 'TypeScript' : 'JavaScript'} sources in ${verdict.dir}/`;
   if (verdict.kind === 'none') return { ...base, style: `${style}: ${verdict.why}`, root: undefined, source: `${name}@${version}` };
   const root = mkdtempSync(join(tmpdir(), `metabob-eval-${name.replace(/\W/g, '-')}-`));
   for (const file of verdict.sources) {
@@ -183,6 +184,7 @@ export function corpora(repo: string): Corpus[] {
     npmSources(evalModules, 'iconv-lite', 'development'),
     npmSources(evalModules, 'ws', 'held-out'),
     npmSources(evalModules, 'resolve', 'development'),
+    npmSources(evalModules, '@better-auth/core', 'development', 'framework walk: export type * and generic call signatures'),
     installed('django', 'Python framework (Debian python3-django)', 'python', dist('django'), ['py'], 4),
     installed('oauthlib', 'Python protocol library (Debian python3-oauthlib)', 'python', dist('oauthlib'), ['py']),
     installed('sqlparse', 'Python SQL lexer and filter engine (Debian python3-sqlparse)', 'python', dist('sqlparse'), ['py']),
