@@ -1,7 +1,7 @@
 // The corpora `npm run eval:calls` scores, each a published package's own sources installed
 // from the npm registry or a Debian python3-* package. The older corpora were chosen for their
 // style and are root devDependencies; the corpora of the wide evaluation are installed apart,
-// in scripts/eval/corpora (`npm run eval:install`), so the project's own install does not grow
+// in scripts/eval/corpora (`npm run eval:install`, which installs its lock file), so the project's own install does not grow
 // with them. A monorepo corpus is assembled from two packages of one repository that depend on
 // each other, laid out as npm workspaces.
 //

@@ -1,5 +1,5 @@
 // The eval's cache of slow answers (the checker's or jedi's truth, the peer's edges), kept in the
-// eval's own install so `npm ci --prefix scripts/eval/corpora` starts it afresh. An entry's key
+// eval's own install (its node_modules, which git ignores). An entry's key
 // hashes everything the answer depends on: the corpus files' bytes, the options, and the source
 // of the program that computed it, so a changed corpus, version or truth script misses.
 import { createHash } from 'node:crypto';
