@@ -62,29 +62,32 @@ function aggregateRow(name: string, rows: CorpusRow[], pick: (r: CorpusRow) => S
 export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line: string) => void): void {
   const shown = rows.filter((r) => showHeldOut || r.half === 'development');
   print('');
-  print(`Per corpus (${showHeldOut ? 'both halves' : 'development half; held-out only in aggregate below'}):`);
-  print(
-    markdown(
-      ['corpus', 'version', 'lang', 'half', 'files', 'P', 'R', 'F1', 'def. coverage', 'ERROR %', 'peer P', 'peer R', 'peer F1'],
-      shown.map((r) => [
-        r.label,
-        r.source,
-        r.language === 'ts' ? 'TS/JS' : 'Python',
-        r.half,
-        String(r.files),
-        ...scoreCells(r.ours),
-        r.coverage.called ? fixed(r.coverage.covered / r.coverage.called) : '-',
-        r.errorShare === undefined ? '-' : fixed(100 * r.errorShare, 2),
-        ...scoreCells(r.peer),
-      ]),
-    ),
-  );
-  print('');
+  if (shown.length) {
+    print(`Per corpus (${showHeldOut ? 'both halves' : 'development half; held-out only in aggregate below'}):`);
+    print(
+      markdown(
+        ['corpus', 'version', 'lang', 'half', 'files', 'P', 'R', 'F1', 'def. coverage', 'ERROR %', 'peer P', 'peer R', 'peer F1'],
+        shown.map((r) => [
+          r.label,
+          r.source,
+          r.language === 'ts' ? 'TS/JS' : 'Python',
+          r.half,
+          String(r.files),
+          ...scoreCells(r.ours),
+          r.coverage.called ? fixed(r.coverage.covered / r.coverage.called) : '-',
+          r.errorShare === undefined ? '-' : fixed(100 * r.errorShare, 2),
+          ...scoreCells(r.peer),
+        ]),
+      ),
+    );
+    print('');
+  }
   print('Per half, in aggregate (micro: summed edges; macro: mean over corpora; "at target": P >= 0.95 and R >= 0.85):');
   const aggregates: string[][] = [];
   for (const half of ['development', 'held-out'] as const) {
     for (const language of ['ts', 'python'] as const) {
       const group = rows.filter((r) => r.half === half && r.language === language);
+      if (!group.length) continue;
       const name = `${half} ${language === 'ts' ? 'TS/JS' : 'Python'}`;
       aggregates.push(aggregateRow(`${name}, graph`, group, (r) => r.ours));
       aggregates.push(aggregateRow(`${name}, peer`, group, (r) => r.peer));
@@ -95,7 +98,8 @@ export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line
   if (compared.length) {
     for (const half of ['development', 'held-out'] as const) {
       const group = compared.filter((r) => r.half === half);
-      print(`${half}: graph F1 at or above the peer's on ${group.filter((r) => f1(r.ours) >= f1(r.peer!)).length} of ${group.length} corpora`);
+      if (group.length)
+        print(`${half}: graph F1 at or above the peer's on ${group.filter((r) => f1(r.ours) >= f1(r.peer!)).length} of ${group.length} corpora`);
     }
   }
 }
