@@ -88,6 +88,8 @@ export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line
     for (const language of ['ts', 'python'] as const) {
       const group = rows.filter((r) => r.half === half && r.language === language);
       if (!group.length) continue;
+      // An aggregate of one held-out corpus is that corpus's own figures.
+      if (half === 'held-out' && group.length < 2 && !showHeldOut) continue;
       const name = `${half} ${language === 'ts' ? 'TS/JS' : 'Python'}`;
       aggregates.push(aggregateRow(`${name}, graph`, group, (r) => r.ours));
       aggregates.push(aggregateRow(`${name}, peer`, group, (r) => r.peer));
