@@ -100,6 +100,7 @@ export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line
   if (compared.length) {
     for (const half of ['development', 'held-out'] as const) {
       const group = compared.filter((r) => r.half === half);
+      if (half === 'held-out' && group.length < 2 && !showHeldOut) continue;
       if (group.length)
         print(`${half}: graph F1 at or above the peer's on ${group.filter((r) => f1(r.ours) >= f1(r.peer!)).length} of ${group.length} corpora`);
     }
