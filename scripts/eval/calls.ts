@@ -7,10 +7,15 @@
 // in ERROR nodes (parse-errors.ts), and definition coverage: of the corpus definitions the
 // resolver says calls reach (same-file calls too), the share the graph holds as a node of
 // that name in that file spanning the declaration's line.
+// All corpora are scored in one run and a closing table (calls-table.ts) gives each corpus and
+// each half in aggregate; a `held-out` corpus prints nothing of its own unless `--show-held-out`.
+// `--peer` scores @colbymchenry/codegraph (peer-codegraph.ts) against the same truth.
 // `--verbose` lists false positives, misses and uncovered definitions; `--only <label>[,<label>...]`
-// runs those corpora; `--errors-only` prints the ERROR share alone (no resolver run).
+// runs those corpora; `--half development|held-out` runs one half; `--errors-only` prints the
+// ERROR share alone (no resolver run). The truth and the peer's edges are cached per corpus
+// content (eval-cache.ts); `--no-cache` recomputes them.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LocalIndex } from '../../core/index/local-index.ts';
 import { readTsPaths } from '../../core/index/tsconfig-paths.ts';
@@ -18,6 +23,9 @@ import { checkerTruth, type CalledDefinition } from './ts-checker-truth.ts';
 import { formatShare, parseErrorShare } from './parse-errors.ts';
 import type { CodeGraph } from '../../core/index/graph-types.ts';
 import { corpora, type Corpus } from './corpora.ts';
+import { printTable, type CorpusRow } from './calls-table.ts';
+import { cacheKey, EvalCache } from './eval-cache.ts';
+import { peerEdges, peerVersion } from './peer-codegraph.ts';
 
 type Key = string;
 
@@ -44,8 +52,54 @@ function pythonTruth(root: string, callers: string[]): { truth: Set<Key>; callSi
   return { truth: new Set(parsed.truth), callSites: parsed.callSites, outsideModel: parsed.outsideModel, called };
 }
 
+interface StoredTruth {
+  truth: string[];
+  callSites: number;
+  outsideModel: number;
+  called: Array<[Key, CalledDefinition]>;
+}
+
+/** The resolver's truth for the corpus, from the cache when the same files were asked the same question. */
+function cachedTruth(
+  corpus: Corpus,
+  root: string,
+  files: string[],
+  callers: string[],
+): { truth: Set<Key>; callSites: number; outsideModel: number; called: Map<Key, CalledDefinition> } {
+  const tsPaths = readTsPaths(root);
+  const paths = { ...(tsPaths ? Object.fromEntries(tsPaths.paths.map((p) => [p.pattern, p.targets])) : {}), ...corpus.paths };
+  const options = Object.keys(paths).length ? { paths, baseUrl: tsPaths ? join(root, tsPaths.baseUrl) : root } : {};
+  const script = corpus.language === 'python' ? 'jedi-truth.py' : 'ts-checker-truth.ts';
+  const key = cacheKey(root, files, corpus.language, callers, options, readFileSync(join(here, 'scripts/eval', script), 'utf8'));
+  let stored = cache.get<StoredTruth>('truth', corpus.label, key);
+  if (!stored) {
+    const computed = corpus.language === 'python' ? pythonTruth(root, callers) : checkerTruth(root, files, options);
+    stored = { truth: [...computed.truth], callSites: computed.callSites, outsideModel: computed.outsideModel, called: [...computed.called] };
+    cache.set('truth', corpus.label, key, stored);
+  }
+  return { truth: new Set(stored.truth), callSites: stored.callSites, outsideModel: stored.outsideModel, called: new Map(stored.called) };
+}
+
+/** The peer's cross-file call keys among the scored files, from the cache when it indexed the same files. */
+function cachedPeer(corpus: Corpus, root: string, files: string[], callerSet: Set<string>): { keys: Set<Key>; indexMs: number | undefined } {
+  const version = peerVersion(here)!;
+  const key = cacheKey(root, files, corpus.language, version, readFileSync(join(here, 'scripts/eval/peer-codegraph.ts'), 'utf8'));
+  let stored = cache.get<{ keys: string[]; indexMs: number }>('peer', corpus.label, key);
+  const cached = stored !== undefined;
+  if (!stored) {
+    stored = peerEdges(here, root, corpus.language);
+    cache.set('peer', corpus.label, key, stored);
+  }
+  const scored = new Set(files);
+  const keys = stored.keys.filter((k) => {
+    const [from, to] = k.split('|');
+    return callerSet.has(from!) && scored.has(to!);
+  });
+  return { keys: new Set(keys), indexMs: cached ? undefined : stored.indexMs };
+}
+
 /** What extraction left in ERROR after its recovery (FileExtraction.unparsed), over `files`. */
-function leftUnread(index: LocalIndex, files: string[]): string {
+function leftUnreadShare(index: LocalIndex, files: string[]): { chars: number; total: number; partial: number } {
   const measured = new Set(files);
   let chars = 0;
   let total = 0;
@@ -58,6 +112,11 @@ function leftUnread(index: LocalIndex, files: string[]): string {
       partial++;
     }
   }
+  return { chars, total, partial };
+}
+
+function leftUnread(share: { chars: number; total: number; partial: number }): string {
+  const { chars, total, partial } = share;
   return `after recovery ${total ? ((100 * chars) / total).toFixed(2) : '0.00'}% left in ERROR (${chars} chars), ${partial} files partial`;
 }
 
@@ -79,27 +138,8 @@ function definitionCoverage(graph: CodeGraph, called: Map<Key, CalledDefinition>
   return { covered: called.size - missing.length, missing };
 }
 
-async function evaluate(corpus: Corpus): Promise<void> {
-  const root = corpus.root;
-  if (!root) {
-    console.log(`${corpus.label}: skipped, not installed`);
-    return;
-  }
-  const index = new LocalIndex(root);
-  const started = performance.now();
-  const result = await index.run({ include: corpus.include, budgetMs: Number.POSITIVE_INFINITY });
-  if (!result.ok) throw new Error(result.cause);
-  const indexMs = performance.now() - started;
-  const graph = index.graph!;
-  const files = [...graph.componentsByFile.keys()].filter((f) => !f.endsWith('.d.ts')).sort();
-  const errors =
-    corpus.language === 'ts' ? `; grammar alone: ${formatShare(await parseErrorShare(root, files), files.length)}; ${leftUnread(index, files)}` : '';
-  if (process.argv.includes('--errors-only')) {
-    console.log(`${corpus.label}${corpus.half ? ` (${corpus.half})` : ''}: ${files.length} files${errors}`);
-    return;
-  }
-  const callers = corpus.sampleEvery ? files.filter((_, i) => i % corpus.sampleEvery! === 0) : files;
-  const callerSet = new Set(callers);
+/** The graph's cross-file call keys from the scored callers, each with the most certain kind among the edges that make it. */
+function graphKeys(graph: CodeGraph, callerSet: Set<string>, language: Corpus['language']): Map<Key, string> {
   const ours = new Map<Key, string>();
   for (const edge of graph.edges) {
     if (edge.type !== 'calls') continue;
@@ -108,45 +148,68 @@ async function evaluate(corpus: Corpus): Promise<void> {
     if (from.file === to.file || !callerSet.has(from.file)) continue;
     // `super(...)` and `new X()` reach the constructor, which the checker names by its class.
     const parts = to.name.split('.');
-    const name = parts.at(-1) === 'constructor' && parts.length > 1 && corpus.language === 'ts' ? parts.at(-2)! : parts.at(-1)!;
+    const name = parts.at(-1) === 'constructor' && parts.length > 1 && language === 'ts' ? parts.at(-2)! : parts.at(-1)!;
     const key = `${from.file}|${to.file}|${name}`;
     const kind = (edge as { via?: string }).via ?? CONFIDENCE_LABEL[String(edge.confidence)] ?? String(edge.confidence);
-    // Per key, the most certain kind among the edges that make it.
     const previous = ours.get(key);
     if (previous === undefined || kindRank(kind) < kindRank(previous)) ours.set(key, kind);
   }
-  const tsPaths = readTsPaths(root);
-  const paths = { ...(tsPaths ? Object.fromEntries(tsPaths.paths.map((p) => [p.pattern, p.targets])) : {}), ...corpus.paths };
-  const { truth, callSites, outsideModel, called } =
-    corpus.language === 'python'
-      ? pythonTruth(root, callers)
-      : checkerTruth(root, files, Object.keys(paths).length ? { paths, baseUrl: tsPaths ? join(root, tsPaths.baseUrl) : root } : {});
+  return ours;
+}
+
+async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
+  const root = corpus.root;
+  const name = `${corpus.label}${corpus.source ? ` (${corpus.source})` : ''}`;
+  if (!root) {
+    console.log(`${name}: skipped, not installed (${corpus.style})`);
+    return undefined;
+  }
+  // A held-out corpus is read only in aggregate: nothing of its own is printed.
+  const show = corpus.half === 'development' || flag('--show-held-out');
+  const say = (line: string) => {
+    if (show) console.log(line);
+  };
+  const index = new LocalIndex(root);
+  const started = performance.now();
+  const result = await index.run({ include: corpus.include, budgetMs: Number.POSITIVE_INFINITY });
+  if (!result.ok) throw new Error(result.cause);
+  const indexMs = performance.now() - started;
+  const graph = index.graph!;
+  const files = [...graph.componentsByFile.keys()].filter((f) => !f.endsWith('.d.ts')).sort();
+  const unread = corpus.language === 'ts' ? leftUnreadShare(index, files) : undefined;
+  const errors = unread ? `; grammar alone: ${formatShare(await parseErrorShare(root, files), files.length)}; ${leftUnread(unread)}` : '';
+  if (flag('--errors-only')) {
+    say(`${name} (${corpus.half}): ${files.length} files${errors}`);
+    return undefined;
+  }
+  const callers = corpus.sampleEvery ? files.filter((_, i) => i % corpus.sampleEvery! === 0) : files;
+  const callerSet = new Set(callers);
+  const ours = graphKeys(graph, callerSet, corpus.language);
+  const { truth, callSites, outsideModel, called } = cachedTruth(corpus, root, files, callers);
   const hit = [...ours.keys()].filter((k) => truth.has(k)).length;
   const precision = ours.size ? hit / ours.size : 1;
   const recall = truth.size ? hit / truth.size : 1;
   const sample = corpus.sampleEvery ? `, callers sampled 1 in ${corpus.sampleEvery} (${callers.length} files)` : '';
   const coverage = definitionCoverage(graph, called);
-  const half = corpus.half ? ` (${corpus.half})` : '';
-  console.log(
-    `${corpus.label}${half} [${corpus.style}]: ${files.length} files${sample}, ${callSites} call sites, indexed in ${Math.round(indexMs)} ms${errors}`,
-  );
-  console.log(
+  if (!show) console.log(`${corpus.label}: held-out, scored (its figures are only in the aggregate)`);
+  say(`${name} (${corpus.half}) [${corpus.style}]: ${files.length} files${sample}, ${callSites} call sites, indexed in ${Math.round(indexMs)} ms${errors}`);
+  say(
     `  definition coverage ${called.size ? (coverage.covered / called.size).toFixed(3) : '-'} (${coverage.covered} of ${called.size} called definitions are graph nodes)`,
   );
   if (coverage.missing.length) {
     const byKind = new Map<string, number>();
     for (const d of coverage.missing) byKind.set(d.kind, (byKind.get(d.kind) ?? 0) + 1);
-    console.log(
+    say(
       `    not nodes, by declaration: ${[...byKind]
         .sort((a, b) => b[1] - a[1])
         .map(([k, n]) => `${k} ${n}`)
         .join(', ')}`,
     );
   }
-  console.log(
+  say(
     `  truth ${truth.size} cross-file edges (${outsideModel} calls reached corpus declarations the graph does not model); graph ${ours.size}, matching ${hit}`,
   );
-  console.log(`  precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}`);
+  say(`  precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}`);
   const byKind = new Map<string, { all: number; hit: number }>();
   for (const [key, kind] of ours) {
     const row = byKind.get(kind) ?? { all: 0, hit: 0 };
@@ -154,17 +217,35 @@ async function evaluate(corpus: Corpus): Promise<void> {
     if (truth.has(key)) row.hit++;
     byKind.set(kind, row);
   }
-  const rows = [...byKind]
-    .sort(([a], [b]) => kindRank(a) - kindRank(b))
-    .map(([k, r]) => `${k} P ${(r.hit / r.all).toFixed(3)} (${r.hit}/${r.all}), R share ${truth.size ? (r.hit / truth.size).toFixed(3) : '-'}`);
-  for (const row of rows) console.log(`    ${row}`);
-  if (process.argv.includes('--verbose')) {
-    for (const k of [...ours.keys()].filter((k) => !truth.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60)))
-      console.log(`  false positive (${ours.get(k)}): ${k}`);
-    for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, Number(process.env.EVAL_LIST ?? 60))) console.log(`  missed: ${k}`);
-    for (const d of coverage.missing.slice(0, Number(process.env.EVAL_LIST ?? 60)))
-      console.log(`  not a node (${d.kind}): ${d.file}|${d.name}|${d.lines.join(',')}`);
+  for (const [k, r] of [...byKind].sort(([a], [b]) => kindRank(a) - kindRank(b)))
+    say(`    ${k} P ${(r.hit / r.all).toFixed(3)} (${r.hit}/${r.all}), R share ${truth.size ? (r.hit / truth.size).toFixed(3) : '-'}`);
+  let peer: CorpusRow['peer'];
+  if (flag('--peer')) {
+    const run = cachedPeer(corpus, root, files, callerSet);
+    const peerHit = [...run.keys].filter((k) => truth.has(k)).length;
+    peer = { hit: peerHit, edges: run.keys.size, truth: truth.size };
+    const timing = run.indexMs === undefined ? 'cached' : `indexed in ${Math.round(run.indexMs)} ms`;
+    say(
+      `  peer ${peerVersion(here)} (${timing}): ${run.keys.size} edges, matching ${peerHit}; precision ${(run.keys.size ? peerHit / run.keys.size : 1).toFixed(3)}  recall ${(truth.size ? peerHit / truth.size : 1).toFixed(3)}`,
+    );
   }
+  if (flag('--verbose') && show) {
+    const limit = Number(process.env.EVAL_LIST ?? 60);
+    for (const k of [...ours.keys()].filter((k) => !truth.has(k)).slice(0, limit)) console.log(`  false positive (${ours.get(k)}): ${k}`);
+    for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, limit)) console.log(`  missed: ${k}`);
+    for (const d of coverage.missing.slice(0, limit)) console.log(`  not a node (${d.kind}): ${d.file}|${d.name}|${d.lines.join(',')}`);
+  }
+  return {
+    label: corpus.label,
+    source: corpus.source ?? 'root devDependency',
+    language: corpus.language,
+    half: corpus.half,
+    files: files.length,
+    ours: { hit, edges: ours.size, truth: truth.size },
+    ...(peer ? { peer } : {}),
+    coverage: { covered: coverage.covered, called: called.size },
+    ...(unread ? { errorShare: unread.total ? unread.chars / unread.total : 0 } : {}),
+  };
 }
 
 const KIND_ORDER = ['same file', 'own class', 'import', 'declared type', 'base class', 'unlisted export', 'fallback (1 candidate)', 'fallback (2 candidates)'];
@@ -174,8 +255,20 @@ function kindRank(kind: string): number {
 }
 
 const here = resolve(new URL('../..', import.meta.url).pathname);
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const flag = (name: string) => process.argv.includes(name);
+const option = (name: string) => (flag(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const evalModules = join(here, 'scripts/eval/corpora/node_modules');
+const cache = new EvalCache(flag('--no-cache') || !existsSync(evalModules) ? undefined : join(evalModules, '.cache/metabob-eval'));
+if (flag('--peer') && !peerVersion(here)) throw new Error('eval_not_installed: --peer needs `npm run eval:install` (scripts/eval/corpora)');
+const only = option('--only')?.split(',');
+const half = option('--half');
+const runStarted = performance.now();
+const rows: CorpusRow[] = [];
 for (const corpus of corpora(here)) {
-  if (only && !only.split(',').includes(corpus.label)) continue;
-  await evaluate(corpus);
+  if (only && !only.includes(corpus.label)) continue;
+  if (half && corpus.half !== half) continue;
+  const row = await evaluate(corpus);
+  if (row) rows.push(row);
 }
+if (rows.length) printTable(rows, flag('--show-held-out'), (line) => console.log(line));
+console.log(`\n${rows.length} corpora scored in ${Math.round((performance.now() - runStarted) / 1000)} s`);

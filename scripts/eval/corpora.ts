@@ -1,25 +1,56 @@
 // The corpora `npm run eval:calls` scores, each a published package's own sources installed
-// from the npm registry (package.json devDependencies) or a Debian python3-* package, chosen
-// for its style before the resolver was tuned on it. A monorepo corpus is assembled from two
-// packages of one repository that depend on each other, laid out as npm workspaces.
+// from the npm registry or a Debian python3-* package. The older corpora were chosen for their
+// style and are root devDependencies; the corpora of the wide evaluation are installed apart,
+// in scripts/eval/corpora (`npm run eval:install`, which installs its lock file), so the project's own install does not grow
+// with them. A monorepo corpus is assembled from two packages of one repository that depend on
+// each other, laid out as npm workspaces.
 //
-// How a new corpus is chosen, written down before it is first measured:
+// How the older corpora were chosen, written down before each was first measured:
 // 1. It brings a style or construct no corpus here has, named in its `style`, and is picked for
 //    that from what its sources are known to use, never from how the index scores on it.
 // 2. It is a package that publishes its own sources (TypeScript for a TypeScript corpus, not
 //    only compiled JavaScript and .d.ts) on the npm registry, or a Debian python3-* package,
 //    pinned to an exact version as a devDependency, so every machine indexes the same bytes.
-// 3. Every corpus is reported, whatever it shows. A corpus added for a piece of work is `tuned`
-//    when that work may look inside its failures and `held-out` when only its figures are read;
-//    a group of new corpora is split so both halves have the style the work is about.
+// 3. Every corpus is reported, whatever it shows.
 // For the grammar upgrade and the recovery of ERROR regions (TypeScript 5 syntax, generic call
-// signatures one per line in interfaces and type literals): effect and @trpc/server are tuned,
-// @effect/platform is held out, and every older corpus is held out too. hono (the framework the
-// work was first seen on) publishes only compiled JavaScript and .d.ts, so it cannot be one; no
-// package found that publishes sources uses `export type *`, which the unit fixtures cover.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+// signatures one per line in interfaces and type literals): effect and @trpc/server were looked
+// inside, @effect/platform was held out. hono publishes only compiled JavaScript and .d.ts.
+//
+// The wide evaluation: a set too wide to tune to, chosen by rank, not by style, written down
+// before any of its new corpora was first measured.
+// - TypeScript/JavaScript, until 20 corpora in all (the 13 above count): walk the npm packages
+//   in order of monthly downloads (the package list of this workplace, npm.tsv, at the version
+//   it lists; @types/* skipped, as are packages already corpora and the peer) and take every
+//   package whose tarball holds sources someone wrote (npm-sources.ts): at least 10 and at most
+//   2,000 .ts/.tsx files that are not declarations, tests, fixtures or examples, or else at
+//   least 10 such .js/.cjs/.mjs files outside build folders (dist*, build, out, esm, cjs, umd,
+//   ...), with no source maps and no .d.ts beside most of them (those are built). The corpus is those files,
+//   under the deepest folder holding them all, installed with --ignore-scripts (offline once
+//   the tarball is cached). `scripts/eval/choose-npm-corpora.ts` is that walk. It took ranks 1
+//   to 55: semver, source-map, readable-stream, ajv, iconv-lite, ws, resolve.
+// - A framework publishing TypeScript sources with `export type *` and generic call signatures
+//   in interfaces: the same walk over the packages whose summary says "framework"
+//   (`--summary framework`), in rank order, grepping each TypeScript tarball for both, until the
+//   first that has them. The 40 most downloaded publish no TypeScript sources (express, next,
+//   hono, vitest, fastify, @nestjs/* ship JavaScript, compiled or not); the next 40 hold one,
+//   @better-auth/core (rank 6128, "authentication framework for TypeScript"), a 21st corpus.
+// - Python, until 8 corpora in all (django, oauthlib and sqlparse count): walk the PyPI
+//   packages by download rank (pypi.tsv) and take every one Debian 12 packages as
+//   python3-<name> (a leading `python-` dropped) for all architectures (pure Python) with at
+//   least 10 .py files: boto3, packaging, urllib3, requests, charset-normalizer (ranks 1-8;
+//   certifi, idna and typing-extensions have fewer files). Installed with apt-get, under
+//   /usr/lib/python3/dist-packages; every file is a caller (none has over 150 files).
+// - Halves, fixed before the first run: the older corpora, which the resolver was tuned on, are
+//   `development`, but @effect/platform stays `held-out`; the new ones alternate by rank within
+//   the walk that chose them, the first `development` (so the framework, alone in its walk, is). A `development` corpus is one a piece of work may
+//   look inside; a `held-out` corpus is read only in aggregate (`--show-held-out` to see it).
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { classifySources } from './npm-sources.ts';
+
+export type Half = 'development' | 'held-out';
 
 export interface Corpus {
   label: string;
@@ -32,8 +63,10 @@ export interface Corpus {
   paths?: Record<string, string[]>;
   /** Python: index every file, but take caller files one in `sampleEvery` (jedi is slow). */
   sampleEvery?: number;
-  /** For the corpora added for a piece of work: whether that work looked inside it (rule 3 above). */
-  half?: 'tuned' | 'held-out';
+  /** Whether work may look inside this corpus (`development`) or read it only in aggregate (`held-out`). */
+  half: Half;
+  /** The package the corpus is made of, name@version, for the cache and the report. */
+  source?: string;
 }
 
 function present(path: string): string | undefined {
@@ -57,15 +90,66 @@ function tanstackQueryWorkspace(nodeModules: string): string | undefined {
 
 /** A corpus that is one installed directory. */
 function installed(label: string, style: string, language: Corpus['language'], dir: string, include: string[], sampleEvery?: number): Corpus {
-  return { label, style, language, root: present(dir), include, ...(sampleEvery ? { sampleEvery } : {}) };
+  return { label, style, language, root: present(dir), include, half: 'development', ...(sampleEvery ? { sampleEvery } : {}) };
 }
 
-function split(corpus: Corpus, half: Corpus['half']): Corpus {
+function split(corpus: Corpus, half: Half): Corpus {
   return { ...corpus, half };
+}
+
+function filesUnder(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.name === 'node_modules') return [];
+    const path = join(dir, e.name);
+    return e.isDirectory() ? filesUnder(path, base) : [relative(base, path).split('\\').join('/')];
+  });
+}
+
+/**
+ * An npm package of the wide evaluation: the files rule 2 of the wide evaluation calls its
+ * sources, copied under a temporary root (tests, examples and build output left behind), so the
+ * graph, the checker and the peer all read the same files.
+ */
+function npmSources(nodeModules: string, name: string, half: Half, walk = 'npm download rank'): Corpus {
+  const dir = join(nodeModules, name);
+  const base = { label: name, language: 'ts' as const, include: ['ts', 'tsx', 'mts', 'cts', 'js', 'cjs', 'mjs', 'jsx'], half };
+  if (!existsSync(join(dir, 'package.json'))) return { ...base, style: walk, root: undefined };
+  const version = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  const verdict = classifySources(filesUnder(dir));
+  const style = `${walk}, ${verdict.kind === 'ts' ? 'TypeScript' : 'JavaScript'} sources in ${verdict.dir}/`;
+  if (verdict.kind === 'none') return { ...base, style: `${style}: ${verdict.why}`, root: undefined, source: `${name}@${version}` };
+  const root = mkdtempSync(join(tmpdir(), `metabob-eval-${name.replace(/\W/g, '-')}-`));
+  for (const file of verdict.sources) {
+    const to = join(root, relative(verdict.dir, file));
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(join(dir, file), to);
+  }
+  return { ...base, style, root, source: `${name}@${version}` };
+}
+
+/** A Debian python3-* package of the wide evaluation, by its import name under dist-packages. */
+function debianPython(debian: string, module: string, half: Half): Corpus {
+  let version: string | undefined;
+  try {
+    version = execFileSync('dpkg-query', ['-W', '-f', '${Version}', debian], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    version = undefined;
+  }
+  const root = version ? present(join('/usr/lib/python3/dist-packages', module)) : undefined;
+  return {
+    label: module,
+    style: `PyPI download rank (Debian ${debian})`,
+    language: 'python',
+    root,
+    include: ['py'],
+    half,
+    source: `${debian}@${version ?? '-'}`,
+  };
 }
 
 export function corpora(repo: string): Corpus[] {
   const nm = (dir: string) => join(repo, 'node_modules', dir);
+  const evalModules = join(repo, 'scripts/eval/corpora/node_modules');
   const dist = (dir: string) => join('/usr/lib/python3/dist-packages', dir);
   return [
     installed('zod', 'schema library (the first eval corpus)', 'ts', nm('zod/src'), ['ts']),
@@ -80,25 +164,34 @@ export function corpora(repo: string): Corpus[] {
       root: tanstackQueryWorkspace(join(repo, 'node_modules')),
       include: ['ts', 'tsx'],
       paths: { '@tanstack/query-core': ['packages/query-core/src/index.ts'] },
+      half: 'development',
     },
     installed('rxjs', 'pipeable operator functions around Observable and Subscriber classes', 'ts', nm('rxjs/src'), ['ts']),
     installed('mobx', 'class-heavy observable state with decorators and annotations', 'ts', nm('mobx/src'), ['ts']),
     installed('immer', 'proxy-based drafts, plugin registry of object literals', 'ts', nm('immer/src'), ['ts']),
     installed('this repository (core/)', 'the project itself', 'ts', join(repo, 'core'), ['ts']),
-    split(
-      installed('effect', 'dual() overloads typed by interfaces of generic call signatures, variance annotations', 'ts', nm('effect/src'), ['ts']),
-      'tuned',
-    ),
-    split(
-      installed('@trpc/server', 'server framework: builders typed by interfaces of generic call signatures', 'ts', nm('@trpc/server/src'), ['ts']),
-      'tuned',
-    ),
+    installed('effect', 'dual() overloads typed by interfaces of generic call signatures, variance annotations', 'ts', nm('effect/src'), ['ts']),
+    installed('@trpc/server', 'server framework: builders typed by interfaces of generic call signatures', 'ts', nm('@trpc/server/src'), ['ts']),
     split(
       installed('@effect/platform', 'HTTP platform in the effect style: dual() overloads, generic call signatures', 'ts', nm('@effect/platform/src'), ['ts']),
       'held-out',
     ),
+    // The wide evaluation, in rank order; halves alternate, the first `development`.
+    npmSources(evalModules, 'semver', 'development'),
+    npmSources(evalModules, 'source-map', 'held-out'),
+    npmSources(evalModules, 'readable-stream', 'development'),
+    npmSources(evalModules, 'ajv', 'held-out'),
+    npmSources(evalModules, 'iconv-lite', 'development'),
+    npmSources(evalModules, 'ws', 'held-out'),
+    npmSources(evalModules, 'resolve', 'development'),
+    npmSources(evalModules, '@better-auth/core', 'development', 'framework walk: export type * and generic call signatures'),
     installed('django', 'Python framework (Debian python3-django)', 'python', dist('django'), ['py'], 4),
     installed('oauthlib', 'Python protocol library (Debian python3-oauthlib)', 'python', dist('oauthlib'), ['py']),
     installed('sqlparse', 'Python SQL lexer and filter engine (Debian python3-sqlparse)', 'python', dist('sqlparse'), ['py']),
+    debianPython('python3-boto3', 'boto3', 'development'),
+    debianPython('python3-packaging', 'packaging', 'held-out'),
+    debianPython('python3-urllib3', 'urllib3', 'development'),
+    debianPython('python3-requests', 'requests', 'held-out'),
+    debianPython('python3-charset-normalizer', 'charset_normalizer', 'development'),
   ];
 }

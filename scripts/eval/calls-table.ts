@@ -1,0 +1,108 @@
+// The closing table of `npm run eval:calls`: one row per corpus (the graph's P/R/F1, definition
+// coverage and ERROR share, the peer's P/R/F1 beside), then each half in aggregate. A held-out
+// corpus gets no row unless `--show-held-out`: that half is read only in aggregate, so no work
+// can tune to one of its corpora.
+import type { Half } from './corpora.ts';
+
+export interface Score {
+  hit: number;
+  edges: number;
+  truth: number;
+}
+
+export interface CorpusRow {
+  label: string;
+  source: string;
+  language: 'ts' | 'python';
+  half: Half;
+  files: number;
+  ours: Score;
+  peer?: Score;
+  /** Called definitions that are graph nodes, of those the resolver names. */
+  coverage: { covered: number; called: number };
+  /** Share of the source extraction left in ERROR, TypeScript/JavaScript only. */
+  errorShare?: number;
+}
+
+const precision = (s: Score) => (s.edges ? s.hit / s.edges : 1);
+const recall = (s: Score) => (s.truth ? s.hit / s.truth : 1);
+const f1 = (s: Score) => {
+  const p = precision(s);
+  const r = recall(s);
+  return p + r ? (2 * p * r) / (p + r) : 0;
+};
+const fixed = (n: number | undefined, digits = 3) => (n === undefined ? '-' : n.toFixed(digits));
+
+function scoreCells(s: Score | undefined): string[] {
+  return s ? [fixed(precision(s)), fixed(recall(s)), fixed(f1(s))] : ['-', '-', '-'];
+}
+
+function markdown(header: string[], rows: string[][]): string {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+const meetsTargets = (s: Score) => precision(s) >= 0.95 && recall(s) >= 0.85;
+
+function aggregateRow(name: string, rows: CorpusRow[], pick: (r: CorpusRow) => Score | undefined): string[] {
+  const scores = rows.map(pick).filter((s): s is Score => s !== undefined);
+  if (!scores.length) return [name, '0', '-', '-', '-', '-', '-', '-', '-'];
+  const sum = scores.reduce((a, s) => ({ hit: a.hit + s.hit, edges: a.edges + s.edges, truth: a.truth + s.truth }), { hit: 0, edges: 0, truth: 0 });
+  const mean = (f: (s: Score) => number) => scores.reduce((a, s) => a + f(s), 0) / scores.length;
+  return [
+    name,
+    String(scores.length),
+    ...scoreCells(sum),
+    fixed(mean(precision)),
+    fixed(mean(recall)),
+    fixed(mean(f1)),
+    `${scores.filter(meetsTargets).length}`,
+  ];
+}
+
+export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line: string) => void): void {
+  const shown = rows.filter((r) => showHeldOut || r.half === 'development');
+  print('');
+  if (shown.length) {
+    print(`Per corpus (${showHeldOut ? 'both halves' : 'development half; held-out only in aggregate below'}):`);
+    print(
+      markdown(
+        ['corpus', 'version', 'lang', 'half', 'files', 'P', 'R', 'F1', 'def. coverage', 'ERROR %', 'peer P', 'peer R', 'peer F1'],
+        shown.map((r) => [
+          r.label,
+          r.source,
+          r.language === 'ts' ? 'TS/JS' : 'Python',
+          r.half,
+          String(r.files),
+          ...scoreCells(r.ours),
+          r.coverage.called ? fixed(r.coverage.covered / r.coverage.called) : '-',
+          r.errorShare === undefined ? '-' : fixed(100 * r.errorShare, 2),
+          ...scoreCells(r.peer),
+        ]),
+      ),
+    );
+    print('');
+  }
+  print('Per half, in aggregate (micro: summed edges; macro: mean over corpora; "at target": P >= 0.95 and R >= 0.85):');
+  const aggregates: string[][] = [];
+  for (const half of ['development', 'held-out'] as const) {
+    for (const language of ['ts', 'python'] as const) {
+      const group = rows.filter((r) => r.half === half && r.language === language);
+      if (!group.length) continue;
+      // An aggregate of one held-out corpus is that corpus's own figures.
+      if (half === 'held-out' && group.length < 2 && !showHeldOut) continue;
+      const name = `${half} ${language === 'ts' ? 'TS/JS' : 'Python'}`;
+      aggregates.push(aggregateRow(`${name}, graph`, group, (r) => r.ours));
+      aggregates.push(aggregateRow(`${name}, peer`, group, (r) => r.peer));
+    }
+  }
+  print(markdown(['half', 'corpora', 'micro P', 'micro R', 'micro F1', 'macro P', 'macro R', 'macro F1', 'at target'], aggregates));
+  const compared = rows.filter((r) => r.peer);
+  if (compared.length) {
+    for (const half of ['development', 'held-out'] as const) {
+      const group = compared.filter((r) => r.half === half);
+      if (half === 'held-out' && group.length < 2 && !showHeldOut) continue;
+      if (group.length)
+        print(`${half}: graph F1 at or above the peer's on ${group.filter((r) => f1(r.ours) >= f1(r.peer!)).length} of ${group.length} corpora`);
+    }
+  }
+}
