@@ -4,13 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 const ajvStub = fileURLToPath(new URL('./ajv-stub.mjs', import.meta.url));
 
-// The SDK's server imports its Ajv validator statically; the server never uses it.
+// The SDK's server imports its Ajv validator statically, through its runtime shims; the
+// server never uses it.
 const noAjv = {
   name: 'no-ajv',
   setup(b) {
-    b.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
-      args.importer.includes('@modelcontextprotocol/sdk') && args.importer.includes('/server/') ? { path: ajvStub } : undefined,
-    );
+    b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: ajvStub }));
   },
 };
 

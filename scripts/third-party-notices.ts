@@ -44,9 +44,39 @@ export async function bundledPackageDirs(): Promise<string[]> {
   const metafiles: Metafile[] = (await Promise.all(builds)).map((r) => r.metafile!);
   const dirs = new Set<string>();
   for (const meta of metafiles) {
-    for (const input of Object.keys(meta.inputs)) if (input.split('/').includes('node_modules')) dirs.add(packageDirOf(join(ROOT, input)));
+    for (const input of Object.keys(meta.inputs)) {
+      if (!input.split('/').includes('node_modules')) continue;
+      dirs.add(packageDirOf(join(ROOT, input)));
+      for (const nested of nestedPackageDirs(join(ROOT, input))) dirs.add(nested);
+    }
   }
   return [...dirs];
+}
+
+/**
+ * Packages a bundled file carries inside it, by its own source map: the MCP SDK ships its
+ * dist/ pre-bundled (content-type is compiled into its server package), so that code reaches
+ * dist/ without being an input of ours. Each is read from this project's node_modules, at the
+ * version the map names; one not installed at that version fails, so a person reads its terms.
+ */
+function nestedPackageDirs(file: string): string[] {
+  const map = `${file}.map`;
+  if (!existsSync(map)) return [];
+  const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+  const found = new Set<string>();
+  for (const source of sources) {
+    const m = /\.pnpm\/((?:@[^+/]+\+)?[^@/]+)@([^_/]+)[^/]*\//.exec(source);
+    if (!m) continue;
+    const [name, version] = [m[1].replace('+', '/'), m[2]];
+    const dir = join(ROOT, 'node_modules', name);
+    const installed = existsSync(join(dir, 'package.json'))
+      ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version
+      : undefined;
+    if (installed !== version)
+      throw new Error(`${relative(ROOT, file)} bundles ${name}@${version}, which is not installed at that version to read its license`);
+    found.add(dir);
+  }
+  return [...found];
 }
 
 const LICENSE_FILE = /^(licen[cs]e|copying)(\.(md|txt))?$/i;

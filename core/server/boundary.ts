@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { TOOL_REGISTRY, findTool } from '../tools/registry.ts';
 import { clipEcho } from '../tools/input-caps.ts';
+import { zod3Messages } from '../tools/zod-messages.ts';
 import { ulid } from '../process/ulid.ts';
 import { buildMeta, type MetaEnvelope } from './meta.ts';
 import type { WorkspaceDecision } from '../workspace/workspace.ts';
@@ -85,7 +86,7 @@ function describeZodError(error: z.ZodError): { line: string; notices: Notice[] 
 
 async function runTool(tool: ToolDefinition, rawArgs: Record<string, unknown>, ctx: ToolContext): Promise<{ answer: ToolAnswer; outcome: CallOutcome }> {
   const unknown = unknownArgNotices(tool, rawArgs);
-  const parsed = tool.inputSchema.safeParse(rawArgs);
+  const parsed = tool.inputSchema.safeParse(rawArgs, { error: zod3Messages });
   if (!parsed.success) {
     const { line, notices } = describeZodError(parsed.error);
     const answer = errorAnswer(`invalid_arguments: ${tool.name}: ${line}`, 'invalid_arguments');

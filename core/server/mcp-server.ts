@@ -1,20 +1,30 @@
 // The MCP stdio plane (SPEC §architecture): the SDK's low-level Server with tools/list and
 // tools/call from the registry, the instructions, the `metabob-start` prompt, logging
-// notifications, client roots for the workspace, and progress for long calls.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+// notifications, client roots for the workspace, and progress for long calls. Both protocol
+// eras are served on one stdio connection (docs/protocol-eras.md): the 2025 one, opened with
+// `initialize`, and the stateless 2026-07-28 one, opened with `server/discover` or any request
+// carrying the per-request `_meta` envelope. The SDK's stdio entry decides the era from the
+// opening exchange; one factory builds the server for either.
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type CacheHint,
+  type CallToolResult,
+  type ListToolsResult,
+  type LoggingLevel,
+  type ProtocolEra,
+} from '@modelcontextprotocol/server';
+import { serveStdio as serveBothEras } from '@modelcontextprotocol/server/stdio';
 import {
   CallToolRequestSchema,
-  ErrorCode,
   GetPromptRequestSchema,
   InitializeRequestSchema,
   ListPromptsRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   PingRequestSchema,
-  RootsListChangedNotificationSchema,
   SetLevelRequestSchema,
-  type LoggingLevel,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/core';
 import { z } from 'zod';
 import type { ListedTool } from '../tools/tool-list.ts';
 import { SERVER_INSTRUCTIONS } from './instructions.ts';
@@ -45,44 +55,67 @@ export async function listTools(): Promise<ListedTool[]> {
 }
 
 export interface McpPlane {
-  server: Server;
   /** Settles once the first tools/list is answered, or 300 ms after the transport is up. */
   handshakeSettled: Promise<void>;
 }
 
-export function createMcpServer(services: Services, handshakeDone: () => void = () => {}): Server {
+/**
+ * The cache hints of the 2026-07-28 revision's cacheable results. The tool list, the prompt
+ * list and the discover answer are fixed by the build (tools/list is baked into dist/), the
+ * same for every caller, so any cache may keep them; an hour bounds how long a host that keeps
+ * them across launches serves a list from before an upgrade. 2025-era answers carry none.
+ */
+export const CACHE_HINTS: Record<'tools/list' | 'prompts/list' | 'server/discover', CacheHint> = {
+  'tools/list': { ttlMs: 3_600_000, cacheScope: 'public' },
+  'prompts/list': { ttlMs: 3_600_000, cacheScope: 'public' },
+  'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
+};
+
+export interface McpServerOptions {
+  /** The era this instance serves (the SDK's stdio entry pins one per connection); 2025 by default. */
+  era?: ProtocolEra;
+  /** Called once the first tools/list is answered. */
+  handshakeDone?: () => void;
+}
+
+export function createMcpServer(services: Services, options: McpServerOptions = {}): Server {
+  const handshakeDone = options.handshakeDone ?? (() => {});
+  // Logging and roots are 2025-era features (deprecated by 2026-07-28, SEP-2577): a stateless
+  // connection gets its logs on stderr and its workspace without roots (docs/protocol-eras.md).
+  const legacy = options.era !== 'modern';
   const server = new Server(
     { name: 'metabob-mcp', title: 'metabob', version: VERSION },
     {
-      capabilities: { tools: {}, prompts: {}, logging: {} },
+      capabilities: legacy ? { tools: {}, prompts: {}, logging: {} } : { tools: {}, prompts: {} },
       instructions: SERVER_INSTRUCTIONS,
+      cacheHints: CACHE_HINTS,
       // The SDK validates elicitation answers with Ajv, which costs ~10 ms to build at every
       // start; this server sends no elicitation, so it takes a validator that is never asked.
       jsonSchemaValidator: { getValidator: () => (input: unknown) => ({ valid: true, data: input, errorMessage: undefined }) } as never,
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  server.setRequestHandler('tools/list', async () => {
     setImmediate(handshakeDone);
-    return { tools: await listTools() } as never;
+    return { tools: await listTools() } as ListToolsResult;
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const progressToken = request.params._meta?.progressToken;
     let lastProgress: Promise<void> | undefined;
     const progress =
       progressToken === undefined
         ? undefined
         : (done: number, total?: number, message?: string) => {
-            lastProgress = extra
-              .sendNotification({
+            lastProgress = ctx.mcpReq
+              .notify({
                 method: 'notifications/progress',
                 params: { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
               })
               .catch(() => {});
           };
     const { callTool } = await import('./boundary.ts');
-    const result = await callTool(services, request.params.name, request.params.arguments, { plane: 'stdio', signal: extra.signal, progress });
+    const result = await callTool(services, request.params.name, request.params.arguments, { plane: 'stdio', signal: ctx.mcpReq.signal, progress });
     if (lastProgress) {
       // The SDK client handles notifications a tick after responses, and forgets a request's
       // progress handler once its response is read: a final progress that reaches it in the
@@ -90,15 +123,15 @@ export function createMcpServer(services: Services, handshakeDone: () => void = 
       await lastProgress;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    return result;
+    return result as CallToolResult;
   });
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+  server.setRequestHandler('prompts/list', async () => ({
     prompts: [{ name: START_PROMPT.name, title: START_PROMPT.title, description: START_PROMPT.description }],
   }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  server.setRequestHandler('prompts/get', async (request) => {
     if (request.params.name !== START_PROMPT.name) {
-      throw new McpError(ErrorCode.InvalidParams, `unknown prompt "${request.params.name}"; prompts/list names ${START_PROMPT.name}`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown prompt "${request.params.name}"; prompts/list names ${START_PROMPT.name}`);
     }
     return {
       description: START_PROMPT.description,
@@ -106,9 +139,16 @@ export function createMcpServer(services: Services, handshakeDone: () => void = 
     };
   });
 
+  if (legacy) serveLegacyOnly(server, services);
+  server.onerror = (err) => log.debug('mcp:', err.message);
+  return server;
+}
+
+/** logging/setLevel and its notifications, and the client's roots for the workspace. */
+function serveLegacyOnly(server: Server, services: Services): void {
   // Log lines reach the client only once it has asked for them with logging/setLevel.
   let clientLevel: LoggingLevel | undefined;
-  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+  server.setRequestHandler('logging/setLevel', async (request) => {
     clientLevel = request.params.level;
     return {};
   });
@@ -120,20 +160,18 @@ export function createMcpServer(services: Services, handshakeDone: () => void = 
   server.oninitialized = () => {
     if (server.getClientCapabilities()?.roots) services.workspace.expectRoots(() => listRootUris(server));
   };
-  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  server.setNotificationHandler('notifications/roots/list_changed', async () => {
     services.workspace.expectRoots(() => listRootUris(server));
   });
-  server.onerror = (err) => log.debug('mcp:', err.message);
-  return server;
 }
 
 // The SDK's own roots/list schema refuses the whole answer when one root is not `file://`;
 // SPEC §workspace skips such a root and takes the first `file:` one (WorkspaceState does).
-const LenientRootsResult = z.object({ roots: z.array(z.object({ uri: z.string() }).passthrough()) }).passthrough();
+const LenientRootsResult = z.looseObject({ roots: z.array(z.looseObject({ uri: z.string() })) });
 
 async function listRootUris(server: Server): Promise<string[]> {
-  const answer = await server.request({ method: 'roots/list' }, LenientRootsResult as never);
-  return (answer as unknown as z.infer<typeof LenientRootsResult>).roots.map((r) => r.uri);
+  const answer = await server.request({ method: 'roots/list' }, LenientRootsResult);
+  return answer.roots.map((r) => r.uri);
 }
 
 // Every request method this server answers, checked by the transport before the SDK sees it:
@@ -149,15 +187,18 @@ const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   'logging/setLevel': SetLevelRequestSchema,
 } as Record<string, RequestSchema>;
 
-/** Serves MCP on stdin/stdout until the client goes away. */
+/** Serves MCP on stdin/stdout, in whichever era the client opens with, until the client goes away. */
 export async function serveStdio(services: Services): Promise<McpPlane> {
   let handshakeDone: () => void = () => {};
   const handshakeSettled = new Promise<void>((resolve) => (handshakeDone = resolve));
-  const server = createMcpServer(services, () => handshakeDone());
-  const transport = new StdioTransport({ requestSchemas: REQUEST_SCHEMAS });
   // Whatever closes the transport ends the process the clean way: nothing would answer again.
-  server.onclose = () => void shutdown('the MCP transport closed');
-  await server.connect(transport);
+  const transport = new StdioTransport({ requestSchemas: REQUEST_SCHEMAS, onClosed: () => void shutdown('the MCP transport closed') });
+  // The factory may run twice on one connection (a discover probe answered, then a 2025
+  // handshake), so it builds only the SDK server; the services are the process's.
+  serveBothEras(({ era }) => createMcpServer(services, { era, handshakeDone: () => handshakeDone() }), {
+    transport,
+    onerror: (err) => log.debug('mcp:', err.message),
+  });
   setTimeout(handshakeDone, HANDSHAKE_WAIT_MS).unref();
 
   onShutdown(() => setLogMirror(undefined));
@@ -168,5 +209,5 @@ export async function serveStdio(services: Services): Promise<McpPlane> {
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  return { server, handshakeSettled };
+  return { handshakeSettled };
 }

@@ -5,15 +5,8 @@
 // the protocol accepts is answered (with the request's id whenever it can be read) and the
 // session goes on.
 import type { Readable, Writable } from 'node:stream';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  ErrorCode,
-  JSONRPCMessageSchema,
-  JSONRPCNotificationSchema,
-  JSONRPCRequestSchema,
-  type JSONRPCMessage,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode as ErrorCode, type JSONRPCMessage, type RequestId, type Transport } from '@modelcontextprotocol/server';
+import { JSONRPCMessageSchema, JSONRPCNotificationSchema, JSONRPCRequestSchema } from '@modelcontextprotocol/core';
 
 /** The largest line read, the same 10 MiB the SDK's transport allows. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -29,6 +22,8 @@ export interface StdioTransportOptions {
   maxLineBytes?: number;
   /** Per method: requests that fail it get -32602 with their id, in one line. */
   requestSchemas?: Record<string, RequestSchema>;
+  /** Called once the transport has closed, beside `onclose` (which whoever drives the transport sets). */
+  onClosed?: () => void;
 }
 
 const MAX_ISSUES = 3;
@@ -72,6 +67,7 @@ export class StdioTransport implements Transport {
   private readonly stdout: Writable;
   private readonly maxLineBytes: number;
   private readonly requestSchemas: Record<string, RequestSchema>;
+  private readonly onClosed?: () => void;
   private chunks: Buffer[] = [];
   private size = 0;
   /** Bytes of the line being skipped for its size, or -1 while reading normally. */
@@ -84,6 +80,7 @@ export class StdioTransport implements Transport {
     this.stdout = options.stdout ?? process.stdout;
     this.maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
     this.requestSchemas = options.requestSchemas ?? {};
+    this.onClosed = options.onClosed;
   }
 
   async start(): Promise<void> {
@@ -98,6 +95,7 @@ export class StdioTransport implements Transport {
     this.stdin.off('error', this.onStdinError);
     this.chunks = [];
     this.onclose?.();
+    this.onClosed?.();
   }
 
   send(message: JSONRPCMessage): Promise<void> {

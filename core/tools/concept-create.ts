@@ -64,7 +64,7 @@ export default defineTool({
     summary: cappedString(INPUT_CAPS.summary).optional().describe('One-line gist'),
     shape: cappedString(INPUT_CAPS.shape).min(1).describe('The impulse shape this concept represents'),
     source_type: z.enum(SOURCE_TYPES).describe('Substrate category'),
-    pointer: z.record(z.unknown()).optional().describe('Pointer envelope (default { type: <shape> })'),
+    pointer: z.record(z.string(), z.unknown()).optional().describe('Pointer envelope (default { type: <shape> })'),
     budget: z.number().int().min(0).optional().describe("Token budget for resolution snapshots (concept-db's default when omitted)"),
     priority: z.number().min(0).max(1).optional().describe("Initial priority, 0..1 (concept-db's default when omitted)"),
   }),

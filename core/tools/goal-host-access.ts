@@ -127,7 +127,7 @@ export function requestedModeLine(mode: string | undefined): string[] {
 export const dispatchInputSchema = z.object({
   goal: cappedString(INPUT_CAPS.details).optional().describe('Natural-language goal; goal or target_template_id is required'),
   target_template_id: cappedString(INPUT_CAPS.id).optional().describe('Activity template to execute, bypassing Thompson selection'),
-  variables: z.record(z.unknown()).optional().describe('Seed variables for the execution pool ({{var}} placeholders)'),
+  variables: z.record(z.string(), z.unknown()).optional().describe('Seed variables for the execution pool ({{var}} placeholders)'),
   parent_execution_id: cappedString(INPUT_CAPS.id).optional().describe('Parent execution id for cross-vessel provenance'),
   composition_chain: cappedArray(cappedString(INPUT_CAPS.id), INPUT_CAPS.filterList).optional().describe('Ancestor execution ids, root-first'),
   learning_mode: z.enum(['observe', 'learn']).optional().describe('observe asks goal-host not to learn from the walk (it is still traced)'),

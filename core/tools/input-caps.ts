@@ -43,25 +43,28 @@ export const INPUT_CAPS = {
   nameList: 100,
 } as const;
 
-/** A refused argument's value is named by its size, never echoed. */
-const capErrorMap: z.ZodErrorMap = (issue, ctx) => {
-  if (issue.code === 'too_big' && issue.type === 'string' && typeof ctx.data === 'string') {
-    return { message: `${ctx.data.length} characters is over the ${issue.maximum}-character cap; shorten it` };
+/**
+ * A refused argument's value is named by its size, never echoed. Any other issue is left to
+ * the parse's own wording (core/tools/zod-messages.ts).
+ */
+const capError: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'too_big' && issue.origin === 'string' && typeof issue.input === 'string') {
+    return `${issue.input.length} characters is over the ${issue.maximum}-character cap; shorten it`;
   }
-  if (issue.code === 'too_big' && issue.type === 'array' && Array.isArray(ctx.data)) {
-    return { message: `${ctx.data.length} items is over the ${issue.maximum}-item cap; send fewer` };
+  if (issue.code === 'too_big' && issue.origin === 'array' && Array.isArray(issue.input)) {
+    return `${issue.input.length} items is over the ${issue.maximum}-item cap; send fewer`;
   }
-  return { message: ctx.defaultError };
+  return undefined;
 };
 
 /** A string of at most `cap` characters, refused with one line naming its length and the cap. */
 export function cappedString(cap: number): z.ZodString {
-  return z.string({ errorMap: capErrorMap }).max(cap);
+  return z.string({ error: capError }).max(cap);
 }
 
 /** An array of at most `cap` items, refused with one line naming its length and the cap. */
-export function cappedArray<T extends z.ZodTypeAny>(item: T, cap: number): z.ZodArray<T> {
-  return z.array(item, { errorMap: capErrorMap }).max(cap);
+export function cappedArray<T extends z.ZodType>(item: T, cap: number): z.ZodArray<T> {
+  return z.array(item, { error: capError }).max(cap);
 }
 
 /** What a path argument cannot hold, and what to do instead (docs/input-caps.md "One line"). */
@@ -76,15 +79,15 @@ export const LINE_FIX = 'send it as one line of printable text';
  * slug is written into a concept's one-line header fields (SPEC §record_finding), where a line
  * break would write fields of its own.
  */
-export function oneLine<T extends z.ZodString>(schema: T, fix: string): z.ZodEffects<T> {
+export function oneLine<T extends z.ZodString>(schema: T, fix: string): T {
   return schema.superRefine((value, ctx) => {
     const found = firstControlChar(value);
-    if (found) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `contains a control character (${found.label} at character ${found.position}); ${fix}` });
+    if (found) ctx.addIssue({ code: 'custom', message: `contains a control character (${found.label} at character ${found.position}); ${fix}` });
   });
 }
 
 /** A file or directory path argument: at most PATH_MAX characters, one line, no NUL. */
-export function cappedPath(): z.ZodEffects<z.ZodString> {
+export function cappedPath(): z.ZodString {
   return oneLine(cappedString(INPUT_CAPS.path), PATH_FIX);
 }
 

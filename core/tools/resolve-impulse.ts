@@ -39,7 +39,7 @@ export default defineTool({
     "The advanced escape hatch: resolve one of the substrate's plain reads (memoryNote, traceAggregateReport, llmSpendSummary, …) or the memory write memoryNote_write. Everything else is refused before any request. Prefer a dedicated tool when one fits.",
   inputSchema: z.object({
     shape: cappedString(INPUT_CAPS.shape).min(1).describe('pointer.type to resolve'),
-    pointer: z.record(z.unknown()).optional().describe('Extra pointer fields, merged after type (so pointer.type overrides shape)'),
+    pointer: z.record(z.string(), z.unknown()).optional().describe('Extra pointer fields, merged after type (so pointer.type overrides shape)'),
   }),
   async handle({ shape, pointer }, ctx) {
     if (pointer && JSON.stringify(pointer).length > POINTER_MAX_CHARS) {

@@ -1,9 +1,11 @@
-// The tools/list answer, from the registry: each tool's zod schema as JSON Schema. The build
-// computes it once and bakes it into dist/ (scripts/build.mjs), so a server start loads
-// neither the tool modules nor the schema converter; run from source, it is computed here.
-import { zodToJsonSchema } from 'zod-to-json-schema';
+// The tools/list answer, from the registry: each tool's zod schema as JSON Schema (zod's own
+// converter). The build computes it once and bakes it into dist/ (scripts/build.mjs), so a
+// server start loads neither the tool modules nor the converter; run from source, it is
+// computed here. Same build, same bytes: the 2026-07-28 revision lets a client cache the list.
+import { z } from 'zod';
 import { TOOL_REGISTRY } from './registry.ts';
 import { isReadOnlyTool } from './tool-annotations.ts';
+import type { ToolDefinition } from './define-tool.ts';
 
 export interface ListedTool {
   name: string;
@@ -13,20 +15,46 @@ export interface ListedTool {
   annotations: { title: string; readOnlyHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
 
+type JsonSchemaNode = Record<string, unknown>;
+
+/**
+ * Drops `propertyNames: {type: "string"}`, which zod 4 writes for every record and which says
+ * nothing: a JSON object's keys are strings. The list then reads as it did under zod 3.
+ */
+function withoutStringKeyNames(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutStringKeyNames);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchemaNode = {};
+  for (const [key, value] of Object.entries(node)) {
+    const names = value as JsonSchemaNode | undefined;
+    if (key === 'propertyNames' && names && Object.keys(names).length === 1 && names.type === 'string') continue;
+    out[key] = withoutStringKeyNames(value);
+  }
+  return out;
+}
+
+/**
+ * A tool's arguments as JSON Schema (draft-07, which every client reads; it also compiles
+ * under 2020-12): the input side, so an argument with a default is not required. Unknown
+ * arguments are declared not allowed, as they always were: the boundary ignores one with a
+ * warning, and a client that checks first spares the agent that round trip.
+ */
+export function toolInputSchema(tool: Pick<ToolDefinition, 'inputSchema'>): JsonSchemaNode {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' }) as JsonSchemaNode;
+  return { ...(withoutStringKeyNames(schema) as JsonSchemaNode), additionalProperties: false };
+}
+
 export function buildToolList(): ListedTool[] {
-  return TOOL_REGISTRY.map((tool) => {
-    const { $schema: _ignored, ...inputSchema } = zodToJsonSchema(tool.inputSchema, { target: 'jsonSchema7' }) as Record<string, unknown>;
-    return {
-      name: tool.name,
+  return TOOL_REGISTRY.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.pending ? `${tool.description} (Not built yet: ${tool.pending}.)` : tool.description,
+    inputSchema: toolInputSchema(tool),
+    annotations: {
       title: tool.title,
-      description: tool.pending ? `${tool.description} (Not built yet: ${tool.pending}.)` : tool.description,
-      inputSchema,
-      annotations: {
-        title: tool.title,
-        readOnlyHint: isReadOnlyTool(tool.name),
-        idempotentHint: tool.idempotent,
-        openWorldHint: tool.tier !== 'local',
-      },
-    };
-  });
+      readOnlyHint: isReadOnlyTool(tool.name),
+      idempotentHint: tool.idempotent,
+      openWorldHint: tool.tier !== 'local',
+    },
+  }));
 }

@@ -16,8 +16,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { extractSource } from '../../core/index/extract/extract-file.ts';
 import { buildGraph } from '../../core/index/build-graph.ts';
 import { ModuleResolver } from '../../core/index/module-resolver.ts';
@@ -162,7 +162,7 @@ async function pingsWhileIndexing(
   const started = performance.now();
   try {
     const init = client
-      .callTool({ name: 'init_workspace', arguments: { workspace_path: root } }, undefined, { timeout: LIMIT_MS })
+      .callTool({ name: 'init_workspace', arguments: { workspace_path: root } }, { timeout: LIMIT_MS })
       .then((result) => {
         text = (result.content as Array<{ text: string }>)[0]!.text;
         finished = true;

@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { realpathSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { metaOf, startClient, textOf } from '../helpers/client.ts';
@@ -91,10 +90,11 @@ capabilityProbe('standardized_error_envelope', async () => {
 });
 
 capabilityProbe('mcp_logging', async () => {
-  const { client, close } = await startClient({ cwd: tempDir() });
+  // logging/setLevel is a 2025-era request (docs/protocol-eras.md): the probe opens in that era.
+  const { client, close } = await startClient({ cwd: tempDir(), era: 'legacy' });
   try {
     const lines: string[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    client.setNotificationHandler('notifications/message', (n) => {
       lines.push(String(n.params.data));
     });
     await client.callTool({ name: 'get_metrics', arguments: {} });

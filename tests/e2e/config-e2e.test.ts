@@ -7,8 +7,6 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI, cleanEnv, startClient, tempHome } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 import { LOOKUP_ORDER_TEXT } from '../../core/config.ts';
@@ -68,18 +66,14 @@ test('with nothing configured the server still serves and logs one not_configure
 test('--api-key and --endpoint on the launch command win over the environment and the file', async () => {
   const { home } = homeWithConfig({ apiKey: FILE_KEY, endpoint: 'https://file.example.com' });
   const stderr: string[] = [];
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, '--api-key', 'mb_live_flag_key_0000', '--endpoint', ENDPOINT],
+  const { client, close } = await startClient({
+    args: ['--api-key', 'mb_live_flag_key_0000', '--endpoint', ENDPOINT],
     cwd: tempDir(),
-    env: cleanEnv({ HOME: home, METABOB_ENDPOINT: 'https://env.example.com' }),
-    stderr: 'pipe',
+    env: { HOME: home, METABOB_ENDPOINT: 'https://env.example.com' },
+    stderr,
   });
-  transport.stderr?.on('data', (chunk: Buffer) => stderr.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-  const client = new Client({ name: 'metabob-test', version: '1.0.0' });
-  await client.connect(transport);
   await client.listTools();
-  await client.close();
+  await close();
   assert.deepEqual(configLines(stderr), [h1Line('flag --endpoint')]);
 });
 

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { metaOf, startClient, textOf } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 import { HOSTILE_LIB, HOSTILE_SHAPES, HOSTILE_SIZES, ONE_LINE_SHAPES } from '../helpers/hostile-sources.ts';
@@ -87,7 +87,8 @@ test('the server indexes hostile sources whole and answers ping while it does, c
   const cacheHome = tempDir('hostile-cache-');
   const env = { XDG_CACHE_HOME: cacheHome };
 
-  const cold = await startClient({ env });
+  // The server's liveness is asked with ping, a 2025-era request: both runs open in that era.
+  const cold = await startClient({ env, era: 'legacy' });
   try {
     const { texts, latencies } = await indexFully(cold.client, root);
     assert.match(texts.join('\n'), new RegExp(`^Indexed ${root}: `, 'm'));
@@ -103,7 +104,7 @@ test('the server indexes hostile sources whole and answers ping while it does, c
     await cold.close();
   }
 
-  const warm = await startClient({ env });
+  const warm = await startClient({ env, era: 'legacy' });
   try {
     const { texts, latencies } = await indexFully(warm.client, root);
     const files = Object.keys(HOSTILE_LIB).length + Object.keys(HOSTILE_SHAPES).length - ONE_LINE_SHAPES.size;

@@ -24,7 +24,8 @@ function exhaustDescriptors(pid: number): () => void {
 }
 
 async function serverWithWorkspace(): Promise<{ s: ServerUnderTest; ws: string; pid: number }> {
-  const s = await startServer({});
+  // The tests ask the process whether it still answers with ping, a 2025-era request.
+  const s = await startServer({}, { era: 'legacy' });
   const ws = s.cwd;
   mkdirSync(join(ws, 'src'), { recursive: true });
   for (let i = 0; i < 5; i++) writeFileSync(join(ws, 'src', `f${i}.ts`), `export function f${i}() { return ${i}; }\n`);

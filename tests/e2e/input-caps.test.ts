@@ -72,7 +72,8 @@ test('no reply quotes an argument whole: enum values, unknown argument names, pa
     // A million bad items make one short line, not a million.
     const items = await s.call('search_codebase', { query: 'x', file_filter: Array.from({ length: 100_000 }, () => 1) });
     assert.equal(items.isError, true);
-    assert.match(items.text, /^invalid_arguments: search_codebase: file_filter: 100000 items is over the 50-item cap; send fewer; .*; and \d+ more$/);
+    // zod 4 refuses an array over its cap before reading its items, so the cap is the whole line.
+    assert.equal(items.text, 'invalid_arguments: search_codebase: file_filter: 100000 items is over the 50-item cap; send fewer');
     assert.ok(JSON.stringify(items.result).length < 10_000);
 
     const outside = await s.call('record_finding', { files: ['/elsewhere/' + 'p'.repeat(4000)], summary: 'ok', severity: 'HIGH', category: 'x' });

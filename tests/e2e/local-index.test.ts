@@ -4,7 +4,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { realpathSync } from 'node:fs';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startClient, textOf, metaOf } from '../helpers/client.ts';
 import { commitFiles, tempRepo } from '../helpers/git.ts';
 import { capabilityProbe } from '../helpers/probe.ts';
@@ -72,9 +71,12 @@ capabilityProbe('mcp_progress', async () => {
   const { client, close } = await startClient({ cwd: repo });
   try {
     const progress: Array<{ progress: number; total?: number; message?: string }> = [];
-    const result = await client.callTool({ name: 'init_workspace', arguments: {} }, CallToolResultSchema, {
-      onprogress: (p) => progress.push({ progress: p.progress, total: p.total, message: p.message }),
-    });
+    const result = await client.callTool(
+      { name: 'init_workspace', arguments: {} },
+      {
+        onprogress: (p) => progress.push({ progress: p.progress, total: p.total, message: p.message }),
+      },
+    );
     assert.equal(result.isError, undefined, textOf(result));
     assert.ok(progress.length >= 1, 'at least one notifications/progress');
     // Files parsed of the total, rising; the server sends the last one (4 of 4) before its

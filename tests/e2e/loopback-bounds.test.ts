@@ -23,7 +23,8 @@ after(async () => {
   for (const fn of cleanups.reverse()) await fn();
 });
 async function server(env: Record<string, string> = {}): Promise<{ s: ServerUnderTest; port: number; pid: number }> {
-  const s = await startServer({ METABOB_API_KEY: KEY, ...env });
+  // The flood test asks the stdio server whether it still answers with ping, a 2025-era request.
+  const s = await startServer({ METABOB_API_KEY: KEY, ...env }, { era: 'legacy' });
   cleanups.push(() => s.close());
   const { pid } = JSON.parse(readFileSync(s.runFile, 'utf8')) as { pid: number };
   return { s, port: Number(new URL(s.url).port), pid };

@@ -64,7 +64,8 @@ function assertEnvelope(meta: Record<string, any>, tool?: string): void {
 }
 
 test('initialize carries the instructions, and every tool they name is registered', async () => {
-  const { client, close } = await startClient({ cwd: tempDir() });
+  // The initialize result is the 2025 era's; tests/e2e/protocol-eras.test.ts reads server/discover's.
+  const { client, close } = await startClient({ cwd: tempDir(), era: 'legacy' });
   try {
     const instructions = client.getInstructions() ?? '';
     assert.match(instructions, /Load the metabob skill/);

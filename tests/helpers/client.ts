@@ -1,8 +1,10 @@
 // Test fixtures: spawn the built server (dist/cli.js) and drive it over stdio with the MCP
-// SDK client, as an MCP host does (STYLE: playwright-mcp's startClient()).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+// SDK client, as an MCP host does (STYLE: playwright-mcp's startClient()). The client speaks
+// the protocol era METABOB_TEST_ERA names, so the one end-to-end suite runs under both
+// (docs/protocol-eras.md): `legacy` (the default) opens with the 2025 `initialize` handshake,
+// `modern` pins the stateless 2026-07-28 revision, `auto` probes with server/discover first.
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +12,33 @@ import { join } from 'node:path';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
+/** How the client opens the connection (the SDK client's versionNegotiation). */
+export type ClientEra = 'legacy' | 'modern' | 'auto';
+
+const ERAS: Record<ClientEra, { mode: 'legacy' | 'auto' | { pin: string } }> = {
+  legacy: { mode: 'legacy' },
+  modern: { mode: { pin: '2026-07-28' } },
+  auto: { mode: 'auto' },
+};
+
+/** The era of this test run: METABOB_TEST_ERA, else the 2025 handshake every host sends today. */
+export const TEST_ERA: ClientEra = testEra(process.env.METABOB_TEST_ERA);
+
+function testEra(value: string | undefined): ClientEra {
+  if (value === undefined || value === '') return 'legacy';
+  if (value in ERAS) return value as ClientEra;
+  throw new Error(`METABOB_TEST_ERA=${value}: expected one of ${Object.keys(ERAS).join(', ')}`);
+}
+
 export interface StartOptions {
   cwd?: string;
+  /** Arguments after dist/cli.js (none: a server start). */
+  args?: string[];
+  /**
+   * The era to open with, when a test is about one (TEST_ERA otherwise). A test that gives
+   * `roots` is about the 2025 era, which alone has them, and opens with it.
+   */
+  era?: ClientEra;
   env?: Record<string, string | undefined>;
   /** Declare the roots capability and answer roots/list with these directories. */
   roots?: string[];
@@ -55,16 +82,20 @@ export async function startClient(options: StartOptions = {}): Promise<{ client:
   const stderr = options.stderr ?? [];
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI],
+    args: [CLI, ...(options.args ?? [])],
     cwd: options.cwd,
     env: cleanEnv(options.env),
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => stderr.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-  const client = new Client({ name: 'metabob-test', version: '1.0.0' }, { capabilities: options.roots ? { roots: { listChanged: true } } : {} });
+  const era = options.roots ? 'legacy' : (options.era ?? TEST_ERA);
+  const client = new Client(
+    { name: 'metabob-test', version: '1.0.0' },
+    { capabilities: options.roots ? { roots: { listChanged: true } } : {}, versionNegotiation: ERAS[era] as never },
+  );
   if (options.roots) {
     const roots = options.roots;
-    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+    client.setRequestHandler('roots/list', async () => ({
       roots: roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: dir })),
     }));
   }

@@ -2,8 +2,7 @@
 // services a test builds with temp things: the boundary and the tools run in this process, so
 // logic tests are fast; the end-to-end tests that spawn dist/cli.js keep what only a real
 // process shows (STYLE: the MCP TypeScript SDK's in-memory tests beside real-process ones).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { createMcpServer } from '../../core/server/mcp-server.ts';
 import { createServices, type Services, type ServicesOptions } from '../../core/services/services.ts';
 import { tempDir } from './git.ts';

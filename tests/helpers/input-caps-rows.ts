@@ -1,7 +1,7 @@
 // The caps every built tool's schema advertises (maxLength, maxItems), as the rows of the
 // table in docs/input-caps.md, read from the registry so a new field cannot skip the table.
-import { zodToJsonSchema } from 'zod-to-json-schema';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
+import { toolInputSchema } from '../../core/tools/tool-list.ts';
 
 export interface CapRow {
   tool: string;
@@ -35,7 +35,7 @@ export function capRows(): Array<{ tool: string; field: string; cap: string | un
   const rows: Array<{ tool: string; field: string; cap: string | undefined }> = [];
   for (const tool of TOOL_REGISTRY) {
     if (tool.pending) continue;
-    const schema = zodToJsonSchema(tool.inputSchema, { target: 'jsonSchema7' }) as JsonSchema;
+    const schema = toolInputSchema(tool) as JsonSchema;
     for (const [field, prop] of Object.entries(schema.properties ?? {})) {
       if (prop.type !== 'string' && prop.type !== 'array' && !prop.enum) continue;
       if (prop.enum && prop.type === 'string') continue;

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { after, before } from 'node:test';
 import { join } from 'node:path';
-import { startClient, textOf } from '../helpers/client.ts';
+import { startClient, textOf, type ClientEra } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
 
@@ -61,13 +61,13 @@ async function fetchText(url: string, init?: RequestInit) {
   return { status: res.status, headers: res.headers, text, json };
 }
 
-export async function startServer(env: Record<string, string | undefined>, options: { cwd?: string } = {}): Promise<ServerUnderTest> {
+export async function startServer(env: Record<string, string | undefined>, options: { cwd?: string; era?: ClientEra } = {}): Promise<ServerUnderTest> {
   const home = env.METABOB_HOME ?? tempDir('metabob-mhome-');
   const cwd = options.cwd ?? tempDir('metabob-ws-');
   const stderr: string[] = [];
   let started: Awaited<ReturnType<typeof startClient>>;
   try {
-    started = await startClient({ cwd, env: { METABOB_HOME: home, ...env }, stderr });
+    started = await startClient({ cwd, env: { METABOB_HOME: home, ...env }, stderr, era: options.era });
   } catch (err) {
     throw new Error(`the server did not start (${(err as Error).message}); its stderr:\n${stderr.join('\n')}`);
   }

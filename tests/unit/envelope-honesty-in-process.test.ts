@@ -24,7 +24,7 @@ function assertNoticeShape(notices: unknown, expectData: Record<string, unknown>
 function pendingCall(): { name: string; args: Record<string, unknown> } | undefined {
   for (const t of TOOL_REGISTRY.filter((t) => t.pending)) {
     const required = Object.entries(t.inputSchema.shape).filter(
-      ([, schema]) => !(schema as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success,
+      ([, schema]) => !(schema as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success,
     );
     const args = Object.fromEntries(required.map(([key]) => [key, 'x']));
     if (t.inputSchema.safeParse(args).success) return { name: t.name, args };

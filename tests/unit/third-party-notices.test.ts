@@ -10,7 +10,7 @@ test('vendor/THIRD-PARTY-NOTICES.txt is generated from what dist/ bundles and co
   const packages = await shippedPackages();
   // The SDK is what makes this an MCP server; if it is not found, the bundle inspection is broken.
   assert.ok(
-    packages.some((p) => p.name === '@modelcontextprotocol/sdk' && p.shippedAs === 'bundled'),
+    packages.some((p) => p.name === '@modelcontextprotocol/server' && p.shippedAs === 'bundled'),
     JSON.stringify(packages.map((p) => p.name)),
   );
   assert.ok(packages.every((p) => p.licenseText.length > 0));

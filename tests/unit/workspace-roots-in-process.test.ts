@@ -6,9 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { createMcpServer } from '../../core/server/mcp-server.ts';
 import { createServices } from '../../core/services/services.ts';
 import { projectIdFor } from '../../core/workspace/workspace.ts';
@@ -21,7 +19,7 @@ async function withRoots(uris: string[], cwd: string, env: Record<string, string
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'roots-test', version: '0.0.0' }, { capabilities: { roots: { listChanged: true } } });
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: uris.map((uri) => ({ uri })) }));
+  client.setRequestHandler('roots/list', async () => ({ roots: uris.map((uri) => ({ uri })) }));
   await client.connect(clientSide);
   return {
     client,
