@@ -152,7 +152,9 @@ export function corpora(repo: string): Corpus[] {
   const evalModules = join(repo, 'scripts/eval/corpora/node_modules');
   const dist = (dir: string) => join('/usr/lib/python3/dist-packages', dir);
   return [
-    installed('zod', 'schema library (the first eval corpus)', 'ts', nm('zod/src'), ['ts']),
+    // zod 3.25.76, the version every earlier figure was measured on, from the eval's install: the
+    // project's own zod (the server's dependency) moved to zod 4, whose sources differ.
+    installed('zod', 'schema library (the first eval corpus)', 'ts', join(evalModules, 'zod/src'), ['ts']),
     installed('@effect/schema', 'functional, exports bound by const to dual(...) wrappers', 'ts', nm('@effect/schema/src'), ['ts']),
     installed('@loopback/context', 'classes with decorators', 'ts', nm('@loopback/context/src'), ['ts']),
     installed('@tanstack/react-router', 'React TSX components and hooks', 'ts', nm('@tanstack/react-router/src'), ['ts', 'tsx']),
