@@ -380,3 +380,16 @@ test('ts/callables.ts', async () => {
     callableTypes: ['Retry'],
   });
 });
+
+test('ts/anonymous-class-field.ts: a field typed by a name in a class no definition holds is no member, and the call in its value keeps its caller', async () => {
+  const result = await extract('ts/anonymous-class-field.ts');
+  assert.deepEqual(
+    result.definitions.map((d) => `${d.kind} ${d.name}`),
+    ['function make', 'method tick'],
+  );
+  assert.equal(result.typedMembers, undefined);
+  assert.deepEqual(
+    result.calls.map((c) => `${c.callee} ${c.enclosing}`),
+    ['wrap 0', 'makeClock 0', 'clock 1'],
+  );
+});

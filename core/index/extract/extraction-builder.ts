@@ -225,10 +225,14 @@ export class ExtractionBuilder {
   }
 
   finish(): FileExtraction {
-    for (const def of this.deferred.settle(this.calls, this.imports)) this.defs.push(def);
+    let handedOn = 0;
+    for (const def of this.deferred.settle(this.calls, this.imports)) {
+      this.defs.push(def);
+      if (def.typeName !== undefined) handedOn++;
+    }
     const definitions = this.settleDefinitions();
-    // The typed members settled as TypedMembers own no calls and no names.
-    if (this.typedMembers.length > 0) {
+    // The typed members handed on (a TypedMember, or none with no type around them) own no calls and no names.
+    if (handedOn > 0) {
       let kept = 0;
       for (const d of this.defs) if (d.typeName === undefined) this.defs[kept++] = d;
       this.defs.length = kept;
