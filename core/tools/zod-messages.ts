@@ -9,7 +9,7 @@ function receivedType(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isNaN(value) ? 'nan' : Number.isInteger(value) ? 'number' : 'number';
+  if (typeof value === 'number') return Number.isNaN(value) ? 'nan' : 'number';
   return typeof value;
 }
 
