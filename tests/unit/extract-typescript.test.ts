@@ -353,23 +353,25 @@ test('ts/callables.ts', async () => {
     language: 'typescript',
     definitions: [
       { kind: 'interface', name: 'Config', startLine: 1, endLine: 5, parent: null, exported: true },
-      // A function type in place, beside `null`: a method. `number | (() => number)` is not only callable.
+      // A function type in place, beside `null`: a method. So is one a union admits beside other
+      // types (`number | ((attempt) => number)`): a call on it, once narrowed, reaches the member.
       { kind: 'method', name: 'onError', startLine: 2, endLine: 2, parent: 0, exported: false, parentName: 'Config' },
+      { kind: 'method', name: 'delay', startLine: 3, endLine: 3, parent: 0, exported: false, parentName: 'Config' },
       // `retry: Retry`, a name this file declares a function type (below it): a method too.
       { kind: 'method', name: 'retry', startLine: 4, endLine: 4, parent: 0, exported: false, parentName: 'Config' },
       { kind: 'type', name: 'Retry', startLine: 6, endLine: 6, parent: null, exported: false },
       { kind: 'class', name: 'Scheduler', startLine: 7, endLine: 12, parent: null, exported: true },
       // Fields declared as functions are methods; only one holding a function value is bound.
-      { kind: 'method', name: 'now', startLine: 8, endLine: 8, parent: 4, exported: false, parentName: 'Scheduler' },
-      { kind: 'method', name: '#cleanup', startLine: 9, endLine: 9, parent: 4, exported: false, parentName: 'Scheduler' },
-      { kind: 'method', name: 'run', startLine: 10, endLine: 10, parent: 4, exported: false, bound: true, parentName: 'Scheduler' },
+      { kind: 'method', name: 'now', startLine: 8, endLine: 8, parent: 5, exported: false, parentName: 'Scheduler' },
+      { kind: 'method', name: '#cleanup', startLine: 9, endLine: 9, parent: 5, exported: false, parentName: 'Scheduler' },
+      { kind: 'method', name: 'run', startLine: 10, endLine: 10, parent: 5, exported: false, bound: true, parentName: 'Scheduler' },
     ],
     imports: [],
     exports: [
       { local: 'Config', exported: 'Config' },
       { local: 'Scheduler', exported: 'Scheduler' },
     ],
-    calls: [{ callee: 'now', line: 10, enclosing: 7, receiver: 'this' }],
+    calls: [{ callee: 'now', line: 10, enclosing: 8, receiver: 'this' }],
     heritage: [],
     // The function type's parameter is seen inside the member it types, not beside the interface.
     declaredTypes: [

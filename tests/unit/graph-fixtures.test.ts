@@ -239,14 +239,14 @@ test('TypeScript callable members: function-typed properties of an interface and
   ]);
 });
 
-test('TypeScript locals and type literals: a local called in its scope is a function, a callable member of an object type in place, of a local object or typed by a function type of the file a method, an escaped backtick in a template type no loss', async () => {
+test('TypeScript locals and type literals: a local called in its scope is a function, a callable member of an object type in place (in a union or intersection too), of a local object, typed by a function type of the file or by a union admitting one a method; a type-only import shadows no local, an escaped backtick in a template type no loss', async () => {
   const index = new LocalIndex(FIXTURES + 'ts-locals');
   const result = await index.run({});
   assert.ok(result.ok, result.ok ? '' : result.cause);
   // The template type with `\`` escapes parses whole once masked, so afterHint after it is a node.
   assert.deepEqual(
     index.extractions().map((e) => e.unparsed),
-    [undefined, undefined, undefined],
+    [undefined, undefined, undefined, undefined],
   );
   const nodes = [...index.graph!.nodes.values()].filter((n) => n.type !== 'file').map((n) => n.id);
   assert.deepEqual(nodes.sort(), [
@@ -276,6 +276,17 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/lib.ts::type::Serialize::23',
     'src/lib.ts::type::Tagged::19',
     'src/lib.ts::type::Writer::35',
+    // A member whose union admits a function (`number | ((n) => number)`), an object type inside
+    // a union or an intersection, and a local named as a type-only import and constructed.
+    'src/shapes.ts::function::build.Pool::17',
+    'src/shapes.ts::function::build::16',
+    'src/shapes.ts::function::render::12',
+    'src/shapes.ts::interface::Retry::4',
+    'src/shapes.ts::method::Retry.delay::5',
+    'src/shapes.ts::method::Retry.transform.input::7',
+    'src/shapes.ts::method::Verifier.verify::10',
+    'src/shapes.ts::method::render.props.children::12',
+    'src/shapes.ts::type::Verifier::10',
     // A module-level const bound by a condition, called in the file; `pick` is never called.
     'src/use.ts::function::chosen::18',
     'src/use.ts::function::later::14',
@@ -308,6 +319,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/codec.ts::function::run::10 -> src/codec.ts::method::Codec.tick::6 1',
     'calls src/lib.ts::function::afterHint::15 -> src/lib.ts::function::format::7 1',
     'calls src/lib.ts::method::Pool.tick::43 -> src/lib.ts::method::Pool.clock::42 1',
+    // `import type { Pool }` brings no value: `new Pool()` reaches the local.
+    'calls src/shapes.ts::function::build::16 -> src/shapes.ts::function::build.Pool::17 1',
     // A local named as an import is no node: `format()` still reaches the import.
     'calls src/use.ts::function::later::14 -> src/lib.ts::function::format::7 0.95',
     'calls src/use.ts::function::match::28 -> src/use.ts::function::match.onEmpty::28 1',
@@ -320,6 +333,7 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/use.ts::function::useIt::3 -> src/lib.ts::function::make::3 0.95',
     'calls src/use.ts::function::useIt::3 -> src/use.ts::function::useIt.double::4 1',
     'imports src/codec.ts -> src/lib.ts 1',
+    'imports src/shapes.ts -> src/lib.ts 1',
     'imports src/use.ts -> src/lib.ts 1',
     'inherits src/use.ts::interface::Await::38 -> src/use.ts::interface::Op::32 1',
   ]);

@@ -22,6 +22,7 @@ export class DeferredDefinitions {
   private readonly bindings: Binding[] = [];
   private readonly typedMembers: RawDefinition[] = [];
   private readonly callableTypes = new Set<string>();
+  private readonly typeOnlyImports = new Set<string>();
 
   binding(def: RawDefinition, scopeEnd: number): void {
     this.bindings.push({ def, scopeEnd });
@@ -30,6 +31,10 @@ export class DeferredDefinitions {
   /** A member with `typeName` set: settled here when the file declares that name a function type, else handed on with it. */
   typedMember(def: RawDefinition): void {
     this.typedMembers.push(def);
+  }
+
+  typeOnlyImport(local: string): void {
+    this.typeOnlyImports.add(local);
   }
 
   callableType(name: string): void {
@@ -45,7 +50,8 @@ export class DeferredDefinitions {
    * their typeName). Per name, the bare calls' positions in order, so each binding
    * costs one binary search however many calls the file has. A binding of a name the module
    * imports stays none: the import is what the file's other calls reach, and a binding in a
-   * callback would be a bare name of the whole module.
+   * callback would be a bare name of the whole module. A type-only import brings no value, so it
+   * does not count.
    */
   settle(calls: ReadonlyArray<CallPosition>, imports: ReadonlyArray<ImportRecord>): RawDefinition[] {
     const out: RawDefinition[] = [];
@@ -65,7 +71,7 @@ export class DeferredDefinitions {
     if (starts.size === 0) return out;
     for (const list of starts.values()) list.sort((a, b) => a - b);
     const imported = new Set<string>();
-    for (const record of imports) for (const binding of record.bindings) imported.add(binding.local);
+    for (const record of imports) for (const binding of record.bindings) if (!this.typeOnlyImports.has(binding.local)) imported.add(binding.local);
     for (const { def, scopeEnd } of this.bindings) {
       const list = starts.get(def.name);
       if (!list || imported.has(def.name)) continue;

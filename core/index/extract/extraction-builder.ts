@@ -130,6 +130,14 @@ export class ExtractionBuilder {
     this.deferred.typedMember(this.rawDefinition(node, 'method', name, { methodInType: true, typeName }));
   }
 
+  /**
+   * `import type { Store }`, `import { type Store }`: a name that brings no value, so a local
+   * binding of the same name is what a bare call or `new` in its scope reaches.
+   */
+  typeOnlyImport(local: string): void {
+    this.deferred.typeOnlyImport(local);
+  }
+
   /** `type Serialize = (v: unknown) => string`, `interface Fn { (x: X): Y }`: a name this file declares as a function type. */
   callableType(name: string): void {
     this.deferred.callableType(name);

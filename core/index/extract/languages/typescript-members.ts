@@ -41,17 +41,27 @@ export function classField(valueField: string): NodeHandler {
   };
 }
 
-/** How many `&` an object type may sit under and still be a `type` alias's body (a bounded walk up). */
-const MAX_INTERSECTION_DEPTH = 8;
+/** How many `&`, `|` and parentheses an object type may sit under and still belong to what holds them (a bounded walk up). */
+const MAX_COMBINATION_DEPTH = 8;
+const TYPE_COMBINATIONS = new Set(['intersection_type', 'union_type', 'parenthesized_type']);
 
-/** An interface body, or the object type a `type` alias names, alone or in an intersection (`type T = Pick<U, 'a'> & { b: () => void }`). */
+/**
+ * What holds an object type once the intersections, unions and parentheses it sits in are
+ * left: `type T = Pick<U, 'a'> & { b: () => void }`, `props: Options<T> & { children: ... }`,
+ * `transform?: boolean | { input?: (v: V) => V }` hold their object types as their own.
+ */
+function combinationHolder(type: Node, parentOf: FileContext['parentOf']): Node | null {
+  let holder = parentOf(type);
+  for (let i = 0; holder && TYPE_COMBINATIONS.has(holder.type) && i < MAX_COMBINATION_DEPTH; i++) holder = parentOf(holder);
+  return holder;
+}
+
+/** An interface body, or the object type a `type` alias names, alone or in an intersection or union. */
 function isTypeBody(member: Node, parentOf: FileContext['parentOf']): boolean {
   const body = parentOf(member);
   if (body?.type === 'interface_body') return true;
   if (body?.type !== 'object_type') return false;
-  let holder = parentOf(body);
-  for (let i = 0; holder?.type === 'intersection_type' && i < MAX_INTERSECTION_DEPTH; i++) holder = parentOf(holder);
-  return holder?.type === 'type_alias_declaration';
+  return combinationHolder(body, parentOf)?.type === 'type_alias_declaration';
 }
 
 /** Where an object type written in place sits, as far as its callable members go (literalMember). */
@@ -68,7 +78,7 @@ type LiteralPlace = { kind: 'holder'; name: string } | { kind: 'destructured'; s
 function literalPlace(member: Node, { parentOf, source }: Pick<FileContext, 'parentOf' | 'source'>): LiteralPlace {
   const body = parentOf(member);
   if (body?.type !== 'object_type') return undefined;
-  let annotation = parentOf(body);
+  let annotation = combinationHolder(body, parentOf);
   if (annotation?.type === 'type_arguments') {
     const generic = parentOf(annotation);
     const clause = generic?.type === 'generic_type' ? parentOf(generic) : generic;

@@ -35,10 +35,14 @@ export function* importStatement(stmt: Node, b: ExtractionBuilder): HandlerSteps
       return;
     }
     if (child.type !== 'import_clause') continue;
+    // `import type { A }` (the keyword sits between `import` and the clause) and `import { type A }`.
+    const typeOnly = stmt.child(1)?.type === 'type';
     for (const part of child.namedChildren) {
       if (!part) continue;
-      if (part.type === 'identifier') bindings.push({ imported: 'default', local: part.text });
-      else if (part.type === 'namespace_import') {
+      if (part.type === 'identifier') {
+        bindings.push({ imported: 'default', local: part.text });
+        if (typeOnly) b.typeOnlyImport(part.text);
+      } else if (part.type === 'namespace_import') {
         const local = part.namedChild(0)?.text;
         if (local) bindings.push({ imported: '*', local });
       } else if (part.type === 'named_imports') {
@@ -47,7 +51,9 @@ export function* importStatement(stmt: Node, b: ExtractionBuilder): HandlerSteps
           if (++read % ITEMS_PER_STEP === 0) yield;
           if (spec?.type !== 'import_specifier') continue;
           const imported = unquote(spec.childForFieldName('name')?.text ?? '');
-          bindings.push({ imported, local: spec.childForFieldName('alias')?.text ?? imported });
+          const local = spec.childForFieldName('alias')?.text ?? imported;
+          bindings.push({ imported, local });
+          if (typeOnly || spec.child(0)?.type === 'type') b.typeOnlyImport(local);
         }
       }
     }

@@ -92,12 +92,27 @@ function withoutNullish(type: Node | null): Node | undefined {
  * read where it is declared, never here).
  */
 export function functionTypeOf(annotation: Node | null): Node | undefined {
-  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  type = withoutNullish(type ?? null) ?? null;
+  const written = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  let type = withoutNullish(written ?? null) ?? null;
   if (type?.type === 'parenthesized_type') type = type.namedChild(0);
   if (type?.type === 'function_type') return type;
   // `serve: { (app: App): Effect; <E>(app: App, opts: O): Effect }`: an object type of call signatures only.
-  return type?.type === 'object_type' && callSignaturesOnly(type) ? type : undefined;
+  if (type?.type === 'object_type' && callSignaturesOnly(type)) return type;
+  return written?.type === 'union_type' ? functionInUnion(written) : undefined;
+}
+
+/**
+ * The first function type a union admits (`number | ((e: Error) => Delay)`,
+ * `(V | (() => V)) | undefined`): a call on such a member is checked once narrowed, and the
+ * checker resolves it to the member all the same. Each union and parenthesis is visited once.
+ */
+function functionInUnion(union: Node): Node | undefined {
+  const pending: Node[] = [union];
+  for (let n = pending.pop(); n; n = pending.pop()) {
+    if (n.type === 'function_type') return n;
+    if (n.type === 'union_type' || n.type === 'parenthesized_type') for (const c of n.namedChildren) if (c) pending.push(c);
+  }
+  return undefined;
 }
 
 /** Whether an object type's (or interface body's) members are all call signatures (comments aside), and it has one. */
