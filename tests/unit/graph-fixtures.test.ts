@@ -278,10 +278,16 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/lib.ts::type::Writer::35',
     // A member whose union admits a function (`number | ((n) => number)`), an object type inside
     // a union or an intersection, and a local named as a type-only import and constructed.
+    'src/shapes.ts::class::Box::27',
     'src/shapes.ts::function::build.Pool::17',
     'src/shapes.ts::function::build::16',
     'src/shapes.ts::function::render::12',
+    'src/shapes.ts::interface::Lambda::22',
     'src/shapes.ts::interface::Retry::4',
+    // `dehancer: any` called as `this.dehancer(v)`; `stop: Lambda | undefined`, a function with properties. `count` is neither.
+    'src/shapes.ts::method::Box.dehancer::28',
+    'src/shapes.ts::method::Box.read::31',
+    'src/shapes.ts::method::Box.stop::30',
     'src/shapes.ts::method::Retry.delay::5',
     'src/shapes.ts::method::Retry.transform.input::7',
     'src/shapes.ts::method::Verifier.verify::10',
@@ -321,6 +327,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/lib.ts::method::Pool.tick::43 -> src/lib.ts::method::Pool.clock::42 1',
     // `import type { Pool }` brings no value: `new Pool()` reaches the local.
     'calls src/shapes.ts::function::build::16 -> src/shapes.ts::function::build.Pool::17 1',
+    'calls src/shapes.ts::method::Box.read::31 -> src/shapes.ts::method::Box.dehancer::28 1',
+    'calls src/shapes.ts::method::Box.read::31 -> src/shapes.ts::method::Box.stop::30 1',
     // A local named as an import is no node: `format()` still reaches the import.
     'calls src/use.ts::function::later::14 -> src/lib.ts::function::format::7 0.95',
     'calls src/use.ts::function::match::28 -> src/use.ts::function::match.onEmpty::28 1',

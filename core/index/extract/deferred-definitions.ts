@@ -12,6 +12,38 @@ interface Binding {
   scopeEnd: number;
 }
 
+interface ThisMember {
+  def: RawDefinition;
+  /** The class body around the member: `this.name()` inside it counts. */
+  classStart: number;
+  classEnd: number;
+}
+
+/** Whether a sorted list of positions holds one in [from, to): one binary search. */
+function anyWithin(sorted: readonly number[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo]! < to;
+}
+
+/** Per callee, the sorted start positions of the calls `keep` accepts. */
+function startsByCallee(calls: ReadonlyArray<CallPosition>, keep: (call: CallPosition) => boolean): Map<string, number[]> {
+  const starts = new Map<string, number[]>();
+  for (const call of calls) {
+    if (!keep(call)) continue;
+    let list = starts.get(call.callee);
+    if (!list) starts.set(call.callee, (list = []));
+    list.push(call.start);
+  }
+  for (const list of starts.values()) list.sort((a, b) => a - b);
+  return starts;
+}
+
 interface CallPosition {
   callee: string;
   receiver: string | undefined;
@@ -21,6 +53,7 @@ interface CallPosition {
 export class DeferredDefinitions {
   private readonly bindings: Binding[] = [];
   private readonly typedMembers: RawDefinition[] = [];
+  private readonly thisMembers: ThisMember[] = [];
   private readonly callableTypes = new Set<string>();
   private readonly typeOnlyImports = new Set<string>();
 
@@ -31,6 +64,11 @@ export class DeferredDefinitions {
   /** A member with `typeName` set: settled here when the file declares that name a function type, else handed on with it. */
   typedMember(def: RawDefinition): void {
     this.typedMembers.push(def);
+  }
+
+  /** A class field whose type says nothing of calls (`dehancer: any`, `handler = null`): a method when `this.<name>()` in its class calls it. */
+  thisMember(def: RawDefinition, classStart: number, classEnd: number): void {
+    this.thisMembers.push({ def, classStart, classEnd });
   }
 
   typeOnlyImport(local: string): void {
@@ -51,7 +89,7 @@ export class DeferredDefinitions {
    * costs one binary search however many calls the file has. A binding of a name the module
    * imports stays none: the import is what the file's other calls reach, and a binding in a
    * callback would be a bare name of the whole module. A type-only import brings no value, so it
-   * does not count.
+   * does not count. A class field waiting on `this.<name>()` holds when its class body has one.
    */
   settle(calls: ReadonlyArray<CallPosition>, imports: ReadonlyArray<ImportRecord>): RawDefinition[] {
     const out: RawDefinition[] = [];
@@ -59,30 +97,23 @@ export class DeferredDefinitions {
       if (this.callableTypes.has(def.typeName!)) def.typeName = undefined;
       out.push(def);
     }
+    if (this.thisMembers.length > 0) {
+      const wanted = new Set(this.thisMembers.map((m) => m.def.name));
+      const starts = startsByCallee(calls, (call) => call.receiver === 'this' && wanted.has(call.callee));
+      for (const { def, classStart, classEnd } of this.thisMembers) {
+        const list = starts.get(def.name);
+        if (list && anyWithin(list, classStart, classEnd)) out.push(def);
+      }
+    }
     if (this.bindings.length === 0) return out;
     const wanted = new Set(this.bindings.map((b) => b.def.name));
-    const starts = new Map<string, number[]>();
-    for (const call of calls) {
-      if (call.receiver !== undefined || !wanted.has(call.callee)) continue;
-      let list = starts.get(call.callee);
-      if (!list) starts.set(call.callee, (list = []));
-      list.push(call.start);
-    }
+    const starts = startsByCallee(calls, (call) => call.receiver === undefined && wanted.has(call.callee));
     if (starts.size === 0) return out;
-    for (const list of starts.values()) list.sort((a, b) => a - b);
     const imported = new Set<string>();
     for (const record of imports) for (const binding of record.bindings) if (!this.typeOnlyImports.has(binding.local)) imported.add(binding.local);
     for (const { def, scopeEnd } of this.bindings) {
       const list = starts.get(def.name);
-      if (!list || imported.has(def.name)) continue;
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (list[mid]! < def.end) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < list.length && list[lo]! < scopeEnd) out.push(def);
+      if (list && !imported.has(def.name) && anyWithin(list, def.end, scopeEnd)) out.push(def);
     }
     return out;
   }

@@ -131,6 +131,14 @@ export class ExtractionBuilder {
   }
 
   /**
+   * A class field whose type says nothing of calls (`dehancer: any`, none at all): a method of its
+   * class when `this.<name>()` in the class body calls it, which the checker resolves to the field.
+   */
+  memberIfCalledOnThis(node: Node, name: string, classBody: Node): void {
+    this.deferred.thisMember(this.rawDefinition(node, 'method', name, { methodInType: true }), classBody.startIndex, classBody.endIndex);
+  }
+
+  /**
    * `import type { Store }`, `import { type Store }`: a name that brings no value, so a local
    * binding of the same name is what a bare call or `new` in its scope reaches.
    */

@@ -24,7 +24,7 @@ export function inClassBody(node: Node, parentOf: FileContext['parentOf']): bool
  * (`now: () => number`, `#cleanup?: () => void`), which is what `this.handler()` calls.
  */
 export function classField(valueField: string): NodeHandler {
-  return (node, { b, source }) => {
+  return (node, { b, source, parentOf }) => {
     const value = node.childForFieldName('value');
     const annotation = node.childForFieldName('type');
     const type = annotatedType(annotation, source) ?? constructedType(value, source);
@@ -37,7 +37,10 @@ export function classField(valueField: string): NodeHandler {
     if (bound || functionTypeOf(annotation)) return void b.define(node, 'method', memberName, { bound, methodInType: true });
     // `private equals_: IEqualsComparer<T>`: a method when this file declares the name a function type.
     const named = namedTypeOf(annotation);
-    if (named) b.memberIfCallableType(node, memberName, named);
+    if (named) return void b.memberIfCallableType(node, memberName, named);
+    // `dehancer: any`, `onEnd = null`: a method when `this.dehancer(v)` in the class calls it.
+    const body = parentOf(node);
+    if (body?.type === 'class_body') b.memberIfCalledOnThis(node, memberName, body);
   };
 }
 

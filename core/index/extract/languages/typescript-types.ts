@@ -96,8 +96,8 @@ export function functionTypeOf(annotation: Node | null): Node | undefined {
   let type = withoutNullish(written ?? null) ?? null;
   if (type?.type === 'parenthesized_type') type = type.namedChild(0);
   if (type?.type === 'function_type') return type;
-  // `serve: { (app: App): Effect; <E>(app: App, opts: O): Effect }`: an object type of call signatures only.
-  if (type?.type === 'object_type' && callSignaturesOnly(type)) return type;
+  // `serve: { (app: App): Effect; <E>(app: App, opts: O): Effect }`: an object type with a call signature.
+  if (type?.type === 'object_type' && hasCallSignature(type)) return type;
   return written?.type === 'union_type' ? functionInUnion(written) : undefined;
 }
 
@@ -115,14 +115,14 @@ function functionInUnion(union: Node): Node | undefined {
   return undefined;
 }
 
-/** Whether an object type's (or interface body's) members are all call signatures (comments aside), and it has one. */
-export function callSignaturesOnly(type: Node): boolean {
-  let calls = 0;
-  for (const member of type.namedChildren) {
-    if (member?.type === 'call_signature') calls++;
-    else if (member?.type !== 'comment') return false;
-  }
-  return calls > 0;
+/**
+ * Whether an object type (or interface body) has a call signature: `{ (x: X): Y }`, and a
+ * function with properties, `interface Lambda { (): void; name?: string }`, which a member typed
+ * by it is called as.
+ */
+export function hasCallSignature(type: Node): boolean {
+  for (const member of type.namedChildren) if (member?.type === 'call_signature') return true;
+  return false;
 }
 
 /**

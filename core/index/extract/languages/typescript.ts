@@ -14,7 +14,7 @@ import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import {
   annotatedType,
   calledPath,
-  callSignaturesOnly,
+  hasCallSignature,
   constructedType,
   declareCallbackParameters,
   declareLoopElement,
@@ -314,7 +314,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       if (!name) return;
       const def = b.define(node, 'interface', name);
       const body = node.childForFieldName('body');
-      if (body && callSignaturesOnly(body)) b.callableType(name);
+      if (body && hasCallSignature(body)) b.callableType(name);
       for (const child of node.namedChildren) {
         if (child?.type !== 'extends_type_clause') continue;
         let read = 0;
