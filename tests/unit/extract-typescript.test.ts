@@ -262,6 +262,11 @@ test('ts/legacy.cjs', async () => {
       { kind: 'method', name: 'start', startLine: 15, endLine: 15, parent: null, exported: false, bound: true, parentName: 'Thing' },
       { kind: 'function', name: 'third', startLine: 17, endLine: 17, parent: null, exported: true },
       { kind: 'function', name: 'fourth', startLine: 17, endLine: 17, parent: null, exported: true, bound: true },
+      // A prototype member assigned another name's value is a method too (not `constructor`); so is
+      // a function assigned to a member at module level (`Thing.from`), not one inside a function.
+      { kind: 'method', name: 'stop', startLine: 18, endLine: 18, parent: null, exported: false, bound: true, parentName: 'Thing' },
+      { kind: 'method', name: 'from', startLine: 20, endLine: 20, parent: null, exported: false, bound: true, parentName: 'Thing' },
+      { kind: 'function', name: 'setup', startLine: 21, endLine: 21, parent: null, exported: false },
     ],
     imports: [
       { kind: 'require', source: 'path', bindings: [{ imported: '*', local: 'path' }], line: 1 },
@@ -291,6 +296,7 @@ test('ts/legacy.cjs', async () => {
       { callee: 'internal', line: 10, enclosing: 2 },
       { callee: 'join', line: 11, enclosing: 3 },
       { callee: 'stop', line: 15, enclosing: 5, receiver: 'this' },
+      { callee: 'Thing', line: 20, enclosing: 9, isNew: true },
     ],
     heritage: [],
   });

@@ -174,8 +174,30 @@ function newExpression(node: Node, { b, source, receiverText }: FileContext): vo
   }
 }
 
-/** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`. */
-function assignment(node: Node, { b, source }: FileContext): void | HandlerSteps {
+/** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
+function maybeFunctionReference(value: Node): boolean {
+  return value.type === 'member_expression' || (value.type === 'identifier' && value.text !== 'undefined');
+}
+
+/**
+ * `Foo.prototype.m = function () {}` and `Foo.prototype.m = other.m`: a method of Foo; at module
+ * level, `Foo.from = function () {}` too (a static one). The checker reads each as a declaration
+ * of the member, and resolves `foo.m()` / `Foo.from()` to it.
+ */
+function memberAssignment(node: Node, parts: string[], right: Node, { b, parentOf }: FileContext): void {
+  if (parts.length === 3 && parts[1] === 'prototype' && parts[2] !== 'constructor') {
+    if (FUNCTION_VALUES.has(right.type) || maybeFunctionReference(right)) b.define(node, 'method', parts[2]!, { bound: true, parentName: parts[0]! });
+    return;
+  }
+  const statement = parentOf(node);
+  if (parts.length === 2 && FUNCTION_VALUES.has(right.type) && statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program') {
+    b.define(node, 'method', parts[1]!, { bound: true, parentName: parts[0]! });
+  }
+}
+
+/** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`, `Foo.from = function () {}`. */
+function assignment(node: Node, f: FileContext): void | HandlerSteps {
+  const { b, source } = f;
   const left = node.firstChild;
   if (!left) return;
   const leftType = left.type;
@@ -195,19 +217,18 @@ function assignment(node: Node, { b, source }: FileContext): void | HandlerSteps
     return;
   }
   const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');
-  if (!exportsHead && !source.slice(start, start + 200).includes('.prototype.')) return;
-  const leftText = left.text.replace(/\s+/g, '');
   const right = node.lastChild;
   if (!right) return;
+  const staticMember = FUNCTION_VALUES.has(right.type) && left.firstChild?.type === 'identifier';
+  if (!exportsHead && !staticMember && !source.slice(start, start + 200).includes('.prototype.')) return;
+  const leftText = left.text.replace(/\s+/g, '');
   if (leftText === 'module.exports') return moduleExportsAssignment(right, b);
   const parts = leftText.split('.');
   if (parts.length === 2 && parts[0] === 'exports') return exportsPropertyAssignment(node, parts[1]!, right, b);
   if (parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports') {
     return exportsPropertyAssignment(node, parts[2]!, right, b);
   }
-  if (parts.length === 3 && parts[1] === 'prototype' && FUNCTION_VALUES.has(right.type)) {
-    b.define(node, 'method', parts[2]!, { bound: true, parentName: parts[0]! });
-  }
+  memberAssignment(node, parts, right, f);
 }
 
 /** `require('x')`, `await import('x')` and such: a module binding, not a callable. */
