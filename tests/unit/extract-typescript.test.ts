@@ -321,6 +321,53 @@ test('ts/single-export.js', async () => {
   });
 });
 
+test('ts/exported-references.cjs: a function another module holds or a call returns, exported under a name, is a definition; a module is not', async () => {
+  assert.deepStrictEqual(await extract('ts/exported-references.cjs'), {
+    file: 'ts/exported-references.cjs',
+    language: 'javascript',
+    definitions: [
+      // A call on what `require` gives is that call's result, not a module.
+      { kind: 'function', name: 'debug', startLine: 2, endLine: 2, parent: null, exported: false, bound: true },
+      { kind: 'function', name: 'floor', startLine: 3, endLine: 3, parent: null, exported: true, bound: true },
+      { kind: 'function', name: 'wrapped', startLine: 4, endLine: 4, parent: null, exported: true, bound: true },
+      // `nested: require('./nested')` and `count: 3` are none.
+      { kind: 'function', name: 'abs', startLine: 6, endLine: 6, parent: null, exported: true, bound: true },
+      { kind: 'function', name: 'hide', startLine: 6, endLine: 6, parent: null, exported: true, bound: true },
+    ],
+    imports: [
+      { kind: 'require', source: './util', bindings: [{ imported: '*', local: 'util' }], line: 1 },
+      { kind: 'require', source: './util', bindings: [], line: 2 },
+      { kind: 'require', source: './sub', bindings: [], line: 5 },
+      { kind: 'require', source: './nested', bindings: [], line: 6 },
+    ],
+    exports: [
+      { local: 'floor', exported: 'floor' },
+      { local: 'wrapped', exported: 'wrapped' },
+      { local: 'abs', exported: 'abs' },
+      { local: 'hide', exported: 'hide' },
+    ],
+    calls: [
+      { callee: 'debuglog', line: 2, enclosing: 0, receiver: 'require()' },
+      { callee: 'wrap', line: 4, enclosing: 2, receiver: 'util' },
+      { callee: 'hide', line: 6, enclosing: 4, receiver: 'util' },
+    ],
+    heritage: [],
+    declaredTypes: [{ kind: 'local', owner: null, name: 'debug', type: 'require().debuglog()' }],
+  });
+});
+
+test('ts/exported-choice.cjs: module.exports chosen between a value and a function is the default export, a function', async () => {
+  assert.deepStrictEqual(await extract('ts/exported-choice.cjs'), {
+    file: 'ts/exported-choice.cjs',
+    language: 'javascript',
+    definitions: [{ kind: 'function', name: 'default', startLine: 2, endLine: 2, parent: null, exported: true, bound: true }],
+    imports: [{ kind: 'require', source: 'os', bindings: [{ imported: '*', local: 'os' }], line: 1 }],
+    exports: [{ local: 'default', exported: 'default' }],
+    calls: [],
+    heritage: [],
+  });
+});
+
 test('ts/esm.mjs', async () => {
   assert.deepStrictEqual(await extract('ts/esm.mjs'), {
     file: 'ts/esm.mjs',

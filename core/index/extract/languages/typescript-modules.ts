@@ -207,6 +207,24 @@ export function dynamicImport(call: Node, source: Node, { b, parentOf }: FileCon
   b.addImport({ kind: 'dynamic', source: from, bindings: declaredBindings(holder, undefined), line: lineOf(call) });
 }
 
+/**
+ * A value that may be a function held under an exported name: another module's member
+ * (`Math.floor`, `impl.destroy`) or what a call returns (`hideStackFrames(fn)`), but not a
+ * module (`require('./x')`, which is a namespace).
+ */
+function exportedReference(value: Node): boolean {
+  if (value.type === 'member_expression') return true;
+  if (value.type !== 'call_expression') return false;
+  const callee = value.childForFieldName('function');
+  return !(callee?.type === 'identifier' && callee.text === 'require') && callee?.type !== 'import';
+}
+
+/** `os.homedir || function homedir() {}`, `cond ? a : function () {}`: a choice one of whose arms is a function. */
+function choiceOfFunction(value: Node): boolean {
+  if (value.type !== 'binary_expression' && value.type !== 'ternary_expression') return false;
+  return value.namedChildren.some((arm) => arm !== null && FUNCTION_VALUES.has(arm.type));
+}
+
 /** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */
 export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder): HandlerSteps {
   if (right.type === 'identifier') {
@@ -217,6 +235,9 @@ export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder): Han
     const name = right.childForFieldName('name')?.text ?? 'default';
     b.define(right, 'function', name);
     b.addExport(name, 'default');
+  } else if (choiceOfFunction(right)) {
+    b.define(right, 'function', 'default', { bound: true });
+    b.addExport('default', 'default');
   } else if (right.type === 'object') {
     let read = 0;
     for (const part of right.namedChildren) {
@@ -232,7 +253,7 @@ export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder): Han
         const value = part.childForFieldName('value');
         if (!value) continue;
         if (value.type === 'identifier') b.addExport(value.text, key);
-        else if (FUNCTION_VALUES.has(value.type)) {
+        else if (FUNCTION_VALUES.has(value.type) || exportedReference(value)) {
           b.define(part, 'function', key, { bound: true });
           b.addExport(key, key);
         }
@@ -245,7 +266,7 @@ export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder): Han
 export function exportsPropertyAssignment(assignment: Node, name: string, right: Node, b: ExtractionBuilder): void {
   if (right.type === 'identifier') {
     b.addExport(right.text, name);
-  } else if (FUNCTION_VALUES.has(right.type)) {
+  } else if (FUNCTION_VALUES.has(right.type) || exportedReference(right)) {
     b.define(assignment, 'function', name, { bound: true });
     b.addExport(name, name);
   } else if (right.type === 'class') {

@@ -231,11 +231,16 @@ function assignment(node: Node, f: FileContext): void | HandlerSteps {
   memberAssignment(node, parts, right, f);
 }
 
-/** `require('x')`, `await import('x')` and such: a module binding, not a callable. */
+/**
+ * `require('x')`, `import('x')`: a module binding, not a callable. A call on what a load gives
+ * (`require('./util').debuglog('stream')`) is not one: its result is whatever that call returns.
+ */
 function isModuleLoad(value: Node, source: string): boolean {
   if (value.type !== 'call_expression') return false;
   const head = source.slice(value.startIndex, value.startIndex + 8);
-  return head.startsWith('require') || head.startsWith('import');
+  if (!head.startsWith('require') && !head.startsWith('import')) return false;
+  const callee = value.childForFieldName('function');
+  return callee?.type === 'import' || (callee?.type === 'identifier' && callee.text === 'require');
 }
 
 function commonHandlers(): Record<string, NodeHandler> {
