@@ -45,8 +45,13 @@ export function componentName(decl: ts.Declaration): string | undefined {
   if (ts.isVariableDeclaration(decl) && ts.isIdentifier(decl.name)) return decl.name.text;
   // JavaScript's expando declarations: `module.exports = f` is the default export,
   // `exports.f = ...` / `module.exports.f = ...` / `A.prototype.f = ...` are named f.
+  // `module.exports = function compose() {}` keeps the function's own name, as its node does.
   const target = ts.isBinaryExpression(decl) ? decl.left : decl;
-  if (ts.isPropertyAccessExpression(target)) return target.getText(source).replace(/\s+/g, '') === 'module.exports' ? 'default' : target.name.text;
+  if (ts.isPropertyAccessExpression(target)) {
+    if (target.getText(source).replace(/\s+/g, '') !== 'module.exports') return target.name.text;
+    const value = ts.isBinaryExpression(decl) ? decl.right : undefined;
+    return value && (ts.isFunctionExpression(value) || ts.isClassExpression(value)) && value.name ? value.name.text : 'default';
+  }
   return undefined;
 }
 
@@ -62,6 +67,24 @@ function destructuredProperty(checker: ts.TypeChecker, symbol: ts.Symbol | undef
   let property = checker.getTypeAtLocation(decl.parent).getProperty(key.text);
   if (property && property.flags & ts.SymbolFlags.Alias) property = checker.getAliasedSymbol(property);
   return property?.declarations?.length ? property : symbol;
+}
+
+/**
+ * `module.exports = { valid }`, `return { getOrCreate, cancelAll }`: a shorthand property is the
+ * binding it names, so a call through it reaches what that binding holds, as a call through an
+ * ES re-export reaches the exported declaration (the aliases followed above). A bounded chain:
+ * shorthand, then the import or `require` alias its value may be.
+ */
+function shorthandValue(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
+  for (let i = 0; i < 4; i++) {
+    const decl = symbol?.declarations?.[0];
+    if (!decl || !ts.isShorthandPropertyAssignment(decl)) return symbol;
+    let value = checker.getShorthandAssignmentValueSymbol(decl);
+    if (value && value.flags & ts.SymbolFlags.Alias) value = checker.getAliasedSymbol(value);
+    if (!value?.declarations?.length) return symbol;
+    symbol = value;
+  }
+  return symbol;
 }
 
 /** A corpus declaration some call reaches: its file, the name the graph would give it, and the line of each of its declarations (overloads, merged declarations). */
@@ -127,7 +150,7 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
         const callee = ts.isPropertyAccessExpression(expr) ? expr.name : ts.isElementAccessExpression(expr) ? expr.argumentExpression : expr;
         let symbol = checker.getSymbolAtLocation(callee);
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-        symbol = destructuredProperty(checker, symbol);
+        symbol = shorthandValue(checker, destructuredProperty(checker, symbol));
         // A name can be a type and a value at once (`type OK` beside `const OK = ...`): the call
         // reaches the first declaration that is a value the graph models.
         const declarations = (symbol?.declarations ?? []).filter((d) => !ts.isTypeAliasDeclaration(d) && !ts.isInterfaceDeclaration(d));
