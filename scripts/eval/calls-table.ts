@@ -96,6 +96,19 @@ export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line
     }
   }
   print(markdown(['half', 'corpora', 'micro P', 'micro R', 'micro F1', 'macro P', 'macro R', 'macro F1', 'at target'], aggregates));
+  // Definition coverage per half, summed: the held-out half's only in aggregate, like its scores.
+  for (const half of ['development', 'held-out'] as const) {
+    for (const language of ['ts', 'python'] as const) {
+      const group = rows.filter((r) => r.half === half && r.language === language && r.coverage.called > 0);
+      if (!group.length || (half === 'held-out' && group.length < 2 && !showHeldOut)) continue;
+      const covered = group.reduce((a, r) => a + r.coverage.covered, 0);
+      const called = group.reduce((a, r) => a + r.coverage.called, 0);
+      const atTarget = group.filter((r) => r.coverage.covered / r.coverage.called >= 0.98).length;
+      print(
+        `${half} ${language === 'ts' ? 'TS/JS' : 'Python'}: definition coverage ${fixed(covered / called)} (${covered} of ${called}), at or above 0.98 on ${atTarget} of ${group.length} corpora`,
+      );
+    }
+  }
   const compared = rows.filter((r) => r.peer);
   if (compared.length) {
     for (const half of ['development', 'held-out'] as const) {

@@ -70,16 +70,19 @@ function destructuredProperty(checker: ts.TypeChecker, symbol: ts.Symbol | undef
 }
 
 /**
- * `module.exports = { valid }`, `return { getOrCreate, cancelAll }`: a shorthand property is the
- * binding it names, so a call through it reaches what that binding holds, as a call through an
+ * `module.exports = { valid }`, `return { getOrCreate, cancelAll }`: a shorthand property (or one
+ * whose value is a bare name, `{ valid: valid }`) is the binding it names, so a call through it reaches what that binding holds, as a call through an
  * ES re-export reaches the exported declaration (the aliases followed above). A bounded chain:
  * shorthand, then the import or `require` alias its value may be.
  */
 function shorthandValue(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
   for (let i = 0; i < 4; i++) {
     const decl = symbol?.declarations?.[0];
-    if (!decl || !ts.isShorthandPropertyAssignment(decl)) return symbol;
-    let value = checker.getShorthandAssignmentValueSymbol(decl);
+    let value: ts.Symbol | undefined;
+    if (decl && ts.isShorthandPropertyAssignment(decl)) value = checker.getShorthandAssignmentValueSymbol(decl);
+    // `{ Stream: Stream }` is `{ Stream }` written out.
+    else if (decl && ts.isPropertyAssignment(decl) && ts.isIdentifier(decl.initializer)) value = checker.getSymbolAtLocation(decl.initializer);
+    else return symbol;
     if (value && value.flags & ts.SymbolFlags.Alias) value = checker.getAliasedSymbol(value);
     if (!value?.declarations?.length) return symbol;
     symbol = value;
