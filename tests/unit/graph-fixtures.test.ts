@@ -281,6 +281,7 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/shapes.ts::class::Box::27',
     'src/shapes.ts::function::build.Pool::17',
     'src/shapes.ts::function::build::16',
+    'src/shapes.ts::function::lazy::41',
     'src/shapes.ts::function::render::12',
     'src/shapes.ts::interface::Lambda::22',
     'src/shapes.ts::interface::Retry::4',
@@ -291,7 +292,11 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/shapes.ts::method::Retry.delay::5',
     'src/shapes.ts::method::Retry.transform.input::7',
     'src/shapes.ts::method::Verifier.verify::10',
+    // `config: Simplify<{ onError?: ... }>` and `opts: { ref: Serialize }`, Serialize imported from lib.ts.
+    'src/shapes.ts::method::lazy.config.onError::41',
+    'src/shapes.ts::method::lazy.opts.ref::41',
     'src/shapes.ts::method::render.props.children::12',
+    'src/shapes.ts::type::Simplify::39',
     'src/shapes.ts::type::Verifier::10',
     // A module-level const bound by a condition, called in the file; `pick` is never called.
     'src/use.ts::function::chosen::18',

@@ -350,8 +350,9 @@ export class ExtractionBuilder {
       }
       const owner = stack[stack.length - 1];
       if (def.typeName !== undefined) {
-        // Not a definition here: a TypedMember of its class, interface or type.
-        if (owner?.index !== undefined && TYPE_KINDS.has(owner.kind))
+        // Not a definition here: a TypedMember of its class, interface or type, or of the function
+        // whose parameter's object type holds it (`opts.ref`, named through its holder).
+        if (owner?.index !== undefined && (TYPE_KINDS.has(owner.kind) || def.name.includes('.')))
           this.typedMembers.push({ owner: owner.index, name: def.name, type: def.typeName, startLine: def.startLine, endLine: def.endLine });
         continue;
       }

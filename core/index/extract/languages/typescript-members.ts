@@ -85,7 +85,11 @@ function literalPlace(member: Node, { parentOf, source }: Pick<FileContext, 'par
   if (annotation?.type === 'type_arguments') {
     const generic = parentOf(annotation);
     const clause = generic?.type === 'generic_type' ? parentOf(generic) : generic;
-    return clause?.type === 'extends_type_clause' || clause?.type === 'extends_clause' ? { kind: 'heritage' } : undefined;
+    if (clause?.type === 'extends_type_clause' || clause?.type === 'extends_clause') return { kind: 'heritage' };
+    // `config: Simplify<{ onError?: (e: E) => void }>`: a wrapper of the object type, one level
+    // deep, keeps its members the holder's.
+    if (generic?.type !== 'generic_type') return undefined;
+    annotation = combinationHolder(generic, parentOf);
   }
   // `pending: { resolve: (v: T) => void }[]`: an element's members are reached through the array's holder.
   if (annotation?.type === 'array_type') annotation = parentOf(annotation);
@@ -114,8 +118,9 @@ function literalPlace(member: Node, { parentOf, source }: Pick<FileContext, 'par
 
 /**
  * A member of an object type written in place, which the checker resolves calls to:
- * - of a holder, when callable: a method named after the holder (`options.onFailure`, nested in
- *   the function whose parameter it types), reached as `options.onFailure(e)`; no bare name;
+ * - of a holder, when callable or typed by a name declared a function type: a method named after
+ *   the holder (`options.onFailure`, nested in the function whose parameter it types), reached as
+ *   `options.onFailure(e)`; no bare name;
  * - of a destructured parameter, whatever its type: a function of the body when a bare call
  *   there names it (`onEmpty()`, with `onEmpty: LazyArg<B>`), as a called local is;
  * - of an `extends`'s type arguments, when callable: a method of the declaration.
@@ -124,7 +129,11 @@ function literalMember(node: Node, name: string, callable: boolean, f: FileConte
   const place = literalPlace(node, f);
   if (place?.kind === 'destructured') f.b.bindingIfCalled(node, name, place.scopeEnd);
   else if (place?.kind === 'holder' && callable) f.b.define(node, 'method', `${place.name}.${name}`);
-  else if (place?.kind === 'heritage' && callable) f.b.define(node, 'method', name, { methodInType: true });
+  else if (place?.kind === 'holder') {
+    // `opts: { ref: Lazy<Router> }`: a method when the name, followed where it is declared, is a function type.
+    const named = namedTypeOf(node.childForFieldName('type'));
+    if (named) f.b.memberIfCallableType(node, `${place.name}.${name}`, named);
+  } else if (place?.kind === 'heritage' && callable) f.b.define(node, 'method', name, { methodInType: true });
 }
 
 /** The TypeScript grammar's member nodes; the JavaScript grammar has only `field_definition` (classField('property')). */
