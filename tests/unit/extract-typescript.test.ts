@@ -267,6 +267,12 @@ test('ts/legacy.cjs', async () => {
       { kind: 'method', name: 'stop', startLine: 18, endLine: 18, parent: null, exported: false, bound: true, parentName: 'Thing' },
       { kind: 'method', name: 'from', startLine: 20, endLine: 20, parent: null, exported: false, bound: true, parentName: 'Thing' },
       { kind: 'function', name: 'setup', startLine: 21, endLine: 21, parent: null, exported: false },
+      // `this._read = options.read` in a constructor function declares its member; `this.count = 1`,
+      // `this._transform` in a prototype method and `this.nope` in a lower-case function do not.
+      { kind: 'function', name: 'Stream', startLine: 22, endLine: 22, parent: null, exported: false },
+      { kind: 'method', name: '_read', startLine: 22, endLine: 22, parent: 11, exported: false, bound: true, parentName: 'Stream' },
+      { kind: 'method', name: 'wrap', startLine: 23, endLine: 23, parent: null, exported: false, bound: true, parentName: 'Stream' },
+      { kind: 'function', name: 'helperFn', startLine: 24, endLine: 24, parent: null, exported: false },
     ],
     imports: [
       { kind: 'require', source: 'path', bindings: [{ imported: '*', local: 'path' }], line: 1 },

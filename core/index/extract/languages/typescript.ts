@@ -195,6 +195,29 @@ function memberAssignment(node: Node, parts: string[], right: Node, { b, parentO
   }
 }
 
+/** How far up a `this.x = ...` looks for the function `this` is bound in (arrows pass it through). */
+const MAX_THIS_DEPTH = 64;
+
+/**
+ * The constructor function a JavaScript `this.x = ...` declares a member of: a capitalised
+ * `function Readable(options) { this._read = options.read }`, which is the member's owner as
+ * it is the definition around it. Other functions (a method assigned to a prototype, a class's
+ * own methods, whose members the class body declares) are left out. A bounded walk up.
+ */
+function constructorOwner(assignment: Node, parentOf: FileContext['parentOf']): string | undefined {
+  let fn = parentOf(assignment);
+  for (let i = 0; fn && i < MAX_THIS_DEPTH; i++, fn = parentOf(fn)) {
+    if (fn.type === 'arrow_function') continue;
+    if (fn.type === 'function_declaration') {
+      const name = fn.childForFieldName('name')?.text;
+      return name && /^[A-Z]/.test(name) ? name : undefined;
+    }
+    if (FUNCTION_VALUES.has(fn.type) || fn.type === 'method_definition' || fn.type === 'class_body' || fn.type === 'generator_function_declaration')
+      return undefined;
+  }
+  return undefined;
+}
+
 /** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`, `Foo.from = function () {}`. */
 function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const { b, source } = f;
@@ -211,9 +234,15 @@ function assignment(node: Node, f: FileContext): void | HandlerSteps {
   // Decide from the text first: most member assignments (`this.x = y`) are none of these.
   const head = source.slice(start, start + 15);
   if (head.startsWith('this.')) {
-    const type = constructedType(node.lastChild, source);
+    const right = node.lastChild;
+    const type = constructedType(right, source);
     const property = left.childForFieldName('property');
-    if (type && property && left.firstChild?.type === 'this') b.declareType('member', property.text, type, node);
+    if (!property || left.firstChild?.type !== 'this') return;
+    if (type) b.declareType('member', property.text, type, node);
+    else if (right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression')) {
+      const owner = constructorOwner(node, f.parentOf);
+      if (owner) b.define(node, 'method', property.text, { bound: true, parentName: owner });
+    }
     return;
   }
   const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');
