@@ -22,6 +22,8 @@ export interface CorpusRow {
   coverage: { covered: number; called: number };
   /** Share of the source extraction left in ERROR, TypeScript/JavaScript only. */
   errorShare?: number;
+  /** Per resolution kind: the graph's cross-file edges, those the truth holds, and the confidences stated on them. */
+  byKind: Record<string, { all: number; hit: number; stated: number[] }>;
 }
 
 const precision = (s: Score) => (s.edges ? s.hit / s.edges : 1);
@@ -96,6 +98,35 @@ export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line
     }
   }
   print(markdown(['half', 'corpora', 'micro P', 'micro R', 'micro F1', 'macro P', 'macro R', 'macro F1', 'at target'], aggregates));
+  // Precision per resolution kind per half and language, summed, beside the confidence the graph
+  // states for the kind: what a confidence should mean (docs/graph-format.md §Confidence).
+  print('');
+  print('Per resolution kind, in aggregate (cross-file edges; stated: the confidences the graph gives that kind):');
+  const kindRows: string[][] = [];
+  for (const half of ['development', 'held-out'] as const) {
+    for (const language of ['ts', 'python'] as const) {
+      const group = rows.filter((r) => r.half === half && r.language === language);
+      if (!group.length || (half === 'held-out' && group.length < 2 && !showHeldOut)) continue;
+      const sums = new Map<string, { all: number; hit: number; stated: Set<number> }>();
+      for (const r of group)
+        for (const [kind, k] of Object.entries(r.byKind)) {
+          const sum = sums.get(kind) ?? { all: 0, hit: 0, stated: new Set<number>() };
+          sum.all += k.all;
+          sum.hit += k.hit;
+          for (const c of k.stated) sum.stated.add(c);
+          sums.set(kind, sum);
+        }
+      for (const [kind, sum] of sums)
+        kindRows.push([
+          `${half} ${language === 'ts' ? 'TS/JS' : 'Python'}`,
+          kind,
+          String(sum.all),
+          fixed(sum.hit / sum.all),
+          [...sum.stated].sort().join(', '),
+        ]);
+    }
+  }
+  print(markdown(['half', 'kind', 'edges', 'precision', 'stated'], kindRows));
   // Definition coverage per half, summed: the held-out half's only in aggregate, like its scores.
   for (const half of ['development', 'held-out'] as const) {
     for (const language of ['ts', 'python'] as const) {

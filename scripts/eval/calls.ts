@@ -138,6 +138,9 @@ function definitionCoverage(graph: CodeGraph, called: Map<Key, CalledDefinition>
   return { covered: called.size - missing.length, missing };
 }
 
+/** Per resolution kind, the confidences the graph stated on the edges of that kind (every corpus). */
+const statedConfidences = new Map<string, Set<number>>();
+
 /** The graph's cross-file call keys from the scored callers, each with the most certain kind among the edges that make it. */
 function graphKeys(graph: CodeGraph, callerSet: Set<string>, language: Corpus['language']): Map<Key, string> {
   const ours = new Map<Key, string>();
@@ -151,6 +154,9 @@ function graphKeys(graph: CodeGraph, callerSet: Set<string>, language: Corpus['l
     const name = parts.at(-1) === 'constructor' && parts.length > 1 && language === 'ts' ? parts.at(-2)! : parts.at(-1)!;
     const key = `${from.file}|${to.file}|${name}`;
     const kind = (edge as { via?: string }).via ?? CONFIDENCE_LABEL[String(edge.confidence)] ?? String(edge.confidence);
+    let stated = statedConfidences.get(kind);
+    if (!stated) statedConfidences.set(kind, (stated = new Set()));
+    stated.add(edge.confidence);
     const previous = ours.get(key);
     if (previous === undefined || kindRank(kind) < kindRank(previous)) ours.set(key, kind);
   }
@@ -244,6 +250,7 @@ async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
     ours: { hit, edges: ours.size, truth: truth.size },
     ...(peer ? { peer } : {}),
     coverage: { covered: coverage.covered, called: called.size },
+    byKind: Object.fromEntries([...byKind].map(([k, r]) => [k, { ...r, stated: [...(statedConfidences.get(k) ?? [])].sort() }])),
     ...(unread ? { errorShare: unread.total ? unread.chars / unread.total : 0 } : {}),
   };
 }
