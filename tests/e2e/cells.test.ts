@@ -180,7 +180,7 @@ test('a task whose ref: git refuses is not cloned, the claim is withdrawn, and t
     // Withdrawn, the task is free: another cell's claim is taken (and refused at the ref again).
     const second = await pull('cell-y');
     assert.equal(second.code, 1, second.stdout);
-    assert.match(second.json.tried[0].outcome, /^held until /, second.stdout);
+    assert.match(second.json.tried[0].outcome, /^claimed until /, second.stdout);
   });
 });
 
@@ -207,6 +207,11 @@ test("a project_convention counts only for the repository its repo: line names: 
       scratch,
     );
     assert.equal(pulled.code, 0, pulled.stdout + pulled.stderr);
+    // The cell's own claim reads as claimed, never as "held" (how the reply names another cell's).
+    assert.deepEqual(
+      pulled.json.tried.map((t: { outcome: string }) => t.outcome.replace(/\d{4}-.*Z$/, '<end>')),
+      ['claimed until <end>'],
+    );
     const task = JSON.parse(readFileSync(join(scratch, 'task', 'task.json'), 'utf8'));
     assert.equal(task.repository, repository);
     assert.deepEqual(task.policy.push_to, { value: 'main', source: 'default' });
