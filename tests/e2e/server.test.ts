@@ -124,7 +124,12 @@ test('calls through the boundary carry a valid _meta; errors are results with a 
     assert.equal(wrongType.isError, true);
     assert.match(textOf(wrongType), /^invalid_arguments: search_codebase: query: Expected string, received number; limit: Expected number, received string$/);
     const codes = metaOf(wrongType).diagnosis_v2.map((d: any) => d.code);
-    assert.deepEqual(codes, ['invalid_arg', 'invalid_arg']);
+    // The code is the token the text starts with, one entry per issue, each naming its argument.
+    assert.deepEqual(codes, ['invalid_arguments', 'invalid_arguments']);
+    assert.deepEqual(
+      metaOf(wrongType).diagnosis_v2.map((d: any) => d.data.arg),
+      ['query', 'limit'],
+    );
 
     const unknownArg = await client.callTool({ name: 'get_metrics', arguments: { verbose: true } });
     const diagnosis = metaOf(unknownArg).diagnosis_v2.find((d: any) => d.code === 'unknown_arg');
