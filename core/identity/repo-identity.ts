@@ -6,11 +6,18 @@ import { normalizeRemoteUrl } from './normalize-remote-url.ts';
 import { realPathOrSelf } from '../process/real-path.ts';
 
 export interface RepoIdentity {
-  /** `github.com/org/repo[/sub/path]`, or the workspace basename with no origin. */
+  /** `github.com/org/repo[/sub/path]`, or the workspace basename with no origin (or, source unknown, only a stand-in to read by). */
   identity: string;
   /** The workspace basename (`repo_name:`). */
   name: string;
-  source: 'origin' | 'basename';
+  /**
+   * origin: from the origin remote; basename: there is none (git absent, not a repository, no
+   * such remote); unknown: git failed for another reason (dubious ownership, a broken config, a
+   * timeout), so whether an origin exists is not known, and nothing may be keyed to the basename.
+   */
+  source: 'origin' | 'basename' | 'unknown';
+  /** Source unknown: git's own line saying what failed. */
+  failure?: string;
   /** The normalized origin URL, without a workspace subpath. */
   origin?: string;
 }
@@ -35,9 +42,10 @@ export async function repoIdentity(workspace: string): Promise<RepoIdentity> {
       if (sub && !sub.startsWith('..')) identity += '/' + sub.toLowerCase();
     }
     found = { identity, name, source: 'origin', origin: originId };
-  } else if (!origin.ok && (origin.kind === 'timeout' || origin.kind === 'failed') && !/no such remote/i.test(origin.stderr)) {
-    // git did not answer: the basename stands in for this call, and the next call asks again.
-    return found;
+  } else if (!origin.ok && origin.kind !== 'not_a_repository' && origin.kind !== 'git_missing' && !/no such remote/i.test(origin.stderr)) {
+    // SPEC §Repository identity names the basename only for no origin; a failing git is not that.
+    // The basename is returned only for reading by, with what failed; the next call asks again.
+    return { ...found, source: 'unknown', failure: origin.line };
   }
   cache.set(workspace, found);
   return found;
