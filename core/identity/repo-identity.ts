@@ -24,11 +24,23 @@ export interface RepoIdentity {
 
 // Process cache: a workspace's origin is read from git once per process (SPEC §repoIdentity).
 const cache = new Map<string, RepoIdentity>();
+// Calls that arrive while git is being asked share its answer: a burst of writes would otherwise
+// start one git each, and on a busy machine their own load makes git miss its budget.
+const asking = new Map<string, Promise<RepoIdentity>>();
 
 // @anchor repoIdentity
-export async function repoIdentity(workspace: string): Promise<RepoIdentity> {
+export function repoIdentity(workspace: string): Promise<RepoIdentity> {
   const known = cache.get(workspace);
-  if (known) return known;
+  if (known) return Promise.resolve(known);
+  let pending = asking.get(workspace);
+  if (!pending) {
+    pending = readRepoIdentity(workspace).finally(() => asking.delete(workspace));
+    asking.set(workspace, pending);
+  }
+  return pending;
+}
+
+async function readRepoIdentity(workspace: string): Promise<RepoIdentity> {
   const name = basename(workspace);
   const origin = await runGit(workspace, ['remote', 'get-url', 'origin'], { timeoutMs: 5000 });
   let found: RepoIdentity = { identity: name, name, source: 'basename' };
