@@ -56,7 +56,9 @@ export async function orgCheck(identity: string, key: string, env: NodeJS.Proces
     if (err instanceof NetError) return { kind: 'unreachable', detail: err.line, netError: err, route: err.route };
     return { kind: 'unreachable', detail: `anchor_unreachable: ${(err as Error).message}`, route };
   }
-  if (res.status === 401 || res.status === 403) return { kind: 'key_rejected', status: res.status, route: res.route };
+  // The body is read before the status: a proxy's or portal's 401/403 page is its own answer, not
+  // identity's rejection of the key (SPEC §Named network causes: the org check names a non-JSON
+  // or HTML answer blocked_by_portal). Only identity's JSON 401/403 is key_rejected, which is final.
   let parsed: any;
   try {
     parsed = JSON.parse(res.body);
@@ -64,6 +66,7 @@ export async function orgCheck(identity: string, key: string, env: NodeJS.Proces
     const what = looksLikeHtml(res.body, res.headers['content-type'] as string | undefined) ? 'an HTML page' : 'a non-JSON body';
     return { kind: 'not_json', status: res.status, detail: `identity answered POST /v1/auth/resolve with ${what} (HTTP ${res.status})`, route: res.route };
   }
+  if (res.status === 401 || res.status === 403) return { kind: 'key_rejected', status: res.status, route: res.route };
   if (res.status >= 200 && res.status < 300) {
     // Nested form: {success, data:{authenticated, orgId, keyId, scopes, accountId}}.
     if (parsed?.success === true && parsed.data?.authenticated === true) {

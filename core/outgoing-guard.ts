@@ -105,6 +105,27 @@ function refusedSecret(tool: string, kind: string, field: string): Cause {
   );
 }
 
+/**
+ * The first field of a guarded tool's arguments over its cap, as the outgoing_too_large refusal
+ * (SPEC §outgoing-text-guard: "a larger field refuses the call with outgoing_too_large(<field>,
+ * <bytes>)"); undefined when every field fits or the tool sends nothing.
+ */
+export function oversizedField(tool: string, args: Record<string, unknown>): Cause | undefined {
+  if (GUARD_EXEMPT_TOOLS.has(tool)) return undefined;
+  for (const [name, value] of Object.entries(args)) {
+    const cap = fieldRule(tool, name).capBytes;
+    const bytes = fieldBytes(value);
+    if (bytes > cap) {
+      return cause(
+        'outgoing_too_large',
+        `${tool}: refused: outgoing_too_large(${name}, ${bytes}): nothing was sent; ${name} is ${bytes} bytes, over its ${cap}-byte cap. Shorten it.`,
+        { tool, field: name, bytes, cap },
+      );
+    }
+  }
+  return undefined;
+}
+
 // @anchor guard-tool-input
 /**
  * The guard over one call's (validated) arguments. Refuses on a field over its cap, a secret,
@@ -114,20 +135,8 @@ function refusedSecret(tool: string, kind: string, field: string): Cause {
 export function guardToolInput(tool: string, args: Record<string, unknown>, sources: GuardSources): GuardResult {
   if (GUARD_EXEMPT_TOOLS.has(tool)) return { ok: true, args };
   // Sizes first: nothing larger than its cap is scanned.
-  for (const [name, value] of Object.entries(args)) {
-    const cap = fieldRule(tool, name).capBytes;
-    const bytes = fieldBytes(value);
-    if (bytes > cap) {
-      return {
-        ok: false,
-        cause: cause(
-          'outgoing_too_large',
-          `${tool}: refused: outgoing_too_large(${name}, ${bytes}): nothing was sent; ${name} is ${bytes} bytes, over its ${cap}-byte cap. Shorten it.`,
-          { tool, field: name, bytes, cap },
-        ),
-      };
-    }
-  }
+  const oversized = oversizedField(tool, args);
+  if (oversized) return { ok: false, cause: oversized };
   const known = knownSecretValues(sources);
   const fields = Object.entries(args).map(([name, value]) => ({ name, rule: fieldRule(tool, name), ...stringsOf(value, name, known) }));
   for (const f of fields) {

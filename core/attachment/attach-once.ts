@@ -104,7 +104,8 @@ export async function runAttachmentOnce(options: AttachOnceOptions = {}): Promis
 
   if (!key || (!anchor.discovery && !explicitIdentity)) {
     state.auth = { status: 'not_configured' };
-    if (!anchor.discovery) state.bootstrap = { status: 'skipped' };
+    // Nothing was requested: /bootstrap was never asked, so it never reads as answered.
+    state.bootstrap = { status: 'skipped' };
     const missing = !key
       ? 'METABOB_API_KEY is not set (set it, or run metabob-mcp configure)'
       : 'no discovery endpoint is configured (set METABOB_ENDPOINT or DISCOVERY_ENDPOINT, or run metabob-mcp configure)';

@@ -5,7 +5,8 @@ import type { NetRoute, NetTls } from '../substrate/net-client.ts';
 import { redactUrl, redactUrlsIn } from '../redact-url.ts';
 
 export type AnchorSource = 'explicit' | 'derived-h1' | 'none';
-export type BootstrapStatus = 'ok' | 'unreachable' | 'not_substrate' | 'skipped';
+/** pending: not answered yet (or not requested, the attempt still running); skipped: not requested, with no discovery or nothing configured. */
+export type BootstrapStatus = 'pending' | 'ok' | 'unreachable' | 'not_substrate' | 'skipped';
 export type IdentitySource = 'explicit' | 'bootstrap' | 'rehosted-h1' | 'none';
 export type AuthStatus = 'pending' | 'authenticated' | 'key_rejected' | 'identity_unreachable' | 'not_configured';
 /** The named causes keyed calls are refused with (SPEC §attachment "Named causes"). */
@@ -69,7 +70,7 @@ export function emptyNetwork(proxy: NetworkDiagnosis['proxy']): NetworkDiagnosis
 export function pendingState(anchor: AttachmentState['anchor'], proxy: NetworkDiagnosis['proxy']): AttachmentState {
   return {
     anchor,
-    bootstrap: { status: anchor.discovery ? 'ok' : 'skipped' },
+    bootstrap: { status: anchor.discovery ? 'pending' : 'skipped' },
     identity: { endpoint: null, source: 'none', advertised: null, tried: [] },
     auth: { status: 'pending' },
     cause: null,

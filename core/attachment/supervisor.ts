@@ -97,7 +97,15 @@ export class AttachmentSupervisor {
     const line = this.causeLine(state);
     if (line === null) return null;
     const attaching = (isAttached(state) || !state.message) && state.auth.status === 'pending';
-    return cause(attaching ? 'attaching' : (state.cause ?? 'not_configured'), line);
+    // The envelope's payload for an agent that branches on the cause (META-ENVELOPE §warnings_v2):
+    // where the attempt stopped, and the network cause when the network gave no answer.
+    const data = {
+      auth: state.auth.status,
+      bootstrap: state.bootstrap.status,
+      network_cause: state.network.cause,
+      settled_at: state.settledAt,
+    };
+    return cause(attaching ? 'attaching' : (state.cause ?? 'not_configured'), line, data);
   }
 
   /** Waits for an attempt in flight (starting the first if none ran), then the settled state. */

@@ -132,8 +132,10 @@ export async function openCellLedger(services: Services): Promise<{ ok: true; le
       const out = [];
       for (const row of read.value) {
         const content = typeof row.content === 'string' ? row.content : '';
+        // SPEC §task pull: a convention "for the repository". One that names no repository is for
+        // none: it would otherwise steer the pushes of every repository the key reaches.
         const repo = headerValue(headerBlock(content), 'repo')?.toLowerCase();
-        if (repo && !wanted.has(repo)) continue;
+        if (!repo || !wanted.has(repo)) continue;
         const created = typeof row.created_at === 'string' ? Date.parse(row.created_at) : NaN;
         out.push({ conceptId: plainConceptId(row.id), author: conventionAuthor(content), createdAt: Number.isFinite(created) ? created : 0, content });
       }

@@ -137,7 +137,8 @@ export async function runTaskPull(input: TaskPullInput, ledger: CellLedger): Pro
       else if (claimed.state === 'unsettled') retryAfter = Math.min(retryAfter, now + 60_000);
       continue;
     }
-    tried.push({ task: task.findingId, outcome: `held until ${new Date(claimed.until).toISOString()}` });
+    // Its own claim is "claimed": "held" is what the reply says of a task another cell holds.
+    tried.push({ task: task.findingId, outcome: `claimed until ${new Date(claimed.until).toISOString()}` });
     lines.push(`${task.findingId}: claimed until ${new Date(claimed.until).toISOString()}`);
     const written = await writeTask(input, ledger, task, claimed, repository, read.value, taskDir, workDir);
     if (written.ok) {

@@ -6,7 +6,7 @@
 // Each regex only finds where a rule applies (the keyword, the separator) and captures a bounded
 // slice; the value is judged in code. Every unbounded start sits behind a lookbehind its own
 // characters fail, so the scans are linear (tests/unit/outgoing-guard-linear.test.ts).
-import { RANDOM_ENOUGH_BITS, bitsPerChar, isPlaceholderValue, isSecretAssignmentName, nameWords } from './secret-values.ts';
+import { RANDOM_ENOUGH_BITS, bitsPerChar, isPasswordWord, isPlaceholderValue, isSecretAssignmentName, nameWords } from './secret-values.ts';
 
 /** A header or cookie token shorter than this is not a credential (a session id, a bearer token are longer). */
 const TOKEN_MIN = 12;
@@ -72,9 +72,6 @@ function credentialedUrl(text: string): boolean {
 const ASSIGNMENT =
   /(?<![A-Za-z0-9_.$-])(["']?)([A-Za-z_][A-Za-z0-9_.-]{0,63})["']?[ \t]{0,4}(:=|=>|=(?!=)|:(?![:/]))[ \t]{0,4}(?:"([^"\r\n]{0,512})"|'([^'\r\n]{0,512})'|`([^`\r\n]{0,512})`|([^\s"'`,;]{1,512}))/g;
 
-/** Names whose value counts however weak it is (SPEC: weak passwords are the commonest real leak). */
-const PASSWORD_WORDS = new Set(['password', 'passwords', 'passwd', 'pwd']);
-
 /** An unquoted value that is code, not a value: a call, an index, a member chain, a variable's name (`raw_password`, `rawPassword`). */
 function isCodeReference(value: string): boolean {
   if (/[()[\]{}<>|]/.test(value) || /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/.test(value)) return true;
@@ -96,6 +93,12 @@ function endsLine(text: string, index: number): boolean {
   return /^[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)/.test(rest);
 }
 
+/** `NAME=value` written as a shell writes an environment assignment, anywhere in a line. */
+function shellAssignment(text: string, index: number, name: string, matched: string): boolean {
+  const afterSpace = index === 0 || /\s/.test(text[index - 1]);
+  return afterSpace && /^[A-Z][A-Z0-9_]*$/.test(name) && matched.startsWith(`${name}=`) && !matched.startsWith(`${name}==`);
+}
+
 function configAssignment(text: string): boolean {
   for (const m of text.matchAll(ASSIGNMENT)) {
     const [, nameQuote, name, separator] = m;
@@ -104,11 +107,14 @@ function configAssignment(text: string): boolean {
     const value = quoted ?? m[7];
     if (isPlaceholderValue(value) || sentenceOrTemplate(value)) continue;
     const wholeLine = startsLine(text, m.index) && endsLine(text, m.index + m[0].length);
-    // An unquoted value counts only as a whole dotenv / YAML / INI line, never mid-code; so does
-    // a bare `name: "value"` (a YAML line; mid-line or with a trailing comma it is an object literal).
-    if (quoted === undefined && (!wholeLine || isCodeReference(value))) continue;
+    const password = nameWords(name).some(isPasswordWord);
+    // An unquoted value counts as a whole dotenv / YAML / INI line, never mid-code; so does a bare
+    // `name: "value"` (a YAML line; mid-line or with a trailing comma it is an object literal).
+    // A password also counts mid-sentence as a shell writes it, `DB_PASSWORD=hunter2 psql ...`:
+    // an environment name, `=` with no space, after a space or the start (SPEC: a password counts
+    // however weak it is). Code's keyword arguments are lower-case and follow `(` or `, `.
+    if (quoted === undefined && (!(wholeLine || (password && shellAssignment(text, m.index, name, m[0]))) || isCodeReference(value))) continue;
     if (quoted !== undefined && separator === ':' && !nameQuote && !wholeLine) continue;
-    const password = nameWords(name).some((w) => PASSWORD_WORDS.has(w));
     if (password || randomToken(value)) return true;
   }
   return false;

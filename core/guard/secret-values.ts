@@ -46,6 +46,17 @@ export function nameWords(name: string): string[] {
     .filter(Boolean);
 }
 
+/** Names whose value counts however weak it is (SPEC: weak passwords are the commonest real leak). */
+const PASSWORD_WORDS = new Set(['password', 'passwords', 'passwd', 'pwd']);
+
+/**
+ * A word naming a password: the word itself, or one run together with what it is for
+ * (PGPASSWORD, MYSQLPASSWD), as tools' own environment names are written.
+ */
+export function isPasswordWord(word: string): boolean {
+  return PASSWORD_WORDS.has(word) || /^[a-z0-9]{1,32}(?:password|passwd)s?$/.test(word);
+}
+
 /** Whether a variable's value is one the guard learns as a known secret (SPEC: secret-named, not a location or identifier). */
 export function isSecretVariableName(name: string): boolean {
   const words = nameWords(name);
@@ -56,7 +67,8 @@ export function isSecretVariableName(name: string): boolean {
 /** Whether a pasted assignment's name is a secret's (DB_PASSWORD, apiKey), not a qualifier of one (MAX_TOKENS, TOKEN_TTL). */
 export function isSecretAssignmentName(name: string): boolean {
   const words = nameWords(name);
-  if (!words.some((w) => SECRET_WORDS.has(w) || /^(auth|access|refresh|api|client|session|bearer)(token|key|secret)$/.test(w))) return false;
+  if (!words.some((w) => SECRET_WORDS.has(w) || isPasswordWord(w) || /^(auth|access|refresh|api|client|session|bearer)(token|key|secret)$/.test(w)))
+    return false;
   return !words.some((w) => QUALIFIERS.has(w));
 }
 

@@ -6,22 +6,41 @@ import { normalizeRemoteUrl } from './normalize-remote-url.ts';
 import { realPathOrSelf } from '../process/real-path.ts';
 
 export interface RepoIdentity {
-  /** `github.com/org/repo[/sub/path]`, or the workspace basename with no origin. */
+  /** `github.com/org/repo[/sub/path]`, or the workspace basename with no origin (or, source unknown, only a stand-in to read by). */
   identity: string;
   /** The workspace basename (`repo_name:`). */
   name: string;
-  source: 'origin' | 'basename';
+  /**
+   * origin: from the origin remote; basename: there is none (git absent, not a repository, no
+   * such remote); unknown: git failed for another reason (dubious ownership, a broken config, a
+   * timeout), so whether an origin exists is not known, and nothing may be keyed to the basename.
+   */
+  source: 'origin' | 'basename' | 'unknown';
+  /** Source unknown: git's own line saying what failed. */
+  failure?: string;
   /** The normalized origin URL, without a workspace subpath. */
   origin?: string;
 }
 
 // Process cache: a workspace's origin is read from git once per process (SPEC §repoIdentity).
 const cache = new Map<string, RepoIdentity>();
+// Calls that arrive while git is being asked share its answer: a burst of writes would otherwise
+// start one git each, and on a busy machine their own load makes git miss its budget.
+const asking = new Map<string, Promise<RepoIdentity>>();
 
 // @anchor repoIdentity
-export async function repoIdentity(workspace: string): Promise<RepoIdentity> {
+export function repoIdentity(workspace: string): Promise<RepoIdentity> {
   const known = cache.get(workspace);
-  if (known) return known;
+  if (known) return Promise.resolve(known);
+  let pending = asking.get(workspace);
+  if (!pending) {
+    pending = readRepoIdentity(workspace).finally(() => asking.delete(workspace));
+    asking.set(workspace, pending);
+  }
+  return pending;
+}
+
+async function readRepoIdentity(workspace: string): Promise<RepoIdentity> {
   const name = basename(workspace);
   const origin = await runGit(workspace, ['remote', 'get-url', 'origin'], { timeoutMs: 5000 });
   let found: RepoIdentity = { identity: name, name, source: 'basename' };
@@ -35,9 +54,10 @@ export async function repoIdentity(workspace: string): Promise<RepoIdentity> {
       if (sub && !sub.startsWith('..')) identity += '/' + sub.toLowerCase();
     }
     found = { identity, name, source: 'origin', origin: originId };
-  } else if (!origin.ok && (origin.kind === 'timeout' || origin.kind === 'failed') && !/no such remote/i.test(origin.stderr)) {
-    // git did not answer: the basename stands in for this call, and the next call asks again.
-    return found;
+  } else if (!origin.ok && origin.kind !== 'not_a_repository' && origin.kind !== 'git_missing' && !/no such remote/i.test(origin.stderr)) {
+    // SPEC §Repository identity names the basename only for no origin; a failing git is not that.
+    // The basename is returned only for reading by, with what failed; the next call asks again.
+    return { ...found, source: 'unknown', failure: origin.line };
   }
   cache.set(workspace, found);
   return found;

@@ -20,8 +20,11 @@ export type NetCauseToken =
 
 export interface TlsInfo {
   host: string;
+  /** The chain and the name both verified. */
   authorized: boolean;
   issuer?: string;
+  /** The chain verified but the name did not: the names the certificate was issued for. */
+  issuedFor?: string;
 }
 
 export class NetError extends Error {
@@ -172,7 +175,7 @@ export function classifyError(err: unknown, target: string, route: RouteInfo = d
     return netCause.tlsIntercepted(route, host, Number(hostPort.split(':')[1] ?? 443), 'unknown issuer', { host, authorized: false });
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || /altnames|does not match certificate/i.test(message)) {
-    return netCause.tlsNameMismatch(route, host, Number(hostPort.split(':')[1] ?? 443), 'another name', { host, authorized: true });
+    return netCause.tlsNameMismatch(route, host, Number(hostPort.split(':')[1] ?? 443), 'another name', { host, authorized: false, issuedFor: 'another name' });
   }
   if (/^ERR_SSL|^ERR_TLS|ssl|tls/i.test(code + ' ' + message)) {
     return netCause.tlsFailed(route, host, Number(hostPort.split(':')[1] ?? 443), code || message.split('\n')[0]);

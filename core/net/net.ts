@@ -54,7 +54,11 @@ function publicRoute(route: SelectedRoute): RouteInfo {
   return { via, ...(proxy ? { proxy } : {}), ...(bypass ? { bypass } : {}), ...(noProxyEntry ? { noProxyEntry } : {}) };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+// The pause between attempts holds the process open: a one-shot command (attach --check, doctor,
+// task pull, finding close, call) has nothing else pending while it waits, and an unref'd timer
+// let it exit 0 mid-wait with nothing printed (SPEC §Budgets and retries: the retries happen,
+// then the failure is reported). The pause is at most 0.75 s, so no shutdown waits on it long.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // @anchor net-request
 /** One request, retried only as SPEC §Budgets and retries allows. Rejects only with NetError. */

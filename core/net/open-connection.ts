@@ -264,7 +264,7 @@ function openTls(socket: Socket, plan: ConnectionPlan, handle: ConnectionHandle)
       }
       const mismatch = checkServerIdentity(host, leaf);
       if (mismatch) {
-        handle.tls = { host, authorized: false, issuer };
+        handle.tls = { host, authorized: false, issuer, issuedFor: certNames(leaf) };
         return fail(netCause.tlsNameMismatch(route, host, port, certNames(leaf), handle.tls));
       }
       handle.tls = { host, authorized: true, issuer };

@@ -10,7 +10,8 @@ export interface Notice {
   code: string;
   severity: Severity;
   message: string;
-  data?: Record<string, unknown>;
+  /** The code's payload (META-ENVELOPE §warnings_v2: "typed payload, code-specific"); always present, `{}` when a code has none. */
+  data: Record<string, unknown>;
 }
 
 export interface Cause {
@@ -27,5 +28,5 @@ export function cause(code: string, line: string, data?: Record<string, unknown>
 
 /** The notice a cause is reported as; `message` is its line unless the caller words it in context. */
 export function causeNotice(c: Cause, severity: Severity = 'error', message: string = c.line): Notice {
-  return { code: c.code, severity, message, ...(c.data ? { data: c.data } : {}) };
+  return { code: c.code, severity, message, data: c.data ?? {} };
 }

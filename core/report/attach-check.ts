@@ -91,10 +91,25 @@ function tlsOutcome(state: AttachmentView | null, url: string): CheckOutcome {
     return { status: 'fail', detail: 'no TLS session was established', cause, remedy: remedyFor(cause), data: { tls: null } };
   }
   if (tls.authorized) return { status: 'ok', detail: `verified for ${tls.host}, issued by ${tls.issuer ?? 'an unnamed issuer'}`, data: { tls } };
+  // SPEC §Named network causes: tls_name_mismatch is "a trusted chain for another name", so its
+  // issuer is trusted (NODE_EXTRA_CA_CERTS, the OS store); only tls_intercepted blames the issuer.
+  if (tls.issuedFor !== undefined) {
+    const cause = state?.network.causeLine ?? `tls_name_mismatch(${tls.host})`;
+    return {
+      status: 'fail',
+      detail: `name mismatch: the chain for ${tls.host} is trusted (issued by ${tls.issuer ?? 'an unnamed issuer'}), but the certificate is for ${tls.issuedFor}`,
+      cause,
+      remedy: remedyFor(cause),
+      data: { tls },
+    };
+  }
   const cause = state?.network.causeLine ?? `tls_intercepted(${tls.issuer ?? 'unknown'})`;
+  const intercepted = state?.network.cause === undefined || state?.network.cause === null || state.network.cause === 'tls_intercepted';
   return {
     status: 'fail',
-    detail: `intercepted: the chain for ${tls.host} is signed by ${tls.issuer ?? 'an unknown issuer'}, which is not trusted`,
+    detail: intercepted
+      ? `intercepted: the chain for ${tls.host} is signed by ${tls.issuer ?? 'an unknown issuer'}, which is not trusted`
+      : `the certificate for ${tls.host} was not accepted`,
     cause,
     remedy: remedyFor(cause),
     data: { tls },

@@ -91,7 +91,7 @@ function textAlreadySays(body: string, line: string, answer: ToolAnswer, isTool:
 /** The text a host shows: capped, then the closing line unless the text already ends with what it says. */
 export function shapeAnswerText(answer: ToolAnswer, tool: ToolDefinition | undefined, env: NodeJS.ProcessEnv, isTool: (name: string) => boolean): string {
   const body = capText(answer.text, answerTokenCap(env), tool);
-  const line = closingLine(answer);
+  const line = answer.textIsWhole ? undefined : closingLine(answer);
   if (!line || textAlreadySays(body, line, answer, isTool)) return body;
   return `${body.trimEnd()}\n${line}`;
 }

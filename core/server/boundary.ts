@@ -10,7 +10,7 @@ import { buildMeta, type MetaEnvelope } from './meta.ts';
 import type { WorkspaceDecision } from '../workspace/workspace.ts';
 import { NO_ATTACHMENT_CAUSE } from '../substrate/attachment-status.ts';
 import { cause, causeNotice } from '../process/cause.ts';
-import { guardToolInput } from '../outgoing-guard.ts';
+import { guardToolInput, oversizedField } from '../outgoing-guard.ts';
 import { logCall, type CallOutcome } from './call-log.ts';
 import { shapeAnswerText } from './answer-shape.ts';
 import type { Services } from '../services/services.ts';
@@ -69,12 +69,19 @@ function unknownArgNotices(tool: ToolDefinition, args: Record<string, unknown>):
     }));
 }
 
+/** The arguments the schema refused for their size alone; another refusal (an enum, a type) stays the schema's. */
+function tooBigArgs(error: z.ZodError, args: Record<string, unknown>): Record<string, unknown> {
+  const fields = new Set(error.issues.filter((issue) => issue.code === 'too_big' && issue.path.length > 0).map((issue) => String(issue.path[0])));
+  return Object.fromEntries(Object.entries(args).filter(([key]) => fields.has(key)));
+}
+
 function describeZodError(error: z.ZodError): { line: string; notices: Notice[] } {
   // Paths and messages are clipped: zod quotes a rejected enum value back whole.
   const notices = error.issues.slice(0, ISSUES_LISTED).map((issue) => {
     const path = clipEcho(issue.path.join('.') || '(arguments)');
     return {
-      code: 'invalid_arg',
+      // The cause token the text starts with: one name for one refusal, in the text and in the envelope.
+      code: 'invalid_arguments',
       severity: 'error' as const,
       message: `${path}: ${clipEcho(issue.message)}`,
       data: { arg: path, issue: issue.code },
@@ -88,6 +95,14 @@ async function runTool(tool: ToolDefinition, rawArgs: Record<string, unknown>, c
   const unknown = unknownArgNotices(tool, rawArgs);
   const parsed = tool.inputSchema.safeParse(rawArgs, { error: zod3Messages });
   if (!parsed.success) {
+    // A guarded field over its outgoing cap is the guard's refusal, whichever check meets it
+    // first (SPEC §outgoing-text-guard: outgoing_too_large(<field>, <bytes>)); the schema's own
+    // character caps stand behind it for the other tools and the fields the guard does not size.
+    const oversized = oversizedField(tool.name, tooBigArgs(parsed.error, rawArgs));
+    if (oversized) {
+      const answer: ToolAnswer = { text: oversized.line, isError: true, diagnosis: [causeNotice(oversized), ...unknown], outcome: 'refused' };
+      return { answer, outcome: 'refused' };
+    }
     const { line, notices } = describeZodError(parsed.error);
     const answer = errorAnswer(`invalid_arguments: ${tool.name}: ${line}`, 'invalid_arguments');
     answer.diagnosis = [...notices, ...unknown];

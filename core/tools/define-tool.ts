@@ -47,6 +47,11 @@ export interface ToolAnswer {
   outcome?: 'refused' | 'not_attached';
   /** Per-project schema version of the index or store this answer read. */
   schemaVersionAtIndex?: number;
+  /**
+   * The spec words the whole text ("still running" and nothing else), so no closing line is
+   * added to it; the next step stays in `_meta.next_steps`.
+   */
+  textIsWhole?: true;
 }
 
 export type Plane = 'stdio' | 'loopback' | 'cli';

@@ -19,6 +19,7 @@ import { withFreshness } from './index-access.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { shownName, shownNames } from './shown-name.ts';
 import { escapeControlChars } from '../process/control-chars.ts';
+import type { RepoIdentity } from '../identity/repo-identity.ts';
 
 const COCHANGE_THRESHOLD = 0.3;
 const COCHANGE_TOP = 8;
@@ -37,6 +38,14 @@ async function cochangeLines(root: string, given: string[]): Promise<string[]> {
     header,
     ...answer.predictions.map((p) => `  ${shownName(p.file)} (confidence ${p.confidence.toFixed(2)}, ${p.commits} commit${p.commits === 1 ? '' : 's'})`),
   ];
+}
+
+/** What the ledger is keyed by, and how that was found (SPEC §Repository identity). */
+function repositoryLine(repo: RepoIdentity): string {
+  if (repo.source === 'unknown') {
+    return `Repository: unknown: git failed (${shownName(repo.failure ?? 'no answer')}); findings are not recorded or closed until git can read this checkout`;
+  }
+  return `Repository: ${shownName(repo.identity)}${repo.source === 'basename' ? ' (no origin remote: the workspace basename)' : ''}`;
 }
 
 export default defineTool({
@@ -70,7 +79,7 @@ export default defineTool({
       );
       if (author.workspace !== decision.path) lines.push(`  identity derived from: ${shownName(author.workspace)}`);
     }
-    lines.push(`Repository: ${shownName(scope.repo.identity)}${scope.repo.source === 'basename' ? ' (no origin remote: the workspace basename)' : ''}`);
+    lines.push(repositoryLine(scope.repo));
     const index = localIndexSummary(ctx.services.index);
     lines.push(index.line[0].toUpperCase() + index.line.slice(1));
     if (index.built && index.partial) lines.push(index.partial.line);

@@ -24,7 +24,8 @@ export default defineTool({
     if (!read.ok) return failureAnswer(read.cause);
     const record = read.record;
     if (isRunning(record)) {
-      return { text: 'still running', nextSteps: [{ tool: 'goal_status', args: { dispatch_id }, why: 'wait for the dispatch to finish' }] };
+      // SPEC §goal_reasoning: while the dispatch runs it returns "still running" and nothing else.
+      return { text: 'still running', textIsWhole: true, nextSteps: [{ tool: 'goal_status', args: { dispatch_id }, why: 'wait for the dispatch to finish' }] };
     }
     const lines = [...headerLines(record), ...learningLines(record)];
     if (record.walkLog.length > 0) {

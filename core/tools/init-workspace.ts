@@ -96,7 +96,7 @@ export default defineTool({
       return {
         text: `${result.cause}\n${NOTHING_LEFT_THE_MACHINE}`,
         isError: true,
-        diagnosis: [{ code: FD_EXHAUSTED, severity: 'error', message: result.cause }],
+        diagnosis: [{ code: FD_EXHAUSTED, severity: 'error', message: result.cause, data: { workspace: root } }],
       };
     }
     if (!result.ok) {
@@ -104,7 +104,7 @@ export default defineTool({
         text: `${result.cause}; the local code graph is unavailable in this process. The ledger and substrate tools still work.\n${NOTHING_LEFT_THE_MACHINE}`,
         isError: true,
         emptyReason: 'local_index_unavailable',
-        diagnosis: [{ code: 'local_index_unavailable', severity: 'error', message: result.cause }],
+        diagnosis: [{ code: 'local_index_unavailable', severity: 'error', message: result.cause, data: { workspace: root } }],
       };
     }
     const report = result.report;

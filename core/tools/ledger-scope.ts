@@ -3,7 +3,7 @@
 import type { Notice, ToolAnswer, ToolContext } from './define-tool.ts';
 import { storeScope, type LocalStore } from '../ledger/local-store.ts';
 import { repoIdentity, type RepoIdentity } from '../identity/repo-identity.ts';
-import { causeNotice, type Cause } from '../process/cause.ts';
+import { cause, causeNotice, type Cause } from '../process/cause.ts';
 
 export interface LedgerScope {
   /** The workspace as decided (where git runs). */
@@ -49,4 +49,19 @@ export async function ledgerStore(ctx: ToolContext): Promise<StoreOrAnswer> {
 export function recallNotRunNotice(c: Cause, scope: LedgerScope, filePath?: string): Notice {
   const data = { repo: scope.repo.identity, repo_name: scope.repo.name, ...(filePath ? { file_path: filePath } : {}), ...c.data };
   return { ...causeNotice(c, 'info', `recall not run: ${c.line}`), data };
+}
+
+/**
+ * A write keyed by repository refused while git cannot say what the repository is (SPEC
+ * §Repository identity: the basename stands for "no origin", never for "git failed"): a finding
+ * written under the basename would be recalled by every repository of that name and by no clone
+ * of its own origin. Undefined when the identity is known.
+ */
+export function unknownRepositoryAnswer(tool: string, scope: LedgerScope): ToolAnswer | undefined {
+  if (scope.repo.source !== 'unknown') return undefined;
+  const line =
+    `repository_unknown: git could not read the origin of ${scope.root} (${scope.repo.failure}); ${tool} keys the ledger by repository and wrote nothing under a guessed identity. ` +
+    'Fix git for this checkout (for "dubious ownership": git config --global --add safe.directory <path>), then call it again';
+  const notice = causeNotice(cause('repository_unknown', line, { tool, workspace: scope.root, git: scope.repo.failure ?? null }));
+  return { text: line, isError: true, result: 'refused', diagnosis: [notice] };
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { INPUT_CAPS, cappedString } from './input-caps.ts';
 import { defineTool, type ToolAnswer, type ToolContext } from './define-tool.ts';
-import { ledgerScope, ledgerStore, storeUnavailableAnswer, type LedgerScope } from './ledger-scope.ts';
+import { ledgerScope, ledgerStore, storeUnavailableAnswer, unknownRepositoryAnswer, type LedgerScope } from './ledger-scope.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { locateFix, type FixLocation } from '../ledger/fix-location.ts';
 import { fixCommitNotApplied, fixPendingVerdict, type Fix } from '../ledger/fix-verdict-lines.ts';
@@ -136,6 +136,8 @@ export default defineTool({
     if (!opened.ok) return storeUnavailableAnswer(ctx, opened.cause, `${opened.cause}; nothing was recorded`);
     const store = opened.store;
     const scope = await ledgerScope(ctx);
+    const unknownRepository = unknownRepositoryAnswer('mark_complete', scope);
+    if (unknownRepository) return unknownRepository;
 
     let seed: SeedRow | undefined;
     let siblings: SeedRow[];

@@ -94,7 +94,7 @@ export default defineTool({
       return {
         text: line,
         isError: true,
-        diagnosis: [{ code: 'git_failed', severity: 'error', message: line }],
+        diagnosis: [{ code: 'git_failed', severity: 'error', message: line, data: { workspace: root, changed_files: args.changed_files } }],
         result: 'git_failed',
       };
     }

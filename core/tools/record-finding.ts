@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { INPUT_CAPS, LINE_FIX, cappedArray, cappedPath, cappedString, clipEcho, oneLine } from './input-caps.ts';
 import { escapeControlChars } from '../process/control-chars.ts';
 import { defineTool } from './define-tool.ts';
-import { ledgerScope, ledgerStore, storeUnavailableAnswer } from './ledger-scope.ts';
+import { ledgerScope, ledgerStore, storeUnavailableAnswer, unknownRepositoryAnswer } from './ledger-scope.ts';
 import { workspacePath } from './workspace-path.ts';
 import { storeErrorLine } from '../ledger/local-store.ts';
 import { findOpenDuplicate } from '../ledger/duplicate-finding.ts';
@@ -39,6 +39,8 @@ export default defineTool({
   // @anchor handle
   async handle(args, ctx) {
     const scope = await ledgerScope(ctx);
+    const unknownRepository = unknownRepositoryAnswer('record_finding', scope);
+    if (unknownRepository) return unknownRepository;
     const files: string[] = [];
     for (const file of args.files) {
       const rel = workspacePath(scope.root, file)?.replace(/\/$/, '');

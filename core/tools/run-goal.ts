@@ -101,7 +101,12 @@ export default defineTool({
     const duration = seconds(ctx.services.clock.now() - started);
     if (outcome.kind === 'failed') {
       const line = `${outcome.line}\ndispatchId: ${dispatchId} (dispatched; the goal may still be running on goal-host: goal_status(dispatch_id: "${dispatchId}"))`;
-      return { text: line, isError: true, diagnosis: [{ code: outcome.code, severity: 'error', message: outcome.line }], nextSteps: [hint] };
+      return {
+        text: line,
+        isError: true,
+        diagnosis: [{ code: outcome.code, severity: 'error', message: outcome.line, data: { dispatch_id: dispatchId } }],
+        nextSteps: [hint],
+      };
     }
     if (outcome.kind !== 'finished') {
       const why =
@@ -129,7 +134,16 @@ export default defineTool({
     return {
       text: lines.join('\n'),
       ...(learnedAnyway
-        ? { warnings: [{ code: 'learned_under_observe', severity: 'warning' as const, message: learnedAnyway.slice('warning: '.length) }] }
+        ? {
+            warnings: [
+              {
+                code: 'learned_under_observe',
+                severity: 'warning' as const,
+                message: learnedAnyway.slice('warning: '.length),
+                data: { dispatch_id: dispatchId, learning_mode: args.learning_mode ?? null },
+              },
+            ],
+          }
         : {}),
       nextSteps: [{ tool: 'goal_reasoning', args: { dispatch_id: dispatchId }, why: 'read the walk decision-log' }],
     };

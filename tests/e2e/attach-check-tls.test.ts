@@ -79,6 +79,26 @@ test('https anchor signed by an untrusted CA: the tls hop says intercepted and b
   }
 });
 
+test('a trusted chain for another name: the tls hop says name mismatch, never that the trusted CA is untrusted', async () => {
+  const setup = await httpsFront(['substrate.elsewhere.test']);
+  try {
+    const discovery = `https://127.0.0.1:${setup.front.port}`;
+    const { out, report, by } = await check({ METABOB_API_KEY: setup.emulator.key, DISCOVERY_ENDPOINT: discovery, NODE_EXTRA_CA_CERTS: setup.ca.certPath });
+    assert.equal(out.code, 1);
+    assert.equal(report.networkCause, 'tls_name_mismatch');
+    assert.equal(by('tls').status, 'fail');
+    assert.match(
+      by('tls').detail,
+      /^name mismatch: the chain for 127\.0\.0\.1 is trusted \(issued by .*Metabob Test Root.*\), but the certificate is for substrate\.elsewhere\.test$/,
+    );
+    assert.doesNotMatch(by('tls').detail, /intercepted|not trusted/);
+    assert.ok(by('tls').cause.startsWith('tls_name_mismatch(127.0.0.1): '), by('tls').cause);
+    assert.equal(by('tls').remedy, 'use the host name the certificate was issued for in the endpoint');
+  } finally {
+    await setup.stop();
+  }
+});
+
 test('through a proxy: the proxy hop names it with credentials redacted and the NO_PROXY entries in force', async () => {
   const setup = await httpsFront(['substrate.metabob.test']);
   const proxy = await startFakeProxy('tunnel');

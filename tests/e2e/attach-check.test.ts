@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tempHome } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 import { withEmulator } from '../substrate/emulator.ts';
+import { startHttpTarget } from '../helpers/net-fixtures.ts';
 import { filesUnder, runCli } from './attach-check-helpers.ts';
 
 const HOPS = ['runtime', 'config', 'proxy', 'tls', 'bootstrap', 'identity', 'org_check', 'resolve', 'result'];
@@ -109,6 +110,32 @@ test('blocked_by_portal: an HTML /bootstrap fails the bootstrap hop', async () =
     );
   });
 });
+
+for (const status of [401, 403]) {
+  test(`blocked_by_portal, not key_rejected: a portal's HTML ${status} page where identity's answer belongs`, async () => {
+    // An identity stand-in behind a portal: its /health answers, the org check gets the portal's page.
+    const portal = await startHttpTarget((req, res) => {
+      if (req.url === '/health') return void res.end('{"ok":true}');
+      res.writeHead(status, { 'content-type': 'text/html' });
+      res.end('<html><body>Sign in to the corporate network</body></html>');
+    });
+    try {
+      await withEmulator(async (emulator) => {
+        emulator.setSwitch('advertisedIdentity', `http://127.0.0.1:${portal.port}`);
+        const { out, report, check } = await checkJson({ METABOB_API_KEY: emulator.key, DISCOVERY_ENDPOINT: emulator.discoveryUrl }, emulator.key);
+        assert.equal(out.code, 1);
+        assert.equal(report.cause, 'blocked_by_portal');
+        assert.equal(check('org_check').status, 'fail');
+        assert.equal(
+          check('org_check').cause,
+          `blocked_by_portal: identity answered POST /v1/auth/resolve with an HTML page (HTTP ${status}): a captive portal or block page; substrate tools are unavailable; local tools still work`,
+        );
+      });
+    } finally {
+      await portal.close();
+    }
+  });
+}
 
 test('anchor_unreachable (connect_refused): nothing listens at discovery', async () => {
   const port = await new Promise<number>((resolve) => {

@@ -227,8 +227,11 @@ test('the gate waits for a pending attachment instead of refusing with "attachin
   assert.equal(pending.attached, false);
   assert.equal(pending.reason, 'attaching');
   assert.equal(pending.attachment.auth.status, 'pending');
+  // /bootstrap has not answered yet, so /health says so rather than "ok".
+  assert.deepEqual(pending.attachment.bootstrap, { status: 'pending' });
   const result = await registryShapes(s);
   assert.equal(result.isError, false, result.text);
+  assert.equal((await s.get('/health')).json.attachment.bootstrap.status, 'ok');
 });
 
 test('the headless call plane is gated the same way', async () => {

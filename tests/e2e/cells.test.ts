@@ -13,6 +13,7 @@ import { commitFiles, git, tempDir, tempRepo } from '../helpers/git.ts';
 import { withEmulator, type Emulator } from '../substrate/emulator.ts';
 import { startServer } from '../substrate/server-fixture.ts';
 import { call } from './claim-race-fixture.ts';
+import { normalizeRemoteUrl } from '../../core/identity/normalize-remote-url.ts';
 
 function bareOrigin(): string {
   const bare = tempDir('metabob-cell-origin-');
@@ -179,7 +180,42 @@ test('a task whose ref: git refuses is not cloned, the claim is withdrawn, and t
     // Withdrawn, the task is free: another cell's claim is taken (and refused at the ref again).
     const second = await pull('cell-y');
     assert.equal(second.code, 1, second.stdout);
-    assert.match(second.json.tried[0].outcome, /^held until /, second.stdout);
+    assert.match(second.json.tried[0].outcome, /^claimed until /, second.stdout);
+  });
+});
+
+test("a project_convention counts only for the repository its repo: line names: one with none, or another's, steers nothing", async () => {
+  await withEmulator(async (emulator) => {
+    const bare = bareOrigin();
+    await recordTasks(emulator, bare, [{ file: 'src/a.ts', summary: 'Make a two', details: 'a should be 2.', severity: 'HIGH' }]);
+    const repository = normalizeRemoteUrl(bare);
+    const convention = (header: string[], body: string, minutesAgo: number) =>
+      emulator.concepts.create(
+        'org_emulated',
+        { shape: 'project_convention', source_type: 'memory', content: [...header, 'recorded_by: recorder', '', body].join('\n') },
+        null,
+        new Date(Date.now() - minutesAgo * 60_000),
+      );
+    // Newest first: neither of the two newer ones is for this repository.
+    convention([`repo: ${repository}`], 'integrate: review', 30);
+    convention([], 'push_to: task\nintegrate: push', 20);
+    convention(['repo: github.com/another/repository'], 'push_to: task', 10);
+    const scratch = tempDir('metabob-cells-');
+    const pulled = await runCli(
+      ['task', 'pull', '--origin', bare, '--task-dir', join(scratch, 'task'), '--work-dir', join(scratch, 'work'), '--json'],
+      cellEnv(emulator, 'cell-conv'),
+      scratch,
+    );
+    assert.equal(pulled.code, 0, pulled.stdout + pulled.stderr);
+    // The cell's own claim reads as claimed, never as "held" (how the reply names another cell's).
+    assert.deepEqual(
+      pulled.json.tried.map((t: { outcome: string }) => t.outcome.replace(/\d{4}-.*Z$/, '<end>')),
+      ['claimed until <end>'],
+    );
+    const task = JSON.parse(readFileSync(join(scratch, 'task', 'task.json'), 'utf8'));
+    assert.equal(task.repository, repository);
+    assert.deepEqual(task.policy.push_to, { value: 'main', source: 'default' });
+    assert.deepEqual(task.policy.integrate, { value: 'review', source: 'convention', author: 'recorder' });
   });
 });
 

@@ -62,6 +62,34 @@ test('call prints the text only, and exits 1 when the result is an error', () =>
   assert.equal(invalid.stdout, 'invalid_arguments: search_codebase: query: Expected string, received number\n');
 });
 
+test('a headless call of a graph tool answers in its one process: it indexes first, never asking for an init_workspace it cannot follow', () => {
+  const workspace = tempDir();
+  writeFileSync(join(workspace, 'a.py'), 'def helper():\n    return 1\n\ndef main():\n    return helper()\n');
+  const env = cleanEnv({});
+  const search = spawnSync(process.execPath, [CLI, 'call', 'search_codebase', '{"query":"helper"}', '--json'], {
+    cwd: workspace,
+    env,
+    encoding: 'utf8',
+    timeout: 60000,
+  });
+  assert.equal(search.status, 0, search.stdout + search.stderr);
+  const result = JSON.parse(search.stdout);
+  const text = result.content[0].text;
+  assert.match(text, /^Components matching "helper" \(1\):\n {2}function {2}helper {2}a\.py:1-2/);
+  assert.doesNotMatch(text, /init_workspace/);
+  assert.notEqual(result._meta.empty_reason, 'no_workspace_indexed');
+  assert.match(search.stderr, /search_codebase needs the code graph, so this headless call ran init_workspace first: Indexed .+: 1 files parsed/);
+  // A second call is a new process: it indexes again (from the warm-start cache) and answers too.
+  const impact = spawnSync(process.execPath, [CLI, 'call', 'analyze_impact', '{"changed_files":["a.py"]}'], {
+    cwd: workspace,
+    env,
+    encoding: 'utf8',
+    timeout: 60000,
+  });
+  assert.equal(impact.status, 0, impact.stdout + impact.stderr);
+  assert.doesNotMatch(impact.stdout, /no_workspace_indexed|then retry/);
+});
+
 test('call with bad input is one line naming the fix, exit 2', () => {
   const badJson = run(['call', 'get_metrics', '{not json']);
   assert.equal(badJson.code, 2);

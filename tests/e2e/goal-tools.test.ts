@@ -177,7 +177,9 @@ test('canonical loop, running walk: the live walkLog tail, "still running", feed
   assert.doesNotMatch(status.text, /^ {2}dispatch .* accepted/m, 'only the last 6 entries');
   assert.doesNotMatch(status.text, /^learning:/m);
   const reasoning = await call('goal_reasoning', { dispatch_id: id });
-  assert.equal(reasoning.text, `still running\nNext: goal_status {"dispatch_id":"${id}"} (wait for the dispatch to finish)`);
+  // SPEC §goal_reasoning: "still running" and nothing else; the next step is in the envelope.
+  assert.equal(reasoning.text, 'still running');
+  assert.deepEqual(reasoning.meta.next_steps, [{ tool: 'goal_status', args: { dispatch_id: id }, why: 'wait for the dispatch to finish' }]);
   const feedback = await call('provide_feedback', { dispatch_id: id, verdict: 'partial', rationale: 'too early' });
   assert.equal(feedback.isError, true);
   assert.match(feedback.text, new RegExp(`^dispatch_running: dispatch ${id} is still running; no label was written`));

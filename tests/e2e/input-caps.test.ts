@@ -17,13 +17,17 @@ test('a 10 MB summary or category is refused naming the field and the cap, and n
   try {
     const summary = await s.call('record_finding', { files: ['src/a.ts'], summary: 'S'.repeat(TEN_MB), severity: 'HIGH', category: 'correctness' });
     assert.equal(summary.isError, true);
-    assert.equal(summary.text, `invalid_arguments: record_finding: summary: ${TEN_MB} characters is over the ${INPUT_CAPS.summary}-character cap; shorten it`);
-    assert.equal(summary.meta.diagnosis_v2?.[0]?.data?.arg, 'summary');
+    // record_finding sends its summary, so the outgoing guard's cap names it (SPEC §outgoing-text-guard).
+    assert.equal(
+      summary.text,
+      `record_finding: refused: outgoing_too_large(summary, ${TEN_MB}): nothing was sent; summary is ${TEN_MB} bytes, over its ${INPUT_CAPS.summary}-byte cap. Shorten it.`,
+    );
+    assert.equal(summary.meta.diagnosis_v2?.[0]?.data?.field, 'summary');
 
     const category = await s.call('record_finding', { files: ['src/a.ts'], summary: 'ok', severity: 'HIGH', category: 'c'.repeat(TEN_MB) });
     assert.equal(
       category.text,
-      `invalid_arguments: record_finding: category: ${TEN_MB} characters is over the ${INPUT_CAPS.category}-character cap; shorten it`,
+      `record_finding: refused: outgoing_too_large(category, ${TEN_MB}): nothing was sent; category is ${TEN_MB} bytes, over its ${INPUT_CAPS.category}-byte cap. Shorten it.`,
     );
 
     const files = await s.call('record_finding', {

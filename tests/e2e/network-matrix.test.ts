@@ -155,7 +155,7 @@ describe('TLS', () => {
     const target = await serve(startHttpsTarget(issueCert(dir, trustedCa, ['other.example'])));
     const err = await failure({ url: `https://localhost:${target.port}/`, env: trustedEnv() });
     assert.equal(err.line, `tls_name_mismatch(localhost): the trusted certificate served at localhost:${target.port} is for other.example, not localhost`);
-    assert.deepEqual(err.tls, { host: 'localhost', authorized: false, issuer: 'Metabob Test Substrate CA' });
+    assert.deepEqual(err.tls, { host: 'localhost', authorized: false, issuer: 'Metabob Test Substrate CA', issuedFor: 'other.example' });
   });
 
   test('a peer that accepts and never answers the TLS handshake: connect_timeout within the connect budget', async () => {

@@ -122,6 +122,45 @@ test('record_finding sends a home path in prose as ~ and says so; a value from t
   assertNowhere([dotenv, home], { emulator: emulatorRecord(e), stderr: s.stderr.join('') });
 });
 
+test('an oversized summary or content is refused as outgoing_too_large naming the field and its bytes, and the call log says refused', async () => {
+  const e = await emulator();
+  const { repo } = repoWithHistory();
+  const callLog = join(tempDir('metabob-guard-calllog-'), 'calls.jsonl');
+  const s = await server({ DISCOVERY_ENDPOINT: e.discoveryUrl, METABOB_API_KEY: e.key, METABOB_CALL_LOG: callLog }, repo);
+  await s.waitForHealth((h) => h.attached === true);
+  const before = e.discovery.resolveRequests;
+  const rows: Array<[string, Record<string, unknown>, string]> = [
+    [
+      'record_finding',
+      { files: ['src/a.ts'], summary: 'a'.repeat(3000), severity: 'LOW', category: 'design' },
+      'record_finding: refused: outgoing_too_large(summary, 3000): nothing was sent; summary is 3000 bytes, over its 2048-byte cap. Shorten it.',
+    ],
+    [
+      'concept_create',
+      { content: 'b'.repeat(70_000), shape: 'memo', source_type: 'memory' },
+      'concept_create: refused: outgoing_too_large(content, 70000): nothing was sent; content is 70000 bytes, over its 65536-byte cap. Shorten it.',
+    ],
+  ];
+  for (const [tool, args, line] of rows) {
+    const result = await s.client.callTool({ name: tool, arguments: args });
+    assert.equal(result.isError, true);
+    assert.equal(textOf(result), line);
+    const diagnosis = (result._meta as { diagnosis_v2: Array<{ code: string; data: Record<string, unknown> }> }).diagnosis_v2;
+    assert.equal(diagnosis[0].code, 'outgoing_too_large');
+    assert.equal(diagnosis[0].data.field, line.match(/outgoing_too_large\((\w+),/)![1]);
+  }
+  assert.equal(e.discovery.resolveRequests, before, 'nothing was sent');
+  const outcomes = readFileSync(callLog, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .map((l) => [l.tool, l.outcome]);
+  assert.deepEqual(outcomes, [
+    ['record_finding', 'refused'],
+    ['concept_create', 'refused'],
+  ]);
+});
+
 test('the egress backstop: a write whose pointer carries the key is not sent; this user home in a pointer is sent as ~', async () => {
   const e = await emulator();
   const home = tempDir('metabob-guard-user-');

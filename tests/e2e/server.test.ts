@@ -77,6 +77,22 @@ test('initialize carries the instructions, and every tool they name is registere
     for (const first of ['get_analysis_context', 'get_problems', 'record_finding', 'mark_complete']) {
       assert.ok(named.includes(first), `first-call set names ${first}`);
     }
+    // Each tool sits in the list its tier puts it in (SPEC §agent-instructions: the local tools
+    // apart from the substrate tools): every local tool in the local line, none needing the attachment.
+    const listed = (prefix: string) => {
+      const line = instructions.split('\n').find((l) => l.startsWith(prefix)) ?? '';
+      return [...line.split('and the local half of')[0].matchAll(/`([a-z_]+)`/g)].map((m) => m[1]);
+    };
+    const tierOf = (name: string) => TOOL_REGISTRY.find((t) => t.name === name)?.tier;
+    assert.deepEqual(
+      listed('Local tools').sort(),
+      TOOL_REGISTRY.filter((t) => t.tier === 'local')
+        .map((t) => t.name)
+        .sort(),
+    );
+    for (const name of listed('Substrate tools')) assert.notEqual(tierOf(name), 'local', `${name} is local but listed as needing the attachment`);
+    for (const tool of TOOL_REGISTRY.filter((t) => t.tier === 'substrate'))
+      assert.ok(listed('Substrate tools').includes(tool.name), `${tool.name} is not listed`);
     assert.deepEqual(client.getServerCapabilities()?.logging, {});
     assert.deepEqual(client.getServerCapabilities()?.prompts, {});
   } finally {
@@ -124,7 +140,12 @@ test('calls through the boundary carry a valid _meta; errors are results with a 
     assert.equal(wrongType.isError, true);
     assert.match(textOf(wrongType), /^invalid_arguments: search_codebase: query: Expected string, received number; limit: Expected number, received string$/);
     const codes = metaOf(wrongType).diagnosis_v2.map((d: any) => d.code);
-    assert.deepEqual(codes, ['invalid_arg', 'invalid_arg']);
+    // The code is the token the text starts with, one entry per issue, each naming its argument.
+    assert.deepEqual(codes, ['invalid_arguments', 'invalid_arguments']);
+    assert.deepEqual(
+      metaOf(wrongType).diagnosis_v2.map((d: any) => d.data.arg),
+      ['query', 'limit'],
+    );
 
     const unknownArg = await client.callTool({ name: 'get_metrics', arguments: { verbose: true } });
     const diagnosis = metaOf(unknownArg).diagnosis_v2.find((d: any) => d.code === 'unknown_arg');

@@ -3,6 +3,7 @@
 // the protocol era METABOB_TEST_ERA names, so the one end-to-end suite runs under both
 // (docs/protocol-eras.md): `legacy` (the default) opens with the 2025 `initialize` handshake,
 // `modern` pins the stateless 2026-07-28 revision, `auto` probes with server/discover first.
+import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -109,7 +110,29 @@ export function textOf(result: unknown): string {
   return content.map((c) => c.text ?? '').join('\n');
 }
 
-/** The `_meta` envelope of a tools/call result. */
+/**
+ * Every `warnings_v2` / `diagnosis_v2` entry of an envelope is `{code, severity, message, data}`,
+ * `data` an object (META-ENVELOPE §warnings_v2, frozen shape): throws naming the first that is not.
+ */
+export function assertNoticeShape(meta: Record<string, any>, label = 'the answer'): void {
+  for (const field of ['warnings_v2', 'diagnosis_v2']) {
+    const entries = meta[field];
+    if (entries === undefined) continue;
+    assert.ok(Array.isArray(entries), `${label}: ${field} is not an array`);
+    for (const entry of entries) {
+      const shown = `${label}: ${field} entry ${JSON.stringify(entry).slice(0, 300)}`;
+      assert.deepEqual(Object.keys(entry).sort(), ['code', 'data', 'message', 'severity'], shown);
+      assert.match(entry.code, /^[a-z][a-z0-9_]*$/, shown);
+      assert.ok(['info', 'warning', 'error'].includes(entry.severity), shown);
+      assert.ok(typeof entry.message === 'string' && entry.message.length > 0, shown);
+      assert.ok(entry.data !== null && typeof entry.data === 'object' && !Array.isArray(entry.data), shown);
+    }
+  }
+}
+
+/** The `_meta` envelope of a tools/call result; its notices are held to their shape on every read. */
 export function metaOf(result: unknown): Record<string, any> {
-  return ((result as { _meta?: Record<string, any> })._meta ?? {}) as Record<string, any>;
+  const meta = ((result as { _meta?: Record<string, any> })._meta ?? {}) as Record<string, any>;
+  assertNoticeShape(meta);
+  return meta;
 }

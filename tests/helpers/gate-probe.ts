@@ -2,47 +2,13 @@
 // attachment, driven in-process, calls every substrate tool and prints what each answered.
 // The parent reads the modules this process loaded (tests/helpers/load-recorder.mjs).
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
-import { toolInputSchema } from '../../core/tools/tool-list.ts';
 import { startInProcess, textOf } from './in-process.ts';
-
-interface JsonSchema {
-  type?: string;
-  enum?: unknown[];
-  minimum?: number;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-}
-
-/** A value the schema accepts, so a call passes validation and reaches the gate. */
-function sample(schema: JsonSchema): unknown {
-  if (schema.enum) return schema.enum[0];
-  switch (schema.type) {
-    case 'number':
-    case 'integer':
-      return Math.max(1, schema.minimum ?? 1);
-    case 'boolean':
-      return true;
-    case 'array':
-      return [schema.items ? sample(schema.items) : 'x'];
-    case 'object':
-      return validArgs(schema);
-    default:
-      return 'x';
-  }
-}
-
-/** Every required argument, each given a value its schema accepts. */
-function validArgs(schema: JsonSchema): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
-  for (const key of schema.required ?? []) args[key] = sample(schema.properties?.[key] ?? {});
-  return args;
-}
+import { validArgs } from './sample-args.ts';
 
 const { client, close } = await startInProcess({ cwd: process.cwd(), env: { ...process.env } });
 const answers: Array<{ tool: string; isError: boolean; text: string; emptyReason: unknown }> = [];
 for (const tool of TOOL_REGISTRY.filter((t) => t.tier === 'substrate')) {
-  const result = await client.callTool({ name: tool.name, arguments: validArgs(toolInputSchema(tool) as JsonSchema) });
+  const result = await client.callTool({ name: tool.name, arguments: validArgs(tool) });
   answers.push({
     tool: tool.name,
     isError: Boolean(result.isError),

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { after, before } from 'node:test';
 import { join } from 'node:path';
-import { startClient, textOf, type ClientEra } from '../helpers/client.ts';
+import { metaOf, startClient, textOf, type ClientEra } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 import { startEmulator, type Emulator } from './emulator.ts';
 
@@ -98,7 +98,7 @@ export async function startServer(env: Record<string, string | undefined>, optio
     client,
     async call(name, args = {}) {
       const result = await client.callTool({ name, arguments: args });
-      return { text: textOf(result), isError: Boolean(result.isError), meta: (result as { _meta?: unknown })._meta };
+      return { text: textOf(result), isError: Boolean(result.isError), meta: metaOf(result) };
     },
     stderr,
     home,

@@ -9,10 +9,11 @@ import { cause, causeNotice } from '../../core/process/cause.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-test('a cause renders as a notice with its code and line, and its data only when it has some', () => {
+test('a cause renders as a notice with its code, its line and its data, an empty object when it has none', () => {
   const refused = cause('producer_timeout', 'producer_timeout(conceptSearch, 8000): no answer within the read cap of 8000 ms');
   assert.deepEqual(refused, { code: 'producer_timeout', line: 'producer_timeout(conceptSearch, 8000): no answer within the read cap of 8000 ms' });
-  assert.deepEqual(causeNotice(refused), { code: 'producer_timeout', severity: 'error', message: refused.line });
+  // META-ENVELOPE freezes the shape {code, severity, message, data}: data is there even when empty.
+  assert.deepEqual(causeNotice(refused), { code: 'producer_timeout', severity: 'error', message: refused.line, data: {} });
   const withData = cause('internal_error', 'internal_error: x failed', { cause: 'TypeError' });
   assert.deepEqual(causeNotice(withData, 'warning'), {
     code: 'internal_error',

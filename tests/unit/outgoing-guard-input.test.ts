@@ -54,6 +54,16 @@ test('a secret refuses the call with the spec line, naming the kind and the fiel
       'provide_feedback: refused: outgoing_secret(authorization_header, rationale)',
     ],
     ['submit_resolution', { answer: 'DB_PASSWORD=hunter2' }, 'submit_resolution: refused: outgoing_secret(config_assignment, answer)'],
+    [
+      'record_finding',
+      { summary: 'connect with DB_PASSWORD=hunter2 please', files: ['a.ts'] },
+      'record_finding: refused: outgoing_secret(config_assignment, summary)',
+    ],
+    [
+      'record_finding',
+      { summary: 'the seed job fails', details: 'it runs PGPASSWORD=hunter2 psql -f seed.sql', files: ['a.ts'] },
+      'record_finding: refused: outgoing_secret(config_assignment, details)',
+    ],
   ];
   for (const [tool, args, prefix] of rows) {
     const line = refusal(tool, args);

@@ -140,6 +140,29 @@ test('config assignments count unless a placeholder or a qualifier; a password h
   for (const [text, kind] of rows) assert.equal(findContextSecret(text), kind, text);
 });
 
+test('a password counts mid-sentence as a shell writes it, and a run-together name (PGPASSWORD) is a password name', () => {
+  const rows: Array<[string, string | null]> = [
+    ['connect with DB_PASSWORD=hunter2 please', 'config_assignment'],
+    ['PGPASSWORD=hunter2 psql -h db -U app', 'config_assignment'],
+    ['the job runs PGPASSWORD=hunter2 psql against staging', 'config_assignment'],
+    ['PGPASSWORD=hunter2', 'config_assignment'],
+    ['export MYSQL_ROOT_PASSWORD="hunter2"', 'config_assignment'],
+    // Still placeholders, code or comparisons.
+    ['run PGPASSWORD=$PGPASS psql', null],
+    ['connect with DB_PASSWORD=<password> please', null],
+    ['connect with DB_PASSWORD=*** please', null],
+    ['connect(DB_PASSWORD=pw)', null],
+    ['conn = connect(user=u, password=pw)', null],
+    ['if DB_PASSWORD==hunter2 then', null],
+    ['cd back with OLDPWD=/srv/app', null],
+    // A key or token still counts only when random, and mid-sentence only as a whole line.
+    ['set API_KEY=abc123 first', null],
+  ];
+  for (const [text, kind] of rows) assert.equal(findContextSecret(text), kind, text);
+  assert.equal(isSecretAssignmentName('PGPASSWORD'), true);
+  assert.equal(isSecretAssignmentName('OLDPWD'), false);
+});
+
 test('placeholders, names and randomness, as the spec lists them', () => {
   for (const p of [
     '',
