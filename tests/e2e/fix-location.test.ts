@@ -22,7 +22,7 @@ test("a pushed commit touching the finding's files closes it, with every seed of
     assert.deepEqual(verdictLines(r.text), ['verdict: endorsed', `fix: commit ${sha}`, 'fix_branch: main']);
     const after = await s.call('get_problems', {});
     assert.match(after.text, /^Open findings: 0 \(0 in the local store; recall not run: /);
-    assert.equal(after.meta.empty_reason, 'no_findings');
+    assert.equal(after.meta.empty_reason, 'recall_not_run');
     const again = await s.call('mark_complete', { problem_id: id });
     assert.equal(again.text, `already_closed: ${id} is already closed (fix: commit ${sha}); nothing was recorded`);
   } finally {
