@@ -173,8 +173,9 @@ export class LocalIndex {
     // module", which would read as a parser that cannot load, for the rest of the process.
     const exhausted = descriptorsExhausted(this.root);
     if (exhausted) return fdExhausted(exhausted, 'opening the workspace');
-    if (options.include) this.include = normalizeExtensions(options.include);
-    if (options.exclude) this.exclude = options.exclude;
+    // SPEC §init_workspace: include and exclude left out are their defaults, never the last call's sets.
+    this.include = normalizeExtensions(options.include);
+    this.exclude = options.exclude ?? DEFAULT_EXCLUDE;
     // The directory cache starts on a re-scan: a first scan would pay a stat per directory for it.
     const directories = this.directories;
     this.directories ??= new Map();
