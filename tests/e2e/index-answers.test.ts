@@ -83,3 +83,17 @@ test('symbolic links: one inside the workspace answers as the file it leads to, 
   assert.equal(again.meta.empty_reason, 'incremental_no_change', again.text);
   assert.doesNotMatch((await s.call('get_analysis_context', {})).text, /added and not indexed/);
 });
+
+test("analyze_impact's possible dependents stay in the changed file's language: a JavaScript flatten() has no Python callers", async () => {
+  const repo = tempRepo();
+  commitFiles(repo, {
+    'web/tree.js': 'export function flatten(items) {\n  return items.flat();\n}\n',
+    'web/view.js': 'export function render(node) {\n  return node.children.flatten();\n}\n',
+    'py/shape.py': 'def reshape(arr):\n    return arr.flatten()\n',
+  });
+  const s = await server(repo);
+  assert.equal((await s.call('init_workspace', {})).isError, false);
+  const impact = await s.call('analyze_impact', { changed_files: ['web/tree.js'] });
+  assert.match(impact.text, /web\/view\.js:2 {2}calls \.flatten\(\)/, impact.text);
+  assert.doesNotMatch(impact.text, /py\/shape\.py/, impact.text);
+});
