@@ -205,3 +205,15 @@ test("get_problems' pointer to path_activity runs as given; analyze_impact's and
   assert.match(again, /mark_complete it with action "discard"/);
   assert.equal(gapReads(e).length, 1);
 });
+
+test("while the attachment is still being made, analyze_impact's gap line says the gaps are not loaded and names path_activity", async () => {
+  const e = await startEmulator({ switches: { gaps: structuredClone(GAPS), bootstrapDelayMs: 8000 } });
+  cleanups.push(() => e.stop());
+  const root = superRepo();
+  const s = await server(e, root);
+  const init = await s.client.callTool({ name: 'init_workspace', arguments: { workspace_path: root } });
+  assert.equal(init.isError, undefined, textOf(init));
+  const impact = textOf(await s.client.callTool({ name: 'analyze_impact', arguments: { changed_files: [SITE] } }));
+  assert.match(impact, new RegExp(`Open gaps on the changed files: not loaded; path_activity \\{"paths":\\["${SITE}"\\]\\} shows them\\.$`, 'm'), impact);
+  assert.equal(gapReads(e).length, 0);
+});
