@@ -119,3 +119,13 @@ test('path_activity on a path it could not check is paths_not_checked, not no_re
   const checked = await s.call('path_activity', { paths: ['repos/concept-db/src/a.ts'] });
   assert.equal(checked.meta.empty_reason, 'no_results_in_corpus', checked.text);
 });
+
+test('search_codebase finds a problem only when every query word matches it: one short word matching by prefix is not enough', async () => {
+  const { repo } = repoWithHistory();
+  const s = await server(repo);
+  await s.record({ files: ['src/a.ts'], summary: 'reading a non-UTF-8 file name throws', severity: 'MEDIUM' });
+  const none = await s.call('search_codebase', { query: 'zzz_no_such_symbol', target: 'problems' });
+  assert.match(none.text, /^Problems: no open finding in the local store matches "zzz_no_such_symbol"\.$/m, none.text);
+  const found = await s.call('search_codebase', { query: 'non utf', target: 'problems' });
+  assert.match(found.text, /^Problems matching "non utf" \(1\):\n {2}\[MEDIUM\]\[correctness\] src\/a\.ts reading a non-UTF-8 file name throws/m, found.text);
+});
