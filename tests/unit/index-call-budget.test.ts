@@ -20,18 +20,18 @@ test('a call queued behind another spends its budget waiting: past its deadline 
     return extract(root, files, options);
   };
   const service = new IndexService();
-  const first = service.indexWorkspace(PY, { extract: slow });
-  const callStart = Date.now();
-  const second = await service.indexWorkspace(TS, { deadline: callStart + 300 });
-  const elapsed = Date.now() - callStart;
+  let firstEnd = 0;
+  const first = service.indexWorkspace(PY, { extract: slow }).then((r) => ((firstEnd = Date.now()), r));
+  const second = await service.indexWorkspace(TS, { deadline: Date.now() + 300 });
+  const afterFirst = Date.now() - firstEnd;
   const firstResult = (await first).result;
   assert.ok(firstResult.ok, firstResult.ok ? '' : firstResult.cause);
   assert.ok(second.result.ok, second.result.ok ? '' : second.result.cause);
   const report = second.result.report;
   assert.ok(report.scanned > 0);
   assert.deepEqual([report.parsed, report.pending], [0, report.scanned]);
-  // It waited for the first call, then answered without parsing: well under a parse of its own.
-  assert.ok(elapsed < WAIT_MS + 1500, `answered ${elapsed} ms after the call started`);
+  // Once the first call ended it answered without parsing: a scan and an empty resolution.
+  assert.ok(afterFirst < 3000, `answered ${afterFirst} ms after the call it waited for`);
   // The next call resumes what this one left.
   const resumed = await service.indexWorkspace(TS, {});
   assert.ok(resumed.result.ok);
