@@ -80,7 +80,9 @@ async function locateRepository(root: string): Promise<LocateAnswer> {
 function repositoryPaths(root: string, files: string[], toplevel: string): Set<string> {
   const realRoot = realPathOrSelf(resolve(root));
   const out = new Set<string>();
-  for (const file of files) {
+  for (const given of files) {
+    // A path argument reads `\` as a separator, as every tool's does (core/tools/workspace-path.ts).
+    const file = given.trim().replace(/\\/g, '/');
     const absolute = isAbsolute(file) ? realPathOrSelf(resolve(file)) : resolve(realRoot, file);
     const rel = relative(toplevel, absolute);
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;

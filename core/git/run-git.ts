@@ -24,8 +24,8 @@ export interface GitOptions {
 export async function runGit(cwd: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
   const budgetMs = options.timeoutMs ?? GIT_TIMEOUT_MS;
   const deadline = Date.now() + budgetMs;
-  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
   const [subcommand = '', ...rest] = args;
+  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...literalPathspecs(subcommand) };
   const call = { cwd, env, name: subcommand, deadline, budgetMs };
 
   let scoped = true;
@@ -50,6 +50,16 @@ export async function runGit(cwd: string, args: string[], options: GitOptions = 
     args: [...globalArgs, subcommand, ...subcommandArgs(subcommand), ...rest],
     onData: options.onData,
   });
+}
+
+/**
+ * Every path git is given comes from data (a finding's files, an agent's argument), so it is a
+ * file name, never a pattern: `routes/[id]/index.js` must not also match `routes/i/index.js`
+ * (SPEC §mark_complete "Where the fix is" names the finding's files). check-ignore refuses every
+ * pathspec magic, this one included; its caller keeps each path literal with a `./` prefix.
+ */
+function literalPathspecs(subcommand: string): NodeJS.ProcessEnv {
+  return subcommand === 'check-ignore' ? { GIT_LITERAL_PATHSPECS: '0' } : { GIT_LITERAL_PATHSPECS: '1' };
 }
 
 interface Spawned {

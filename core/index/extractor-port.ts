@@ -25,14 +25,35 @@ export function parserFailureLine(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * web-tree-sitter without its runtime .wasm does not fail its init alone: Emscripten aborts with a
+ * second rejection no caller holds, and the process ends. SPEC §init_workspace `lazy-native` wants
+ * local_index_unavailable with the other tools still working, so the file is looked for (by the
+ * loader's own lookup) before the runtime starts, on this thread or a worker.
+ */
+async function runtimeWasmMissing(): Promise<string | undefined> {
+  try {
+    (await import('./extract/grammar-loader.ts')).parserWasmFiles();
+  } catch (err) {
+    const line = parserFailureLine(err);
+    // A grammar's own failure is reported when a file of its language is parsed.
+    if (line?.startsWith('local_index_unavailable(web-tree-sitter:')) return line;
+  }
+  return undefined;
+}
+
 // Process cache: the extractor module (and the parser with it) loads once.
 let loaded: Promise<ExtractFn | string> | undefined;
 
 /** The extractor (the worker pool's extractFiles), or the failure line when its module cannot load. */
 export function loadExtractor(): Promise<ExtractFn | string> {
-  loaded ??= import('./extract/index.ts').then(
-    (mod) => mod.extractFiles as ExtractFn,
-    (err: unknown) => parserFailureLine(err) ?? `local_index_unavailable(index-extractor: ${(err as Error)?.message?.split('\n')[0] ?? String(err)})`,
+  loaded ??= runtimeWasmMissing().then(
+    (missing) =>
+      missing ??
+      import('./extract/index.ts').then(
+        (mod) => mod.extractFiles as ExtractFn,
+        (err: unknown) => parserFailureLine(err) ?? `local_index_unavailable(index-extractor: ${(err as Error)?.message?.split('\n')[0] ?? String(err)})`,
+      ),
   );
   return loaded;
 }
@@ -43,6 +64,7 @@ export function loadExtractor(): Promise<ExtractFn | string> {
  * load failure is left for loadExtractor to report.
  */
 export async function prewarmExtractor(): Promise<void> {
+  if (await runtimeWasmMissing()) return;
   try {
     (await import('./extract/index.ts')).prewarmExtraction();
   } catch {

@@ -72,7 +72,8 @@ export class IndexSnapshot {
       }
       for (const entry of entries) {
         const rel = dir ? `${dir}/${entry.name}` : entry.name;
-        if (this.exclude.includes(entry.name)) continue;
+        // A link is never indexed (symlinks.ts): its target is, where it really is.
+        if (this.exclude.includes(entry.name) || entry.isSymbolicLink()) continue;
         if (entry.isDirectory()) {
           if (!this.directories.has(rel) && !entry.name.startsWith('.')) out.added.push(`${rel}/`);
         } else if (this.include.includes(extname(entry.name).toLowerCase()) && !this.files.has(rel)) out.added.push(rel);

@@ -4,6 +4,7 @@
 // change", so these are listed beside the proven dependents, capped and counted.
 import type { CodeGraph, UnprovenCall } from './graph-types.ts';
 import { isTestFile } from './impact-traversal.ts';
+import { moduleIndexOfPath } from './extract/languages/registry.ts';
 
 export interface PossibleDependent extends UnprovenCall {
   /** The changed symbol the call names. */
@@ -48,6 +49,10 @@ export function possibleDependents(
   cap: number,
 ): { shown: PossibleDependent[]; total: number } {
   const changed = new Set(changedFiles);
+  // A call names a symbol of its own language only: a JavaScript change has no Python callers.
+  // One language module is one family (TypeScript and JavaScript call each other).
+  const languages = new Set(changedFiles.map(moduleIndexOfPath));
+  const sameLanguage = (file: string) => languages.has(moduleIndexOfPath(file));
   const wanted = new Map<string, 'any' | 'member'>();
   for (const file of changedFiles) {
     for (const node of graph.componentsByFile.get(file) ?? []) {
@@ -66,7 +71,7 @@ export function possibleDependents(
   const order = [...wanted].sort(([a], [b]) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
   for (const [symbol, kind] of order) {
     for (const site of graph.unprovenByCallee.get(symbol) ?? []) {
-      if (changed.has(site.file) || proven.has(site.from)) continue;
+      if (changed.has(site.file) || proven.has(site.from) || !sameLanguage(site.file)) continue;
       if (kind === 'member' && !site.member) continue;
       if (!includeTests && isTestFile(site.file)) continue;
       total++;

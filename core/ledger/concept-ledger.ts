@@ -22,6 +22,7 @@ import {
 import { LinkedVerdictCache, OffsetSupport, linkedVerdictRows, readWindow } from './recall-read.ts';
 import { closedTag, findingVerdicts, pendingFixTag } from './recall-verdicts.ts';
 import { isTask } from './findings-text.ts';
+import { severityRank } from './seed-table.ts';
 import type { RecallAnswer, RecallQuery, RecalledFindingRow, SharedLedger, SharedResult } from './shared-ledger.ts';
 
 /**
@@ -239,6 +240,9 @@ export class ConceptLedger implements SharedLedger {
       if (state.pending) row.tags.push(pendingFixTag(state.pending, q.vesselId));
       (task ? answer.openTasks : answer.open).push(row);
     }
+    // SPEC §get_problems "ranked by severity": most severe first, as the local list is; within one
+    // severity the read's own order (relevance, then newest) stands, since the sort is stable.
+    answer.open.sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
     // HEAD is asked about the fixes a reply can show; the rest are tagged without the note.
     const shown = [...answer.closed.slice(0, HEAD_CHECKS_MAX), ...answer.closedTasks.slice(0, HEAD_CHECKS_MAX)];
     const inHead = await commitsInHead(q.root, shown.map((r) => closing.get(r)!.fixCommit ?? '').filter(Boolean));

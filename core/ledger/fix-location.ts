@@ -252,7 +252,10 @@ export async function locateFix(q: FixQuery): Promise<FixLocation> {
           data: { files: q.files },
         };
       }
-      const ignored = new Set((await git.out(top, ['check-ignore', '--no-index', '--', ...rootFiles], [1])).split('\n').filter(Boolean));
+      // A leading `./` keeps a name that starts with `:` from reading as pathspec magic (run-git.ts literalPathspecs).
+      const asked = rootFiles.map((f) => `./${f}`);
+      const answered = (await git.out(top, ['check-ignore', '--no-index', '--', ...asked], [1])).split('\n').filter(Boolean);
+      const ignored = new Set(answered.map((f) => f.replace(/^\.\//, '')));
       if (rootFiles.every((f) => ignored.has(f))) return located({ kind: 'ignored' });
     }
 

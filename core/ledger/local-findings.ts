@@ -64,9 +64,15 @@ export async function searchLocalFindings(
     seeds.forEach((seed, order) => {
       if (fileFilter?.length && !fileFilter.some((f) => seed.file.includes(f))) return;
       const tokens = [...tokenize(seed.summary), ...tokenize(seed.category), ...tokenize(seed.file)];
+      // Every query word must match, as in the component search (core/index/component-search.ts):
+      // one short word matching by prefix (`no` in `non-UTF-8`) is no match for the query.
       let score = 0;
-      for (const q of qTokens) score += tokenScore(q, tokens);
-      if (score > 0) scored.push({ seed, score, order });
+      for (const q of qTokens) {
+        const s = tokenScore(q, tokens);
+        if (s === 0) return;
+        score += s;
+      }
+      scored.push({ seed, score, order });
     });
     // Best match first; among equals the store's order (most severe, then newest).
     scored.sort((a, b) => b.score - a.score || a.order - b.order);

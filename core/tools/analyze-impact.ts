@@ -12,6 +12,7 @@ import { localFindingsForFiles } from '../ledger/local-findings.ts';
 import type { LocalStoreService } from '../ledger/local-store.ts';
 import { gapSummaryLines } from './gap-activity.ts';
 import { shownName, shownNames, shownNode } from './shown-name.ts';
+import { linkTarget } from '../index/symlinks.ts';
 
 const ROWS_PER_DEPTH = 30;
 const POSSIBLE_ROWS = 20;
@@ -78,11 +79,27 @@ export default defineTool({
     const access = await requireIndex(ctx, 'analyze_impact');
     if (!access.ok) return access.answer;
     const { index, graph, root } = access;
-    const files = [...new Set(args.changed_files.map((f) => workspacePathOrGiven(root, f)))];
+    // A path through a symbolic link to an indexed file is that file (core/index/symlinks.ts).
+    const viaLinks = new Map<string, string>();
+    const asked = args.changed_files.map((f) => workspacePathOrGiven(root, f));
+    const files = [
+      ...new Set(
+        asked.map((f) => {
+          const link = graph.componentsByFile.has(f) ? undefined : linkTarget(root, f);
+          if (!link?.inside || !graph.componentsByFile.has(link.file)) return f;
+          viaLinks.set(f, link.file);
+          return link.file;
+        }),
+      ),
+    ];
     const indexed = files.filter((f) => graph.componentsByFile.has(f));
     const missing = files.filter((f) => !graph.componentsByFile.has(f));
     const warnings: Notice[] = [];
     const lines: string[] = [];
+    if (viaLinks.size > 0) {
+      const pairs = [...viaLinks].map(([link, target]) => `${shownName(link)} -> ${shownName(target)}`).join(', ');
+      lines.push(`Through symbolic links, answered for the files they lead to: ${pairs}.`);
+    }
     const unknown = missing.map((f) => whyNotIndexed(index, f));
     if (missing.length > 0) {
       const line = `not_in_index: ${shownNames(missing)} ${missing.length === 1 ? 'is' : 'are'} not in the local index, so ${missing.length === 1 ? 'its' : 'their'} dependents are unknown, not none`;

@@ -85,6 +85,16 @@ export const EMPTY_REASONS = {
     meaning: 'The local store holds no open finding matching the call.',
     response: "Not an error; path_activity shows the system's own gaps, which are not findings.",
   },
+  recall_not_run: {
+    meaning:
+      'The local store holds no open finding matching the call, and the recall of findings other agents recorded did not run (no attachment, or concept-db refused or did not answer): those are unknown, not none.',
+    response: 'Surface the cause the warning names; retry once the attachment or concept-db answers (metabob-mcp attach --check diagnoses the attachment).',
+  },
+  paths_not_checked: {
+    meaning:
+      'No gap was found on the paths that were checked, and some paths could not be checked (outside the workspace, in a repository the gap store does not name, or in a vessel no open gap names): what is in flight there is unknown, not none.',
+    response: "Give those paths in the gap store's repos/<vessel>/<path> form and retry; do not read the answer as nothing in flight.",
+  },
   finding_not_found: {
     meaning: 'The finding id is not in the local store (never recorded on this machine, discarded, or not a finding id).',
     response: 'Take ids from get_problems; there is no server-side analysis, so only recorded findings have ids.',

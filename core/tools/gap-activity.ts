@@ -126,10 +126,15 @@ type CachedGaps = { kind: 'cached'; snapshot: GapSnapshot; readAt: number; check
 /** The cached open read when attached and the workspace maps to the gap store; never starts a read. */
 async function cachedGaps(ctx: ToolContext, root: string): Promise<CachedGaps> {
   const attachment = ctx.services.attachment;
+  if (!attachment) return { kind: 'skip' };
   // The settled state without waiting or loading anything new (a process with none loads no attachment module).
-  if (!attachment || (await attachment.current()).auth.status !== 'authenticated') return { kind: 'skip' };
+  const state = await attachment.current();
+  // Still attaching (no attempt has settled): the gaps are not loaded yet, which is no "detached".
+  const attaching = state.auth.status === 'pending' && !state.message;
+  if (state.auth.status !== 'authenticated' && !attaching) return { kind: 'skip' };
   const checkout = await gapCheckoutOf(root);
   if (checkout.kind === 'other') return { kind: 'skip' };
+  if (attaching) return { kind: 'not_loaded' };
   const cached = ctx.services.gapReads.peek(await cacheKey(ctx.services, 'open'));
   if (!cached) return { kind: 'not_loaded' };
   return { kind: 'cached', snapshot: cached.value, readAt: cached.readAt, checkout };

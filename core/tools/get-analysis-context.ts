@@ -13,6 +13,7 @@ import { openFindingsPage } from '../ledger/open-findings-page.ts';
 import { recalledLine } from '../ledger/recall-text.ts';
 import { recalledOnly } from '../ledger/tasks-text.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
+import { reviseUncommittedFixTags } from '../ledger/uncommitted-fix-tags.ts';
 import { findingsInBoth, retireClosedSeeds } from '../ledger/retire-closed.ts';
 import { localIndexSummary } from './index-summary.ts';
 import { withFreshness } from './index-access.ts';
@@ -122,12 +123,16 @@ export default defineTool({
         storeCause = storeErrorLine(err);
       }
     } else storeCause = opened.cause;
+    await reviseUncommittedFixTags(scope.root, problems, recalled?.open.slice(0, RECALL_TOP) ?? []);
 
+    // The cause line is said once: the Attachment line already says it when the attachment is why the recall did not run.
+    const saidAbove = recallCause !== undefined && status.summary.includes(recallCause.line);
+    const recallNotRun = recallCause ? (saidAbove ? `${recallCause.code}, as the Attachment line says` : recallCause.line) : 'unknown';
     lines.push(
       'Problems:',
       openFindingsHeadline({
         local: storeCause ? { cause: storeCause } : total,
-        recall: recalled ? recalled.open.length : { cause: recallCause?.line ?? 'unknown' },
+        recall: recalled ? recalled.open.length : { cause: recallNotRun },
         both,
         openTasks: openTasks + (recalled ? recalledOnly(recalled.openTasks, taskSeeds).length : 0),
       }),
@@ -142,7 +147,8 @@ export default defineTool({
     if (recalled) {
       lines.push(`Findings recorded by agents on this codebase (top ${RECALL_TOP} of ${recalled.open.length}):`);
       recalled.open.slice(0, RECALL_TOP).forEach((f, i) => lines.push(`${i + 1}. ${recalledLine(f)}`));
-    } else lines.push(`Findings recorded by agents on this codebase: not read (${recallCause?.line}).`);
+    } else
+      lines.push(`Findings recorded by agents on this codebase: not read (${recallCause?.code}, as the ${saidAbove ? 'Attachment line' : 'headline'} says).`);
 
     const next: string[] = [];
     const nextSteps: NextStep[] = [];

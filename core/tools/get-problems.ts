@@ -15,6 +15,7 @@ import { recallSection } from '../ledger/recall-text.ts';
 import { CLOSED_TASKS_SHOWN, recalledOnly, tasksSection } from '../ledger/tasks-text.ts';
 import { findingsInBoth, retireClosedSeeds } from '../ledger/retire-closed.ts';
 import type { SeedRow } from '../ledger/seed-table.ts';
+import { reviseUncommittedFixTags } from '../ledger/uncommitted-fix-tags.ts';
 
 export default defineTool({
   name: 'get_problems',
@@ -81,6 +82,7 @@ export default defineTool({
         storeCause = storeErrorLine(err);
       }
     } else storeCause = opened.cause;
+    await reviseUncommittedFixTags(scope.root, [...findings, ...openTasks], recalled ? [...recalled.open, ...recalled.openTasks] : []);
 
     // With category task the recalled tasks are the list; otherwise they join the Tasks section.
     const recalledOpen = recalled ? (tasksAreTheList ? [...recalled.open, ...recalled.openTasks] : recalled.open) : undefined;
@@ -120,10 +122,12 @@ export default defineTool({
     const gapFiles = filePath ? [filePath] : [...new Set(findings.flatMap((g) => g.seeds.map((s) => s.file)))].slice(0, 20);
     const gapLines = await openGapsOnFilesLines(ctx, scope.root, gapFiles);
     if (gapLines.length) lines.push('', ...gapLines);
-    lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(shownRecall, recallCause?.line, now));
+    // The headline names the recall's cause in full; the sections after it name its token only, so the line is said once.
+    const causeAgain = recallCause ? `${recallCause.code}, as the headline says` : undefined;
+    lines.push('', NO_SERVER_ANALYSIS, '', ...recallSection(shownRecall, causeAgain, now));
     if (!tasksAreTheList) {
       const sources = { local: openTasks, localClosed: closedTasks, recalled: recalled?.openTasks ?? [], recalledClosed: recalled?.closedTasks ?? [] };
-      lines.push(...tasksSection(sources, recallCause?.line, now));
+      lines.push(...tasksSection(sources, causeAgain, now));
     }
 
     const empty = findings.length === 0 && openTasks.length === 0 && !recalledOpen?.length && !recalledTasks.length;
@@ -132,7 +136,8 @@ export default defineTool({
       ...(storeCause
         ? { emptyReason: 'store_unavailable' as const, diagnosis: [storeUnavailableNotice(ctx, storeCause)] }
         : empty
-          ? { emptyReason: 'no_findings' as const }
+          ? // SPEC §get_problems: a recall that did not run is named rather than counted as zero, so "no findings" needs both halves.
+            { emptyReason: recallCause ? ('recall_not_run' as const) : ('no_findings' as const) }
           : {}),
       ...(recallCause ? { warnings: [recallNotRunNotice(recallCause, scope, filePath)] } : {}),
     };

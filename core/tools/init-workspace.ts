@@ -8,12 +8,15 @@ import { indexGaps } from './index-access.ts';
 import { describeIndexRun } from '../index/index-report.ts';
 import { DEFAULT_INCLUDE } from '../index/scan-workspace.ts';
 import { FD_EXHAUSTED } from '../index/fd-exhaustion.ts';
+import { INDEX_BUDGET_MS } from '../index/local-index.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { trackedFiles } from '../git/tracked-files.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
 
 const COCHANGE_THRESHOLD = 0.3;
 const PROGRESS_INTERVAL_MS = 50;
+/** Less time than this left in the call, and the co-change count is left to predict_cochanges. */
+const COCHANGE_MIN_MS = 250;
 
 export const NOTHING_LEFT_THE_MACHINE =
   'No file content left this machine: indexing is local and made no request (batch_size and sync_api are accepted and change nothing).';
@@ -44,6 +47,8 @@ export default defineTool({
   allowedWhenWorkspaceUndetermined: (args) => args.workspace_path !== undefined,
   // @anchor handle
   async handle(args, ctx): Promise<ToolAnswer> {
+    // SPEC §init_workspace behaviour 1: the 20 s budget is the whole call's, so it starts now.
+    const deadline = Date.now() + INDEX_BUDGET_MS;
     const state = ctx.services.workspace;
     let root: string;
     if (args.workspace_path !== undefined) {
@@ -78,6 +83,7 @@ export default defineTool({
     const { index, result } = await ctx.services.index.indexWorkspace(root, {
       include: args.include,
       exclude: args.exclude,
+      deadline,
       signal: ctx.signal,
       // When the file cap binds, the files the agent works on are kept first (core/index/file-cap.ts).
       recent: args.recently_changed_files.map((f) => workspacePathOrGiven(root, f)),
@@ -117,8 +123,11 @@ export default defineTool({
     }
     const gaps = indexGaps(index);
 
-    if (args.recently_changed_files.length > 0) {
-      const cochange = await mineGitCochanges(root, args.recently_changed_files, { limit: 50, threshold: COCHANGE_THRESHOLD });
+    const left = deadline - Date.now();
+    if (args.recently_changed_files.length > 0 && left < COCHANGE_MIN_MS) {
+      lines.push(`Co-change: not counted, the call's ${INDEX_BUDGET_MS / 1000} s budget is spent; predict_cochanges lists them.`);
+    } else if (args.recently_changed_files.length > 0) {
+      const cochange = await mineGitCochanges(root, args.recently_changed_files, { limit: 50, threshold: COCHANGE_THRESHOLD, timeoutMs: left });
       if (cochange.status === 'ok') {
         const n = cochange.predictions.length;
         lines.push(

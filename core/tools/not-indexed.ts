@@ -10,6 +10,7 @@ import { MAX_FILE_BYTES, bytesText, countText } from '../index/index-caps.ts';
 import type { EmptyReason } from './empty-reason.ts';
 import { LANGUAGE_MODULES } from '../index/extract/languages/registry.ts';
 import { shownName } from './shown-name.ts';
+import { linkTarget } from '../index/symlinks.ts';
 
 const EXTRACTED: ReadonlySet<string> = new Set(LANGUAGE_MODULES.flatMap((m) => Object.keys(m.extensions)));
 
@@ -23,7 +24,8 @@ export type NotIndexedKind =
   | 'parse_failed'
   | 'excluded_directory'
   | 'extension_not_included'
-  | 'unsupported_extension';
+  | 'unsupported_extension'
+  | 'symbolic_link';
 
 export interface NotIndexed {
   file: string;
@@ -56,6 +58,15 @@ export function whyNotIndexed(index: LocalIndex, file: string): NotIndexed {
       `is past the ${countText(skipped.cap)}-file cap (files the agent works on were kept first); init_workspace with a narrower include or exclude list brings it under the cap`,
     );
   if (index.parseFailures().includes(file)) return of('parse_failed', 'failed to parse; fix its syntax, then init_workspace re-parses it', true);
+  // Before the file checks, which follow links: a link is answered by where it leads (core/index/symlinks.ts).
+  const link = linkTarget(index.root, file);
+  if (link && !link.inside)
+    return of('symbolic_link', 'is reached through a symbolic link that leads outside the workspace; the index never follows a link out of the workspace');
+  if (link?.inside) {
+    const target = whyNotIndexed(index, link.file);
+    const where = index.has(link.file) ? 'which is indexed: ask about it by that path' : target.reason;
+    return of('symbolic_link', `is reached through a symbolic link; the index holds files where they really are, and this one is ${link.file}, ${where}`);
+  }
   if (!isFile(join(index.root, file))) return of('not_found', 'is not in the workspace (no such file); check the path');
   const dirs = file.split('/').slice(0, -1);
   const dotDir = dirs.find((d) => d.startsWith('.'));

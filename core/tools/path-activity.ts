@@ -168,9 +168,11 @@ export default defineTool({
     for (const o of outcomes) lines.push('', ...o.lines);
     lines.push('', ...closingLines(outcomes, mapped));
     const anyGap = outcomes.some((o) => o.landing || o.held || o.queued);
+    // SPEC §path_activity "Path mapping": a path not checked is no "nothing in flight", so it is not an empty corpus either.
+    const unchecked = outcomes.some((o) => o.unchecked);
     return {
       text: lines.join('\n'),
-      emptyReason: anyGap ? undefined : 'no_results_in_corpus',
+      emptyReason: anyGap ? undefined : unchecked ? 'paths_not_checked' : 'no_results_in_corpus',
       result: `${outcomes.filter((o) => o.landing || o.held || o.queued).length} of ${mapped.length} path(s) with gaps`,
     };
   },

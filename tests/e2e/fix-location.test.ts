@@ -3,7 +3,7 @@
 // real bare remote in a temp folder.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commitFiles, git, tempDir } from '../helpers/git.ts';
@@ -22,7 +22,7 @@ test("a pushed commit touching the finding's files closes it, with every seed of
     assert.deepEqual(verdictLines(r.text), ['verdict: endorsed', `fix: commit ${sha}`, 'fix_branch: main']);
     const after = await s.call('get_problems', {});
     assert.match(after.text, /^Open findings: 0 \(0 in the local store; recall not run: /);
-    assert.equal(after.meta.empty_reason, 'no_findings');
+    assert.equal(after.meta.empty_reason, 'recall_not_run');
     const again = await s.call('mark_complete', { problem_id: id });
     assert.equal(again.text, `already_closed: ${id} is already closed (fix: commit ${sha}); nothing was recorded`);
   } finally {
@@ -333,6 +333,35 @@ test('a git call that fails is never read as "not a git checkout": no verdict, t
     assert.equal(r.isError, true);
     assert.match(r.text, /^git_failed: git status failed: .*; git did not answer, so where the fix is is unknown and nothing was recorded; try again$/);
     assert.match((await s.call('get_problems', {})).text, /index corruption case/);
+  } finally {
+    await s.close();
+  }
+});
+
+test("a finding's file names reach git literally: a name with glob characters matches no other file", async () => {
+  const { repo } = repoWithHistory({ remote: true });
+  commitAt(repo, LONG_AGO, { 'routes/[id]/index.js': 'export const show = 1;\n', 'routes/i/index.js': 'export const list = 1;\n' }, 'routes');
+  git(repo, 'push', '-q', 'origin', 'main');
+  const s = await startLedgerServer(repo);
+  try {
+    const [id] = await s.record({ files: ['routes/[id]/index.js'], summary: 'unchecked id parameter' });
+    // As a pattern, routes/[id]/index.js also names routes/d/index.js and routes/i/index.js.
+    mkdirSync(join(repo, 'routes/d'), { recursive: true });
+    writeFileSync(join(repo, 'routes/d/index.js'), 'export const draft = 1;\n');
+    const untracked = await s.call('mark_complete', { problem_id: id });
+    assert.doesNotMatch(untracked.text, /fix pending/, untracked.text);
+    assert.match(untracked.text, /^not_here: nothing in this checkout postdates the finding/);
+    rmSync(join(repo, 'routes/d'), { recursive: true });
+    const other = commitFiles(repo, { 'routes/i/index.js': 'export const list = 2;\n' }, 'change the list route only');
+    git(repo, 'push', '-q', 'origin', 'main');
+    const committed = await s.call('mark_complete', { problem_id: id });
+    assert.deepEqual(verdictLines(committed.text), []);
+    assert.match(
+      committed.text,
+      new RegExp(
+        `^no_fix_commit: no commit since the finding touches its files \\(routes/\\[id\\]/index\\.js\\); the newest commit since it, ${other.slice(0, 12)}, touches routes/i/index\\.js`,
+      ),
+    );
   } finally {
     await s.close();
   }

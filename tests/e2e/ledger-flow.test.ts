@@ -7,13 +7,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commitFiles, git, tempDir } from '../helpers/git.ts';
-import { attachmentCause, commitAt, escapeRegExp, repoWithHistory, startLedgerServer, verdictLines } from './ledger-fixture.ts';
+import { attachmentCause, commitAt, repoWithHistory, startLedgerServer, verdictLines } from './ledger-fixture.ts';
 import { normalizeRemoteUrl } from '../../core/identity/normalize-remote-url.ts';
+import { EMPTY_REASONS } from '../../core/tools/empty-reason.ts';
 
 const NO_SERVER =
   'There is no server-side analysis: this server sends no workspace content off the machine, so no backend detections exist. ' +
   "These are agent-recorded findings only; the system's own open gaps on a file are path_activity's, so none here is not none there.";
 let RECALL_CAUSE = '';
+/** The recall cause's token: the sections after the line that names the cause in full repeat only this. */
+const causeToken = () => RECALL_CAUSE.split(':')[0];
 
 test('record -> get_problems -> annotate -> edit, commit, push -> mark_complete closes it', async () => {
   const { repo, bare } = repoWithHistory({ remote: true });
@@ -64,7 +67,7 @@ test('record -> get_problems -> annotate -> edit, commit, push -> mark_complete 
         '',
         NO_SERVER,
         '',
-        `Findings recorded by agents on this codebase: not read (${RECALL_CAUSE}).`,
+        `Findings recorded by agents on this codebase: not read (${causeToken()}, as the headline says).`,
       ].join('\n'),
     );
     assert.equal(problems.meta.empty_reason, undefined);
@@ -245,7 +248,9 @@ test('get_problems: filters, limit, severity order, tasks listed apart, and the 
         `2. [LOW][task] src/b.ts add paging to the list endpoint (${task2}, 0 min old)`,
       ],
     );
-    assert.ok(lines.includes(`Tasks (2 open: 2 unclaimed) — claims not read (${RECALL_CAUSE}); claim one with claim_finding before starting:`));
+    assert.ok(
+      lines.includes(`Tasks (2 open: 2 unclaimed) — claims not read (${causeToken()}, as the headline says); claim one with claim_finding before starting:`),
+    );
 
     const bySeverity = await s.call('get_problems', { severity: ['LOW', 'MEDIUM'], limit: 1 });
     assert.match(
@@ -268,7 +273,7 @@ test('get_problems: filters, limit, severity order, tasks listed apart, and the 
     assert.match(
       withClosed.text,
       new RegExp(
-        `\nTasks \\(1 open: 1 unclaimed; 1 closed\\) — claims not read \\(${escapeRegExp(RECALL_CAUSE)}\\); claim one with claim_finding before starting:\n1\\. \\[MEDIUM\\]\\[task\\] src/a\\.ts migrate the cache to LRU \\(${task1}, 0 min old\\)\nClosed tasks \\(1\\):\n- \\[FIXED in ${sha.slice(0, 12)}\\] add paging to the list endpoint \\(${task2}, src/b\\.ts\\)$`,
+        `\nTasks \\(1 open: 1 unclaimed; 1 closed\\) — claims not read \\(${causeToken()}, as the headline says\\); claim one with claim_finding before starting:\n1\\. \\[MEDIUM\\]\\[task\\] src/a\\.ts migrate the cache to LRU \\(${task1}, 0 min old\\)\nClosed tasks \\(1\\):\n- \\[FIXED in ${sha.slice(0, 12)}\\] add paging to the list endpoint \\(${task2}, src/b\\.ts\\)$`,
       ),
     );
 
@@ -283,10 +288,12 @@ test('get_problems: filters, limit, severity order, tasks listed apart, and the 
         '',
         NO_SERVER,
         '',
-        `Findings recorded by agents on this codebase: not read (${RECALL_CAUSE}).`,
+        `Findings recorded by agents on this codebase: not read (${causeToken()}, as the headline says).`,
+        `Next (recall_not_run): ${EMPTY_REASONS.recall_not_run.response}`,
       ].join('\n'),
     );
-    assert.equal(empty.meta.empty_reason, 'no_findings');
+    // The recall did not run: the answer is unknown, not none (SPEC §get_problems).
+    assert.equal(empty.meta.empty_reason, 'recall_not_run');
   } finally {
     await s.close();
   }
@@ -328,7 +335,7 @@ test('get_metrics and get_analysis_context: severity counts, categories, co-chan
     assert.match(
       text,
       new RegExp(
-        `\nProblems:\nOpen findings: 3 \\(3 in the local store; recall not run: ${escapeRegExp(RECALL_CAUSE)}\\); 1 open task, listed apart\nlocal store: 3 open \\(1 critical, 1 high\\)\n1\\. \\[CRITICAL\\]\\[security\\] src/a\\.ts one`,
+        `\nProblems:\nOpen findings: 3 \\(3 in the local store; recall not run: ${causeToken()}, as the Attachment line says\\); 1 open task, listed apart\nlocal store: 3 open \\(1 critical, 1 high\\)\n1\\. \\[CRITICAL\\]\\[security\\] src/a\\.ts one`,
       ),
     );
     assert.doesNotMatch(text, /\n3\. \[LOW\]/); // problem_limit 2
@@ -336,7 +343,9 @@ test('get_metrics and get_analysis_context: severity counts, categories, co-chan
       text,
       /\nCo-change with src\/a\.ts \(git history, confidence >= 0\.3, top 8\):\n {2}src\/b\.ts \(confidence 1\.00, 3 commits\)\n {2}README\.md \(confidence 0\.67, 2 commits\)\n/,
     );
-    assert.match(text, new RegExp(`\nFindings recorded by agents on this codebase: not read \\(${escapeRegExp(RECALL_CAUSE)}\\)\\.\n`));
+    assert.match(text, new RegExp(`\nFindings recorded by agents on this codebase: not read \\(${causeToken()}, as the Attachment line says\\)\\.\n`));
+    // The cause line is said once, on the Attachment line.
+    assert.equal(text.split(RECALL_CAUSE).length - 1, 1, text);
     assert.match(
       text,
       /\nSuggested next actions:\n- fix or record progress on \[CRITICAL\] one \(agf_[0-9a-f]{16}\)\n- fix or record progress on \[HIGH\] two/,

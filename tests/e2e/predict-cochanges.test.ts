@@ -120,3 +120,22 @@ test("predict_cochanges for a workspace named by the client's roots below the re
     await close();
   }
 });
+
+test('a path written with backslashes names the same file in predict_cochanges and in init_workspace recently_changed_files', async () => {
+  const repo = repoWithHistory();
+  const { client, close } = await startClient({ cwd: repo });
+  try {
+    const slash = textOf(await client.callTool({ name: 'predict_cochanges', arguments: { changed_files: ['src/a.ts'] } }));
+    const back = await client.callTool({ name: 'predict_cochanges', arguments: { changed_files: ['src\\a.ts'] } });
+    assert.equal(metaOf(back).empty_reason, undefined, textOf(back));
+    assert.equal(split(textOf(back)), split(slash).replace('src/a.ts (confidence', 'src\\a.ts (confidence'));
+    const init = textOf(await client.callTool({ name: 'init_workspace', arguments: { recently_changed_files: ['src\\a.ts'] } }));
+    assert.match(
+      init,
+      /^Co-change: the 1 recently changed file\(s\) have 2 co-change neighbour\(s\) at confidence >= 0\.3 in git history \(4 of their commits/m,
+      init,
+    );
+  } finally {
+    await close();
+  }
+});
