@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { TOOL_REGISTRY } from '../core/tools/registry.ts';
 import { EMPTY_REASONS } from '../core/tools/empty-reason.ts';
 import { CAPABILITY_TAGS } from '../core/server/capabilities.ts';
+import { toolHints } from '../core/tools/tool-annotations.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const README = `${ROOT}README.md`;
@@ -30,7 +31,7 @@ export function metaEnvelopeDoc(): string {
   const always = CAPABILITY_TAGS.filter((c) => !c.when).map((c) => `| \`${c.tag}\` | ${c.meaning} |`);
   const conditional = CAPABILITY_TAGS.filter((c) => c.when).map((c) => `| \`${c.tag}\` | ${c.meaning} |`);
   const tiers = TOOL_REGISTRY.map(
-    (t) => `| \`${t.name}\` | ${t.complexity} | ${t.tier} | ${t.baseline ?? 'none (no tokens_saved)'} | ${t.idempotent ? 'yes' : 'no'} |`,
+    (t) => `| \`${t.name}\` | ${t.complexity} | ${t.tier} | ${t.baseline ?? 'none (no tokens_saved)'} | ${toolHints(t.name).idempotentHint ? 'yes' : 'no'} |`,
   );
   return `# The \`_meta\` envelope of metabob-mcp
 
@@ -44,7 +45,7 @@ META-ENVELOPE.md, honoured field for field (READING-NOTES §_meta). Every tool r
 | \`tokens_used\` | always | tokens of the answer text: char/4, or cl100k_base BPE with \`METABOB_TOKEN_ACCOUNTING=exact\` |
 | \`tokens_saved\`, \`tokens_saved_pct\`, \`baseline_method\` | tools with an honest baseline, when the answer covers files not yet counted this session | the baseline is the files the answer stands in for, each counted once per session, minus \`tokens_used\`; never negative: an answer longer than its baseline saved 0 |
 | \`tokens_saved: null\`, \`tokens_saved_pct: null\` | every tool with no honest baseline (table below) | no baseline to save against; no \`baseline_method\` |
-| \`complexity_tier\` | every known tool | declared at registration (table below) |
+| \`complexity_tier\` | always | declared at registration (table below); \`lite\` for a name no tool has (the headless CLI answers one as a result; stdio refuses it with -32602) |
 | \`latency_ms\` | always | server-measured |
 | \`empty_reason\` | empty or refused answers | one of the enum below |
 | \`diagnosis\`, \`diagnosis_v2\` | when something about the call went wrong | \`{code, severity, message, data}\`; \`unknown_arg\` carries \`data.accepted\` |

@@ -24,7 +24,6 @@ export default defineTool({
   tier: 'local',
   complexity: 'heavy',
   baseline: null,
-  idempotent: true,
   description: `Index the workspace into the local code graph (tree-sitter; nothing leaves the machine). Call once per session before analyze_impact, search_codebase and assign_git_changes; a later call re-parses changed files.`,
   inputSchema: z.object({
     workspace_path: cappedPath().optional().describe('Absolute path to the workspace root; an existing directory'),
