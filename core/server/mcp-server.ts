@@ -72,7 +72,10 @@ export interface McpServerOptions {
 function refuseCursor(method: string, cursor: unknown): void {
   if (cursor === undefined) return;
   const shown = typeof cursor === 'string' && cursor.length <= 64 ? JSON.stringify(cursor) : 'the cursor given';
-  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params: ${method}: ${shown} is not a cursor this server gave; its ${method} answer is one page, asked for without a cursor`);
+  throw new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    `Invalid params: ${method}: ${shown} is not a cursor this server gave; its ${method} answer is one page, asked for without a cursor`,
+  );
 }
 
 export function createMcpServer(services: Services, options: McpServerOptions = {}): Server {
@@ -118,7 +121,11 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const name = request.params.name;
     const allowed = surface.disallowed(name);
-    if (allowed) throw new ProtocolError(ProtocolErrorCode.InvalidParams, toolNotAllowedLine(echoableToolName(name) ? name : `a name of ${name.length} characters`, allowed));
+    if (allowed)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        toolNotAllowedLine(echoableToolName(name) ? name : `a name of ${name.length} characters`, allowed),
+      );
     const progressToken = request.params._meta?.progressToken;
     let lastProgress: Promise<void> | undefined;
     const progress =

@@ -203,7 +203,8 @@ export class StdioTransport implements Transport {
     const request = refusal === undefined && isRequest(value) ? value : undefined;
     if (request) {
       refusal = this.lifecycle.check(request);
-      if (!refusal && batch && !batch.expect(request.id)) refusal = { code: ErrorCode.InvalidRequest, message: 'Invalid Request: the batch already holds a request with this id' };
+      if (!refusal && batch && !batch.expect(request.id))
+        refusal = { code: ErrorCode.InvalidRequest, message: 'Invalid Request: the batch already holds a request with this id' };
       else if (!refusal && batch) this.batches.set(request.id, batch);
     }
     if (refusal) {

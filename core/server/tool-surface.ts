@@ -86,7 +86,9 @@ export class ToolSurface {
   private set(listed: boolean): void {
     if (listed === this.substrateListed) return;
     this.substrateListed = listed;
-    this.services.log.info(listed ? 'tools/list names the substrate tools again: attached' : 'tools/list no longer names the substrate tools: the attachment cannot answer them');
+    this.services.log.info(
+      listed ? 'tools/list names the substrate tools again: attached' : 'tools/list no longer names the substrate tools: the attachment cannot answer them',
+    );
     this.events.emit('change');
   }
 }

@@ -74,6 +74,8 @@ export default defineTool({
     }
 
     let lastProgress = 0;
+    // MCP progress: each notification's progress is larger than the last one's.
+    let lastDone = 0;
     const { index, result } = await ctx.services.index.indexWorkspace(root, {
       include: args.include,
       exclude: args.exclude,
@@ -83,8 +85,9 @@ export default defineTool({
       trackedFiles: () => trackedFiles(root),
       onProgress: (done, total) => {
         const now = Date.now();
-        if (done === total || now - lastProgress >= PROGRESS_INTERVAL_MS) {
+        if (done > lastDone && (done === total || now - lastProgress >= PROGRESS_INTERVAL_MS)) {
           lastProgress = now;
+          lastDone = done;
           ctx.progress(done, total, `parsed ${done} of ${total} files`);
         }
       },

@@ -86,7 +86,10 @@ test('2025-03-26: a batch is answered element by element in one array; a batch o
       byId.get('b').result.tools.map((t: { name: string }) => t.name),
       UNATTACHED_TOOLS,
     );
-    assert.deepEqual(byId.get('c').error, { code: -32602, message: `unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its ${UNATTACHED_TOOLS.length} tools` });
+    assert.deepEqual(byId.get('c').error, {
+      code: -32602,
+      message: `unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its ${UNATTACHED_TOOLS.length} tools`,
+    });
     assert.equal(byId.get('d').result._meta.complexity_tier, 'lite');
     assert.equal(byId.get('e').error.code, -32601);
     assert.deepEqual(

@@ -58,7 +58,10 @@ function storeRows(home: string): Map<string, Record<string, unknown>> {
         try {
           all = db.prepare(`SELECT rowid AS __rowid, * FROM "${name}"`).all() as Array<Record<string, unknown>>;
         } catch {
-          all = (db.prepare(`SELECT * FROM "${name}"`).all() as Array<Record<string, unknown>>).map((r, i) => ({ __rowid: `#${i}:${JSON.stringify(r)}`, ...r }));
+          all = (db.prepare(`SELECT * FROM "${name}"`).all() as Array<Record<string, unknown>>).map((r, i) => ({
+            __rowid: `#${i}:${JSON.stringify(r)}`,
+            ...r,
+          }));
         }
         for (const row of all) rows.set(`${file}:${name}:${String(row.__rowid)}`, row);
       }
@@ -227,7 +230,11 @@ test("every tool's hints cover what its calls write and where they send, and nam
       // And the row names no place no call wrote.
       if (declared) assert.ok(happened, `${tool.name}'s row says it writes ${place} (${declared.what}); no call did`);
     }
-    assert.equal(did.sent, row.sendsToSubstrate, `${tool.name} ${did.sent ? 'sent' : 'sent nothing'} to the substrate; openWorldHint is ${row.sendsToSubstrate}`);
+    assert.equal(
+      did.sent,
+      row.sendsToSubstrate,
+      `${tool.name} ${did.sent ? 'sent' : 'sent nothing'} to the substrate; openWorldHint is ${row.sendsToSubstrate}`,
+    );
     report.push(`${tool.name}: ${JSON.stringify({ ...did, writeShapes: [...did.writeShapes] })}`);
   }
 

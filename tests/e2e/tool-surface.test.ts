@@ -39,7 +39,10 @@ test('with nothing configured: the local and mixed tools, the instructions say h
     assert.deepEqual(names((await client.listTools()).tools), UNATTACHED_TOOLS);
     assert.ok(UNATTACHED_TOOLS.length < ALL_TOOLS.length && SUBSTRATE_TOOLS.length > 0);
     const instructions = client.getInstructions() ?? '';
-    assert.match(instructions, /^tools\/list names the substrate tools only while an attachment can answer them: to enable them, give the server METABOB_API_KEY and METABOB_ENDPOINT/m);
+    assert.match(
+      instructions,
+      /^tools\/list names the substrate tools only while an attachment can answer them: to enable them, give the server METABOB_API_KEY and METABOB_ENDPOINT/m,
+    );
     const claim = await client.callTool({ name: 'claim_finding', arguments: { problem_id: 'agf_0000000000000000' } });
     assert.equal(claim.isError, true);
     assert.match(textOf(claim), /^not_configured: /);
@@ -63,7 +66,11 @@ test('a substrate that comes up later adds the substrate tools with tools/list_c
 
   await e.setUp('discovery', true);
   await s.waitForHealth((h) => h.attached === true, 15_000);
-  const added = await waitFor(() => lists.slice(seenBefore).find((l) => l.length === ALL_TOOLS.length), 10_000, 'tools/list_changed adding the substrate tools');
+  const added = await waitFor(
+    () => lists.slice(seenBefore).find((l) => l.length === ALL_TOOLS.length),
+    10_000,
+    'tools/list_changed adding the substrate tools',
+  );
   assert.deepEqual(added, ALL_TOOLS);
   assert.deepEqual(names((await s.client.listTools()).tools), ALL_TOOLS);
 

@@ -34,7 +34,10 @@ test('unique 4.8 KB unknown names: one metrics label, the call log by length, no
     }
     throw new Error(`a call to an unknown tool was answered: ${name.slice(0, 80)}`);
   };
-  assert.deepEqual(await refusal('no_such_tool'), { code: -32602, message: `unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its ${listed} tools` });
+  assert.deepEqual(await refusal('no_such_tool'), {
+    code: -32602,
+    message: `unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its ${listed} tools`,
+  });
 
   const names = Array.from({ length: CALLS }, (_, i) => `${SECRET}_${i}_${'n'.repeat(4800)}`);
   for (const name of names) {

@@ -20,7 +20,11 @@ test('every registered tool is classified once; tools/list carries the four hint
     const writes = Object.values(effects.writes);
     assert.deepEqual(listed.annotations, { title: listed.title, ...toolHints(listed.name) }, listed.name);
     assert.equal(listed.annotations.readOnlyHint, writes.length === 0, listed.name);
-    assert.equal(listed.annotations.destructiveHint, writes.some((w) => w.kind === 'changes'), listed.name);
+    assert.equal(
+      listed.annotations.destructiveHint,
+      writes.some((w) => w.kind === 'changes'),
+      listed.name,
+    );
     assert.equal(listed.annotations.openWorldHint, effects.sendsToSubstrate, listed.name);
     // A tool that writes nothing has nothing to repeat: the table says so too.
     if (writes.length === 0) assert.equal(effects.idempotent, true, listed.name);
