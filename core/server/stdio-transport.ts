@@ -203,9 +203,9 @@ export class StdioTransport implements Transport {
     const request = refusal === undefined && isRequest(value) ? value : undefined;
     if (request) {
       refusal = this.lifecycle.check(request);
-      if (!refusal && batch && !batch.expect(request.id))
-        refusal = { code: ErrorCode.InvalidRequest, message: 'Invalid Request: the batch already holds a request with this id' };
-      else if (!refusal && batch) this.batches.set(request.id, batch);
+      if (!refusal && batch && (this.batches.has(request.id) || !batch.expect(request.id))) {
+        refusal = { code: ErrorCode.InvalidRequest, message: 'Invalid Request: a request with this id is already in a batch not yet answered' };
+      } else if (!refusal && batch) this.batches.set(request.id, batch);
     }
     if (refusal) {
       if (batch) batch.add(errorResponse(readableId(value), refusal.code, refusal.message));
