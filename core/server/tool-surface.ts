@@ -49,20 +49,10 @@ export class ToolSurface {
     this.substrateListed = services.attachment !== undefined && services.config !== undefined && services.config.missing.length === 0;
   }
 
-  /** Whether the substrate tools are listed now. */
-  get listsSubstrateTools(): boolean {
-    return this.substrateListed;
-  }
-
   /** The tools/list answer now: the catalog narrowed to what can answer and to METABOB_TOOLS. */
   async tools(): Promise<ListedTool[]> {
     const { tools, tiers } = await toolCatalog();
     return tools.filter((tool) => (this.substrateListed || tiers[tool.name] !== 'substrate') && (!this.allowed || this.allowed.has(tool.name)));
-  }
-
-  /** Whether tools/list names this tool now (a known tool may still be called when it is not). */
-  async lists(name: string): Promise<boolean> {
-    return (await this.tools()).some((tool) => tool.name === name);
   }
 
   /** Whether METABOB_TOOLS leaves this tool out; the allowlist, for the refusal's line. */
