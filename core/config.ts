@@ -24,7 +24,7 @@ import { deriveLocalDiscoveryEndpoint, derivedDiscoveryWarning } from './config/
 import { lookupConfig, type FileValue } from './config/config-file.ts';
 import { projectFileGate } from './config/project-gate.ts';
 import { projectTrust } from './config/project-trust.ts';
-import { unattachedCauseLine, unattachedMessage } from './config/unattached-message.ts';
+import { unattachedCauseLine, unattachedMessage, unattachedStartLine } from './config/unattached-message.ts';
 
 export * from './config/config-report.ts';
 export { deriveLocalDiscoveryEndpoint } from './config/endpoint-derivation.ts';
@@ -241,6 +241,8 @@ export function applyConfiguration(input: ConfigurationInput): ConfigReport {
 export function configureProcess(flags: ConfigFlags = {}, unattachedLevel: 'info' | 'debug' = 'info'): ConfigReport {
   const report = applyConfiguration({ env: process.env, cwd: process.cwd(), home: homedir(), flags });
   for (const line of report.warnings) log.warn(line);
-  if (report.unattachedMessage) log[unattachedLevel](report.unattachedMessage);
+  // One short line (the lookup order is doctor's to show): a host keeps every start's stderr.
+  const startLine = unattachedStartLine(report);
+  if (startLine) log[unattachedLevel](startLine);
   return report;
 }

@@ -15,17 +15,17 @@ import { BIN_ENTRY, ESM_ENTRIES, bundleOptions, serveBundleOptions } from './bun
 const out = `dist.tmp-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
 
-// Computed here once from core's own code and baked in: the tools/list answer
-// (core/server/mcp-server.ts), so a server start loads no tool module and no schema converter;
+// Computed here once from core's own code and baked in: the tool catalog tools/list answers
+// from (core/server/tool-surface.ts), so a server start loads no tool module and no schema converter;
 // and the extraction sources' hash (core/index/extractor-version.ts), the warm-start cache's key.
 const bakedScript = `${out}-baked.mjs`;
 await build({
   ...bundleOptions({ entryPoints: [], outdir: '.' }),
   stdin: {
     contents: [
-      "import { buildToolList } from './core/tools/tool-list.ts';",
+      "import { buildToolCatalog } from './core/tools/tool-list.ts';",
       "import { extractorSourceHashOf } from './core/index/extractor-version.ts';",
-      "process.stdout.write(JSON.stringify({ toolList: buildToolList(), extractorSources: extractorSourceHashOf('.') }));",
+      "process.stdout.write(JSON.stringify({ toolCatalog: buildToolCatalog(), extractorSources: extractorSourceHashOf('.') }));",
     ].join('\n'),
     resolveDir: '.',
     loader: 'ts',
@@ -39,7 +39,7 @@ rmSync(bakedScript, { force: true });
 
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const define = {
-  __METABOB_TOOL_LIST__: JSON.stringify(baked.toolList),
+  __METABOB_TOOL_CATALOG__: JSON.stringify(baked.toolCatalog),
   'process.env.METABOB_BUILD_VERSION': JSON.stringify(version),
   __METABOB_EXTRACTOR_SOURCES__: JSON.stringify(baked.extractorSources),
 };

@@ -44,6 +44,24 @@ export function unattachedMessage(input: MessageInput): string | null {
 }
 
 /**
+ * The line a server start logs when something is missing: what is missing and where to go, in
+ * one short line. The lookup order is doctor's to show (it reports unattachedMessage whole).
+ */
+export function unattachedStartLine(input: MessageInput): string | null {
+  if (input.missing.length === 0) return null;
+  const missing = input.missing
+    .map((m) =>
+      m === 'apiKey'
+        ? 'the API key (METABOB_API_KEY)'
+        : input.endpoint
+          ? 'a discovery endpoint (DISCOVERY_ENDPOINT: the endpoint given derives none)'
+          : 'the endpoint (METABOB_ENDPOINT)',
+    )
+    .join(' and ');
+  return `not_configured: missing ${missing}; serving the local tools only. "metabob-mcp configure" sets it up; "metabob-mcp doctor" shows where it looked`;
+}
+
+/**
  * The same cause as the one line a tool echoes (SPEC §attachment "The gate"): what is missing
  * and what to do, without the lookup order, which the start-up line and doctor carry.
  */

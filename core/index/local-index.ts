@@ -249,6 +249,8 @@ export class LocalIndex {
       }
       let done = 0;
       try {
+        // Progress counts the files this run parses: those the scan found new or changed, never
+        // the file cap nor the files kept from the last run or the warm-start cache.
         extractions = await extract(this.root, toParse, {
           onFileDone: () => options.onProgress?.(++done, toParse.length),
           signal: options.signal,
@@ -256,6 +258,9 @@ export class LocalIndex {
           sizes: current,
           slicer,
         });
+        // The budget or a cancel stopped the hand-out: this run parsed `done`, which is its total
+        // now (the rest resume on the next call), so a client's progress ends where the run did.
+        if (done > 0 && done < toParse.length) options.onProgress?.(done, done);
       } catch (err) {
         // Before the parser's line: a grammar that could not be read for want of a descriptor
         // is not a grammar that cannot load (that would disable the index for the process).

@@ -6,6 +6,7 @@ import { callTool, type CallResult } from '../server/boundary.ts';
 import type { Services } from '../services/services.ts';
 import { enqueueHumanInput } from '../services/agent-delivery.ts';
 import { findTool } from '../tools/registry.ts';
+import { toolAllowlist, toolNotAllowedLine } from '../tools/tool-allowlist.ts';
 import { echoableToolName, quotedToolName } from '../server/unknown-tool-name.ts';
 
 export interface Impulse {
@@ -42,18 +43,6 @@ const FORWARDED: Record<string, { tool: string; fields: string[] }> = {
 /** Shapes enqueued for the agent rather than resolved inline. */
 export const QUEUED_SHAPES = ['human_input'];
 
-/** METABOB_TOOLS: a comma-separated allowlist of tool names; unset allows every tool. */
-export function toolAllowlist(env: NodeJS.ProcessEnv = process.env): Set<string> | null {
-  const raw = env.METABOB_TOOLS?.trim();
-  if (!raw) return null;
-  return new Set(
-    raw
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
-}
-
 // @anchor resolvePointerToTool
 export function resolvePointerToTool(pointer: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Mapping {
   const shape = pointer.type;
@@ -80,7 +69,7 @@ export function resolvePointerToTool(pointer: Record<string, unknown>, env: Node
   const allowed = toolAllowlist(env);
   if (allowed && !allowed.has(mapping.tool)) {
     const named = echoableToolName(mapping.tool) ? mapping.tool : `a name of ${mapping.tool.length} characters`;
-    return { error: `tool_not_allowed(${named}): METABOB_TOOLS allows only ${[...allowed].sort().join(', ')}` };
+    return { error: toolNotAllowedLine(named, allowed) };
   }
   if (!findTool(mapping.tool)) return { error: `unknown_tool: ${quotedToolName(mapping.tool)} is not a tool of this server` };
   return mapping;

@@ -30,6 +30,18 @@ export interface CallOptions {
   progress?: ToolContext['progress'];
   /** The handler's answer as data (its call-log `result` among it), for an in-process caller such as a cell's step. */
   onAnswer?: (answer: ToolAnswer) => void;
+  /**
+   * How a name no tool has is answered. Left out: an `isError` result with its cause (the
+   * headless CLI, a cell). `refuse`: the call is counted and logged as any other, then
+   * UnknownToolError is thrown, which the stdio plane answers as the protocol error MCP asks
+   * for; `listed`: how many tools tools/list names, for the line.
+   */
+  unknownTool?: { refuse: boolean; listed: number };
+}
+
+/** Thrown by callTool for a name no tool has, when the caller asked for a refusal; its message is the one line. */
+export class UnknownToolError extends Error {
+  override name = 'UnknownToolError';
 }
 
 /** Emitted on `services.calls` after every call, for metrics and the SSE event stream. */
@@ -188,9 +200,11 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
   };
   let answer: ToolAnswer;
   let outcome: CallOutcome;
+  let unknownLine: string | undefined;
   if (!tool) {
     const names = TOOL_REGISTRY.map((t) => t.name);
-    answer = errorAnswer(unknownToolLine(name, names.length), 'unknown_tool', { accepted: names });
+    unknownLine = unknownToolLine(name, options.unknownTool?.listed ?? names.length);
+    answer = errorAnswer(unknownLine, 'unknown_tool', { accepted: names });
     outcome = 'error';
     // From here on (the debug line, the call log, call events) the name is its length only.
     name = unknownToolLogName(name);
@@ -240,6 +254,7 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
     tokensSaved: meta.tokens_saved ?? undefined,
   });
   services.calls.emit('call', event);
+  if (unknownLine !== undefined && options.unknownTool?.refuse) throw new UnknownToolError(unknownLine);
 
   return {
     content: [{ type: 'text', text: answer.text }],

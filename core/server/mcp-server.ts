@@ -26,7 +26,9 @@ import {
   SetLevelRequestSchema,
 } from '@modelcontextprotocol/core';
 import { z } from 'zod';
-import type { ListedTool } from '../tools/tool-list.ts';
+import { ToolSurface } from './tool-surface.ts';
+import { toolNotAllowedLine } from '../tools/tool-allowlist.ts';
+import { echoableToolName } from './unknown-tool-name.ts';
 import { SERVER_INSTRUCTIONS } from './instructions.ts';
 import { START_PROMPT, startPromptText } from './prompts.ts';
 import { log, setLogMirror, type LogLevel } from '../log.ts';
@@ -39,34 +41,20 @@ const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', '
 
 const HANDSHAKE_WAIT_MS = 300;
 
-/** Set by the build (scripts/build.mjs) to the tools/list answer; undefined when run from source. */
-declare const __METABOB_TOOL_LIST__: ListedTool[] | undefined;
-
-// A process cache: the list is the same for the life of the process.
-let toolList: ListedTool[] | undefined;
-/**
- * tools/list: baked in by the build, else computed from the registry. Either way the start
- * path loads no tool module: the boundary and the tools load on the first tools/call, or
- * just after the handshake (background.ts), whichever comes first.
- */
-export async function listTools(): Promise<ListedTool[]> {
-  toolList ??= typeof __METABOB_TOOL_LIST__ !== 'undefined' ? __METABOB_TOOL_LIST__ : (await import('../tools/tool-list.ts')).buildToolList();
-  return toolList;
-}
-
 export interface McpPlane {
   /** Settles once the first tools/list is answered, or 300 ms after the transport is up. */
   handshakeSettled: Promise<void>;
 }
 
 /**
- * The cache hints of the 2026-07-28 revision's cacheable results. The tool list, the prompt
- * list and the discover answer are fixed by the build (tools/list is baked into dist/), the
- * same for every caller, so any cache may keep them; an hour bounds how long a host that keeps
- * them across launches serves a list from before an upgrade. 2025-era answers carry none.
+ * The cache hints of the 2026-07-28 revision's cacheable results. The prompt list and the
+ * discover answer are fixed by the build, the same for every caller, so any cache may keep
+ * them; an hour bounds how long a host that keeps them across launches serves one from before
+ * an upgrade. The tool list is this process's (its attachment, METABOB_TOOLS) and changes with
+ * the attachment (notifications/tools/list_changed), so it is not kept. 2025-era answers carry none.
  */
 export const CACHE_HINTS: Record<'tools/list' | 'prompts/list' | 'server/discover', CacheHint> = {
-  'tools/list': { ttlMs: 3_600_000, cacheScope: 'public' },
+  'tools/list': { ttlMs: 0, cacheScope: 'private' },
   'prompts/list': { ttlMs: 3_600_000, cacheScope: 'public' },
   'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
 };
@@ -76,17 +64,30 @@ export interface McpServerOptions {
   era?: ProtocolEra;
   /** Called once the first tools/list is answered. */
   handshakeDone?: () => void;
+  /** The tools tools/list names (the process's one surface); one over `services` when left out. */
+  surface?: ToolSurface;
+}
+
+/** A list cursor: this server's lists are one page each and hand none out, so any cursor is refused (MCP pagination: -32602). */
+function refuseCursor(method: string, cursor: unknown): void {
+  if (cursor === undefined) return;
+  const shown = typeof cursor === 'string' && cursor.length <= 64 ? JSON.stringify(cursor) : 'the cursor given';
+  throw new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    `Invalid params: ${method}: ${shown} is not a cursor this server gave; its ${method} answer is one page, asked for without a cursor`,
+  );
 }
 
 export function createMcpServer(services: Services, options: McpServerOptions = {}): Server {
   const handshakeDone = options.handshakeDone ?? (() => {});
+  const surface = options.surface ?? new ToolSurface(services);
   // Logging and roots are 2025-era features (deprecated by 2026-07-28, SEP-2577): a stateless
   // connection gets its logs on stderr and its workspace without roots (docs/protocol-eras.md).
   const legacy = options.era !== 'modern';
   const server = new Server(
     { name: 'metabob-mcp', title: 'metabob', version: VERSION },
     {
-      capabilities: legacy ? { tools: {}, prompts: {}, logging: {} } : { tools: {}, prompts: {} },
+      capabilities: legacy ? { tools: { listChanged: true }, prompts: {}, logging: {} } : { tools: { listChanged: true }, prompts: {} },
       instructions: SERVER_INSTRUCTIONS,
       cacheHints: CACHE_HINTS,
       // The SDK validates elicitation answers with Ajv, which costs ~10 ms to build at every
@@ -95,12 +96,36 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
     },
   );
 
-  server.setRequestHandler('tools/list', async () => {
+  server.setRequestHandler('tools/list', async (request) => {
+    refuseCursor('tools/list', request.params?.cursor);
     setImmediate(handshakeDone);
-    return { tools: await listTools() } as ListToolsResult;
+    return { tools: await surface.tools() } as ListToolsResult;
   });
 
+  // The substrate tools come and go with the attachment (docs/tool-surface.md). A 2025-era
+  // connection hears of it once initialized; a 2026-07-28 one on its subscriptions/listen
+  // streams, which the SDK's stdio entry routes the notification onto.
+  let announce = !legacy;
+  const listChanged = () => {
+    if (announce) void server.sendToolListChanged().catch(() => {});
+  };
+  surface.events.on('change', listChanged);
+  server.onclose = () => surface.events.off('change', listChanged);
+  if (legacy) {
+    server.oninitialized = () => {
+      announce = true;
+      if (server.getClientCapabilities()?.roots) services.workspace.expectRoots(() => listRootUris(server));
+    };
+  }
+
   server.setRequestHandler('tools/call', async (request, ctx) => {
+    const name = request.params.name;
+    const allowed = surface.disallowed(name);
+    if (allowed)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        toolNotAllowedLine(echoableToolName(name) ? name : `a name of ${name.length} characters`, allowed),
+      );
     const progressToken = request.params._meta?.progressToken;
     let lastProgress: Promise<void> | undefined;
     const progress =
@@ -114,8 +139,20 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
               })
               .catch(() => {});
           };
-    const { callTool } = await import('./boundary.ts');
-    const result = await callTool(services, request.params.name, request.params.arguments, { plane: 'stdio', signal: ctx.mcpReq.signal, progress });
+    const { callTool, UnknownToolError } = await import('./boundary.ts');
+    let result;
+    try {
+      result = await callTool(services, name, request.params.arguments, {
+        plane: 'stdio',
+        signal: ctx.mcpReq.signal,
+        progress,
+        // MCP tools §error-handling: an unknown tool is a protocol error, -32602 naming it.
+        unknownTool: { refuse: true, listed: (await surface.tools()).length },
+      });
+    } catch (err) {
+      if (err instanceof UnknownToolError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, err.message);
+      throw err;
+    }
     if (lastProgress) {
       // The SDK client handles notifications a tick after responses, and forgets a request's
       // progress handler once its response is read: a final progress that reaches it in the
@@ -126,9 +163,10 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
     return result as CallToolResult;
   });
 
-  server.setRequestHandler('prompts/list', async () => ({
-    prompts: [{ name: START_PROMPT.name, title: START_PROMPT.title, description: START_PROMPT.description }],
-  }));
+  server.setRequestHandler('prompts/list', async (request) => {
+    refuseCursor('prompts/list', request.params?.cursor);
+    return { prompts: [{ name: START_PROMPT.name, title: START_PROMPT.title, description: START_PROMPT.description }] };
+  });
   server.setRequestHandler('prompts/get', async (request) => {
     if (request.params.name !== START_PROMPT.name) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown prompt "${request.params.name}"; prompts/list names ${START_PROMPT.name}`);
@@ -144,7 +182,7 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
   return server;
 }
 
-/** logging/setLevel and its notifications, and the client's roots for the workspace. */
+/** logging/setLevel and its notifications, and the client's roots for the workspace (asked once initialized, above). */
 function serveLegacyOnly(server: Server, services: Services): void {
   // Log lines reach the client only once it has asked for them with logging/setLevel.
   let clientLevel: LoggingLevel | undefined;
@@ -157,9 +195,6 @@ function serveLegacyOnly(server: Server, services: Services): void {
     void server.sendLoggingMessage({ level, logger: 'metabob-mcp', data: line }).catch(() => {});
   });
 
-  server.oninitialized = () => {
-    if (server.getClientCapabilities()?.roots) services.workspace.expectRoots(() => listRootUris(server));
-  };
   server.setNotificationHandler('notifications/roots/list_changed', async () => {
     services.workspace.expectRoots(() => listRootUris(server));
   });
@@ -194,12 +229,15 @@ export async function serveStdio(services: Services): Promise<McpPlane> {
   // Whatever closes the transport ends the process the clean way: nothing would answer again.
   const transport = new StdioTransport({ requestSchemas: REQUEST_SCHEMAS, onClosed: () => void shutdown('the MCP transport closed') });
   // The factory may run twice on one connection (a discover probe answered, then a 2025
-  // handshake), so it builds only the SDK server; the services are the process's.
-  serveBothEras(({ era }) => createMcpServer(services, { era, handshakeDone: () => handshakeDone() }), {
+  // handshake), so it builds only the SDK server; the services and the tool surface are the process's.
+  const surface = new ToolSurface(services);
+  serveBothEras(({ era }) => createMcpServer(services, { era, surface, handshakeDone: () => handshakeDone() }), {
     transport,
     onerror: (err) => log.debug('mcp:', err.message),
   });
   setTimeout(handshakeDone, HANDSHAKE_WAIT_MS).unref();
+  // Beside the attachment's own start (background-services.ts): after the handshake, never before it.
+  void handshakeSettled.then(() => surface.follow()).catch((err) => log.warn('the tool surface does not follow the attachment:', err));
 
   onShutdown(() => setLogMirror(undefined));
   process.stdin.on('end', () => void shutdown('stdin closed'));

@@ -57,7 +57,8 @@ export async function buildMeta(services: Services, { requestId, tool, answer, l
     schema_version: SCHEMA_VERSION,
     session_id: services.sessionId,
   };
-  if (tool) meta.complexity_tier = tool.complexity;
+  // META-ENVELOPE §complexity_tier on every answer: a name no tool has is refused before any work, the cheapest tier.
+  meta.complexity_tier = tool ? tool.complexity : 'lite';
 
   if (tool && tool.baseline === null) {
     // READING-NOTES §_meta: a tool with no honest baseline reports null, not a made-up saving.

@@ -3,10 +3,14 @@
 // without a word when a line outgrows its buffer and answers a request it cannot validate with
 // `id: null`. Here every line has a cap; a line that is too long, not JSON, or not a message
 // the protocol accepts is answered (with the request's id whenever it can be read) and the
-// session goes on.
+// session goes on. It also keeps the 2025-era lifecycle (lifecycle.ts: nothing but ping before
+// initialize, initialize once) and answers JSON-RPC batches as the connection's protocol version
+// says (json-rpc-batch.ts), both of which only the line reader sees whole.
 import type { Readable, Writable } from 'node:stream';
 import { ProtocolErrorCode as ErrorCode, type JSONRPCMessage, type RequestId, type Transport } from '@modelcontextprotocol/server';
 import { JSONRPCMessageSchema, JSONRPCNotificationSchema, JSONRPCRequestSchema } from '@modelcontextprotocol/core';
+import { Lifecycle, carriesEnvelope } from './lifecycle.ts';
+import { EMPTY_BATCH, PendingBatch, acceptsBatches, batchRefusalLine, errorResponse, requestIds } from './json-rpc-batch.ts';
 
 /** The largest line read, the same 10 MiB the SDK's transport allows. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -50,6 +54,11 @@ function readableId(value: unknown): RequestId | null {
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }
 
+function isRequest(value: unknown): value is { id: RequestId; method: string; params?: unknown } {
+  const v = value as { id?: unknown; method?: unknown } | null;
+  return v !== null && typeof v === 'object' && typeof v.method === 'string' && (typeof v.id === 'string' || typeof v.id === 'number');
+}
+
 function leadingId(text: string): RequestId | null {
   try {
     return readableId({ id: JSON.parse(text) });
@@ -74,6 +83,9 @@ export class StdioTransport implements Transport {
   private skipped = -1;
   private skippedHead = '';
   private closed = false;
+  private readonly lifecycle = new Lifecycle();
+  /** The accepted batches still waiting for responses, by the ids of their requests. */
+  private readonly batches = new Map<RequestId, PendingBatch>();
 
   constructor(options: StdioTransportOptions = {}) {
     this.stdin = options.stdin ?? process.stdin;
@@ -94,13 +106,31 @@ export class StdioTransport implements Transport {
     this.stdin.off('data', this.onData);
     this.stdin.off('error', this.onStdinError);
     this.chunks = [];
+    this.batches.clear();
     this.onclose?.();
     this.onClosed?.();
   }
 
+  /** The SDK names the version it negotiated in initialize (2025 era); batches and refusals follow it. */
+  setProtocolVersion(version: string): void {
+    this.lifecycle.setVersion(version);
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
+    const id = (message as { id?: unknown }).id;
+    const batch = ('result' in message || 'error' in message) && (typeof id === 'string' || typeof id === 'number') ? this.batches.get(id) : undefined;
+    if (batch) {
+      // Held for the batch's one array (json-rpc-batch.ts), written when its last response is in.
+      this.batches.delete(id as RequestId);
+      batch.answer(id as RequestId, message);
+      return Promise.resolve();
+    }
+    return this.writeLine(JSON.stringify(message));
+  }
+
+  private writeLine(text: string): Promise<void> {
     return new Promise((resolve) => {
-      if (this.stdout.write(JSON.stringify(message) + '\n')) resolve();
+      if (this.stdout.write(text + '\n')) resolve();
       else this.stdout.once('drain', resolve);
     });
   }
@@ -163,23 +193,67 @@ export class StdioTransport implements Transport {
       this.reply(null, ErrorCode.ParseError, `Parse error: the line is not JSON (${clip((err as Error).message, 120)})`);
       return;
     }
-    const refusal = this.refusal(value);
-    if (refusal === undefined) {
-      try {
-        this.onmessage?.(value as JSONRPCMessage);
-      } catch (err) {
-        this.onerror?.(err as Error);
-      }
+    if (Array.isArray(value)) this.receiveBatch(value);
+    else this.receiveOne(value);
+  }
+
+  /** One message, alone or as an element of an accepted batch (whose array then carries its refusal). */
+  private receiveOne(value: unknown, batch?: PendingBatch): void {
+    let refusal = this.refusal(value, batch !== undefined);
+    const request = refusal === undefined && isRequest(value) ? value : undefined;
+    if (request) {
+      refusal = this.lifecycle.check(request);
+      if (!refusal && batch && (this.batches.has(request.id) || !batch.expect(request.id))) {
+        refusal = { code: ErrorCode.InvalidRequest, message: 'Invalid Request: a request with this id is already in a batch not yet answered' };
+      } else if (!refusal && batch) this.batches.set(request.id, batch);
+    }
+    if (refusal) {
+      if (batch) batch.add(errorResponse(readableId(value), refusal.code, refusal.message));
+      else this.reply(readableId(value), refusal.code, refusal.message);
       return;
     }
-    if (refusal) this.reply(readableId(value), refusal.code, refusal.message);
+    if (refusal === null) return;
+    this.forgetCancelled(value);
+    try {
+      this.onmessage?.(value as JSONRPCMessage);
+    } catch (err) {
+      this.onerror?.(err as Error);
+    }
+  }
+
+  private receiveBatch(elements: unknown[]): void {
+    if (elements.length === 0) {
+      this.send(EMPTY_BATCH as unknown as JSONRPCMessage).catch(() => {});
+      return;
+    }
+    const version = this.lifecycle.version ?? (elements.some((e) => carriesEnvelope((e as { params?: unknown } | null)?.params)) ? '2026-07-28' : undefined);
+    if (!acceptsBatches(version)) {
+      const line = batchRefusalLine(version);
+      const ids = requestIds(elements);
+      if (ids.length === 0) this.reply(null, ErrorCode.InvalidRequest, line);
+      for (const id of ids) this.reply(id, ErrorCode.InvalidRequest, line);
+      return;
+    }
+    const batch = new PendingBatch((responses) => void this.writeLine(JSON.stringify(responses)));
+    for (const element of elements) this.receiveOne(element, batch);
+    batch.seal();
+  }
+
+  /** A cancelled request of a batch gets no response, so its batch stops waiting for one. */
+  private forgetCancelled(value: unknown): void {
+    const message = value as { method?: unknown; params?: { requestId?: unknown } };
+    if (message.method !== 'notifications/cancelled') return;
+    const id = message.params?.requestId;
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    this.batches.get(id)?.forget(id);
+    this.batches.delete(id);
   }
 
   /**
    * undefined: a message to deliver. null: a malformed notification or response, which
    * JSON-RPC never answers. Otherwise the error to answer with.
    */
-  private refusal(value: unknown): { code: number; message: string } | null | undefined {
+  private refusal(value: unknown, inBatch = false): { code: number; message: string } | null | undefined {
     const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
     const method = typeof object?.method === 'string' ? object.method : undefined;
     if (object && method !== undefined && 'id' in object) {
@@ -209,10 +283,11 @@ export class StdioTransport implements Transport {
       this.onerror?.(new Error('a response the protocol does not accept was dropped'));
       return null;
     }
-    return { code: ErrorCode.InvalidRequest, message: 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message' };
+    return { code: ErrorCode.InvalidRequest, message: `Invalid Request: the ${inBatch ? 'batch element' : 'line'} is JSON but not a JSON-RPC 2.0 message` };
   }
 
   private reply(id: RequestId | null, code: number, message: string): void {
-    this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage).catch(() => {});
+    // A refusal is never held for a batch: it answers a message that came alone, or a refused batch's requests one by one.
+    this.writeLine(JSON.stringify(errorResponse(id, code, message))).catch(() => {});
   }
 }

@@ -65,7 +65,6 @@ export default defineTool({
   tier: 'local',
   complexity: 'standard',
   baseline: 'full_file_read',
-  idempotent: true,
   description: `Components affected by changing the given files: a BFS over call and import edges of the local code graph, grouped by depth with confidence. Requires init_workspace.`,
   inputSchema: z.object({
     changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).min(1).describe('Files being changed'),

@@ -25,7 +25,6 @@ export default defineTool({
   tier: 'local',
   complexity: 'lite',
   baseline: null,
-  idempotent: true,
   description: `Structured notes for a finding in the local store: explain adds why-focused notes, recommend adds how-to-fix notes. Built locally from templates.`,
   inputSchema: z.object({
     problem_id: cappedString(INPUT_CAPS.id).min(1).describe('Problem id from get_problems (agf_* or concept_*)'),

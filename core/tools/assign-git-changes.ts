@@ -20,7 +20,6 @@ export default defineTool({
   tier: 'local',
   complexity: 'standard',
   baseline: 'read_all_changed',
-  idempotent: true,
   description: `Assign changed files to the code-graph components they affect, with the files that change together with them in git history. Requires init_workspace.`,
   inputSchema: z.object({
     changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).min(1).describe('Changed file paths'),

@@ -98,7 +98,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'standard',
   baseline: null,
-  idempotent: false,
   description: `Say you are starting work on a finding (claim), renew while working, release on stopping, so another agent does not start the same work.`,
   inputSchema: z.object({
     problem_id: cappedString(INPUT_CAPS.id).min(1).describe('agf_* finding id or concept_* id'),

@@ -57,7 +57,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'lite',
   baseline: null,
-  idempotent: false,
   description: `Create a concept in concept-db, stamped with its author (recorded_by and session lead the content).`,
   inputSchema: z.object({
     content: cappedString(CONTENT_MAX).min(1).describe('The concept body (embedded for similarity search)'),

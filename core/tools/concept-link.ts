@@ -19,7 +19,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'lite',
   baseline: null,
-  idempotent: false,
   description: `Write a typed edge between two concepts; a repeated (from, to, edge_type) moves the existing edge's weight by EMA.`,
   inputSchema: z.object({
     from_concept_id: conceptIdInput('Source concept id'),

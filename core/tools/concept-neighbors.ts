@@ -14,7 +14,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'standard',
   baseline: null,
-  idempotent: true,
   description: `A concept's typed edges and the concepts at their other end.`,
   inputSchema: z.object({
     concept_id: conceptIdInput('Concept id (no concept: prefix)'),

@@ -20,7 +20,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'lite',
   baseline: null,
-  idempotent: false,
   description: `The direct write into concept-db's relevance model: success = it helped; failure = it misled; neutral = loaded only.`,
   inputSchema: z.object({
     concept_id: conceptIdInput('The concept the outcome applies to (with or without concept:)'),

@@ -15,7 +15,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'standard',
   baseline: null,
-  idempotent: true,
   description: `Search concept-db by query, shape or source type (relevance first; no query lists), or read one concept by id with its full body.`,
   inputSchema: z.object({
     concept_id: conceptIdInput('Read exactly this concept (with or without the concept: prefix) with its full body; other filters are ignored').optional(),

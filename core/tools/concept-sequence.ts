@@ -19,7 +19,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'lite',
   baseline: null,
-  idempotent: true,
   description: `The concepts observed to follow (or precede) a concept, with weight and traversal count.`,
   inputSchema: z.object({
     concept_id: conceptIdInput('Concept id (no concept: prefix)'),

@@ -50,7 +50,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'lite',
   baseline: null,
-  idempotent: true,
   description: `Total uses, success and failure rates and recent usage rows of a concept.`,
   inputSchema: z.object({
     concept_id: conceptIdInput('Concept id (no concept: prefix)'),

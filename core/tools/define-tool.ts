@@ -81,8 +81,6 @@ export interface ToolDefinition<S extends z.ZodObject<z.ZodRawShape> = z.ZodObje
   tier: ToolTier;
   complexity: ComplexityTier;
   baseline: BaselineMethod;
-  /** Whether repeating the call with the same arguments changes nothing more. */
-  idempotent: boolean;
   description: string;
   inputSchema: S;
   /**

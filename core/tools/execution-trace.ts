@@ -13,7 +13,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'standard',
   baseline: null,
-  idempotent: true,
   description: `With execution_id, read that durable trace (status, template, reach tags, failure mode, per-task sequence); without, list the most recent traces of your org.`,
   inputSchema: z.object({
     execution_id: cappedString(INPUT_CAPS.id).optional().describe('The execution id (exec_… or its stored record id); omitted lists recent traces'),

@@ -55,7 +55,6 @@ export default defineTool({
   tier: 'mixed',
   complexity: 'heavy',
   baseline: null,
-  idempotent: true,
   description: `The current analysis state in one snapshot: attachment line, code-graph stats, open problems, co-change hints for recently changed files, and findings other agents recorded. Call first in a session.`,
   inputSchema: z.object({
     recently_changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).default([]).describe('Files whose git co-changes are listed'),

@@ -14,7 +14,6 @@ export default defineTool({
   tier: 'local',
   complexity: 'lite',
   baseline: null,
-  idempotent: true,
   description: `Open findings in the local store by severity, agent-recorded versus other, top categories, and the local code-graph size. Makes no request.`,
   inputSchema: z.object({}),
   // @anchor handle

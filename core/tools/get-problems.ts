@@ -23,7 +23,6 @@ export default defineTool({
   tier: 'mixed',
   complexity: 'standard',
   baseline: null,
-  idempotent: true,
   description: `Problems recorded by agents on this codebase, ranked by severity: the local store plus findings other agents recorded. Call it for the files you are about to edit. There is no server-side analysis.`,
   inputSchema: z.object({
     limit: z.number().int().min(1).max(100).default(10).describe('Max results (max 100)'),

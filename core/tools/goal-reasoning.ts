@@ -14,7 +14,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'standard',
   baseline: null,
-  idempotent: true,
   description: `The decision-log of a finished dispatch: header (reached first), the walk log, the per-task trace and the reach verdict.`,
   inputSchema: z.object({
     dispatch_id: cappedString(INPUT_CAPS.id).min(1).describe('The dispatchId from run_goal_async'),

@@ -17,7 +17,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'lite',
   baseline: null,
-  idempotent: true,
   description: `Status of a dispatched goal: reached (the load-bearing verdict, not status) first, then status, execution, who dispatched, the live walk log while it runs, and the trace once it has finished.`,
   inputSchema: z.object({
     dispatch_id: cappedString(INPUT_CAPS.id).min(1).describe('The dispatchId from run_goal_async'),

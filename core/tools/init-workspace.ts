@@ -27,7 +27,6 @@ export default defineTool({
   tier: 'local',
   complexity: 'heavy',
   baseline: null,
-  idempotent: true,
   description: `Index the workspace into the local code graph (tree-sitter; nothing leaves the machine). Call once per session before analyze_impact, search_codebase and assign_git_changes; a later call re-parses changed files.`,
   inputSchema: z.object({
     workspace_path: cappedPath().optional().describe('Absolute path to the workspace root; an existing directory'),
@@ -80,6 +79,8 @@ export default defineTool({
     }
 
     let lastProgress = 0;
+    // MCP progress: each notification's progress is larger than the last one's.
+    let lastDone = 0;
     const { index, result } = await ctx.services.index.indexWorkspace(root, {
       include: args.include,
       exclude: args.exclude,
@@ -90,8 +91,9 @@ export default defineTool({
       trackedFiles: () => trackedFiles(root),
       onProgress: (done, total) => {
         const now = Date.now();
-        if (done === total || now - lastProgress >= PROGRESS_INTERVAL_MS) {
+        if (done > lastDone && (done === total || now - lastProgress >= PROGRESS_INTERVAL_MS)) {
           lastProgress = now;
+          lastDone = done;
           ctx.progress(done, total, `parsed ${done} of ${total} files`);
         }
       },

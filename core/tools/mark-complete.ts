@@ -104,7 +104,6 @@ export default defineTool({
   tier: 'mixed',
   complexity: 'standard',
   baseline: null,
-  idempotent: false,
   description: `Mark a finding resolved (endorse) or a false positive (discard). An endorse records where the fix is from git state: uncommitted, a commit, unpushed, or awaiting merge.`,
   inputSchema: z.object({
     problem_id: cappedString(INPUT_CAPS.id).min(1).describe('agf_* finding id or concept_* id'),

@@ -129,7 +129,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'standard',
   baseline: null,
-  idempotent: true,
   description: `Before editing shared files: the open gaps the substrate has on them, which are being landed, held or queued.`,
   inputSchema: z.object({
     paths: cappedArray(cappedPath(), 50).min(1).describe('Files or directories, workspace-relative or repos/<vessel>/<path>'),

@@ -73,7 +73,6 @@ export default defineTool({
   tier: 'local',
   complexity: 'standard',
   baseline: null,
-  idempotent: true,
   description: `Predict which files change together with the given files, from the last 500 commits of git history. Needs a git checkout, not init_workspace.`,
   inputSchema: z.object({
     changed_files: cappedArray(cappedPath(), INPUT_CAPS.fileList).min(1).describe('Files being changed'),

@@ -30,7 +30,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'lite',
   baseline: null,
-  idempotent: false,
   description: `Record an automated verification label for a finished dispatch: reached, not_reached or partial, with your evidence (written once, never as a human label).`,
   inputSchema: z.object({
     dispatch_id: cappedString(INPUT_CAPS.id).min(1).describe('The dispatchId from run_goal_async'),

@@ -22,7 +22,6 @@ export default defineTool({
   tier: 'local',
   complexity: 'lite',
   baseline: null,
-  idempotent: false,
   description: `List the human_input solicitations queued on this machine and claim them for this session.`,
   inputSchema: z.object({
     limit: z.number().int().min(1).max(100).default(10).describe('Max tasks (max 100)'),

@@ -23,7 +23,6 @@ export default defineTool({
   tier: 'mixed',
   complexity: 'lite',
   baseline: null,
-  idempotent: false,
   description: `Record a finding (a problem noticed and not fixed) against files, so other agents see it before they edit. Returns agf_* ids for mark_complete.`,
   inputSchema: z.object({
     files: cappedArray(cappedPath(), INPUT_CAPS.findingFiles).min(1).describe('Files the finding is attributed to (workspace-relative or absolute)'),

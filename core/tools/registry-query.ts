@@ -45,7 +45,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'lite',
   baseline: null,
-  idempotent: true,
   description: `shapes mode lists the advertised vocabulary; vessels mode lists who serves a shape.`,
   inputSchema: z.object({
     mode: z.enum(['shapes', 'vessels']).describe('shapes or vessels'),

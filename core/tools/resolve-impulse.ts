@@ -34,7 +34,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'standard',
   baseline: null,
-  idempotent: false,
   description:
     "The advanced escape hatch: resolve one of the substrate's plain reads (memoryNote, traceAggregateReport, llmSpendSummary, …) or the memory write memoryNote_write. Everything else is refused before any request. Prefer a dedicated tool when one fits.",
   inputSchema: z.object({

@@ -10,7 +10,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'standard',
   baseline: null,
-  idempotent: false,
   description:
     'Dispatch a goal to the substrate (the default for non-trivial goals); returns a dispatchId. ' +
     'Canonical loop: run_goal_async -> goal_status -> goal_reasoning -> provide_feedback. Judge by reached, not status.',

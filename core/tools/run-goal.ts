@@ -83,7 +83,6 @@ export default defineTool({
   tier: 'substrate',
   complexity: 'heavy',
   baseline: null,
-  idempotent: false,
   description:
     'Dispatch a goal and poll until it leaves running (short, one-shot goals); prefer run_goal_async for anything non-trivial. ' +
     'Judge by reached, not status.',

@@ -52,7 +52,6 @@ export default defineTool({
   tier: 'local',
   complexity: 'lite',
   baseline: 'grep_recursive',
-  idempotent: true,
   description: `Search code components (local graph) and findings in the local store by keyword. Tokenised: camelCase, snake_case and kebab-case split; partial token containment.`,
   inputSchema: z.object({
     query: cappedString(INPUT_CAPS.query).min(1).describe('Keywords'),

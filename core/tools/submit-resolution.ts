@@ -24,7 +24,6 @@ export default defineTool({
   tier: 'mixed',
   complexity: 'lite',
   baseline: null,
-  idempotent: false,
   description: `Record and deliver the answer to a task from pull_assigned_work.`,
   inputSchema: z.object({
     task_id: cappedString(200).min(1).describe('A task from pull_assigned_work'),

@@ -1,18 +1,25 @@
 // The tools/list answer, from the registry: each tool's zod schema as JSON Schema (zod's own
-// converter). The build computes it once and bakes it into dist/ (scripts/build.mjs), so a
-// server start loads neither the tool modules nor the converter; run from source, it is
-// computed here. Same build, same bytes: the 2026-07-28 revision lets a client cache the list.
+// converter) and its annotations from the effects table. The build computes the catalog once
+// and bakes it into dist/ (scripts/build.mjs), so a server start loads neither the tool modules
+// nor the converter; run from source, it is computed here. Which of the catalog's tools a
+// tools/list answer names is the tool surface's choice (core/server/tool-surface.ts).
 import { z } from 'zod';
 import { TOOL_REGISTRY } from './registry.ts';
-import { isReadOnlyTool } from './tool-annotations.ts';
-import type { ToolDefinition } from './define-tool.ts';
+import { toolHints, type ToolHints } from './tool-annotations.ts';
+import type { ToolDefinition, ToolTier } from './define-tool.ts';
 
 export interface ListedTool {
   name: string;
   title: string;
   description: string;
   inputSchema: Record<string, unknown>;
-  annotations: { title: string; readOnlyHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  annotations: { title: string } & ToolHints;
+}
+
+/** Every tool as tools/list shows it, in registry order, and each tool's tier. */
+export interface ToolCatalog {
+  tools: ListedTool[];
+  tiers: Record<string, ToolTier>;
 }
 
 type JsonSchemaNode = Record<string, unknown>;
@@ -50,11 +57,10 @@ export function buildToolList(): ListedTool[] {
     title: tool.title,
     description: tool.pending ? `${tool.description} (Not built yet: ${tool.pending}.)` : tool.description,
     inputSchema: toolInputSchema(tool),
-    annotations: {
-      title: tool.title,
-      readOnlyHint: isReadOnlyTool(tool.name),
-      idempotentHint: tool.idempotent,
-      openWorldHint: tool.tier !== 'local',
-    },
+    annotations: { title: tool.title, ...toolHints(tool.name) },
   }));
+}
+
+export function buildToolCatalog(): ToolCatalog {
+  return { tools: buildToolList(), tiers: Object.fromEntries(TOOL_REGISTRY.map((tool) => [tool.name, tool.tier])) };
 }

@@ -25,7 +25,8 @@ capabilityProbe('schema_v1', async () => {
 capabilityProbe('tokens_used_envelope', async () => {
   const { client, close } = await startClient({ cwd: tempDir() });
   try {
-    for (const name of ['get_metrics', 'no_such_tool', 'concept_search']) {
+    // An answer, a refusal of the arguments and a gate refusal (a name no tool has is a protocol error, with no envelope).
+    for (const name of ['get_metrics', 'record_finding', 'concept_search']) {
       const result = await client.callTool({ name, arguments: {} });
       // The default accounting is char/4 of the answer text.
       assert.equal(metaOf(result).tokens_used, Math.ceil(textOf(result).length / 4), name);
@@ -38,7 +39,7 @@ capabilityProbe('tokens_used_envelope', async () => {
 capabilityProbe('tokens_exact', async () => {
   const { client, close } = await startClient({ cwd: tempDir(), env: { METABOB_TOKEN_ACCOUNTING: 'exact' } });
   try {
-    const result = await client.callTool({ name: 'no_such_tool', arguments: {} });
+    const result = await client.callTool({ name: 'search_codebase', arguments: { query: 1 } });
     const meta = metaOf(result);
     assert.ok(meta.capabilities.includes('tokens_exact'));
     const exact = new Tiktoken(cl100k).encode(textOf(result)).length;
@@ -65,7 +66,7 @@ capabilityProbe('standardized_error_envelope', async () => {
   const { client, close } = await startClient({ cwd: tempDir() });
   try {
     const failures = [
-      await client.callTool({ name: 'no_such_tool', arguments: {} }),
+      await client.callTool({ name: 'claim_finding', arguments: { problem_id: 'agf_0000000000000000' } }),
       await client.callTool({ name: 'search_codebase', arguments: { query: 1 } }),
       await client.callTool({ name: 'record_finding', arguments: {} }),
     ];

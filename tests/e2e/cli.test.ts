@@ -56,6 +56,10 @@ test('call prints the text only, and exits 1 when the result is an error', () =>
   const unknown = run(['call', 'no_such_tool']);
   assert.equal(unknown.code, 1);
   assert.equal(unknown.stdout, `unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its ${TOOL_REGISTRY.length} tools\n`);
+  // The headless plane answers a name no tool has as a result; its _meta carries complexity_tier like every answer (META-ENVELOPE).
+  const unknownJson = JSON.parse(run(['call', 'no_such_tool', '{}', '--json']).stdout);
+  assert.equal(unknownJson._meta.complexity_tier, 'lite');
+  assert.equal(unknownJson._meta.diagnosis_v2[0].code, 'unknown_tool');
 
   const invalid = run(['call', 'search_codebase', '{"query": 3}']);
   assert.equal(invalid.code, 1);

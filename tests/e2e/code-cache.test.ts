@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { tempDir } from '../helpers/git.ts';
 import { handshake, startRawServer } from '../helpers/raw-server.ts';
 import { startsServer } from '../../core/cli/invocation.ts';
-import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
+import { UNATTACHED_TOOLS } from '../helpers/tool-surface.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const posix = process.platform !== 'win32';
@@ -30,7 +30,7 @@ async function serveOnce(cli: string, xdg: string): Promise<any> {
   const init = await server.request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
   server.notify('notifications/initialized');
   const list = await server.request(2, 'tools/list');
-  assert.equal(list.result.tools.length, TOOL_REGISTRY.length);
+  assert.equal(list.result.tools.length, UNATTACHED_TOOLS.length);
   assert.equal(await server.close(), 0);
   return init.result;
 }
@@ -108,7 +108,7 @@ test('with no usable cache directory a start compiles and serves, and prints not
   let stderr = '';
   server.child.stderr.on('data', (c) => (stderr += c));
   const list = await handshake(server);
-  assert.equal(list.result.tools.length, TOOL_REGISTRY.length);
+  assert.equal(list.result.tools.length, UNATTACHED_TOOLS.length);
   assert.equal(await server.close(), 0);
   assert.doesNotMatch(stderr, /cache/i);
 });

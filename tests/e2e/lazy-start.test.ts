@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../helpers/git.ts';
 import { handshake, startRawServer } from '../helpers/raw-server.ts';
-import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
+import { UNATTACHED_TOOLS } from '../helpers/tool-surface.ts';
 import { OtlpReceiver } from '../helpers/otlp-receiver.ts';
 import { waitFor } from '../substrate/server-fixture.ts';
 
@@ -19,7 +19,7 @@ test('start-up to tools/list loads no native, WASM or TUI module', async () => {
   const loadLog = join(tempDir(), 'loads.txt');
   const server = startRawServer({ cwd: tempDir(), env: { LOAD_LOG: loadLog }, nodeArgs: ['--import', recorder] });
   const list = await handshake(server);
-  assert.equal(list.result.tools.length, TOOL_REGISTRY.length);
+  assert.equal(list.result.tools.length, UNATTACHED_TOOLS.length);
   const maps = readFileSync(`/proc/${server.child.pid}/maps`, 'utf8');
   assert.doesNotMatch(maps, /\.node$/m, 'no native addon is mapped');
   const loaded = readFileSync(loadLog, 'utf8').split('\n').filter(Boolean);

@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/git.ts';
 import { startClient, metaOf, textOf } from '../helpers/client.ts';
 import { capabilityProbe } from '../helpers/probe.ts';
 import { SCHEMA_VERSION } from '../../core/ledger/schema-version.ts';
-import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
+import { UNATTACHED_TOOLS } from '../helpers/tool-surface.ts';
 import { repoWithHistory, startLedgerServer } from './ledger-fixture.ts';
 
 test("the store is one WAL file in the metabob directory, scoped by workspace; schema_version_at_index follows the workspace's rows", async () => {
@@ -97,7 +97,7 @@ test('a store that cannot open is named in every answer that needed it, and the 
     assert.equal(ctx.meta.binary_drift_warning, undefined);
 
     const { tools } = await s.client.listTools();
-    assert.equal(tools.length, TOOL_REGISTRY.length);
+    assert.equal(tools.length, UNATTACHED_TOOLS.length);
   } finally {
     await s.close();
   }

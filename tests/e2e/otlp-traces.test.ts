@@ -58,16 +58,18 @@ capabilityProbe('traces_otlp', async () => {
     await call(s, 'get_metrics'),
     await call(s, 'search_codebase', { query: ARGUMENT_VALUE }),
     await call(s, 'get_metrics', { [`unknown_${ARGUMENT_VALUE}`]: ARGUMENT_VALUE }),
-    await call(s, UNKNOWN_NAME, { anything: ARGUMENT_VALUE }),
   ];
+  // A name no tool has is refused with -32602 (no result, so no _meta), and traced all the same.
+  await assert.rejects(s.client.callTool({ name: UNKNOWN_NAME, arguments: { anything: ARGUMENT_VALUE } }), /unknown_tool: /);
   for (const meta of metas) assert.ok(meta.capabilities.includes('traces_otlp'), 'in _meta.capabilities too');
-  await waitFor(() => metas.every((m) => spansOf(r, m.request_id).length > 0), 10_000, 'a span for every call');
+  const unknownSpans = () => r.spans.filter((span) => span.name === 'tools/call unknown_tool');
+  await waitFor(() => metas.every((m) => spansOf(r, m.request_id).length > 0) && unknownSpans().length > 0, 10_000, 'a span for every call');
 
   // One span per call: every call of this server, and nothing else.
-  assert.equal(r.spans.length, calls.length, r.spans.map((x) => x.name).join(', '));
+  assert.equal(r.spans.length, calls.length + 1, r.spans.map((x) => x.name).join(', '));
   for (const meta of calls) assert.equal(spansOf(r, meta.request_id).length, 1, meta.request_id);
 
-  const tools = ['get_metrics', 'search_codebase', 'get_metrics', 'unknown_tool'];
+  const tools = ['get_metrics', 'search_codebase', 'get_metrics'];
   metas.forEach((meta, i) => {
     const [span] = spansOf(r, meta.request_id);
     assert.equal(span.name, `tools/call ${tools[i]}`);
@@ -87,7 +89,9 @@ capabilityProbe('traces_otlp', async () => {
     assert.equal(a['mcp.method.name'], 'tools/call');
     assert.equal(span.endNs - span.startNs >= 0n, true);
   });
-  const unknownSpan = spansOf(r, metas[3].request_id)[0];
+  const [unknownSpan] = unknownSpans();
+  assert.equal(unknownSpan.kind, 2, 'SPAN_KIND_SERVER');
+  assert.equal(unknownSpan.attributes.complexity_tier, 'lite');
   assert.equal(unknownSpan.attributes.outcome, 'error');
   assert.equal(unknownSpan.statusCode, 2, 'STATUS_CODE_ERROR');
   assert.equal(unknownSpan.attributes['gen_ai.tool.name'], `unknown_tool(${UNKNOWN_NAME.length})`);

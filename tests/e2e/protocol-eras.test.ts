@@ -12,7 +12,7 @@ import { StdioClientTransport as V1StdioClientTransport } from '@modelcontextpro
 import { CLI, cleanEnv, metaOf, startClient, textOf, type ClientEra } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 import { startRawServer, INITIALIZE_PARAMS } from '../helpers/raw-server.ts';
-import { buildToolList } from '../../core/tools/tool-list.ts';
+import { unattachedToolList } from '../helpers/tool-surface.ts';
 import { CACHE_HINTS } from '../../core/server/mcp-server.ts';
 
 /** The per-request `_meta` envelope of the 2026-07-28 revision, as a raw client sends it. */
@@ -44,7 +44,8 @@ test('the same tools and answers in the 2025 era, auto and the 2026-07-28 revisi
     try {
       assert.equal(client.getProtocolEra(), era === 'legacy' ? 'legacy' : 'modern', `${era} opens the era it asks for`);
       assert.match(client.getInstructions() ?? '', /Load the metabob skill/, `${era}: the instructions`);
-      assert.deepEqual(client.getServerCapabilities()?.tools, {}, era);
+      // The substrate tools come and go with the attachment (docs/tool-surface.md): both eras hear of it.
+      assert.deepEqual(client.getServerCapabilities()?.tools, { listChanged: true }, era);
       assert.deepEqual(client.getServerCapabilities()?.prompts, {}, era);
       // Logging is a 2025-era capability (docs/protocol-eras.md): advertised only there.
       assert.equal(client.getServerCapabilities()?.logging !== undefined, era === 'legacy', era);
@@ -53,7 +54,7 @@ test('the same tools and answers in the 2025 era, auto and the 2026-07-28 revisi
       await close();
     }
   }
-  assert.deepEqual((seen.legacy as { tools: unknown }).tools, JSON.parse(JSON.stringify(buildToolList())));
+  assert.deepEqual((seen.legacy as { tools: unknown }).tools, unattachedToolList());
   assert.deepEqual(seen.auto, seen.legacy);
   assert.deepEqual(seen.modern, seen.legacy);
 });
@@ -64,7 +65,7 @@ test('the v1 SDK client (what hosts built on @modelcontextprotocol/sdk 1.x run) 
   await client.connect(transport);
   try {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools, JSON.parse(JSON.stringify(buildToolList())));
+    assert.deepEqual(tools, unattachedToolList());
     const refused = await client.callTool({ name: 'search_codebase', arguments: { query: 1 } });
     assert.equal(textOf(refused), 'invalid_arguments: search_codebase: query: Expected string, received number');
     assert.equal(metaOf(refused).empty_reason, undefined);
@@ -74,7 +75,7 @@ test('the v1 SDK client (what hosts built on @modelcontextprotocol/sdk 1.x run) 
   }
 });
 
-test('tools/list is the same bytes from two processes, with the cache hints in the 2026-07-28 revision only', async () => {
+test('tools/list is the same bytes from two processes, with the cache hints in the 2026-07-28 revision only (which say not to keep it)', async () => {
   const lines: Record<string, string[]> = { legacy: [], modern: [] };
   for (let run = 0; run < 2; run++) {
     const legacy = startRawServer({ cwd: tempDir('eras-raw-'), env: { METABOB_LOOPBACK: 'off' } });
@@ -99,8 +100,9 @@ test('tools/list is the same bytes from two processes, with the cache hints in t
       assert.equal(discover.result.ttlMs, CACHE_HINTS['server/discover'].ttlMs);
       assert.equal(discover.result.cacheScope, 'public');
       const modernList = await modern.request(2, 'tools/list', { _meta: ENVELOPE });
+      assert.equal(modernList.result.ttlMs, 0);
       assert.equal(modernList.result.ttlMs, CACHE_HINTS['tools/list'].ttlMs);
-      assert.equal(modernList.result.cacheScope, 'public');
+      assert.equal(modernList.result.cacheScope, 'private');
       assert.equal(legacyList.result.ttlMs, undefined, 'no cache fields in the 2025 era');
       assert.equal(legacyList.result.cacheScope, undefined);
       assert.deepEqual(modernList.result.tools, legacyList.result.tools);

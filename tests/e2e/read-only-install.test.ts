@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { tempDir } from '../helpers/git.ts';
 import { packTarball, ROOT } from '../helpers/pack.ts';
 import { handshake, startRawServer } from '../helpers/raw-server.ts';
-import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
+import { UNATTACHED_TOOLS } from '../helpers/tool-surface.ts';
 
 const asRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
@@ -93,7 +93,7 @@ test(
         let stderr = '';
         server.child.stderr.on('data', (c) => (stderr += c));
         const list = await handshake(server);
-        assert.equal(list.result.tools.length, TOOL_REGISTRY.length);
+        assert.equal(list.result.tools.length, UNATTACHED_TOOLS.length);
         const init = await server.request(3, 'tools/call', { name: 'init_workspace', arguments: {} });
         assert.equal(init.result.isError ?? false, false, JSON.stringify(init.result));
         assert.equal(await server.close(), 0);

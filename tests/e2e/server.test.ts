@@ -7,7 +7,7 @@ import { CLI, cleanEnv, metaOf, startClient, textOf } from '../helpers/client.ts
 import { tempDir } from '../helpers/git.ts';
 import { ULID_PATTERN } from '../../core/process/ulid.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
-import { buildToolList } from '../../core/tools/tool-list.ts';
+import { UNATTACHED_TOOLS, unattachedToolList } from '../helpers/tool-surface.ts';
 
 const SPEC_TOOLS = [
   'analyze_impact',
@@ -100,17 +100,21 @@ test('initialize carries the instructions, and every tool they name is registere
   }
 });
 
-test('tools/list is exactly the spec tool set, each with a JSON Schema', async () => {
+test('the registry is exactly the spec tool set; an unattached server lists all but the substrate tools, each with a JSON Schema', async () => {
+  assert.deepEqual(TOOL_REGISTRY.map((t) => t.name).sort(), SPEC_TOOLS);
   const { client, close } = await startClient({ cwd: tempDir() });
   try {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), SPEC_TOOLS);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      UNATTACHED_TOOLS,
+    );
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       assert.ok(tool.description && tool.description.length > 20, tool.name);
     }
-    // dist/ answers with the list the build baked in: it must be the registry's own, exactly.
-    assert.deepEqual(tools, JSON.parse(JSON.stringify(buildToolList())));
+    // dist/ answers from the catalog the build baked in: it must be the registry's own, exactly.
+    assert.deepEqual(tools, unattachedToolList());
     const record = tools.find((t) => t.name === 'record_finding')!;
     assert.deepEqual((record.inputSchema.required as string[]).sort(), ['category', 'files', 'severity', 'summary']);
   } finally {
@@ -129,12 +133,12 @@ test('calls through the boundary carry a valid _meta; errors are results with a 
       assert.ok(textOf(result).length > 0);
     }
 
-    const unknownTool = await client.callTool({ name: 'no_such_tool', arguments: {} });
-    assert.equal(unknownTool.isError, true);
-    assert.equal(textOf(unknownTool), `unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its ${TOOL_REGISTRY.length} tools`);
-    assertEnvelope(metaOf(unknownTool));
-    assert.equal(metaOf(unknownTool).diagnosis_v2[0].code, 'unknown_tool');
-    assert.equal(metaOf(unknownTool).complexity_tier, undefined);
+    // MCP tools §error-handling: an unknown tool is a protocol error, -32602 naming it.
+    await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), (err: any) => {
+      assert.equal(err.code, -32602);
+      assert.match(err.message, new RegExp(`unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its ${UNATTACHED_TOOLS.length} tools`));
+      return true;
+    });
 
     const wrongType = await client.callTool({ name: 'search_codebase', arguments: { query: 42, limit: 'ten' } });
     assert.equal(wrongType.isError, true);
@@ -158,7 +162,7 @@ test('calls through the boundary carry a valid _meta; errors are results with a 
 
     // Still serving after all of that.
     const { tools } = await client.listTools();
-    assert.equal(tools.length, TOOL_REGISTRY.length);
+    assert.equal(tools.length, UNATTACHED_TOOLS.length);
   } finally {
     await close();
   }
@@ -238,7 +242,7 @@ test('malformed JSON-RPC gets an answer, every stdout line is JSON-RPC, and clos
   assert.equal(messages.find((m) => m.id === 2).error.code, -32601);
   const badArgs = messages.find((m) => m.id === 3);
   assert.ok(badArgs.error || badArgs.result?.isError, 'arguments that are not an object are refused');
-  assert.equal(messages.find((m) => m.id === 4).result.tools.length, TOOL_REGISTRY.length);
+  assert.equal(messages.find((m) => m.id === 4).result.tools.length, UNATTACHED_TOOLS.length);
 });
 
 test('a client that closes the server stdout (EPIPE) shuts it down', async () => {

@@ -1,14 +1,14 @@
 // A tool name the server does not know is the caller's text, of any size: it is counted under
 // one metrics label, logged by its length only (SPEC §call-log: sizes, never values), and echoed
-// in the answer only when it is short and plain.
+// in the refusal only when it is short and plain. On stdio the refusal is the protocol error MCP
+// asks for (tools §error-handling: -32602 naming the tool).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { textOf } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
 import { startServer, type ServerUnderTest } from '../substrate/server-fixture.ts';
-import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
+import { UNATTACHED_TOOLS } from '../helpers/tool-surface.ts';
 
 const SECRET = 'mbk_live_SECRET_IN_A_TOOL_NAME_9f31';
 const CALLS = 200;
@@ -24,22 +24,33 @@ test('unique 4.8 KB unknown names: one metrics label, the call log by length, no
   const s: ServerUnderTest = await startServer({ METABOB_CALL_LOG: callLog, METABOB_LOG_LEVEL: 'debug', METABOB_API_KEY: key });
   cleanups.push(() => s.close());
 
-  const short = await s.client.callTool({ name: 'no_such_tool', arguments: {} });
-  assert.equal(textOf(short), `unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its ${TOOL_REGISTRY.length} tools`);
+  // A key and no endpoint: nothing attaches, so tools/list names the tools that can answer without it.
+  const listed = UNATTACHED_TOOLS.length;
+  const refusal = async (name: string): Promise<{ code: number; message: string }> => {
+    try {
+      await s.client.callTool({ name, arguments: {} });
+    } catch (err) {
+      return { code: (err as { code: number }).code, message: (err as Error).message };
+    }
+    throw new Error(`a call to an unknown tool was answered: ${name.slice(0, 80)}`);
+  };
+  assert.deepEqual(await refusal('no_such_tool'), {
+    code: -32602,
+    message: `unknown_tool: "no_such_tool" is not a tool of this server; tools/list names its ${listed} tools`,
+  });
 
   const names = Array.from({ length: CALLS }, (_, i) => `${SECRET}_${i}_${'n'.repeat(4800)}`);
   for (const name of names) {
-    const result = await s.client.callTool({ name, arguments: {} });
-    assert.equal(result.isError, true);
-    const expected = `unknown_tool: the name given (${name.length} characters) is not a tool of this server; tools/list names its ${TOOL_REGISTRY.length} tools`;
-    assert.ok(textOf(result) === expected, textOf(result).slice(0, 200));
+    const { code, message } = await refusal(name);
+    assert.equal(code, -32602);
+    const expected = `unknown_tool: the name given (${name.length} characters) is not a tool of this server; tools/list names its ${listed} tools`;
+    assert.ok(message === expected, message.slice(0, 200));
   }
   for (const name of [`${SECRET}\nsecond line`, 'has space', '']) {
-    const text = textOf(await s.client.callTool({ name, arguments: {} }));
-    assert.equal(
-      text,
-      `unknown_tool: the name given (${name.length} characters) is not a tool of this server; tools/list names its ${TOOL_REGISTRY.length} tools`,
-    );
+    assert.deepEqual(await refusal(name), {
+      code: -32602,
+      message: `unknown_tool: the name given (${name.length} characters) is not a tool of this server; tools/list names its ${listed} tools`,
+    });
   }
   const unknownCalls = 1 + CALLS + 3;
   // The loopback resolver names it the same way, and refuses it before the boundary.

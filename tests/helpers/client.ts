@@ -45,6 +45,12 @@ export interface StartOptions {
   roots?: string[];
   /** Collect stderr lines here. */
   stderr?: string[];
+  /**
+   * Called with the new tool list on each notifications/tools/list_changed: a handler in the 2025
+   * era, a subscriptions/listen stream the client opens in the 2026-07-28 one (the SDK client's
+   * `listChanged` option).
+   */
+  onToolsChanged?: (tools: Array<{ name: string }>) => void;
 }
 
 /** A fresh HOME so no test reads the machine's ~/.substrate or ~/.metabob. */
@@ -92,7 +98,23 @@ export async function startClient(options: StartOptions = {}): Promise<{ client:
   const era = options.roots ? 'legacy' : (options.era ?? TEST_ERA);
   const client = new Client(
     { name: 'metabob-test', version: '1.0.0' },
-    { capabilities: options.roots ? { roots: { listChanged: true } } : {}, versionNegotiation: ERAS[era] as never },
+    {
+      capabilities: options.roots ? { roots: { listChanged: true } } : {},
+      versionNegotiation: ERAS[era] as never,
+      ...(options.onToolsChanged
+        ? {
+            listChanged: {
+              tools: {
+                autoRefresh: true,
+                debounceMs: 0,
+                onChanged: (error: Error | null, tools: Array<{ name: string }> | null) => {
+                  if (!error && tools) options.onToolsChanged!(tools);
+                },
+              },
+            },
+          }
+        : {}),
+    },
   );
   if (options.roots) {
     const roots = options.roots;

@@ -61,13 +61,16 @@ async function fetchText(url: string, init?: RequestInit) {
   return { status: res.status, headers: res.headers, text, json };
 }
 
-export async function startServer(env: Record<string, string | undefined>, options: { cwd?: string; era?: ClientEra } = {}): Promise<ServerUnderTest> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  options: { cwd?: string; era?: ClientEra; onToolsChanged?: (tools: Array<{ name: string }>) => void } = {},
+): Promise<ServerUnderTest> {
   const home = env.METABOB_HOME ?? tempDir('metabob-mhome-');
   const cwd = options.cwd ?? tempDir('metabob-ws-');
   const stderr: string[] = [];
   let started: Awaited<ReturnType<typeof startClient>>;
   try {
-    started = await startClient({ cwd, env: { METABOB_HOME: home, ...env }, stderr, era: options.era });
+    started = await startClient({ cwd, env: { METABOB_HOME: home, ...env }, stderr, era: options.era, onToolsChanged: options.onToolsChanged });
   } catch (err) {
     throw new Error(`the server did not start (${(err as Error).message}); its stderr:\n${stderr.join('\n')}`);
   }

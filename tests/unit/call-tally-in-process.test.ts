@@ -12,8 +12,9 @@ test('calls made before the metrics renderer exists are in /v1/metrics, unknown 
   try {
     await s.client.callTool({ name: 'get_metrics', arguments: {} });
     await s.client.callTool({ name: 'get_metrics', arguments: {} });
-    await s.client.callTool({ name: 'no_such_tool_a', arguments: {} });
-    await s.client.callTool({ name: 'no_such_tool_b', arguments: {} });
+    // Refused with -32602 (MCP tools §error-handling), and counted all the same.
+    await assert.rejects(s.client.callTool({ name: 'no_such_tool_a', arguments: {} }), /unknown_tool/);
+    await assert.rejects(s.client.callTool({ name: 'no_such_tool_b', arguments: {} }), /unknown_tool/);
     // The renderer the loopback server makes when it starts, after those calls.
     const text = new CallMetrics(s.services.tally).render(false, { sessionStartedAt: s.services.sessionStartedAt });
     assert.match(text, /^metabob_tool_calls_total\{tool="get_metrics",outcome="ok"\} 2$/m);

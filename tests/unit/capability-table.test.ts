@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CAPABILITY_TAGS } from '../../core/server/capabilities.ts';
+import { TOOL_EFFECTS } from '../../core/tools/tool-annotations.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 import { EMPTY_REASONS } from '../../core/tools/empty-reason.ts';
 
@@ -34,7 +35,8 @@ test('every tool is classified: tier, complexity, baseline, idempotency', () => 
     assert.ok(tiers.includes(tool.tier), `${tool.name} tier`);
     assert.ok(complexities.includes(tool.complexity), `${tool.name} complexity`);
     assert.ok(baselines.includes(tool.baseline), `${tool.name} baseline`);
-    assert.equal(typeof tool.idempotent, 'boolean', `${tool.name} idempotent`);
+    // Idempotency sits in the effects table beside the other annotations (core/tools/tool-annotations.ts).
+    assert.equal(typeof TOOL_EFFECTS[tool.name]?.idempotent, 'boolean', `${tool.name} idempotent`);
     assert.match(tool.name, /^[a-z]+(_[a-z]+)*$/);
   }
 });

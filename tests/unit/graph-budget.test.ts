@@ -27,6 +27,53 @@ test('an exhausted budget leaves files pending; the next call resumes them and s
   assert.equal(index.skipped().pending.length, 0);
 });
 
+test('progress counts the files the run parses: not those kept, and a run the budget stops ends at what it parsed', async () => {
+  const { tempDir, writeFiles } = await import('../helpers/git.ts');
+  const { extractFiles } = await import('../../core/index/extract/extract-files.ts');
+  const { utimesSync, writeFileSync } = await import('node:fs');
+  const root = tempDir('graph-progress-');
+  writeFiles(root, Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`src/f${i}.ts`, `export function f${i}() { return ${i}; }\n`])));
+  const index = new LocalIndex(root);
+  const seen: Array<[number, number]> = [];
+  const onProgress = (done: number, total: number) => seen.push([done, total]);
+  // A run stopped after four files (as the budget or a cancel stops it): the last notification's total is what it parsed.
+  let parsed = 0;
+  const budget = new AbortController();
+  const stopped = await index.run({
+    onProgress,
+    extract: (r, files, o) =>
+      extractFiles(r, files, {
+        ...o,
+        workers: 0,
+        signal: budget.signal,
+        onFileDone: (file, result) => {
+          o.onFileDone?.(file, result);
+          if (++parsed === 4) budget.abort();
+        },
+      }),
+  });
+  assert.ok(stopped.ok);
+  assert.equal(stopped.report.pending, 2);
+  assert.deepEqual(seen, [
+    [1, 6],
+    [2, 6],
+    [3, 6],
+    [4, 6],
+    [4, 4],
+  ]);
+  // The next call parses the two left and one file edited since: three, whatever the scan counts.
+  seen.length = 0;
+  writeFileSync(`${root}/src/f0.ts`, 'export function f0() { return 10; }\n');
+  utimesSync(`${root}/src/f0.ts`, new Date(), new Date(Date.now() + 5000));
+  const resumed = await index.run({ onProgress, extract: (r, files, o) => extractFiles(r, files, { ...o, workers: 0 }) });
+  assert.ok(resumed.ok);
+  assert.deepEqual(seen, [
+    [1, 3],
+    [2, 3],
+    [3, 3],
+  ]);
+});
+
 test('the scan keeps included extensions outside excluded and dot-directories, and names files over the 1 MB size bound', async () => {
   const { tempDir, writeFiles } = await import('../helpers/git.ts');
   const root = tempDir('graph-scan-');

@@ -1,6 +1,7 @@
 // The stdio transport's line handling on in-memory streams: lines split across chunks, CRLF,
 // a line over the cap counted without being held and answered with the id its head shows,
-// answers JSON-RPC never gives (notifications, responses), and a broken stdin closing it.
+// answers JSON-RPC never gives (notifications, responses), a broken stdin closing it, the 2025-era
+// lifecycle, and a batch's responses held for its one array.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
@@ -96,4 +97,71 @@ test('a stdin that errors closes the transport, once', async () => {
   await t.close();
   assert.deepEqual(errors, ['EIO: stdin broke']);
   assert.equal(closed(), 1);
+});
+
+const init = (version: string) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  });
+
+test('nothing but ping before initialize; initialize once', async () => {
+  const { t, stdin, delivered, answered } = transport();
+  await t.start();
+  stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) + '\n');
+  stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }) + '\n');
+  stdin.write(init('2025-06-18') + '\n');
+  stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }) + '\n');
+  stdin.write(init('2025-03-26').replace('"id":0', '"id":4') + '\n');
+  await tick();
+  assert.deepEqual(
+    delivered.map((m) => m.id),
+    [2, 0, 3],
+  );
+  assert.deepEqual(
+    answered.map((a) => [a.id, a.error.code]),
+    [
+      [1, -32000],
+      [4, -32600],
+    ],
+  );
+});
+
+test('under 2025-03-26 a batch is delivered element by element and answered as one array once its last response is in', async () => {
+  const { t, stdin, delivered, answered } = transport();
+  await t.start();
+  stdin.write(init('2025-03-26') + '\n');
+  t.setProtocolVersion('2025-03-26');
+  stdin.write(
+    JSON.stringify([
+      { jsonrpc: '2.0', id: 'a', method: 'ping' },
+      { jsonrpc: '2.0', id: 'b', method: 'ping' },
+      { jsonrpc: '2.0', id: 'c', method: 'ping' },
+      { jsonrpc: '2.0', id: 'a', method: 'ping' },
+    ]) + '\n',
+  );
+  await tick();
+  assert.deepEqual(
+    delivered.map((m) => m.id),
+    [0, 'a', 'b', 'c'],
+  );
+  assert.deepEqual(answered, []);
+  await t.send({ jsonrpc: '2.0', id: 'b', result: {} } as never);
+  // A cancelled request gets no response: the batch stops waiting for it.
+  stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'c' } }) + '\n');
+  await tick();
+  assert.deepEqual(answered, []);
+  await t.send({ jsonrpc: '2.0', id: 'a', result: {} } as never);
+  await tick();
+  assert.equal(answered.length, 1);
+  assert.deepEqual(
+    (answered[0] as Array<{ id: string; result?: unknown; error?: { code: number } }>).map((r) => [r.id, r.error?.code ?? 'ok']),
+    [
+      ['a', -32600],
+      ['b', 'ok'],
+      ['a', 'ok'],
+    ],
+  );
 });

@@ -1,7 +1,7 @@
 // Tool annotations are truthful (core/tools/tool-annotations.ts): every registered tool is
-// classified, readOnlyHint goes only to tools that change nothing, idempotentHint is each
-// tool's own, and a read-only tool run against a real store leaves its SQLite files and the
-// workspace binding as they were.
+// classified once, tools/list carries the four hints the effects table gives, and a read-only
+// tool run against a real store leaves its SQLite files and the workspace binding as they were.
+// tests/e2e/tool-hints.test.ts holds every row to what the built server's calls write and send.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -10,21 +10,33 @@ import { commitFiles, tempRepo } from '../helpers/git.ts';
 import { startInProcess, textOf } from '../helpers/in-process.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 import { buildToolList } from '../../core/tools/tool-list.ts';
-import { TOOL_WRITES, isReadOnlyTool } from '../../core/tools/tool-annotations.ts';
+import { TOOL_EFFECTS, isReadOnlyTool, toolHints } from '../../core/tools/tool-annotations.ts';
 
-test('every registered tool is classified once; tools/list carries readOnlyHint from that table and idempotentHint from the tool', () => {
+test('every registered tool is classified once; tools/list carries the four hints of its row', () => {
   const names = TOOL_REGISTRY.map((t) => t.name).sort();
-  assert.deepEqual(Object.keys(TOOL_WRITES).sort(), names);
+  assert.deepEqual(Object.keys(TOOL_EFFECTS).sort(), names);
   for (const listed of buildToolList()) {
-    const tool = TOOL_REGISTRY.find((t) => t.name === listed.name)!;
-    assert.equal(listed.annotations.readOnlyHint, isReadOnlyTool(tool.name), tool.name);
-    assert.equal(listed.annotations.idempotentHint, tool.idempotent, tool.name);
+    const effects = TOOL_EFFECTS[listed.name];
+    const writes = Object.values(effects.writes);
+    assert.deepEqual(listed.annotations, { title: listed.title, ...toolHints(listed.name) }, listed.name);
+    assert.equal(listed.annotations.readOnlyHint, writes.length === 0, listed.name);
+    assert.equal(
+      listed.annotations.destructiveHint,
+      writes.some((w) => w.kind === 'changes'),
+      listed.name,
+    );
+    assert.equal(listed.annotations.openWorldHint, effects.sendsToSubstrate, listed.name);
+    // A tool that writes nothing has nothing to repeat: the table says so too.
+    if (writes.length === 0) assert.equal(effects.idempotent, true, listed.name);
+    assert.equal(listed.annotations.idempotentHint, effects.idempotent, listed.name);
+    // A tool of the local tier never reaches the substrate; one of the substrate tier always may.
+    const tier = TOOL_REGISTRY.find((t) => t.name === listed.name)!.tier;
+    if (tier === 'local') assert.equal(effects.sendsToSubstrate, false, listed.name);
+    if (tier === 'substrate') assert.equal(effects.sendsToSubstrate, true, listed.name);
   }
-  // The tools that write the store, the substrate or the binding are never read-only.
-  for (const writer of ['init_workspace', 'record_finding', 'mark_complete', 'claim_finding', 'run_goal', 'concept_create', 'pull_assigned_work']) {
-    assert.equal(isReadOnlyTool(writer), false, writer);
-  }
+  // A tool nobody classified gets MCP's cautious defaults, never a read-only pass.
   assert.equal(isReadOnlyTool('a_tool_nobody_classified'), false);
+  assert.deepEqual(toolHints('a_tool_nobody_classified'), { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
 });
 
 function digest(paths: string[]): string {
