@@ -61,6 +61,21 @@ function aggregateRow(name: string, rows: CorpusRow[], pick: (r: CorpusRow) => S
   ];
 }
 
+/**
+ * The groups the closing table sums, one per half and language, named as the table prints them.
+ * An aggregate of one held-out corpus would be that corpus's own figures, so such a group is
+ * left out unless held-out corpora are shown.
+ */
+function* halfGroups(rows: CorpusRow[], showHeldOut: boolean, keep: (r: CorpusRow) => boolean = () => true): Generator<{ name: string; group: CorpusRow[] }> {
+  for (const half of ['development', 'held-out'] as const) {
+    for (const language of ['ts', 'python'] as const) {
+      const group = rows.filter((r) => r.half === half && r.language === language && keep(r));
+      if (!group.length || (half === 'held-out' && group.length < 2 && !showHeldOut)) continue;
+      yield { name: `${half} ${language === 'ts' ? 'TS/JS' : 'Python'}`, group };
+    }
+  }
+}
+
 export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line: string) => void): void {
   const shown = rows.filter((r) => showHeldOut || r.half === 'development');
   print('');
@@ -86,16 +101,9 @@ export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line
   }
   print('Per half, in aggregate (micro: summed edges; macro: mean over corpora; "at target": P >= 0.95 and R >= 0.85):');
   const aggregates: string[][] = [];
-  for (const half of ['development', 'held-out'] as const) {
-    for (const language of ['ts', 'python'] as const) {
-      const group = rows.filter((r) => r.half === half && r.language === language);
-      if (!group.length) continue;
-      // An aggregate of one held-out corpus is that corpus's own figures.
-      if (half === 'held-out' && group.length < 2 && !showHeldOut) continue;
-      const name = `${half} ${language === 'ts' ? 'TS/JS' : 'Python'}`;
-      aggregates.push(aggregateRow(`${name}, graph`, group, (r) => r.ours));
-      aggregates.push(aggregateRow(`${name}, peer`, group, (r) => r.peer));
-    }
+  for (const { name, group } of halfGroups(rows, showHeldOut)) {
+    aggregates.push(aggregateRow(`${name}, graph`, group, (r) => r.ours));
+    aggregates.push(aggregateRow(`${name}, peer`, group, (r) => r.peer));
   }
   print(markdown(['half', 'corpora', 'micro P', 'micro R', 'micro F1', 'macro P', 'macro R', 'macro F1', 'at target'], aggregates));
   // Precision per resolution kind per half and language, summed, beside the confidence the graph
@@ -103,42 +111,25 @@ export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line
   print('');
   print('Per resolution kind, in aggregate (cross-file edges; stated: the confidences the graph gives that kind):');
   const kindRows: string[][] = [];
-  for (const half of ['development', 'held-out'] as const) {
-    for (const language of ['ts', 'python'] as const) {
-      const group = rows.filter((r) => r.half === half && r.language === language);
-      if (!group.length || (half === 'held-out' && group.length < 2 && !showHeldOut)) continue;
-      const sums = new Map<string, { all: number; hit: number; stated: Set<number> }>();
-      for (const r of group)
-        for (const [kind, k] of Object.entries(r.byKind)) {
-          const sum = sums.get(kind) ?? { all: 0, hit: 0, stated: new Set<number>() };
-          sum.all += k.all;
-          sum.hit += k.hit;
-          for (const c of k.stated) sum.stated.add(c);
-          sums.set(kind, sum);
-        }
-      for (const [kind, sum] of sums)
-        kindRows.push([
-          `${half} ${language === 'ts' ? 'TS/JS' : 'Python'}`,
-          kind,
-          String(sum.all),
-          fixed(sum.hit / sum.all),
-          [...sum.stated].sort().join(', '),
-        ]);
-    }
+  for (const { name, group } of halfGroups(rows, showHeldOut)) {
+    const sums = new Map<string, { all: number; hit: number; stated: Set<number> }>();
+    for (const r of group)
+      for (const [kind, k] of Object.entries(r.byKind)) {
+        const sum = sums.get(kind) ?? { all: 0, hit: 0, stated: new Set<number>() };
+        sum.all += k.all;
+        sum.hit += k.hit;
+        for (const c of k.stated) sum.stated.add(c);
+        sums.set(kind, sum);
+      }
+    for (const [kind, sum] of sums) kindRows.push([name, kind, String(sum.all), fixed(sum.hit / sum.all), [...sum.stated].sort().join(', ')]);
   }
   print(markdown(['half', 'kind', 'edges', 'precision', 'stated'], kindRows));
   // Definition coverage per half, summed: the held-out half's only in aggregate, like its scores.
-  for (const half of ['development', 'held-out'] as const) {
-    for (const language of ['ts', 'python'] as const) {
-      const group = rows.filter((r) => r.half === half && r.language === language && r.coverage.called > 0);
-      if (!group.length || (half === 'held-out' && group.length < 2 && !showHeldOut)) continue;
-      const covered = group.reduce((a, r) => a + r.coverage.covered, 0);
-      const called = group.reduce((a, r) => a + r.coverage.called, 0);
-      const atTarget = group.filter((r) => r.coverage.covered / r.coverage.called >= 0.98).length;
-      print(
-        `${half} ${language === 'ts' ? 'TS/JS' : 'Python'}: definition coverage ${fixed(covered / called)} (${covered} of ${called}), at or above 0.98 on ${atTarget} of ${group.length} corpora`,
-      );
-    }
+  for (const { name, group } of halfGroups(rows, showHeldOut, (r) => r.coverage.called > 0)) {
+    const covered = group.reduce((a, r) => a + r.coverage.covered, 0);
+    const called = group.reduce((a, r) => a + r.coverage.called, 0);
+    const atTarget = group.filter((r) => r.coverage.covered / r.coverage.called >= 0.98).length;
+    print(`${name}: definition coverage ${fixed(covered / called)} (${covered} of ${called}), at or above 0.98 on ${atTarget} of ${group.length} corpora`);
   }
   const compared = rows.filter((r) => r.peer);
   if (compared.length) {
