@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertNoticeShape, startClient } from '../helpers/client.ts';
+import { spawnSync } from 'node:child_process';
+import { assertNoticeShape, CLI, cleanEnv, startClient } from '../helpers/client.ts';
 import { validArgs } from '../helpers/sample-args.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 import { withEmulator } from '../substrate/emulator.ts';
@@ -26,7 +27,7 @@ async function sweep(call: Caller, state: string): Promise<Set<string>> {
   return codes;
 }
 
-test('nothing configured, nothing indexed: every tool, a refused argument and an unknown one', async () => {
+test('nothing configured, nothing indexed: every tool, a refused argument, and an unknown tool on the headless call plane', async () => {
   const { repo } = repoWithHistory();
   const { client, close } = await startClient({ cwd: repo });
   try {
@@ -35,12 +36,17 @@ test('nothing configured, nothing indexed: every tool, a refused argument and an
     for (const [name, args] of [
       ['search_codebase', { query: 42, limit: 'ten' }],
       ['get_metrics', { verbose: true }],
-      ['no_such_tool', {}],
     ] as const) {
       const meta = (await call(name, args as Record<string, unknown>))._meta ?? {};
       assertNoticeShape(meta, name);
       for (const entry of meta.diagnosis_v2 ?? []) codes.add(entry.code);
     }
+    // Over MCP an unknown tool is a protocol error (-32602) with no _meta; the headless call
+    // still answers it as a result, whose envelope is held here.
+    const headless = spawnSync(process.execPath, [CLI, 'call', 'no_such_tool', '{}', '--json'], { cwd: repo, env: cleanEnv(), encoding: 'utf8' });
+    const meta = JSON.parse(headless.stdout)._meta ?? {};
+    assertNoticeShape(meta, 'no_such_tool (headless)');
+    for (const entry of meta.diagnosis_v2 ?? []) codes.add(entry.code);
     // The codes the sweep must have met, so the shape was checked where it was missing.
     for (const code of ['not_configured', 'invalid_arguments', 'unknown_arg', 'unknown_tool']) assert.ok(codes.has(code), `${code} in ${[...codes]}`);
   } finally {
