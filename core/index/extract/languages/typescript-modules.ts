@@ -208,15 +208,22 @@ export function dynamicImport(call: Node, source: Node, { b, parentOf }: FileCon
 }
 
 /**
+ * `require('x')`, `import('x')`: a module binding, not a callable. A call on what a load gives
+ * (`require('./util').debuglog('stream')`) is not one: its result is whatever that call returns.
+ */
+export function isModuleLoad(value: Node): boolean {
+  if (value.type !== 'call_expression') return false;
+  const callee = value.childForFieldName('function');
+  return callee?.type === 'import' || (callee?.type === 'identifier' && callee.text === 'require');
+}
+
+/**
  * A value that may be a function held under an exported name: another module's member
  * (`Math.floor`, `impl.destroy`) or what a call returns (`hideStackFrames(fn)`), but not a
  * module (`require('./x')`, which is a namespace).
  */
 function exportedReference(value: Node): boolean {
-  if (value.type === 'member_expression') return true;
-  if (value.type !== 'call_expression') return false;
-  const callee = value.childForFieldName('function');
-  return !(callee?.type === 'identifier' && callee.text === 'require') && callee?.type !== 'import';
+  return value.type === 'member_expression' || (value.type === 'call_expression' && !isModuleLoad(value));
 }
 
 /** `os.homedir || function homedir() {}`, `cond ? a : function () {}`: a choice one of whose arms is a function. */

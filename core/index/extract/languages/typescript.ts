@@ -27,7 +27,15 @@ import {
 } from './typescript-types.ts';
 import { factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
-import { dynamicImport, exportStatement, exportsPropertyAssignment, importStatement, moduleExportsAssignment, requireCall } from './typescript-modules.ts';
+import {
+  dynamicImport,
+  exportStatement,
+  exportsPropertyAssignment,
+  importStatement,
+  isModuleLoad,
+  moduleExportsAssignment,
+  requireCall,
+} from './typescript-modules.ts';
 
 /**
  * A heritage name as written, without type arguments; undefined for `extends mixin(Base)`.
@@ -260,18 +268,6 @@ function assignment(node: Node, f: FileContext): void | HandlerSteps {
   memberAssignment(node, parts, right, f);
 }
 
-/**
- * `require('x')`, `import('x')`: a module binding, not a callable. A call on what a load gives
- * (`require('./util').debuglog('stream')`) is not one: its result is whatever that call returns.
- */
-function isModuleLoad(value: Node, source: string): boolean {
-  if (value.type !== 'call_expression') return false;
-  const head = source.slice(value.startIndex, value.startIndex + 8);
-  if (!head.startsWith('require') && !head.startsWith('import')) return false;
-  const callee = value.childForFieldName('function');
-  return callee?.type === 'import' || (callee?.type === 'identifier' && callee.text === 'require');
-}
-
 function commonHandlers(): Record<string, NodeHandler> {
   const fn: NodeHandler = (node, f) => {
     const { b, source } = f;
@@ -309,7 +305,7 @@ function commonHandlers(): Record<string, NodeHandler> {
       const value = node.childForFieldName('value');
       const annotated = annotatedType(node.childForFieldName('type'), source) ?? constructedType(value, source);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
-      const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value, source));
+      const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value));
       const called = written ? undefined : calledPath(value, source);
       // `const cache = this.#cache`: the value the path names, as typed where that is declared.
       const path = written || called || (value?.type !== 'member_expression' && value?.type !== 'identifier') ? undefined : pathOf(value, source);
@@ -329,7 +325,7 @@ function commonHandlers(): Record<string, NodeHandler> {
       const literal = valueType !== 'call_expression' && valueType !== 'identifier';
       const members = literal ? (atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : localObject(node, value, f)) : undefined;
       if (members) return members;
-      if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value, source)) return;
+      if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value)) return;
       const moduleLevel = atModuleLevel(node, f.parentOf);
       if (moduleLevel && (CALLABLE_VALUES.has(valueType) || functionTypeOf(node.childForFieldName('type')))) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
