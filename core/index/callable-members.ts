@@ -6,7 +6,7 @@
 // imports lead, as any name is (symbol-table.ts), and the member joins the graph when it ends at
 // one of those declarations. The extraction with its members added is made once per extraction
 // and answer, so the resolution cache still sees the same object while nothing changes.
-import type { Definition, FileExtraction } from './extract-types.ts';
+import { INDEXED_MEMBER, type Definition, type FileExtraction } from './extract-types.ts';
 import type { ModuleResolver } from './module-resolver.ts';
 import { SymbolTable } from './symbol-table.ts';
 
@@ -27,16 +27,24 @@ export function* withCallableMembers(extractions: FileExtraction[], resolver: Mo
     const members = ext.typedMembers ?? [];
     const added: number[] = [];
     members.forEach((m, i) => {
-      const meaning = table.resolveLocal(f, m.type);
+      // `responseMeta?: Options['responseMeta']`: callable when Options' own member of that name is a method.
+      const indexed = INDEXED_MEMBER.exec(m.type);
+      const meaning = table.resolveLocal(f, indexed ? indexed[1]! : m.type);
       if (meaning?.kind !== 'def') return;
       const target = extractions[meaning.ref.file]!;
       const declared = target.definitions[meaning.ref.def]!;
-      if (TYPE_DECLARATIONS.has(declared.kind) && callableTypesOf(target).has(declared.name)) added.push(i);
+      if (!TYPE_DECLARATIONS.has(declared.kind)) return;
+      if (indexed ? hasMethod(target, meaning.ref.def, indexed[2]!) : callableTypesOf(target).has(declared.name)) added.push(i);
     });
     out.push(added.length === 0 ? ext : extended(ext, added));
     yield;
   }
   return out;
+}
+
+/** Whether the type at `owner` declares a method `name` of its own (a callable member, extraction's rules). */
+function hasMethod(ext: FileExtraction, owner: number, name: string): boolean {
+  return ext.definitions.some((d) => d.parent === owner && d.kind === 'method' && d.name === name);
 }
 
 const callableSets = new WeakMap<FileExtraction, Set<string>>();

@@ -113,11 +113,17 @@ export interface TypedMember {
   /** Index into definitions of the class, interface or type it is a member of. */
   owner: number;
   name: string;
-  /** The type's name as written, before any type arguments. */
+  /**
+   * The type's name as written, before any type arguments; or a member of a named type picked
+   * by a string key (`Options['responseMeta']`, INDEXED_MEMBER), callable when that member is.
+   */
   type: string;
   startLine: number;
   endLine: number;
 }
+
+/** A TypedMember's `Options['responseMeta']`: the named type and the member its key picks. */
+export const INDEXED_MEMBER = /^([\w$]{1,80})\['([\w$]{1,80})'\]$/;
 
 export interface FileExtraction {
   file: string; // workspace-relative, forward slashes

@@ -246,7 +246,7 @@ test('TypeScript locals and type literals: a local called in its scope is a func
   // The template type with `\`` escapes parses whole once masked, so afterHint after it is a node.
   assert.deepEqual(
     index.extractions().map((e) => e.unparsed),
-    [undefined, undefined, undefined, undefined],
+    [undefined, undefined, undefined, undefined, undefined],
   );
   const nodes = [...index.graph!.nodes.values()].filter((n) => n.type !== 'file').map((n) => n.id);
   assert.deepEqual(nodes.sort(), [
@@ -276,6 +276,34 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/lib.ts::type::Serialize::23',
     'src/lib.ts::type::Tagged::19',
     'src/lib.ts::type::Writer::35',
+    'src/resources.ts::function::createDeferred::19',
+    // `let teardown: Teardown | null = null`, called by name once narrowed.
+    'src/resources.ts::function::load.teardown::32',
+    'src/resources.ts::function::load::31',
+    'src/resources.ts::function::makeResource::3',
+    'src/resources.ts::function::respond::53',
+    'src/resources.ts::function::timerResource::7',
+    'src/resources.ts::function::useTimer::38',
+    'src/resources.ts::interface::Options::47',
+    // `create: TFunction`, `TFunction extends (...args) => unknown`.
+    'src/resources.ts::method::Options.create::48',
+    'src/resources.ts::method::Teardown.close::29',
+    // Members of `Partial<{ ... }>` a type alias names: typed by a bounded type parameter, by Lazy.
+    'src/resources.ts::method::WithContext.createContext::45',
+    'src/resources.ts::method::WithRun.run::46',
+    // `resolve: resolve!`, a local typed as a function; `size: promise` is not one.
+    'src/resources.ts::method::createDeferred.resolve::24',
+    // `ref: Lazy<string>`, Lazy a function type inside an intersection.
+    'src/resources.ts::method::load.opts.ref::31',
+    // `meta?: Options<F>['create']`, a callable member picked by its key; `Options<F>['label']` is none.
+    'src/resources.ts::method::respond.init.meta::53',
+    // The function members of an object literal handed to a call.
+    'src/resources.ts::method::timerResource.start::10',
+    'src/resources.ts::method::timerResource.stop::13',
+    'src/resources.ts::type::Lazy::27',
+    'src/resources.ts::type::Teardown::29',
+    'src/resources.ts::type::WithContext::45',
+    'src/resources.ts::type::WithRun::46',
     // A member whose union admits a function (`number | ((n) => number)`), an object type inside
     // a union or an intersection, and a local named as a type-only import and constructed.
     'src/shapes.ts::class::Box::27',
@@ -330,6 +358,10 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/codec.ts::function::run::10 -> src/codec.ts::method::Codec.tick::6 1',
     'calls src/lib.ts::function::afterHint::15 -> src/lib.ts::function::format::7 1',
     'calls src/lib.ts::method::Pool.tick::43 -> src/lib.ts::method::Pool.clock::42 1',
+    'calls src/resources.ts::function::load::31 -> src/resources.ts::function::load.teardown::32 1',
+    'calls src/resources.ts::function::timerResource::7 -> src/resources.ts::function::makeResource::3 1',
+    'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::function::createDeferred::19 1',
+    'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::function::timerResource::7 1',
     // `import type { Pool }` brings no value: `new Pool()` reaches the local.
     'calls src/shapes.ts::function::build::16 -> src/shapes.ts::function::build.Pool::17 1',
     'calls src/shapes.ts::method::Box.read::31 -> src/shapes.ts::method::Box.dehancer::28 1',

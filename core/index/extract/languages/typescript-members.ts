@@ -59,12 +59,19 @@ function combinationHolder(type: Node, parentOf: FileContext['parentOf']): Node 
   return holder;
 }
 
-/** An interface body, or the object type a `type` alias names, alone or in an intersection or union. */
+/**
+ * An interface body, or the object type a `type` alias names, alone or in an intersection or
+ * union, or as a wrapper's type argument (`type Options = Partial<{ create: Fn }>`: the checker
+ * resolves `options.create()` to the member all the same).
+ */
 function isTypeBody(member: Node, parentOf: FileContext['parentOf']): boolean {
   const body = parentOf(member);
   if (body?.type === 'interface_body') return true;
   if (body?.type !== 'object_type') return false;
-  return combinationHolder(body, parentOf)?.type === 'type_alias_declaration';
+  const holder = combinationHolder(body, parentOf);
+  if (holder?.type !== 'type_arguments') return holder?.type === 'type_alias_declaration';
+  const generic = parentOf(holder);
+  return generic?.type === 'generic_type' && combinationHolder(generic, parentOf)?.type === 'type_alias_declaration';
 }
 
 /** Where an object type written in place sits, as far as its callable members go (literalMember). */

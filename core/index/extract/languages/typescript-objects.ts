@@ -8,7 +8,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP, unquote } from './language-module.ts';
-import { FUNCTION_VALUES } from './typescript-types.ts';
+import { FUNCTION_VALUES, functionTypeOf } from './typescript-types.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 
 /** Wrappers a literal may sit in and still be the value: `{...} as const`, `satisfies T`, parentheses. */
@@ -43,7 +43,13 @@ function keyName(key: Node | null, source: string): string | undefined {
  * `prefix.` when given: a local object's members are named through it), a step per
  * ITEMS_PER_STEP members.
  */
-function* defineMembers(object: Node, { b, source }: FileContext, parentName: string | undefined, prefix?: string): HandlerSteps {
+function* defineMembers(
+  object: Node,
+  { b, source }: FileContext,
+  parentName: string | undefined,
+  prefix?: string,
+  functionBindings?: () => ReadonlySet<string>,
+): HandlerSteps {
   let read = 0;
   for (const member of object.namedChildren) {
     if (++read % ITEMS_PER_STEP === 0) yield;
@@ -54,9 +60,39 @@ function* defineMembers(object: Node, { b, source }: FileContext, parentName: st
     } else if (member.type === 'pair') {
       const value = member.childForFieldName('value');
       const name = keyName(member.childForFieldName('key'), source);
-      if (name && value && FUNCTION_VALUES.has(value.type)) b.define(member, 'method', prefix ? `${prefix}.${name}` : name, { bound: true, parentName });
+      if (name && value && (FUNCTION_VALUES.has(value.type) || (functionBindings && namesFunction(value, functionBindings))))
+        b.define(member, 'method', prefix ? `${prefix}.${name}` : name, { bound: true, parentName });
     }
   }
+}
+
+/** Whether a member's value (`resolve`, `resolve!`) is a name the scope binds to a function. */
+function namesFunction(value: Node, functionBindings: () => ReadonlySet<string>): boolean {
+  const name = value.type === 'non_null_expression' ? value.namedChild(0) : value;
+  return name?.type === 'identifier' && functionBindings().has(name.text);
+}
+
+/**
+ * The names a function body binds to functions at its top: `function step() {}`,
+ * `const run = () => {}`, `let resolve: (v: T) => void` (assigned later). Read once, when a
+ * returned literal first names one.
+ */
+function functionBindingsOf(body: Node): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const statement of body.namedChildren) {
+    if (statement?.type === 'function_declaration') {
+      const name = statement.childForFieldName('name');
+      if (name) names.add(name.text);
+    } else if (statement?.type === 'lexical_declaration' || statement?.type === 'variable_declaration') {
+      for (const declarator of statement.namedChildren) {
+        const name = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('name') : null;
+        if (name?.type !== 'identifier') continue;
+        const value = declarator!.childForFieldName('value');
+        if ((value && FUNCTION_VALUES.has(value.type)) || functionTypeOf(declarator!.childForFieldName('type'))) names.add(name.text);
+      }
+    }
+  }
+  return names;
 }
 
 /**
@@ -86,6 +122,28 @@ export function localObject(declarator: Node, value: Node, f: FileContext): Hand
 function* noSteps(): HandlerSteps {}
 
 /**
+ * `makeResource({ start() {...} }, dispose)`: an object literal handed to a call. Its function
+ * members are methods nested where the call is (`timerResource.start`), named by their keys: the
+ * callee hands the object (or a type built from it) back, and the checker resolves
+ * `timer.start()` to the member. Undefined when no argument is an object literal, decided from
+ * the text before any argument node is read.
+ */
+export function argumentObjects(call: Node, f: FileContext): HandlerSteps | undefined {
+  const args = call.lastChild;
+  if (args?.type !== 'arguments') return undefined;
+  const brace = f.source.indexOf('{', args.startIndex);
+  if (brace < 0 || brace >= args.endIndex) return undefined;
+  return argumentMembers(args, f);
+}
+
+function* argumentMembers(args: Node, f: FileContext): HandlerSteps {
+  for (const arg of args.namedChildren) {
+    const object = literalOf(arg);
+    if (object) yield* defineMembers(object, f, undefined);
+  }
+}
+
+/**
  * A factory: a function with no declared return type whose body ends in `return {...}` (or an
  * arrow whose body is `({...})`). The literal's function members are methods nested in it, and
  * it declares `name()` as `{}`, the object it returns. Read from the definition's own handler,
@@ -106,7 +164,8 @@ export function* factoryObject(fn: Node, named: Node, name: string, member: bool
   }
   const object = literalOf(value?.type === 'return_statement' ? value.namedChild(0) : value);
   if (!object) return;
-  yield* defineMembers(object, f, undefined);
+  let bindings: ReadonlySet<string> | undefined;
+  yield* defineMembers(object, f, undefined, undefined, () => (bindings ??= functionBindingsOf(body)));
   const kind = member ? 'member' : 'local';
   f.b.declareType(kind, `${name}()`, '{}', named, false, kind === 'local' ? named.startIndex - 1 : named.startIndex);
 }

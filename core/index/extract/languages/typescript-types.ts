@@ -4,6 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
+import { INDEXED_MEMBER } from '../../extract-types.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 
 export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
@@ -98,19 +99,21 @@ export function functionTypeOf(annotation: Node | null): Node | undefined {
   if (type?.type === 'function_type') return type;
   // `serve: { (app: App): Effect; <E>(app: App, opts: O): Effect }`: an object type with a call signature.
   if (type?.type === 'object_type' && hasCallSignature(type)) return type;
-  return written?.type === 'union_type' ? functionInUnion(written) : undefined;
+  return written?.type === 'union_type' || written?.type === 'intersection_type' ? functionInCombination(written) : undefined;
 }
 
 /**
  * The first function type a union admits (`number | ((e: Error) => Delay)`,
- * `(V | (() => V)) | undefined`): a call on such a member is checked once narrowed, and the
- * checker resolves it to the member all the same. Each union and parenthesis is visited once.
+ * `(V | (() => V)) | undefined`) or an intersection holds (`(() => Promise<T>) & { marker: true }`):
+ * a call on such a member is checked once narrowed (or as the intersection's call signature), and
+ * the checker resolves it to the member all the same. Each union, intersection and parenthesis is
+ * visited once.
  */
-function functionInUnion(union: Node): Node | undefined {
+function functionInCombination(union: Node): Node | undefined {
   const pending: Node[] = [union];
   for (let n = pending.pop(); n; n = pending.pop()) {
     if (n.type === 'function_type') return n;
-    if (n.type === 'union_type' || n.type === 'parenthesized_type') for (const c of n.namedChildren) if (c) pending.push(c);
+    if (n.type === 'union_type' || n.type === 'intersection_type' || n.type === 'parenthesized_type') for (const c of n.namedChildren) if (c) pending.push(c);
   }
   return undefined;
 }
@@ -128,13 +131,25 @@ export function hasCallSignature(type: Node): boolean {
 /**
  * The name a property's type is written as, when it may alias a function type:
  * `SetTimeoutFunction`, `Serialize | undefined`, `ResponseMetaFn<TRouter>` give the name
- * before any type arguments; undefined for any other type.
+ * before any type arguments; an indexed access by a string key, `Options<R>['responseMeta']`,
+ * gives `Options['responseMeta']` (the member of that name of the type, INDEXED_MEMBER);
+ * undefined for any other type.
  */
 export function namedTypeOf(annotation: Node | null): string | undefined {
   let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
   type = withoutNullish(type ?? null) ?? null;
+  if (type?.type === 'lookup_type') return indexedMemberOf(type);
   if (type?.type === 'generic_type') type = type.childForFieldName('name');
   return type?.type === 'type_identifier' ? type.text : undefined;
+}
+
+function indexedMemberOf(lookup: Node): string | undefined {
+  let object = lookup.namedChild(0);
+  const key = lookup.namedChild(1)?.namedChild(0);
+  if (object?.type === 'generic_type') object = object.childForFieldName('name');
+  if (object?.type !== 'type_identifier' || key?.type !== 'string') return undefined;
+  const written = `${object.text}['${key.text.slice(1, -1)}']`;
+  return INDEXED_MEMBER.test(written) ? written : undefined;
 }
 
 /** A function's declared return type: `(): Store`, `(): Store | undefined`, `(): Store[]`; undefined for anything else. */

@@ -25,7 +25,7 @@ import {
   NAME_PATH,
   pathOf,
 } from './typescript-types.ts';
-import { factoryObject, localObject, moduleObject } from './typescript-objects.ts';
+import { argumentObjects, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
 import {
   dynamicImport,
@@ -110,7 +110,15 @@ const CALLABLE_VALUES = new Set([
   'parenthesized_expression',
 ]);
 /** Values a local (or a module-level const by a condition) may hold a function in: a definition when called (bindingIfCalled). */
-const MAYBE_CALLABLE_VALUES = new Set([...CALLABLE_VALUES, 'binary_expression', 'ternary_expression', 'await_expression', 'subscript_expression']);
+const MAYBE_CALLABLE_VALUES = new Set([
+  ...CALLABLE_VALUES,
+  'binary_expression',
+  'ternary_expression',
+  'await_expression',
+  'subscript_expression',
+  // `let teardown: Teardown | null = null`, assigned a function later and called by name.
+  'null',
+]);
 
 /** Where a declarator's name is seen: to the end of the block (or statement) around its declaration, or of the file. */
 function scopeEndOf(declarator: Node, f: FileContext): number {
@@ -344,7 +352,10 @@ function commonHandlers(): Record<string, NodeHandler> {
     },
     arrow_function: declareCallbackParameters,
     function_expression: declareCallbackParameters,
-    call_expression: call,
+    call_expression: (node, f) => {
+      call(node, f);
+      return argumentObjects(node, f);
+    },
     new_expression: newExpression,
     import_statement: (node, { b }) => importStatement(node, b),
     export_statement: (node, { b }) => exportStatement(node, b),
@@ -385,6 +396,12 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       if (!name) return;
       b.define(node, 'type', name);
       if (functionTypeOf(node.childForFieldName('value'))) b.callableType(name);
+    },
+    // `<TFunction extends (...args: any[]) => any>`: a member typed `TFunction` is called as a function is.
+    type_parameter: (node, { b }) => {
+      const name = node.childForFieldName('name');
+      const constraint = node.childForFieldName('constraint');
+      if (name && constraint && functionTypeOf(constraint.namedChild(0))) b.callableType(name.text);
     },
   };
 }
