@@ -277,6 +277,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/lib.ts::type::Tagged::19',
     'src/lib.ts::type::Writer::35',
     'src/resources.ts::function::createDeferred::19',
+    // `verbose ? (...args) => ... : () => {}`: a function whichever branch is taken.
+    'src/resources.ts::function::debug::59',
     // `let teardown: Teardown | null = null`, called by name once narrowed.
     'src/resources.ts::function::load.teardown::32',
     'src/resources.ts::function::load::31',

@@ -120,6 +120,16 @@ const MAYBE_CALLABLE_VALUES = new Set([
   'null',
 ]);
 
+/** `cond ? (...) => {} : noop`: a branch is a function written in place. */
+function hasFunctionBranch(ternary: Node): boolean {
+  for (const field of ['consequence', 'alternative']) {
+    let branch = ternary.childForFieldName(field);
+    for (let i = 0; branch?.type === 'parenthesized_expression' && i < 4; i++) branch = branch.namedChild(0);
+    if (branch && FUNCTION_VALUES.has(branch.type)) return true;
+  }
+  return false;
+}
+
 /** Where a declarator's name is seen: to the end of the block (or statement) around its declaration, or of the file. */
 function scopeEndOf(declarator: Node, f: FileContext): number {
   const declaration = f.parentOf(declarator);
@@ -334,6 +344,11 @@ function commonHandlers(): Record<string, NodeHandler> {
       const members = literal ? (atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : localObject(node, value, f)) : undefined;
       if (members) return members;
       if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value)) return;
+      if (valueType === 'ternary_expression' && hasFunctionBranch(value)) {
+        // `const debug = enabled ? (...args) => log(...args) : () => {}`: a function either way it goes.
+        b.define(node, 'function', bound, { bound: true });
+        return;
+      }
       const moduleLevel = atModuleLevel(node, f.parentOf);
       if (moduleLevel && (CALLABLE_VALUES.has(valueType) || functionTypeOf(node.childForFieldName('type')))) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
