@@ -132,6 +132,10 @@ export class DeclaredTypes {
     } else if (head.endsWith('()')) {
       const fn = this.lookup.callable(file, head.slice(0, -2));
       current = fn && this.declaredFor(fn, '()');
+    } else if (head.startsWith('new ')) {
+      // `new Foo(x).bar()`: the class constructed, where the name leads (CallSite.receiver).
+      const found = this.lookup.resolveType(file, head.slice(4));
+      current = found && this.lookup.isClassLike(found.ref) ? found : undefined;
     } else {
       current = this.localType(file, enclosing, head, line);
     }

@@ -24,6 +24,7 @@ test('TypeScript ESM: named, aliased, default and namespace imports, re-export c
     'calls src/main.ts::function::run::6 -> src/math.ts::function::add::1 0.95',
     'calls src/main.ts::function::run::6 -> src/math.ts::function::mul::5 0.95',
     'calls src/main.ts::function::run::6 -> src/shapes/circle.ts::class::Circle::3 0.95',
+    'calls src/main.ts::function::run::6 -> src/shapes/circle.ts::method::Circle.area::4 0.9',
     'calls src/main.ts::function::run::6 -> src/shapes/square.ts::class::Square::3 0.95',
     // `const b = new Box(); b.side()`: b is declared a Box (Square re-exported as Box). The
     // receiver of `new Circle().area()` is an expression, not a declared name: no edge.
@@ -228,6 +229,7 @@ test('TypeScript callable members: function-typed properties of an interface and
     // `new Emitter().now()`: the receiver is an expression, not a declared name, as for any method: only the constructor.
     'calls src/watch.ts::function::watch::9 -> src/emitter.ts::class::Emitter::15 0.95',
     'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Emitter.handler::16 0.9',
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Emitter.now::17 0.9',
     'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Options.notify::10 0.9',
     // `onError: ((error: Error) => void) | null`, called as `store.onError?.(...)`.
     'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Store.onError::5 0.9',
@@ -276,6 +278,7 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/lib.ts::type::Serialize::23',
     'src/lib.ts::type::Tagged::19',
     'src/lib.ts::type::Writer::35',
+    'src/resources.ts::class::Version::62',
     'src/resources.ts::function::createDeferred::19',
     // `verbose ? (...args) => ... : () => {}`: a function whichever branch is taken.
     'src/resources.ts::function::debug::59',
@@ -283,6 +286,7 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/resources.ts::function::load.teardown::32',
     'src/resources.ts::function::load::31',
     'src/resources.ts::function::makeResource::3',
+    'src/resources.ts::function::newer::67',
     'src/resources.ts::function::respond::53',
     'src/resources.ts::function::timerResource::7',
     'src/resources.ts::function::useTimer::38',
@@ -290,6 +294,7 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     // `create: TFunction`, `TFunction extends (...args) => unknown`.
     'src/resources.ts::method::Options.create::48',
     'src/resources.ts::method::Teardown.close::29',
+    'src/resources.ts::method::Version.compare::63',
     // Members of `Partial<{ ... }>` a type alias names: typed by a bounded type parameter, by Lazy.
     'src/resources.ts::method::WithContext.createContext::45',
     'src/resources.ts::method::WithRun.run::46',
@@ -361,6 +366,9 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/lib.ts::function::afterHint::15 -> src/lib.ts::function::format::7 1',
     'calls src/lib.ts::method::Pool.tick::43 -> src/lib.ts::method::Pool.clock::42 1',
     'calls src/resources.ts::function::load::31 -> src/resources.ts::function::load.teardown::32 1',
+    // `new Version().compare(b)`: the class constructed in place.
+    'calls src/resources.ts::function::newer::67 -> src/resources.ts::class::Version::62 1',
+    'calls src/resources.ts::function::newer::67 -> src/resources.ts::method::Version.compare::63 1',
     'calls src/resources.ts::function::timerResource::7 -> src/resources.ts::function::makeResource::3 1',
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::function::createDeferred::19 1',
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::function::timerResource::7 1',

@@ -175,6 +175,8 @@ function call(node: Node, f: FileContext): void {
       // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
       // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
       if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160) receiver = pathOf(fn.childForFieldName('object'), source) ?? receiver;
+      // `new SemVer(a).compare(b)`: an instance of the class it constructs.
+      if (receiver === '<expr>') receiver = constructedReceiver(fn.childForFieldName('object')) ?? receiver;
       b.call(wordAt(source, property.startIndex), receiver, property);
       return;
     }
@@ -187,6 +189,13 @@ function call(node: Node, f: FileContext): void {
       return;
     }
   }
+}
+
+/** `new Foo(x)`, `(new Foo(x))`: 'new Foo', the class an instance is made of in place; undefined for any other object. */
+function constructedReceiver(object: Node | null): string | undefined {
+  for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
+  const ctor = object?.type === 'new_expression' ? object.childForFieldName('constructor') : null;
+  return ctor?.type === 'identifier' ? `new ${ctor.text}` : undefined;
 }
 
 function newExpression(node: Node, { b, source, receiverText }: FileContext): void {
