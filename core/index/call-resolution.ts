@@ -80,7 +80,7 @@ export class CallResolver {
       if (!meaning && binding?.kind === 'symbol') {
         // An exported name that is no component (a TypeScript namespace, an object of
         // functions): its members are the module's own top-level exports, taken as unlisted.
-        meaning = { kind: 'namespace', file: binding.file, confidence: CONFIDENCE.importUnlisted };
+        meaning = { kind: 'namespace', file: binding.file, confidence: this.table.kinds(binding.file).importUnlisted };
       }
       if (!meaning) continue;
       let floor = meaning.kind === 'external' ? 1 : meaning.confidence;
@@ -119,12 +119,12 @@ export class CallResolver {
       if (!found && receiver === 'super' && call.callee === 'constructor') {
         // `super(...)` with no constructor declared on the base: the call constructs the base class itself.
         const base = (this.bases.get(refKey({ file: f, def: cls })) ?? []).find((r) => this.extractions[r.file].definitions[r.def].kind === 'class');
-        if (base) return { outcome: 'base_class', targets: [{ ref: base, confidence: base.file === f ? CONFIDENCE.sameFile : CONFIDENCE.baseClass }] };
+        if (base) return { outcome: 'base_class', targets: [{ ref: base, confidence: base.file === f ? CONFIDENCE.sameFile : this.table.kinds(f).baseClass }] };
       }
       if (!found) return UNRESOLVED;
       return {
         outcome: found.viaBase ? 'base_class' : 'own_class',
-        targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }],
+        targets: [{ ref: found.ref, confidence: found.viaBase ? this.table.kinds(f).baseClass : CONFIDENCE.ownClass }],
       };
     }
     const typed = this.declared.typeOf(f, call.enclosing, receiver, this.defs.enclosingClass(ext, call.enclosing), call.line);
@@ -136,14 +136,17 @@ export class CallResolver {
       const same = found.ref.file === f;
       return {
         outcome: 'declared_type',
-        targets: [{ ref: found.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(typed.confidence, CONFIDENCE.declaredType) }],
+        targets: [{ ref: found.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(typed.confidence, this.table.kinds(f).declaredType) }],
       };
     }
     // `api.get()` on a module-level object literal (`const api = { get() {} }`), here or imported.
     const member = receiver.includes('.') ? undefined : this.table.objectMember(f, receiver, call.callee);
     if (member) {
       const same = member.file === f;
-      return { outcome: same ? 'same_file' : 'import', targets: [{ ref: member, confidence: same ? CONFIDENCE.sameFile : CONFIDENCE.importResolved }] };
+      return {
+        outcome: same ? 'same_file' : 'import',
+        targets: [{ ref: member, confidence: same ? CONFIDENCE.sameFile : this.table.kinds(f).importResolved }],
+      };
     }
     const meaning = this.resolveDotted(f, `${receiver}.${call.callee}`);
     if (meaning?.kind === 'external') return EXTERNAL;
@@ -181,7 +184,7 @@ export class CallResolver {
       if (found)
         return {
           outcome: found.viaBase ? 'base_class' : 'own_class',
-          targets: [{ ref: found.ref, confidence: found.viaBase ? CONFIDENCE.baseClass : CONFIDENCE.ownClass }],
+          targets: [{ ref: found.ref, confidence: found.viaBase ? this.table.kinds(f).baseClass : CONFIDENCE.ownClass }],
         };
     }
     if (this.table.bindings(f).has(call.callee)) return UNRESOLVED;

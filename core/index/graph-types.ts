@@ -28,8 +28,10 @@ export interface GraphEdge {
 }
 
 /**
- * How each edge was decided, and the confidence it carries. Precision over recall
- * (a wrong edge misleads more than a missing one): a guess is marked as one, and a name with many candidates is left unresolved.
+ * What a file proves by itself: certain. Every cross-file decision (an import binding, a
+ * declared type, a base class, an unlisted export) carries its language's measured confidence
+ * instead (call-confidence.ts). Precision over recall (a wrong edge misleads more than a missing
+ * one): a name with many candidates is left unresolved.
  */
 export const CONFIDENCE = {
   /** contains: the definition sits in the file or class. */
@@ -40,14 +42,6 @@ export const CONFIDENCE = {
   sameFile: 1.0,
   /** this./self. calls to a method of the enclosing class. */
   ownClass: 1.0,
-  /** this./self./super. calls to a method found on a base class. */
-  baseClass: 0.9,
-  /** calls/inherits through an import binding (named, default, namespace, require, re-export chain). */
-  importResolved: 0.95,
-  /** a CommonJS or error-tolerant target: the name is a top-level definition the module does not list as an export. */
-  importUnlisted: 0.85,
-  /** a call on a receiver whose type is declared (a parameter, field or variable annotation, `new X()` bound to it, Python `self.x = X()`). */
-  declaredType: 0.9,
 } as const;
 
 /**

@@ -5,7 +5,7 @@
 // file's names reach is its language's module surface (languages/language-module.ts).
 import type { FileExtraction } from './extract-types.ts';
 import { languageTraits } from './extract/languages/registry.ts';
-import { CONFIDENCE } from './graph-types.ts';
+import { confidencesOf, type KindConfidences } from './call-confidence.ts';
 import type { ModuleResolver } from './module-resolver.ts';
 import { ExportIndex } from './export-index.ts';
 import { PackageScope } from './package-scope.ts';
@@ -59,6 +59,10 @@ export class SymbolTable {
       });
       this.topLevel.push(top);
     }
+  }
+  /** The confidences of the language a file is written in (call-confidence.ts). */
+  kinds(fileIdx: number): KindConfidences {
+    return confidencesOf(this.extractions[fileIdx]!.language);
   }
 
   /** A file's import bindings (computed once, on first use: a re-index resolves few files). */
@@ -296,7 +300,11 @@ export class SymbolTable {
   inPackage(fileIdx: number, name: string): Meaning | undefined {
     const sibling = this.packageScope.siblingDefining(fileIdx, name);
     if (sibling === undefined) return undefined;
-    return { kind: 'def', ref: { file: sibling, def: this.pick(sibling, name, this.topLevel[sibling].get(name)!) }, confidence: CONFIDENCE.importResolved };
+    return {
+      kind: 'def',
+      ref: { file: sibling, def: this.pick(sibling, name, this.topLevel[sibling].get(name)!) },
+      confidence: this.kinds(sibling).importResolved,
+    };
   }
 
   /** The other files of a package-surface file's directory in the same language, else none. */
@@ -311,11 +319,11 @@ export class SymbolTable {
 
   follow(binding: Binding, seen?: Set<string>): Meaning | undefined {
     if (binding.kind === 'external') return { kind: 'external' };
-    if (binding.kind === 'namespace') return { kind: 'namespace', file: binding.file, confidence: CONFIDENCE.importResolved };
+    if (binding.kind === 'namespace') return { kind: 'namespace', file: binding.file, confidence: this.kinds(binding.file).importResolved };
     const found = this.resolveExport(binding.file, binding.name, seen);
     if (found) return found;
     // `const m = require('./m')` with no default export: m is the module object.
-    if (binding.moduleObject) return { kind: 'namespace', file: binding.file, confidence: CONFIDENCE.importResolved };
+    if (binding.moduleObject) return { kind: 'namespace', file: binding.file, confidence: this.kinds(binding.file).importResolved };
     return undefined;
   }
 
@@ -330,7 +338,7 @@ export class SymbolTable {
     seen.add(key);
     const found = this.computeExport(fileIdx, name, seen);
     seen.delete(key);
-    const result = found && found.kind !== 'external' ? { ...found, confidence: Math.min(found.confidence, CONFIDENCE.importResolved) } : found;
+    const result = found && found.kind !== 'external' ? { ...found, confidence: Math.min(found.confidence, this.kinds(fileIdx).importResolved) } : found;
     this.exportMemo.set(key, result);
     return result;
   }
@@ -358,7 +366,7 @@ export class SymbolTable {
       } else if (local === name && imported === '*') {
         // `export * as ns from './m'`
         if (target === undefined) return { kind: 'external' };
-        return { kind: 'namespace', file: target, confidence: CONFIDENCE.importResolved };
+        return { kind: 'namespace', file: target, confidence: this.kinds(target).importResolved };
       } else if (star && target !== undefined && !starred?.has(target)) {
         (starred ??= new Set()).add(target);
         const found = this.resolveExport(target, name, seen);
@@ -377,13 +385,13 @@ export class SymbolTable {
       if (local) return local;
       const sub = this.resolver.submodule(ext.file, name);
       const subIdx = sub === undefined ? undefined : this.fileIndex.get(sub);
-      if (subIdx !== undefined) return { kind: 'namespace', file: subIdx, confidence: CONFIDENCE.importResolved };
+      if (subIdx !== undefined) return { kind: 'namespace', file: subIdx, confidence: this.kinds(subIdx).importResolved };
       return undefined;
     }
     if (name !== 'default' && (surface === 'unlisted' || ext.error)) {
       // CommonJS assignments the extractor could not list, or a file with parse errors.
       const own = this.topLevel[fileIdx].get(name);
-      if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: CONFIDENCE.importUnlisted };
+      if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: this.kinds(fileIdx).importUnlisted };
     }
     return undefined;
   }

@@ -158,7 +158,7 @@ export default defineTool({
     } else {
       lines.push(...depthBlocks(hits));
       lines.push(
-        `Affected: ${hits.length} component(s) in ${affectedFiles.length} file(s). Confidence is the product of edge confidences along the path (1.0 same file or own class, 0.95 import-resolved, 0.9 base class or declared type, lower through a namespace or an unlisted export); by-name guesses make no edge and are listed as possible dependents.`,
+        `Affected: ${hits.length} component(s) in ${affectedFiles.length} file(s). Confidence is the product of edge confidences along the path; an edge's confidence is how often its kind of edge (import, declared type, base class) was right when measured on real code in its language, 1.0 only where the file itself proves it (docs/call-confidence.md); by-name guesses make no edge and are listed as possible dependents.`,
       );
     }
     if (possible.total > 0) lines.push(possibleBlock(possible.shown, possible.total));

@@ -153,12 +153,15 @@ function graphKeys(graph: CodeGraph, callerSet: Set<string>, language: Corpus['l
     const parts = to.name.split('.');
     const name = parts.at(-1) === 'constructor' && parts.length > 1 && language === 'ts' ? parts.at(-2)! : parts.at(-1)!;
     const key = `${from.file}|${to.file}|${name}`;
-    const kind = (edge as { via?: string }).via ?? CONFIDENCE_LABEL[String(edge.confidence)] ?? String(edge.confidence);
+    // A kind with each confidence it is stated at apart (`import @0.95`, `import @0.85`): what
+    // each stated confidence means is measured on its own edges.
+    const kind = `${(edge as { via?: string }).via ?? CONFIDENCE_LABEL[String(edge.confidence)] ?? 'edge'} @${edge.confidence}`;
     let stated = statedConfidences.get(kind);
     if (!stated) statedConfidences.set(kind, (stated = new Set()));
     stated.add(edge.confidence);
     const previous = ours.get(key);
-    if (previous === undefined || kindRank(kind) < kindRank(previous)) ours.set(key, kind);
+    if (previous === undefined || statedOf(kind) > statedOf(previous) || (statedOf(kind) === statedOf(previous) && kindRank(kind) < kindRank(previous)))
+      ours.set(key, kind);
   }
   return ours;
 }
@@ -256,7 +259,13 @@ async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
 }
 
 const KIND_ORDER = ['same file', 'own class', 'import', 'declared type', 'base class', 'unlisted export', 'fallback (1 candidate)', 'fallback (2 candidates)'];
-function kindRank(kind: string): number {
+/** The confidence a kind label states (`import @0.95` is 0.95). */
+function statedOf(label: string): number {
+  return Number(label.slice(label.lastIndexOf('@') + 1));
+}
+
+function kindRank(label: string): number {
+  const kind = label.slice(0, label.lastIndexOf(' @'));
   const i = KIND_ORDER.indexOf(kind);
   return i === -1 ? KIND_ORDER.length : i;
 }

@@ -20,16 +20,16 @@ async function edgesOf(fixture: string, include?: string[]): Promise<string[]> {
 
 test('TypeScript ESM: named, aliased, default and namespace imports, re-export chains, index files, tsconfig paths, inheritance', async () => {
   assert.deepEqual(await edgesOf('ts-esm'), [
-    'calls src/main.ts::function::run::6 -> src/lib/log.ts::function::log::1 0.95',
-    'calls src/main.ts::function::run::6 -> src/math.ts::function::add::1 0.95',
-    'calls src/main.ts::function::run::6 -> src/math.ts::function::mul::5 0.95',
-    'calls src/main.ts::function::run::6 -> src/shapes/circle.ts::class::Circle::3 0.95',
-    'calls src/main.ts::function::run::6 -> src/shapes/circle.ts::method::Circle.area::4 0.9',
-    'calls src/main.ts::function::run::6 -> src/shapes/square.ts::class::Square::3 0.95',
+    'calls src/main.ts::function::run::6 -> src/lib/log.ts::function::log::1 0.99',
+    'calls src/main.ts::function::run::6 -> src/math.ts::function::add::1 0.99',
+    'calls src/main.ts::function::run::6 -> src/math.ts::function::mul::5 0.99',
+    'calls src/main.ts::function::run::6 -> src/shapes/circle.ts::class::Circle::3 0.99',
+    'calls src/main.ts::function::run::6 -> src/shapes/circle.ts::method::Circle.area::4 0.99',
+    'calls src/main.ts::function::run::6 -> src/shapes/square.ts::class::Square::3 0.99',
     // `const b = new Box(); b.side()`: b is declared a Box (Square re-exported as Box). The
     // receiver of `new Circle().area()` is an expression, not a declared name: no edge.
-    'calls src/main.ts::function::run::6 -> src/shapes/square.ts::method::Square.side::4 0.9',
-    'calls src/shapes/circle.ts::method::Circle.area::4 -> src/shapes/base.ts::method::Base.describe::2 0.9',
+    'calls src/main.ts::function::run::6 -> src/shapes/square.ts::method::Square.side::4 0.99',
+    'calls src/shapes/circle.ts::method::Circle.area::4 -> src/shapes/base.ts::method::Base.describe::2 0.99',
     'imports src/main.ts -> src/lib/log.ts 1',
     'imports src/main.ts -> src/math.ts 1',
     'imports src/main.ts -> src/shapes/index.ts 1',
@@ -37,17 +37,17 @@ test('TypeScript ESM: named, aliased, default and namespace imports, re-export c
     'imports src/shapes/index.ts -> src/shapes/circle.ts 1',
     'imports src/shapes/index.ts -> src/shapes/square.ts 1',
     'imports src/shapes/square.ts -> src/shapes/base.ts 1',
-    'inherits src/shapes/circle.ts::class::Circle::3 -> src/shapes/base.ts::class::Base::1 0.95',
-    'inherits src/shapes/square.ts::class::Square::3 -> src/shapes/base.ts::class::Base::1 0.95',
+    'inherits src/shapes/circle.ts::class::Circle::3 -> src/shapes/base.ts::class::Base::1 0.99',
+    'inherits src/shapes/square.ts::class::Square::3 -> src/shapes/base.ts::class::Base::1 0.99',
   ]);
 });
 
 test('CommonJS: destructured require, the module object, module.exports = fn, class methods via this', async () => {
   assert.deepEqual(await edgesOf('cjs'), [
     'calls app.js::method::Service.start::6 -> app.js::method::Service.stop::11 1',
-    'calls app.js::method::Service.start::6 -> lib/db.js::function::connect::1 0.95',
-    'calls app.js::method::Service.stop::11 -> lib/db.js::function::close::5 0.95',
-    'calls app.js::method::Service.stop::11 -> lib/factory.js::function::makeThing::1 0.95',
+    'calls app.js::method::Service.start::6 -> lib/db.js::function::connect::1 0.99',
+    'calls app.js::method::Service.stop::11 -> lib/db.js::function::close::5 0.99',
+    'calls app.js::method::Service.stop::11 -> lib/factory.js::function::makeThing::1 0.99',
     'imports app.js -> lib/db.js 1',
     'imports app.js -> lib/factory.js 1',
   ]);
@@ -55,9 +55,9 @@ test('CommonJS: destructured require, the module object, module.exports = fn, cl
 
 test('CommonJS: a local bound to new of a required class (module.exports = C) is declared a C, in a callback too', async () => {
   assert.deepEqual(await edgesOf('cjs-class'), [
-    'calls pool.js::function::open::3 -> lib/conn.js::class::Conn::1 0.95',
-    'calls pool.js::function::open::3 -> lib/conn.js::method::Conn.close::5 0.9',
-    'calls pool.js::function::open::3 -> lib/conn.js::method::Conn.connect::2 0.9',
+    'calls pool.js::function::open::3 -> lib/conn.js::class::Conn::1 0.99',
+    'calls pool.js::function::open::3 -> lib/conn.js::method::Conn.close::5 0.99',
+    'calls pool.js::function::open::3 -> lib/conn.js::method::Conn.connect::2 0.99',
     'imports pool.js -> lib/conn.js 1',
   ]);
 });
@@ -65,9 +65,9 @@ test('CommonJS: a local bound to new of a required class (module.exports = C) is
 test('Python: absolute, relative and package imports, submodules, self methods through a base class', async () => {
   assert.deepEqual(await edgesOf('py-pkg'), [
     'calls shop/models.py::method::Base.save::2 -> shop/models.py::method::Base.validate::5 1',
-    'calls shop/models.py::method::Order.total::10 -> shop/models.py::method::Base.save::2 0.9',
-    'calls shop/views.py::function::show::7 -> shop/models.py::class::Order::9 0.95',
-    'calls shop/views.py::function::show::7 -> shop/utils/money.py::function::fmt::1 0.95',
+    'calls shop/models.py::method::Order.total::10 -> shop/models.py::method::Base.save::2 0.99',
+    'calls shop/views.py::function::show::7 -> shop/models.py::class::Order::9 0.99',
+    'calls shop/views.py::function::show::7 -> shop/utils/money.py::function::fmt::1 0.99',
     'imports shop/__init__.py -> shop/models.py 1',
     'imports shop/views.py -> shop/__init__.py 1',
     'imports shop/views.py -> shop/models.py 1',
@@ -94,20 +94,20 @@ test('Go and Java (when include names them): packages are directories, imports n
 test('TypeScript declared types: parameter, field, constructor parameter property and new X() receivers, interface members, const-bound wrappers and aliases, super() to a base without a constructor', async () => {
   assert.deepEqual(await edgesOf('ts-declared'), [
     // `private readonly cache = new Store()`: a field initializer runs at class level.
-    'calls src/service.ts -> src/store.ts::class::Store::6 0.95',
-    'calls src/service.ts::method::Service.constructor::5 -> src/store.ts::class::Base::12 0.9',
-    'calls src/service.ts::method::Service.run::8 -> src/store.ts::class::Store::6 0.95',
+    'calls src/service.ts -> src/store.ts::class::Store::6 0.99',
+    'calls src/service.ts::method::Service.constructor::5 -> src/store.ts::class::Base::12 0.99',
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::class::Store::6 0.99',
     // `double` is bound to wrap(...)'s result, `twice` to `double`: each is called as itself.
-    'calls src/service.ts::method::Service.run::8 -> src/store.ts::function::double::15 0.95',
-    'calls src/service.ts::method::Service.run::8 -> src/store.ts::function::twice::16 0.95',
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::function::double::15 0.99',
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::function::twice::16 0.99',
     // `this.repo: Repository` (an interface): its method signature and its function-typed property.
-    'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Repository.load::3 0.9',
-    'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Repository.save::2 0.9',
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Repository.load::3 0.99',
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Repository.save::2 0.99',
     // this.store, this.cache, extra and local are all declared Stores; `untyped` has no declared class: no edge.
-    'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Store.put::7 0.9',
+    'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/store.ts::function::double::15 -> src/store.ts::function::wrap::14 1',
     'imports src/service.ts -> src/store.ts 1',
-    'inherits src/service.ts::class::Service::3 -> src/store.ts::class::Base::12 0.95',
+    'inherits src/service.ts::class::Service::3 -> src/store.ts::class::Base::12 0.99',
   ]);
 });
 
@@ -116,14 +116,14 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/store.ts::function::openStore::14 -> src/store.ts::class::Store::5 1',
     'calls src/store.ts::method::Store.open::6 -> src/store.ts::class::Row::1 1',
     // store = (holder.store = openStore()): the assignment's value is the call's.
-    'calls src/use.ts::function::viaAssignment::20 -> src/store.ts::function::openStore::14 0.95',
-    'calls src/use.ts::function::viaAssignment::20 -> src/store.ts::method::Store.open::6 0.9',
+    'calls src/use.ts::function::viaAssignment::20 -> src/store.ts::function::openStore::14 0.99',
+    'calls src/use.ts::function::viaAssignment::20 -> src/store.ts::method::Store.open::6 0.99',
     // ctx: Context -> services: Services -> store: Store, so .find() is Store.find.
-    'calls src/use.ts::function::viaInterface::10 -> src/store.ts::method::Store.find::9 0.9',
-    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::function::openStore::14 0.95',
+    'calls src/use.ts::function::viaInterface::10 -> src/store.ts::method::Store.find::9 0.99',
+    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::function::openStore::14 0.99',
     // row = store.open() with open(): Row, store = openStore() with openStore(): Store.
-    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Row.save::2 0.9',
-    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Store.open::6 0.9',
+    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Row.save::2 0.99',
+    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Store.open::6 0.99',
     'imports src/services.ts -> src/store.ts 1',
     'imports src/use.ts -> src/services.ts 1',
     'imports src/use.ts -> src/store.ts 1',
@@ -134,28 +134,28 @@ test("TypeScript callbacks and collections: a callback parameter takes the type 
   assert.deepEqual(await edgesOf('ts-callbacks'), [
     'calls src/item.ts -> src/item.ts::class::Registry::13 1',
     'calls src/item.ts::method::Registry.lookup::16 -> src/item.ts::class::Item::1 1',
-    'calls src/use.ts -> src/item.ts::class::Registry::13 0.95',
+    'calls src/use.ts -> src/item.ts::class::Registry::13 0.99',
     // withSink(run: (sink: Sink, ...) => void): the callback's sink is a Sink.
-    'calls src/use.ts::function::callbackParameter::43 -> src/item.ts::function::withSink::28 0.95',
-    'calls src/use.ts::function::callbackParameter::43 -> src/item.ts::method::Sink.flush::25 0.9',
+    'calls src/use.ts::function::callbackParameter::43 -> src/item.ts::function::withSink::28 0.99',
+    'calls src/use.ts::function::callbackParameter::43 -> src/item.ts::method::Sink.flush::25 0.99',
     // `export const registry = new Registry()`, imported through index.ts's re-export.
-    'calls src/use.ts::function::exportedInstance::47 -> src/item.ts::method::Registry.lookup::16 0.9',
+    'calls src/use.ts::function::exportedInstance::47 -> src/item.ts::method::Registry.lookup::16 0.99',
     // reg = this.registry; matches(): Match[], and Match is a type alias whose item is an Item.
-    'calls src/use.ts::method::Keeper.aliased::37 -> src/item.ts::method::Item.save::2 0.9',
-    'calls src/use.ts::method::Keeper.aliased::37 -> src/item.ts::method::Registry.matches::19 0.9',
+    'calls src/use.ts::method::Keeper.aliased::37 -> src/item.ts::method::Item.save::2 0.99',
+    'calls src/use.ts::method::Keeper.aliased::37 -> src/item.ts::method::Registry.matches::19 0.99',
     // this.registry.lookup().save(), with lookup(): Item.
-    'calls src/use.ts::method::Keeper.chained::33 -> src/item.ts::method::Item.save::2 0.9',
-    'calls src/use.ts::method::Keeper.chained::33 -> src/item.ts::method::Registry.lookup::16 0.9',
-    'calls src/use.ts::method::Keeper.eachGate::11 -> src/item.ts::method::Gate.close::7 0.9',
+    'calls src/use.ts::method::Keeper.chained::33 -> src/item.ts::method::Item.save::2 0.99',
+    'calls src/use.ts::method::Keeper.chained::33 -> src/item.ts::method::Registry.lookup::16 0.99',
+    'calls src/use.ts::method::Keeper.eachGate::11 -> src/item.ts::method::Gate.close::7 0.99',
     // items: Array<Item>, so the forEach callback's x is an Item; push() on the array is the language's, no edge to Item.push.
-    'calls src/use.ts::method::Keeper.eachItem::7 -> src/item.ts::method::Item.save::2 0.9',
+    'calls src/use.ts::method::Keeper.eachItem::7 -> src/item.ts::method::Item.save::2 0.99',
     // first = items.find(...): an element.
-    'calls src/use.ts::method::Keeper.found::24 -> src/item.ts::method::Item.save::2 0.9',
+    'calls src/use.ts::method::Keeper.found::24 -> src/item.ts::method::Item.save::2 0.99',
     // for (const gate of gates), gates: Gate[].
-    'calls src/use.ts::method::Keeper.loop::29 -> src/item.ts::method::Gate.close::7 0.9',
+    'calls src/use.ts::method::Keeper.loop::29 -> src/item.ts::method::Gate.close::7 0.99',
     // Two callbacks in one method, both naming their parameter x: each x is its own array's element (Gate.save is not reached).
-    'calls src/use.ts::method::Keeper.twoCallbacks::15 -> src/item.ts::method::Gate.close::7 0.9',
-    'calls src/use.ts::method::Keeper.twoCallbacks::15 -> src/item.ts::method::Item.save::2 0.9',
+    'calls src/use.ts::method::Keeper.twoCallbacks::15 -> src/item.ts::method::Gate.close::7 0.99',
+    'calls src/use.ts::method::Keeper.twoCallbacks::15 -> src/item.ts::method::Item.save::2 0.99',
     'imports src/index.ts -> src/item.ts 1',
     'imports src/use.ts -> src/index.ts 1',
     'imports src/use.ts -> src/item.ts 1',
@@ -165,24 +165,24 @@ test("TypeScript callbacks and collections: a callback parameter takes the type 
 test('TypeScript object literals and nested functions: members of a module-level const object and of the object a factory returns are definitions, callers and call targets; a nested function is a caller; a local object literal is not guessed', async () => {
   assert.deepEqual(await edgesOf('ts-objects'), [
     // A function nested in a function is the caller of what it calls.
-    'calls src/api.ts::function::createQueue.flush::15 -> src/http.ts::function::request::1 0.95',
+    'calls src/api.ts::function::createQueue.flush::15 -> src/http.ts::function::request::1 0.99',
     'calls src/api.ts::function::queue::28 -> src/api.ts::function::createQueue::13 1',
     // api.get() on the module-level object literal, in its own file.
     'calls src/api.ts::function::useOwn::30 -> src/api.ts::method::api.get::4 1',
     // Members of the literal are callers: a method, an arrow-valued key, a computed key.
-    'calls src/api.ts::method::api.[Symbol.iterator]::8 -> src/http.ts::function::request::1 0.95',
-    'calls src/api.ts::method::api.get::4 -> src/http.ts::function::request::1 0.95',
-    'calls src/api.ts::method::api.put::7 -> src/http.ts::function::request::1 0.95',
+    'calls src/api.ts::method::api.[Symbol.iterator]::8 -> src/http.ts::function::request::1 0.99',
+    'calls src/api.ts::method::api.get::4 -> src/http.ts::function::request::1 0.99',
+    'calls src/api.ts::method::api.put::7 -> src/http.ts::function::request::1 0.99',
     // `return {...} as const` with a comment after it: still the factory's object.
-    'calls src/main.ts::function::counted::14 -> src/api.ts::function::createCounter::34 0.95',
-    'calls src/main.ts::function::counted::14 -> src/api.ts::method::createCounter.inc::37 0.9',
+    'calls src/main.ts::function::counted::14 -> src/api.ts::function::createCounter::34 0.99',
+    'calls src/main.ts::function::counted::14 -> src/api.ts::method::createCounter.inc::37 0.99',
     // queue = createQueue(), a factory with no declared return type that returns an object literal: `flush` is the
     // factory's nested function, `schedule` the literal's arrow.
-    'calls src/main.ts::function::main::3 -> src/api.ts::function::createQueue.flush::15 0.9',
+    'calls src/main.ts::function::main::3 -> src/api.ts::function::createQueue.flush::15 0.99',
     // api imported: its members by name; the api.get() inside a callback passed to schedule is main's.
-    'calls src/main.ts::function::main::3 -> src/api.ts::method::api.get::4 0.95',
-    'calls src/main.ts::function::main::3 -> src/api.ts::method::api.put::7 0.95',
-    'calls src/main.ts::function::main::3 -> src/api.ts::method::createQueue.schedule::22 0.9',
+    'calls src/main.ts::function::main::3 -> src/api.ts::method::api.get::4 0.99',
+    'calls src/main.ts::function::main::3 -> src/api.ts::method::api.put::7 0.99',
+    'calls src/main.ts::function::main::3 -> src/api.ts::method::createQueue.schedule::22 0.99',
     'imports src/api.ts -> src/http.ts 1',
     'imports src/main.ts -> src/api.ts 1',
   ]);
@@ -190,15 +190,15 @@ test('TypeScript object literals and nested functions: members of a module-level
 
 test('Python declared types: self.x = X() in __init__, parameter annotations, x = X() through a module attribute, a module-level instance imported through a package re-export; an undeclared receiver is not guessed', async () => {
   assert.deepEqual(await edgesOf('py-declared'), [
-    'calls inventory/defaults.py -> inventory/models.py::class::Ledger::6 0.95',
+    'calls inventory/defaults.py -> inventory/models.py::class::Ledger::6 0.99',
     // shared_ledger = Ledger() in defaults.py, re-exported by the package __init__ and imported from it.
-    'calls inventory/service.py::function::record_shared::20 -> inventory/models.py::method::Ledger.record::7 0.9',
-    'calls inventory/service.py::method::Checkout.__init__::7 -> inventory/models.py::class::Ledger::6 0.95',
+    'calls inventory/service.py::function::record_shared::20 -> inventory/models.py::method::Ledger.record::7 0.96',
+    'calls inventory/service.py::method::Checkout.__init__::7 -> inventory/models.py::class::Ledger::6 0.99',
     // `inventory.models.Item()`: `import inventory.models` binds inventory, a package re-exporting Item.
-    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::class::Item::1 0.95',
+    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::class::Item::1 0.99',
     // item: Item and spare = inventory.models.Item() both reach Item.price.
-    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Item.price::2 0.9',
-    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Ledger.record::7 0.9',
+    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Item.price::2 0.96',
+    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Ledger.record::7 0.96',
     'imports inventory/__init__.py -> inventory/defaults.py 1',
     'imports inventory/__init__.py -> inventory/models.py 1',
     'imports inventory/defaults.py -> inventory/models.py 1',
@@ -209,9 +209,9 @@ test('Python declared types: self.x = X() in __init__, parameter annotations, x 
 
 test('TypeScript workspace packages: @org/pkg to the sibling package source behind its dist exports, a subpath export, #internal imports, export * as ns, .js specifiers for .ts', async () => {
   assert.deepEqual(await edgesOf('ts-workspace'), [
-    'calls packages/app/src/main.ts::function::main::4 -> packages/core/src/index.ts::function::start::3 0.95',
-    'calls packages/app/src/main.ts::function::main::4 -> packages/core/src/text.ts::function::upper::1 0.95',
-    'calls packages/core/src/index.ts::function::start::3 -> packages/core/src/internal/math.ts::function::clamp::1 0.95',
+    'calls packages/app/src/main.ts::function::main::4 -> packages/core/src/index.ts::function::start::3 0.99',
+    'calls packages/app/src/main.ts::function::main::4 -> packages/core/src/text.ts::function::upper::1 0.99',
+    'calls packages/core/src/index.ts::function::start::3 -> packages/core/src/internal/math.ts::function::clamp::1 0.99',
     'imports packages/app/src/main.ts -> packages/core/src/format.ts 1',
     'imports packages/app/src/main.ts -> packages/core/src/index.ts 1',
     'imports packages/core/src/format.ts -> packages/core/src/text.ts 1',
@@ -227,17 +227,17 @@ test('TypeScript callable members: function-typed properties of an interface and
     'calls src/emitter.ts::method::Emitter.emit::21 -> src/emitter.ts::method::Emitter.run::18 1',
     'calls src/emitter.ts::method::Emitter.emit::21 -> src/emitter.ts::method::Emitter.typed::19 1',
     // `new Emitter().now()`: the receiver is an expression, not a declared name, as for any method: only the constructor.
-    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::class::Emitter::15 0.95',
-    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Emitter.handler::16 0.9',
-    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Emitter.now::17 0.9',
-    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Options.notify::10 0.9',
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::class::Emitter::15 0.99',
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Emitter.handler::16 0.99',
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Emitter.now::17 0.99',
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Options.notify::10 0.99',
     // `onError: ((error: Error) => void) | null`, called as `store.onError?.(...)`.
-    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Store.onError::5 0.9',
-    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Store.subscribe::4 0.9',
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Store.onError::5 0.99',
+    'calls src/watch.ts::function::watch::9 -> src/emitter.ts::method::Store.subscribe::4 0.99',
     // The subclass's `this.handler()` reaches the field its base class holds.
-    'calls src/watch.ts::method::Timer.tick::4 -> src/emitter.ts::method::Emitter.handler::16 0.9',
+    'calls src/watch.ts::method::Timer.tick::4 -> src/emitter.ts::method::Emitter.handler::16 0.99',
     'imports src/watch.ts -> src/emitter.ts 1',
-    'inherits src/watch.ts::class::Timer::3 -> src/emitter.ts::class::Emitter::15 0.95',
+    'inherits src/watch.ts::class::Timer::3 -> src/emitter.ts::class::Emitter::15 0.99',
   ]);
 });
 
@@ -377,15 +377,15 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/shapes.ts::method::Box.read::31 -> src/shapes.ts::method::Box.dehancer::28 1',
     'calls src/shapes.ts::method::Box.read::31 -> src/shapes.ts::method::Box.stop::30 1',
     // A local named as an import is no node: `format()` still reaches the import.
-    'calls src/use.ts::function::later::14 -> src/lib.ts::function::format::7 0.95',
+    'calls src/use.ts::function::later::14 -> src/lib.ts::function::format::7 0.99',
     'calls src/use.ts::function::match::28 -> src/use.ts::function::match.onEmpty::28 1',
     'calls src/use.ts::function::match::28 -> src/use.ts::function::match.onSome::28 1',
     'calls src/use.ts::function::runAll::46 -> src/use.ts::function::runAll.hook::48 1',
     'calls src/use.ts::function::runAll::46 -> src/use.ts::function::runAll.last::47 1',
     'calls src/use.ts::function::top::21 -> src/use.ts::function::chosen::18 1',
     // The call in the binding's value belongs to the binding, as at module level.
-    'calls src/use.ts::function::useIt.double::4 -> src/lib.ts::function::make::3 0.95',
-    'calls src/use.ts::function::useIt::3 -> src/lib.ts::function::make::3 0.95',
+    'calls src/use.ts::function::useIt.double::4 -> src/lib.ts::function::make::3 0.99',
+    'calls src/use.ts::function::useIt::3 -> src/lib.ts::function::make::3 0.99',
     'calls src/use.ts::function::useIt::3 -> src/use.ts::function::useIt.double::4 1',
     'imports src/codec.ts -> src/lib.ts 1',
     'imports src/shapes.ts -> src/lib.ts 1',

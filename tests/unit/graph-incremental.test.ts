@@ -57,10 +57,10 @@ test('after edits, a re-index equals a fresh index and re-parses only what chang
   assert.ok((await fresh.run({})).ok);
   assert.deepEqual(shape(index.graph!), shape(fresh.graph!));
   const edges = shape(index.graph!).edges;
-  assert.ok(edges.includes('calls src/main.ts::function::run::6 -> src/math.ts::function::add::3 0.95'), 'callers follow the moved ids');
+  assert.ok(edges.includes('calls src/main.ts::function::run::6 -> src/math.ts::function::add::3 0.99'), 'callers follow the moved ids');
   assert.ok(!edges.some((e) => e.includes('math.ts::function::add::1')), 'no edge to an id that no longer exists');
   assert.ok(!edges.some((e) => e.includes('square.ts')), 'the deleted file is gone');
-  assert.ok(edges.includes('calls src/extra.ts::function::extra::2 -> src/shapes/circle.ts::class::Circle::3 0.95'));
+  assert.ok(edges.includes('calls src/extra.ts::function::extra::2 -> src/shapes/circle.ts::class::Circle::3 0.99'));
 
   // Same file set, interfaces kept (lines move): the other files' resolutions are reused.
   const circle = join(root, 'src/shapes/circle.ts');
@@ -71,7 +71,7 @@ test('after edits, a re-index equals a fresh index and re-parses only what chang
   const fresh2 = new LocalIndex(root);
   assert.ok((await fresh2.run({})).ok);
   assert.deepEqual(shape(index.graph!), shape(fresh2.graph!));
-  assert.ok(shape(index.graph!).edges.includes('calls src/extra.ts::function::extra::2 -> src/shapes/circle.ts::class::Circle::6 0.95'));
+  assert.ok(shape(index.graph!).edges.includes('calls src/extra.ts::function::extra::2 -> src/shapes/circle.ts::class::Circle::6 0.99'));
 
   // Same file set, an interface changed (a new method on the base class that a caller now reaches).
   const base = join(root, 'src/shapes/base.ts');

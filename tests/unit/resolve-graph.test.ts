@@ -56,8 +56,8 @@ test('ESM named, default, namespace and aliased imports resolve to the exporting
     }),
   ];
   assert.deepEqual(edgesOf(exts), [
-    'calls src/b.ts::function::main::1 -> src/a.ts::function::bar::5 0.95',
-    'calls src/b.ts::function::main::1 -> src/a.ts::function::foo::1 0.95',
+    'calls src/b.ts::function::main::1 -> src/a.ts::function::bar::5 0.99',
+    'calls src/b.ts::function::main::1 -> src/a.ts::function::foo::1 0.99',
     'imports src/b.ts -> src/a.ts 1',
   ]);
 });
@@ -86,8 +86,8 @@ test('re-export chains, export * and index files are followed', () => {
     }),
   ];
   assert.deepEqual(edgesOf(exts), [
-    'calls app.ts::function::run::1 -> lib/core/impl.ts::class::Widget::7 0.95',
-    'calls app.ts::function::run::1 -> lib/core/impl.ts::function::deep::3 0.95',
+    'calls app.ts::function::run::1 -> lib/core/impl.ts::class::Widget::7 0.99',
+    'calls app.ts::function::run::1 -> lib/core/impl.ts::function::deep::3 0.99',
     'imports app.ts -> lib/index.ts 1',
     'imports lib/core/index.ts -> lib/core/impl.ts 1',
     'imports lib/index.ts -> lib/core/index.ts 1',
@@ -105,8 +105,8 @@ test('tsconfig paths and baseUrl map bare specifiers; packages stay external', (
     }),
   ];
   assert.deepEqual(edgesOf(exts, ['calls', 'imports'], tsPaths), [
-    'calls src/main.ts -> src/app/util.ts::function::helper::2 0.95',
-    'calls src/main.ts -> src/shared.ts::function::share::1 0.95',
+    'calls src/main.ts -> src/app/util.ts::function::helper::2 0.99',
+    'calls src/main.ts -> src/shared.ts::function::share::1 0.99',
     'imports src/main.ts -> src/app/util.ts 1',
     'imports src/main.ts -> src/shared.ts 1',
   ]);
@@ -122,8 +122,8 @@ test('CommonJS require: destructured, module object, and a default function expo
     }),
   ];
   assert.deepEqual(edgesOf(exts, ['calls']), [
-    'calls use.js -> f.js::function::make::1 0.95',
-    'calls use.js -> m.js::function::one::1 0.95',
+    'calls use.js -> f.js::function::make::1 0.99',
+    'calls use.js -> m.js::function::one::1 0.99',
     'calls use.js -> m.js::function::two::4 0.85',
   ]);
 });
@@ -147,12 +147,12 @@ test('this/self/super calls go to the enclosing class and its bases; new X() to 
   ];
   assert.deepEqual(edgesOf(exts), [
     'calls child.ts -> child.ts::class::Child::1 1',
-    'calls child.ts::function::Child.run.inner::3 -> base.ts::method::Base.save::2 0.9',
-    'calls child.ts::method::Child.run::2 -> base.ts::method::Base.save::2 0.9',
+    'calls child.ts::function::Child.run.inner::3 -> base.ts::method::Base.save::2 0.99',
+    'calls child.ts::method::Child.run::2 -> base.ts::method::Base.save::2 0.99',
     'calls child.ts::method::Child.run::2 -> child.ts::function::Child.run.inner::3 1',
     'calls child.ts::method::Child.run::2 -> child.ts::method::Child.helper::6 1',
     'imports child.ts -> base.ts 1',
-    'inherits child.ts::class::Child::1 -> base.ts::class::Base::1 0.95',
+    'inherits child.ts::class::Child::1 -> base.ts::class::Base::1 0.99',
   ]);
 });
 
@@ -177,15 +177,15 @@ test('Python absolute, relative and package imports, dotted bases, self methods'
   // The base is written pkg.models.Model and `import pkg.util` binds pkg too: pkg/__init__.py
   // binds models, so the base resolves through the package's namespace.
   assert.deepEqual(edgesOf(exts), [
-    'calls app/views.py::function::render::9 -> pkg/models.py::class::Model::1 0.95',
-    'calls app/views.py::function::render::9 -> pkg/util.py::function::clean::1 0.95',
+    'calls app/views.py::function::render::9 -> pkg/models.py::class::Model::1 0.99',
+    'calls app/views.py::function::render::9 -> pkg/util.py::function::clean::1 0.99',
     'calls app/views.py::method::View.get::4 -> app/views.py::function::render::9 1',
-    'calls app/views.py::method::View.get::4 -> pkg/models.py::method::Model.save::2 0.9',
-    'calls app/views.py::method::View.get::4 -> pkg/util.py::function::clean::1 0.95',
+    'calls app/views.py::method::View.get::4 -> pkg/models.py::method::Model.save::2 0.99',
+    'calls app/views.py::method::View.get::4 -> pkg/util.py::function::clean::1 0.99',
     'imports app/views.py -> pkg/__init__.py 1',
     'imports app/views.py -> pkg/util.py 1',
     'imports pkg/__init__.py -> pkg/models.py 1',
-    'inherits app/views.py::class::View::3 -> pkg/models.py::class::Model::1 0.95',
+    'inherits app/views.py::class::View::3 -> pkg/models.py::class::Model::1 0.99',
   ]);
 });
 
@@ -223,7 +223,7 @@ test('Python `from m import *` binds what m exposes', () => {
     file('m.py', { definitions: [def('function', 'helper', 1, null, true)] }),
     file('n.py', { imports: [imp('python', 'm', [['*', '*']])], calls: [call('helper', null)] }),
   ];
-  assert.deepEqual(edgesOf(exts, ['calls']), ['calls n.py -> m.py::function::helper::1 0.95']);
+  assert.deepEqual(edgesOf(exts, ['calls']), ['calls n.py -> m.py::function::helper::1 0.99']);
 });
 
 test('Python package root named like the workspace: `import django.db` under a root named django', () => {
@@ -233,7 +233,7 @@ test('Python package root named like the workspace: `import django.db` under a r
     file('core/x.py', { imports: [imp('python', 'django.db', [['connect', 'connect']])], calls: [call('connect', null)] }),
   ];
   assert.deepEqual(edgesOf(exts, ['calls', 'imports'], undefined, 'django'), [
-    'calls core/x.py -> db/__init__.py::function::connect::1 0.95',
+    'calls core/x.py -> db/__init__.py::function::connect::1 0.99',
     'imports core/x.py -> db/__init__.py 1',
   ]);
 });

@@ -105,6 +105,12 @@ export interface LanguageTraits {
   builtins?: ReadonlySet<string>;
   /** A bare call inside a class is a call on the instance (`this`), not a free function. */
   implicitReceiver?: boolean;
+  /**
+   * The confidence of each kind of cross-file edge as eval:calls measured it on this language's
+   * code (core/index/call-confidence.ts, docs/call-confidence.md); kinds left out keep the
+   * unmeasured defaults.
+   */
+  confidence?: Partial<Record<'importResolved' | 'importUnlisted' | 'declaredType' | 'baseClass', number>>;
 }
 
 /**

@@ -430,6 +430,14 @@ function typescriptHandlers(): Record<string, NodeHandler> {
   };
 }
 
+/**
+ * The share of each kind of cross-file edge eval:calls found right on the TypeScript/JavaScript
+ * corpora, both halves (docs/call-confidence.md): 8,409 import edges at 0.992, 1,104 declared
+ * types and 125 base classes all right (capped at 0.99). Unlisted exports: 46 edges, too few to
+ * set a figure by.
+ */
+const MEASURED = { importResolved: 0.99, declaredType: 0.99, baseClass: 0.99 } as const;
+
 // Names a bare call reaches without an import: globals of the language and of Node.
 const BUILTINS = new Set(
   (
@@ -459,10 +467,10 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
   // tree-sitter-typescript ships both of its dialects' grammars.
   grammarPackages: { typescript: 'tree-sitter-typescript@0.23.2', tsx: 'tree-sitter-typescript@0.23.2', javascript: 'tree-sitter-javascript@0.25.0' },
   languages: {
-    typescript: { surface: 'exports', builtins: BUILTINS },
-    tsx: { surface: 'exports', builtins: BUILTINS },
+    typescript: { surface: 'exports', builtins: BUILTINS, confidence: MEASURED },
+    tsx: { surface: 'exports', builtins: BUILTINS, confidence: MEASURED },
     // CommonJS assigns exports the extractor cannot always list.
-    javascript: { surface: 'unlisted', builtins: BUILTINS },
+    javascript: { surface: 'unlisted', builtins: BUILTINS, confidence: MEASURED },
   },
   importResolver: typescriptImportResolver,
   maskUnreadable,
