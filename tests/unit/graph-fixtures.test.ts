@@ -283,16 +283,21 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     // `verbose ? (...args) => ... : () => {}`: a function whichever branch is taken.
     'src/resources.ts::function::debug::59',
     // `let teardown: Teardown | null = null`, called by name once narrowed.
+    'src/resources.ts::function::fetchJson::74',
     'src/resources.ts::function::load.teardown::32',
     'src/resources.ts::function::load::31',
     'src/resources.ts::function::makeResource::3',
     'src/resources.ts::function::newer::67',
     'src/resources.ts::function::respond::53',
+    'src/resources.ts::function::signIn::77',
     'src/resources.ts::function::timerResource::7',
     'src/resources.ts::function::useTimer::38',
     'src/resources.ts::interface::Options::47',
+    'src/resources.ts::interface::ProviderOptions::71',
     // `create: TFunction`, `TFunction extends (...args) => unknown`.
     'src/resources.ts::method::Options.create::48',
+    // `mapProfile?: Mapper<string>`, Mapper the method `['map']` picks from an object type.
+    'src/resources.ts::method::ProviderOptions.mapProfile::72',
     'src/resources.ts::method::Teardown.close::29',
     'src/resources.ts::method::Version.compare::63',
     // Members of `Partial<{ ... }>` a type alias names: typed by a bounded type parameter, by Lazy.
@@ -308,6 +313,7 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/resources.ts::method::timerResource.start::10',
     'src/resources.ts::method::timerResource.stop::13',
     'src/resources.ts::type::Lazy::27',
+    'src/resources.ts::type::Mapper::70',
     'src/resources.ts::type::Teardown::29',
     'src/resources.ts::type::WithContext::45',
     'src/resources.ts::type::WithRun::46',
@@ -369,6 +375,9 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     // `new Version().compare(b)`: the class constructed in place.
     'calls src/resources.ts::function::newer::67 -> src/resources.ts::class::Version::62 1',
     'calls src/resources.ts::function::newer::67 -> src/resources.ts::method::Version.compare::63 1',
+    // `await fetchJson<T>(u)`: the grammar makes the await the callee; the call is fetchJson's.
+    'calls src/resources.ts::function::signIn::77 -> src/resources.ts::function::fetchJson::74 1',
+    'calls src/resources.ts::function::signIn::77 -> src/resources.ts::method::ProviderOptions.mapProfile::72 1',
     'calls src/resources.ts::function::timerResource::7 -> src/resources.ts::function::makeResource::3 1',
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::function::createDeferred::19 1',
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::function::timerResource::7 1',

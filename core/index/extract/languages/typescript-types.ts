@@ -99,7 +99,23 @@ export function functionTypeOf(annotation: Node | null): Node | undefined {
   if (type?.type === 'function_type') return type;
   // `serve: { (app: App): Effect; <E>(app: App, opts: O): Effect }`: an object type with a call signature.
   if (type?.type === 'object_type' && hasCallSignature(type)) return type;
+  // `{ map(p: P): U }['map']`: the method a key picks from an object type written in place.
+  if (type?.type === 'lookup_type') return pickedMethod(type);
   return written?.type === 'union_type' || written?.type === 'intersection_type' ? functionInCombination(written) : undefined;
+}
+
+/** The member of `{ ... }['key']` the key names, when it is a method or a function-typed property. */
+function pickedMethod(lookup: Node): Node | undefined {
+  const object = lookup.namedChild(0);
+  const key = lookup.namedChild(1)?.namedChild(0);
+  if (object?.type !== 'object_type' || key?.type !== 'string') return undefined;
+  const name = key.text.slice(1, -1);
+  for (const member of object.namedChildren) {
+    if (member?.childForFieldName('name')?.text !== name) continue;
+    if (member.type === 'method_signature') return member;
+    if (member.type === 'property_signature') return functionTypeOf(member.childForFieldName('type'));
+  }
+  return undefined;
 }
 
 /**

@@ -159,7 +159,10 @@ const parameter: NodeHandler = (node, { b, source }) => {
 
 function call(node: Node, f: FileContext): void {
   const { b, source, receiverText } = f;
-  const fn = node.firstChild;
+  let fn = node.firstChild;
+  // `await fetchJson<T>(url)`: the grammar reads it as a call of `await fetchJson` with type
+  // arguments; what is called is the awaited name, as the checker reads it.
+  if (fn?.type === 'await_expression' && node.childForFieldName('type_arguments')) fn = fn.namedChild(0);
   if (!fn) return;
   switch (fn.type) {
     case 'identifier': {
