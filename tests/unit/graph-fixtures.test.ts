@@ -76,6 +76,15 @@ test('Python: absolute, relative and package imports, submodules, self methods t
   ]);
 });
 
+test('Python super() and the two-argument super(Cls, self) both reach the base class method', async () => {
+  assert.deepEqual(await edgesOf('py-super'), [
+    'calls store/cached.py::method::CachedRepository.close::9 -> store/base.py::method::Repository.close::5 0.99',
+    'calls store/cached.py::method::CachedRepository.save::5 -> store/base.py::method::Repository.save::2 0.99',
+    'imports store/cached.py -> store/base.py 1',
+    'inherits store/cached.py::class::CachedRepository::4 -> store/base.py::class::Repository::1 0.99',
+  ]);
+});
+
 test('Go and Java (when include names them): packages are directories, imports name packages or classes, methods declared apart from their type', async () => {
   assert.deepEqual(await edgesOf('go-java', ['go', 'java']), [
     'calls main.go::method::Server.Start::10 -> other.go::function::helper::3 0.95',

@@ -45,21 +45,28 @@ function* fromImport(statement: Node, b: ExtractionBuilder, source: string): Han
   b.addImport({ kind: 'python', source, bindings, line: statement.startPosition.row + 1 });
 }
 
-/** Whether the source between `from` and `to` is `super()` and a dot, spaces aside (read up to the first char that is not). */
+/**
+ * Whether the source between `from` and `to` is `super()` or the older `super(Cls, self)`, and a
+ * dot, spaces aside (read up to the first char that is not). The two-argument form names the
+ * class whose bases are searched, written as the enclosing one.
+ */
 function isSuperCall(source: string, from: number, to: number): boolean {
-  if (!source.startsWith('super', from)) return false;
-  let i = from + 5;
-  const skipSpace = () => {
-    while (i < to && isJsSpace(source.charCodeAt(i))) i++;
-  };
-  // `super(`, with no space between, then `)` and `.` with any around them.
-  for (const expected of '().') {
-    if (expected !== '(') skipSpace();
-    if (i >= to || source[i] !== expected) return false;
-    i++;
-  }
-  skipSpace();
+  if (!source.startsWith('super(', from)) return false;
+  let i = from + 6;
+  // The arguments, when any: names, dots, commas and spaces only.
+  while (i < to && (isJsSpace(source.charCodeAt(i)) || isNameChar(source.charCodeAt(i)) || source[i] === ',' || source[i] === '.')) i++;
+  if (i >= to || source[i] !== ')') return false;
+  i++;
+  while (i < to && isJsSpace(source.charCodeAt(i))) i++;
+  if (i >= to || source[i] !== '.') return false;
+  i++;
+  while (i < to && isJsSpace(source.charCodeAt(i))) i++;
   return i === to;
+}
+
+/** `[A-Za-z0-9_]` by char code. */
+function isNameChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
 function call(node: Node, { b, source, receiverText }: FileContext): void {
