@@ -2,7 +2,7 @@
 // result's `_meta`. So what an agent branches on is put in the text, once, here, for every
 // tool: the warnings and diagnoses of severity warning or error (META-ENVELOPE §warnings_v2,
 // §diagnosis_v2), the empty reason and the first next step (§empty_reason, §next_steps), each
-// added only when the handler's text does not already say it; and the whole fits the budget of
+// added only when the handler's text does not already say it (a one-line refusal already does); and the whole fits the budget of
 // the host that asked (core/server/host-limits.ts), cut at a line break with a line naming how
 // to get the rest.
 import type { NextStep, Notice, ToolAnswer, ToolDefinition } from '../tools/define-tool.ts';
@@ -154,11 +154,20 @@ export function capText(text: string, budget: AnswerBudget, tool: ToolDefinition
 }
 
 /**
+ * A refusal the spec words as one line (SPEC §attachment "The gate": "returns the cause as one
+ * line"): it starts with its cause token and names the fix, which is what its empty reason
+ * (`not_attached`: "Surface the cause line") and its diagnosis say, so nothing is added to it.
+ */
+function isOneLineRefusal(answer: ToolAnswer): boolean {
+  return answer.isError === true && !answer.text.trim().includes('\n');
+}
+
+/**
  * The text a host shows: the handler's text with what the envelope adds, within the budget of
  * the host that asked. A text the spec words whole (`textIsWhole`) gets nothing added.
  */
 export function shapeAnswerText(answer: ToolAnswer, tool: ToolDefinition | undefined, budget: AnswerBudget): string {
-  if (answer.textIsWhole) return capText(answer.text, budget, tool);
+  if (answer.textIsWhole || isOneLineRefusal(answer)) return capText(answer.text, budget, tool);
   // Room is kept for everything the envelope could add; what the cut text still says is not added again.
   const body = capText(answer.text, budget, tool, envelopeLines(answer, ''));
   const added = envelopeLines(answer, body);

@@ -3,7 +3,8 @@
 // steps (nothing configured before and after init_workspace, arguments refused or unknown, a
 // checkout whose git fails, attached to the emulated substrate), and each answer holds to: no
 // line repeats; the empty reason, each warning or error and the first next step are in the
-// text, once; the first line states the outcome.
+// text, once; the first line states the outcome. A refusal the spec words as one line stays that
+// line, which starts with its cause token.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
@@ -41,6 +42,9 @@ function problemsOf(result: unknown, label: string): string[] {
   if (!first || (first.endsWith(':') && !/\d/.test(first)) || /^[-*#]/.test(first))
     problems.push(`${label}: the first line "${first.slice(0, 120)}" states no outcome`);
   if (isError && !CAUSE_LINE.test(first)) problems.push(`${label}: an error whose first line names no cause: "${first.slice(0, 120)}"`);
+  // A one-line refusal is the spec's whole answer (SPEC §attachment "The gate": the cause as one
+  // line): its cause token, checked above, is what its empty reason and diagnosis say.
+  if (isError && lines.filter(Boolean).length === 1) return problems;
   if (meta.empty_reason && wordCount(text, meta.empty_reason) !== 1)
     problems.push(`${label}: empty_reason ${meta.empty_reason} is in the text ${wordCount(text, meta.empty_reason)} times`);
   for (const n of [...(meta.warnings_v2 ?? []), ...(meta.diagnosis_v2 ?? [])].filter((w) => w.severity !== 'info')) {
