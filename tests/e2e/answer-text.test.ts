@@ -13,7 +13,7 @@ import { startClient, textOf } from '../helpers/client.ts';
 import { validArgs } from '../helpers/sample-args.ts';
 import { TOOL_REGISTRY } from '../../core/tools/registry.ts';
 import { withEmulator } from '../substrate/emulator.ts';
-import { startServer } from '../substrate/server-fixture.ts';
+import { startAttachedServer } from '../substrate/server-fixture.ts';
 import { repoWithHistory } from './ledger-fixture.ts';
 
 type Caller = (name: string, args: Record<string, unknown>) => Promise<unknown>;
@@ -104,9 +104,8 @@ test('nothing configured: every tool before and after init_workspace, refused an
 test('attached to the emulator, after init_workspace: every tool', async () => {
   await withEmulator(async (emulator) => {
     const { repo } = repoWithHistory({ remote: true });
-    const s = await startServer({ METABOB_API_KEY: emulator.key, DISCOVERY_ENDPOINT: emulator.discoveryUrl }, { cwd: repo });
+    const s = await startAttachedServer(emulator, {}, { cwd: repo });
     try {
-      await s.waitForHealth((h) => h.attached === true);
       const call: Caller = (name, args) => s.client.callTool({ name, arguments: args });
       const problems = problemsOf(await call('init_workspace', {}), 'init_workspace (attached)');
       problems.push(...(await sweep(call, 'attached')));

@@ -5,40 +5,20 @@
 // whose node_modules links every dependency but those.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { cleanEnv, textOf } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
+import { linkedInstall } from '../helpers/linked-install.ts';
 import { OtlpReceiver } from '../helpers/otlp-receiver.ts';
 import { repoWithHistory } from './ledger-fixture.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
 const OPTIONAL = Object.keys(pkg.peerDependencies);
-
-/** The built package with every dependency linked in place but the optional installs. */
-function installWithoutOptional(): string {
-  const dir = tempDir('metabob-no-optional-');
-  for (const entry of ['dist', 'vendor', 'package.json']) cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
-  const modules = join(dir, 'node_modules');
-  mkdirSync(modules);
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name.startsWith('.')) continue;
-    if (!name.startsWith('@')) {
-      if (!OPTIONAL.includes(name)) symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
-      continue;
-    }
-    for (const scoped of readdirSync(join(ROOT, 'node_modules', name))) {
-      if (OPTIONAL.includes(`${name}/${scoped}`)) continue;
-      mkdirSync(join(modules, name), { recursive: true });
-      symlinkSync(join(ROOT, 'node_modules', name, scoped), join(modules, name, scoped));
-    }
-  }
-  return dir;
-}
 
 async function serve(dir: string, cwd: string, env: Record<string, string>) {
   const stderr: string[] = [];
@@ -58,7 +38,7 @@ async function serve(dir: string, cwd: string, env: Record<string, string>) {
 const missingLines = (stderr: string[]) => stderr.filter((line) => line.includes('optional_install_missing('));
 
 test('without the optional installs: OTLP traces and exact token counts each say what to install, once, and the tools serve', async () => {
-  const dir = installWithoutOptional();
+  const dir = linkedInstall('metabob-no-optional-', OPTIONAL);
   const { repo } = repoWithHistory();
   const receiver = new OtlpReceiver();
   await receiver.start();
