@@ -6,7 +6,11 @@ import { log } from '../log.ts';
 import { pipeWriter } from '../pipe-writer.ts';
 import { redactUrl } from '../redact-url.ts';
 import type { ReportRun, RunSummary } from './model.ts';
+import { missingPackages, optionalInstallLine } from '../process/optional-install.ts';
 import { renderPlain, reportJson, type Rendering } from './render-text.ts';
+
+/** What the live view loads; optional installs, so `npx -y @metabob/mcp` serves without them. */
+const TUI_PACKAGES = ['ink', 'react'];
 
 export type InkRenderer = () => Promise<{ renderInk(run: ReportRun, title: string): Promise<void> }>;
 
@@ -29,6 +33,14 @@ export async function presentRun(options: PresentOptions): Promise<ReportExitCod
   const write = pipeWriter(options.stdout ?? process.stdout);
   let view: Promise<unknown> | undefined;
   let mode = rendering;
+  if (mode === 'ink') {
+    // Ink and React are optional installs (core/process/optional-install.ts): without them the plain lines stand in.
+    const missing = missingPackages(TUI_PACKAGES);
+    if (missing.length > 0) {
+      log.warn(optionalInstallLine('the live view', 'a terminal', missing, 'showing plain lines'));
+      mode = 'plain';
+    }
+  }
   if (mode === 'ink') {
     try {
       const { renderInk } = await options.loadInk();

@@ -13,6 +13,7 @@ import { cause, causeNotice } from '../process/cause.ts';
 import { guardToolInput, oversizedField } from '../outgoing-guard.ts';
 import { logCall, type CallOutcome } from './call-log.ts';
 import { shapeAnswerText } from './answer-shape.ts';
+import { answerBudget } from './host-limits.ts';
 import type { Services } from '../services/services.ts';
 import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from '../tools/define-tool.ts';
 import { UNKNOWN_TOOL_LABEL, unknownToolLine, unknownToolLogName } from './unknown-tool-name.ts';
@@ -37,6 +38,8 @@ export interface CallOptions {
    * for; `listed`: how many tools tools/list names, for the line.
    */
   unknownTool?: { refuse: boolean; listed: number };
+  /** The client's own name (MCP `clientInfo.name`), which sizes the answer for its host (core/server/host-limits.ts). */
+  client?: string;
 }
 
 /** Thrown by callTool for a name no tool has, when the caller asked for a refusal; its message is the one line. */
@@ -216,8 +219,8 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
   }
   options.onAnswer?.(answer);
 
-  // Hosts show the model the text alone, so the text is what gets capped and carries the next step.
-  answer.text = shapeAnswerText(answer, tool, services.env, (n) => findTool(n) !== undefined);
+  // Hosts show the model the text alone, so the text is what gets sized for the host and carries what the envelope says.
+  answer.text = shapeAnswerText(answer, tool, answerBudget(options.client, services.env));
   const meta = await buildMeta(services, {
     requestId,
     tool,

@@ -4,6 +4,7 @@
 import { SCHEMA_VERSION } from '../ledger/schema-version.ts';
 import type { Services } from '../services/services.ts';
 import { callLogWritable } from './call-log.ts';
+import { exactTokensAvailable } from './tokens.ts';
 
 /** What a tag's condition reads: the session's services (the loopback's state, the environment). */
 type TagProbe = Pick<Services, 'env' | 'loopback' | 'traces'>;
@@ -67,8 +68,8 @@ export const CAPABILITY_TAGS: CapabilityTag[] = [
   },
   {
     tag: 'tokens_exact',
-    meaning: 'METABOB_TOKEN_ACCOUNTING=exact: `tokens_used` counts cl100k_base BPE tokens.',
-    when: (s) => s.env.METABOB_TOKEN_ACCOUNTING === 'exact',
+    meaning: 'METABOB_TOKEN_ACCOUNTING=exact and js-tiktoken (an optional install) is installed: `tokens_used` counts cl100k_base BPE tokens.',
+    when: (s) => exactTokensAvailable(s.env),
   },
 ];
 

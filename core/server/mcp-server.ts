@@ -37,6 +37,8 @@ import { onShutdown, shutdown } from '../process/shutdown.ts';
 import { StdioTransport, type RequestSchema } from './stdio-transport.ts';
 import { VERSION } from '../version.ts';
 
+const CLIENT_INFO_META_KEY = 'io.modelcontextprotocol/clientInfo';
+
 const LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 const HANDSHAKE_WAIT_MS = 300;
@@ -148,6 +150,7 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
         progress,
         // MCP tools §error-handling: an unknown tool is a protocol error, -32602 naming it.
         unknownTool: { refuse: true, listed: (await surface.tools()).length },
+        client: clientName(server, ctx.mcpReq),
       });
     } catch (err) {
       if (err instanceof UnknownToolError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, err.message);
@@ -180,6 +183,16 @@ export function createMcpServer(services: Services, options: McpServerOptions = 
   if (legacy) serveLegacyOnly(server, services);
   server.onerror = (err) => log.debug('mcp:', err.message);
   return server;
+}
+
+/**
+ * The client's name (`clientInfo.name`): the request's own envelope in the 2026-07-28 revision,
+ * else what `initialize` said in the 2025 era.
+ */
+function clientName(server: Server, req: { envelope?: unknown }): string | undefined {
+  const envelope = (req.envelope ?? {}) as Record<string, { name?: unknown } | undefined>;
+  const named = envelope[CLIENT_INFO_META_KEY]?.name ?? envelope.clientInfo?.name;
+  return typeof named === 'string' ? named : server.getClientVersion()?.name;
 }
 
 /** logging/setLevel and its notifications, and the client's roots for the workspace (asked once initialized, above). */

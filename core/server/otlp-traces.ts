@@ -17,11 +17,14 @@ import type { CallEvent } from './boundary.ts';
 import type { Services } from '../services/services.ts';
 import { UNKNOWN_TOOL_LABEL } from './unknown-tool-name.ts';
 import { VERSION } from '../version.ts';
+import { missingPackages, optionalInstallLine } from '../process/optional-install.ts';
 
 export const DEFAULT_SERVICE_NAME = 'metabob-mcp';
 /** What a shutdown waits for the last batch; the process's cleanup budget bounds it too. */
 const FLUSH_ON_SHUTDOWN_MS = 2000;
 const SUCCESS = 0; // ExportResultCode.SUCCESS of @opentelemetry/core
+/** The OpenTelemetry SDK: optional installs (core/process/optional-install.ts), loaded only with an endpoint. */
+export const OTEL_PACKAGES = ['@opentelemetry/api', '@opentelemetry/sdk-trace-base', '@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/resources'];
 
 export interface TraceSettings {
   /** The full URL spans are POSTed to. */
@@ -140,6 +143,11 @@ export async function startOtlpTraces(services: Services, onShutdown: (fn: () =>
   if ('refused' in decided) return void services.log.warn(`traces_otlp: ${decided.refused}`);
   const { url, serviceName } = decided.settings;
   const target = endpointForLog(url);
+  const missing = missingPackages(OTEL_PACKAGES);
+  if (missing.length > 0) {
+    const fallback = 'tool calls go on without traces and traces_otlp is not advertised';
+    return void services.log.warn(optionalInstallLine('OTLP traces', `OTEL_EXPORTER_OTLP_ENDPOINT (${target})`, missing, fallback));
+  }
 
   const [{ BasicTracerProvider, BatchSpanProcessor, RandomIdGenerator }, { OTLPTraceExporter }, { defaultResource, resourceFromAttributes }, api] =
     await Promise.all([

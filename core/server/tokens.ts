@@ -1,6 +1,8 @@
 // META-ENVELOPE §tokens_used: char/4 by default; METABOB_TOKEN_ACCOUNTING=exact counts real
 // cl100k_base BPE with js-tiktoken, loaded on first use so a start never pays for it.
 import { openSync, readSync, closeSync, statSync } from 'node:fs';
+import { log } from '../log.ts';
+import { isInstalled, optionalInstallLine } from '../process/optional-install.ts';
 
 type Encoder = { encode(text: string): number[] };
 // Process cache: the cl100k_base table loads once, on the first exact count.
@@ -8,6 +10,24 @@ let encoder: Promise<Encoder> | undefined;
 
 export function exactAccounting(): boolean {
   return process.env.METABOB_TOKEN_ACCOUNTING === 'exact';
+}
+
+/** js-tiktoken: an optional install (core/process/optional-install.ts), loaded on the first exact count. */
+export const EXACT_TOKENIZER_PACKAGE = 'js-tiktoken';
+
+/** Whether exact counts are asked for and can be made; without js-tiktoken the heuristic stands in. */
+export function exactTokensAvailable(env: NodeJS.ProcessEnv): boolean {
+  return env.METABOB_TOKEN_ACCOUNTING === 'exact' && isInstalled(`${EXACT_TOKENIZER_PACKAGE}/lite`);
+}
+
+/** Said once per process, when exact counts are asked for and js-tiktoken is not installed. */
+let missingSaid = false;
+
+function sayTokenizerMissing(): void {
+  if (missingSaid) return;
+  missingSaid = true;
+  const fallback = 'tokens_used counts chars/4 and tokens_exact is not advertised';
+  log.warn(optionalInstallLine('exact token counts', 'METABOB_TOKEN_ACCOUNTING=exact', [EXACT_TOKENIZER_PACKAGE], fallback));
 }
 
 async function loadEncoder(): Promise<Encoder> {
@@ -25,6 +45,10 @@ export function heuristicTokens(text: string): number {
 
 export async function countTokens(text: string): Promise<number> {
   if (!exactAccounting()) return heuristicTokens(text);
+  if (!exactTokensAvailable(process.env)) {
+    sayTokenizerMissing();
+    return heuristicTokens(text);
+  }
   const enc = await loadEncoder();
   return enc.encode(text).length;
 }
@@ -39,7 +63,7 @@ export async function fileTokens(path: string): Promise<number> {
   } catch {
     return 0;
   }
-  if (!exactAccounting() || size > EXACT_FILE_LIMIT) return Math.ceil(size / 4);
+  if (!exactAccounting() || !exactTokensAvailable(process.env) || size > EXACT_FILE_LIMIT) return Math.ceil(size / 4);
   const buf = Buffer.alloc(size);
   const fd = openSync(path, 'r');
   try {

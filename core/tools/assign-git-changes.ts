@@ -34,7 +34,8 @@ export default defineTool({
     const { graph, root } = access;
     const files = [...new Set(args.changed_files.map((f) => workspacePathOrGiven(root, f)))];
     const warnings: Notice[] = [];
-    const lines = ['Changed files -> components:'];
+    // The first line is the outcome; it is filled in once the files are counted.
+    const lines = [''];
     const missing: string[] = [];
     const unknown: NotIndexed[] = [];
     for (const file of files) {
@@ -51,6 +52,7 @@ export default defineTool({
         lines.push(`    ${node.type.padEnd(9)} ${node.name}  lines ${node.startLine}-${node.endLine}  [${node.id}]`);
       if (components.length > COMPONENTS_PER_FILE) lines.push(`    ... and ${components.length - COMPONENTS_PER_FILE} more`);
     }
+    lines[0] = `Changed files -> components: ${files.length - missing.length} of ${files.length} file(s) in the local index`;
     if (missing.length)
       warnings.push({
         code: 'not_in_index',

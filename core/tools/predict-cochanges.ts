@@ -116,7 +116,7 @@ export default defineTool({
       (p) => `  ${p.file.padEnd(width)}  confidence ${p.confidence.toFixed(2)}  (${p.commits} of ${plural(mined.givenCommits, 'commit')})`,
     );
     const lines = [
-      `Files that changed together with ${clipEcho(args.changed_files.join(', '), 1000)} (confidence = share of the given files' commits that also touched the file):`,
+      `${plural(mined.predictions.length, 'file')} changed together with ${clipEcho(args.changed_files.join(', '), 1000)} (confidence = share of the given files' commits that also touched the file):`,
       ...rows,
       pastLimitLine(mined, threshold, args.limit),
       historyLine(mined),

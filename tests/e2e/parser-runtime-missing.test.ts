@@ -4,27 +4,22 @@
 // web-tree-sitter has lost its runtime tree-sitter.wasm, in a copy of the built package.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { cleanEnv, textOf } from '../helpers/client.ts';
 import { git, tempDir } from '../helpers/git.ts';
+import { linkedInstall } from '../helpers/linked-install.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The built package with every dependency linked in place but web-tree-sitter, copied without its runtime wasm. */
 function installWithoutRuntimeWasm(): string {
-  const pkg = tempDir('metabob-no-wasm-');
-  for (const entry of ['dist', 'vendor', 'package.json']) cpSync(join(ROOT, entry), join(pkg, entry), { recursive: true });
-  const modules = join(pkg, 'node_modules');
-  mkdirSync(modules);
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name !== 'web-tree-sitter') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
-  }
-  cpSync(join(ROOT, 'node_modules/web-tree-sitter'), join(modules, 'web-tree-sitter'), { recursive: true });
-  rmSync(join(modules, 'web-tree-sitter/tree-sitter.wasm'));
+  const pkg = linkedInstall('metabob-no-wasm-', ['web-tree-sitter']);
+  cpSync(join(ROOT, 'node_modules/web-tree-sitter'), join(pkg, 'node_modules/web-tree-sitter'), { recursive: true });
+  rmSync(join(pkg, 'node_modules/web-tree-sitter/tree-sitter.wasm'));
   return pkg;
 }
 

@@ -39,7 +39,7 @@ test('predict_cochanges over stdio: predictions, below threshold, no history, no
     assert.equal(
       split(textOf(found)),
       [
-        "Files that changed together with src/a.ts (confidence = share of the given files' commits that also touched the file):",
+        "2 files changed together with src/a.ts (confidence = share of the given files' commits that also touched the file):",
         '  src/b.ts  confidence 0.75  (3 of 4 commits)',
         '  src/c.ts  confidence 0.50  (2 of 4 commits)',
         'History: 4 commits of the last 6 commits touched the given files.',
@@ -58,7 +58,7 @@ test('predict_cochanges over stdio: predictions, below threshold, no history, no
     assert.equal(
       split(textOf(limited)).split('\n').slice(0, 4).join('\n'),
       [
-        "Files that changed together with src/b.ts (confidence = share of the given files' commits that also touched the file):",
+        "1 file changed together with src/b.ts (confidence = share of the given files' commits that also touched the file):",
         '  src/a.ts  confidence 0.75  (3 of 4 commits)',
         // A cut list is said: the two files the limit left out met the threshold.
         '2 more files at confidence 0 or more are not shown (limit 1); raise limit (max 50) to see them.',

@@ -41,6 +41,8 @@ export interface StartOptions {
    */
   era?: ClientEra;
   env?: Record<string, string | undefined>;
+  /** The name the client gives in `clientInfo` (a host's own, `codex-mcp-client`, `claude-code`); `metabob-test` otherwise. */
+  clientName?: string;
   /** Declare the roots capability and answer roots/list with these directories. */
   roots?: string[];
   /** Collect stderr lines here. */
@@ -97,7 +99,7 @@ export async function startClient(options: StartOptions = {}): Promise<{ client:
   transport.stderr?.on('data', (chunk: Buffer) => stderr.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
   const era = options.roots ? 'legacy' : (options.era ?? TEST_ERA);
   const client = new Client(
-    { name: 'metabob-test', version: '1.0.0' },
+    { name: options.clientName ?? 'metabob-test', version: '1.0.0' },
     {
       capabilities: options.roots ? { roots: { listChanged: true } } : {},
       versionNegotiation: ERAS[era] as never,
