@@ -11,12 +11,13 @@
 //      to the server process's CPU going quiet (no tick in /proc/<pid>/stat over 100 ms); then
 //      what get_metrics reports.
 // BENCH_LIVE_RUNS (default 1) repeats both per server, alternating servers.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { percentile } from './support/percentile.ts';
+import { cycledTree } from './support/cycled-tree.ts';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const FILES = Number(process.env.BENCH_LIVE_FILES ?? 5000);
@@ -35,25 +36,7 @@ function largeTree(): { root: string; files: number } {
     '/usr/lib/python3/dist-packages/django',
     ...['effect/src', 'rxjs/src', 'zod/src', 'mobx/src', '@effect/platform/src', '@tanstack/router-core/src'].map((d) => join(ROOT, 'node_modules', d)),
   ].filter((dir) => existsSync(dir));
-  const files: Array<{ from: string; rel: string }> = [];
-  const walk = (label: string, base: string, dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      const stat = statSync(path);
-      if (stat.isDirectory() && name !== '__pycache__' && name !== 'node_modules' && !name.startsWith('.')) walk(label, base, path);
-      else if (stat.isFile() && /\.(ts|tsx|js|py)$/.test(name) && !name.endsWith('.d.ts'))
-        files.push({ from: path, rel: join(label, path.slice(base.length + 1)) });
-    }
-  };
-  sources.forEach((dir, i) => walk(`source${i}`, dir, dir));
-  if (files.length === 0) throw new Error('no sources to copy: Django and node_modules are missing');
-  const root = mkdtempSync(join(tmpdir(), 'bench-live-'));
-  for (let i = 0; i < FILES; i++) {
-    const { from, rel } = files[i % files.length]!;
-    const to = join(root, `copy${Math.floor(i / files.length)}`, rel);
-    mkdirSync(dirname(to), { recursive: true });
-    copyFileSync(from, to);
-  }
+  const root = cycledTree(sources, FILES, 'bench-live-', (name) => /\.(ts|tsx|js|py)$/.test(name) && !name.endsWith('.d.ts'));
   return { root, files: FILES };
 }
 
