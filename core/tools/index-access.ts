@@ -77,7 +77,11 @@ export async function requireIndex(ctx: ToolContext, tool: string): Promise<Inde
 export function cancelledRunLine(index: LocalIndex): string | undefined {
   const run = index.cancelledRun;
   if (!run) return undefined;
-  const got = `the last init_workspace was cancelled after parsing ${run.parsed} of ${run.total} file(s)`;
+  // Cancelled while listing the workspace, a first run knows no total yet.
+  const got =
+    run.total > 0
+      ? `the last init_workspace was cancelled after parsing ${run.parsed} of ${run.total} file(s)`
+      : 'the last init_workspace was cancelled before it had listed the files to parse';
   return index.graph
     ? `${got}: the graph is the last complete call's; call init_workspace again to finish (it parses only the rest)`
     : `${got}, before a graph was built: the index is partial; call init_workspace again to resume (it parses only the rest)`;
