@@ -14,7 +14,7 @@ import { basename, join } from 'node:path';
 import type { FileExtraction } from './extract-types.ts';
 import type { CodeGraph } from './graph-types.ts';
 import { buildGraphInSlices } from './build-graph.ts';
-import { TimeSlicer } from './extract/time-slices.ts';
+import { SlicesAborted, TimeSlicer } from './extract/time-slices.ts';
 import { newResolutionCache } from './resolution-cache.ts';
 import { ModuleResolver } from './module-resolver.ts';
 import { readTsPaths } from './tsconfig-paths.ts';
@@ -22,7 +22,7 @@ import { readWorkspacePackages } from './workspace-packages.ts';
 import {
   DEFAULT_EXCLUDE,
   normalizeExtensions,
-  scanWorkspace,
+  scanWorkspaceInSlices,
   type DirectoryCache,
   type ScannedFile,
   type ScanResult,
@@ -40,6 +40,10 @@ import { descriptorsExhausted, fdExhaustedCause, fdExhaustionCode, type FdCode }
 import { log } from '../log.ts';
 
 export const INDEX_BUDGET_MS = 20_000;
+
+/** A run ended by its caller's cancel (MCP notifications/cancelled): its code, and its one line. */
+export const INDEX_CANCELLED = 'index_cancelled';
+const INDEX_CANCELLED_LINE = 'index_cancelled: init_workspace was cancelled; the index is as the last complete call left it';
 
 /**
  * The least the parse leaves of a call's budget for the resolution after it, which resolves every
@@ -143,6 +147,10 @@ export class LocalIndex {
   private snapshot: IndexSnapshot | undefined;
   /** The last resolution's cost per file in this process, for the next run's reserve; 0 until one ran. */
   private resolveMsPerFile = 0;
+  /** Files a cancelled run parsed, kept for the next run while their size and mtime hold. */
+  private readonly parsedAhead = new Map<string, CachedFile>();
+  /** The last run was cancelled: how many files it had parsed (with any cancelled run's before it) of how many. */
+  cancelledRun: { parsed: number; total: number } | undefined;
 
   /** `diskCache`: the warm-start cache (extraction-cache.ts); absent, every launch indexes cold. */
   constructor(
@@ -181,17 +189,28 @@ export class LocalIndex {
   async run(options: IndexOptions = {}): Promise<IndexRunResult> {
     const started = performance.now();
     const deadline = Math.min(options.deadline ?? Number.POSITIVE_INFINITY, Date.now() + (options.budgetMs ?? INDEX_BUDGET_MS));
-    // The work on this thread (the scan, reading the warm start's files, this lane's parses,
-    // the resolution) lets requests in between slices: SPEC §init_workspace, the server
-    // answers while it indexes. The first slice starts now, so the scan counts toward it.
-    const slicer = new TimeSlicer();
+    // The work on this thread (the scan, reading the warm start's files, the resolution) lets
+    // requests in between slices: SPEC §init_workspace, the server answers while it indexes.
+    // The first slice starts now, so the scan counts toward it. A cancel ends the run at the
+    // next slice boundary.
+    const slicer = new TimeSlicer(undefined, options.signal);
+    try {
+      return await this.runInSlices(options, started, deadline, slicer);
+    } catch (err) {
+      if (err instanceof SlicesAborted) return this.cancelled(new Map(), 0);
+      throw err;
+    }
+  }
+
+  private async runInSlices(options: IndexOptions, started: number, deadline: number, slicer: TimeSlicer): Promise<IndexRunResult> {
+    const signal = options.signal;
     // Before anything loads: without a descriptor a dynamic import fails as "Cannot find
     // module", which would read as a parser that cannot load, for the rest of the process.
     const exhausted = descriptorsExhausted(this.root);
     if (exhausted) return fdExhausted(exhausted, 'opening the workspace');
     // SPEC §init_workspace: include and exclude left out are their defaults, never the last call's sets.
-    this.include = normalizeExtensions(options.include);
-    this.exclude = options.exclude ?? DEFAULT_EXCLUDE;
+    const include = normalizeExtensions(options.include);
+    const exclude = options.exclude ?? DEFAULT_EXCLUDE;
     // The directory cache starts on a re-scan: a first scan would pay a stat per directory for it.
     const directories = this.directories;
     this.directories ??= new Map();
@@ -202,7 +221,7 @@ export class LocalIndex {
     if (this.cache.size === 0 && !options.extract && !stored?.entries.size) await prewarmExtractor();
     let scan: ScanResult;
     try {
-      scan = scanWorkspace(this.root, this.include, this.exclude, directories, this.sniffs);
+      scan = await scanWorkspaceInSlices(this.root, include, exclude, slicer, directories, this.sniffs);
     } catch (err) {
       const fd = fdExhaustionCode(err);
       if (fd) return fdExhausted(fd, "listing the workspace's directories");
@@ -211,32 +230,34 @@ export class LocalIndex {
     const cap = maxFiles();
     const tracked = scan.files.length > cap ? await options.trackedFiles?.() : undefined;
     const { kept, overCap } = chooseUnderCap(scan.files, cap, tracked, new Set(options.recent ?? []));
-    this.lastScan = { tooLarge: scan.tooLarge, overCap, generated: scan.generated, unreadable: scan.unreadable, cap };
     const current = new Map<string, ScannedFile>(kept.map((f) => [f.file, f]));
 
-    let removed = 0;
-    for (const file of [...this.cache.keys()]) {
-      if (!current.has(file)) {
-        this.cache.delete(file);
-        removed++;
-      }
-    }
+    // Nothing below touches this index's files or graph until the run commits: a cancelled run
+    // leaves the previous run's graph, and every answer read from it, as they were.
+    const removedFiles = [...this.cache.keys()].filter((file) => !current.has(file));
     const resumedFrom = this.pendingFiles.filter((f) => current.has(f)).length;
+    const taken = new Map<string, CachedFile>();
     let fromCache = 0;
     const toParse: string[] = [];
     for (const f of kept) {
       if (slicer.due()) await slicer.pause();
       const cached = this.cache.get(f.file);
       if (cached && cached.size === f.size && cached.mtimeMs === f.mtimeMs) continue;
+      // Parsed by a cancelled run, and unchanged since: not parsed again.
+      const ahead = this.parsedAhead.get(f.file);
+      if (ahead && ahead.size === f.size && ahead.mtimeMs === f.mtimeMs) {
+        taken.set(f.file, ahead);
+        continue;
+      }
       const warm = stored?.entries.get(f.file);
       if (!cached && warm && this.sameContent(f.file, warm.contentHash!)) {
-        this.cache.set(f.file, { size: f.size, mtimeMs: f.mtimeMs, extraction: warm });
+        taken.set(f.file, { size: f.size, mtimeMs: f.mtimeMs, extraction: warm });
         fromCache++;
         continue;
       }
       toParse.push(f.file);
     }
-    for (const file of toParse) this.cache.delete(file);
+    const parsedAhead = taken.size - fromCache;
 
     const parseStarted = performance.now();
     let extractions: FileExtraction[] = [];
@@ -253,15 +274,16 @@ export class LocalIndex {
         // the file cap nor the files kept from the last run or the warm-start cache.
         extractions = await extract(this.root, toParse, {
           onFileDone: () => options.onProgress?.(++done, toParse.length),
-          signal: options.signal,
+          signal,
           deadline: this.parseDeadline(deadline),
           sizes: current,
           slicer,
         });
-        // The budget or a cancel stopped the hand-out: this run parsed `done`, which is its total
-        // now (the rest resume on the next call), so a client's progress ends where the run did.
-        if (done > 0 && done < toParse.length) options.onProgress?.(done, done);
+        // The budget stopped the hand-out: this run parsed `done`, which is its total now (the
+        // rest resume on the next call), so a client's progress ends where the run did.
+        if (done > 0 && done < toParse.length && !signal?.aborted) options.onProgress?.(done, done);
       } catch (err) {
+        if (err instanceof SlicesAborted) return this.cancelled(taken, toParse.length);
         // Before the parser's line: a grammar that could not be read for want of a descriptor
         // is not a grammar that cannot load (that would disable the index for the process).
         const line = parserFailureLine(err);
@@ -272,23 +294,49 @@ export class LocalIndex {
       }
     }
     const parseMs = performance.now() - parseStarted;
-    const parsedSet = new Set<string>();
+    const parsed = new Map<string, CachedFile>();
     for (const extraction of extractions) {
       const stat = current.get(extraction.file);
-      if (!stat) continue;
-      parsedSet.add(extraction.file);
-      this.cache.set(extraction.file, { size: stat.size, mtimeMs: stat.mtimeMs, extraction });
+      if (stat) parsed.set(extraction.file, { size: stat.size, mtimeMs: stat.mtimeMs, extraction });
     }
-    this.pendingFiles = toParse.filter((f) => !parsedSet.has(f));
+    if (signal?.aborted) return this.cancelled(new Map([...taken, ...parsed]), toParse.length + parsedAhead);
 
     // Resolution reads tsconfig.json and package.json files, taking an unreadable one as
     // absent: without a descriptor it would resolve the whole graph without their paths.
     const unresolvable = descriptorsExhausted(this.root);
     if (unresolvable) return fdExhausted(unresolvable, 'reading tsconfig.json and package.json files to resolve imports');
     const resolveStarted = performance.now();
-    const resolver = new ModuleResolver(this.cache.keys(), readTsPaths(this.root), basename(this.root), readWorkspacePackages(this.root));
-    this.graphValue = await buildGraphInSlices(this.extractions(), resolver, slicer, this.resolutionCache);
+    // The files the graph is resolved over: the last run's, less what is gone or changed, plus this run's.
+    const files = new Map(this.cache);
+    for (const file of removedFiles) files.delete(file);
+    for (const file of toParse) files.delete(file);
+    for (const [file, entry] of taken) files.set(file, entry);
+    for (const [file, entry] of parsed) files.set(file, entry);
+    let graph: CodeGraph;
+    try {
+      const resolver = new ModuleResolver(files.keys(), readTsPaths(this.root), basename(this.root), readWorkspacePackages(this.root));
+      graph = await buildGraphInSlices(
+        [...files.values()].map((c) => c.extraction),
+        resolver,
+        slicer,
+        this.resolutionCache,
+      );
+    } catch (err) {
+      if (err instanceof SlicesAborted) return this.cancelled(new Map([...taken, ...parsed]), toParse.length + parsedAhead);
+      throw err;
+    }
     const resolveMs = performance.now() - resolveStarted;
+
+    // The run commits: its files, scan and graph replace the last run's at once.
+    this.cache.clear();
+    for (const [file, entry] of files) this.cache.set(file, entry);
+    this.parsedAhead.clear();
+    this.cancelledRun = undefined;
+    this.pendingFiles = toParse.filter((f) => !parsed.has(f));
+    this.include = include;
+    this.exclude = exclude;
+    this.lastScan = { tooLarge: scan.tooLarge, overCap, generated: scan.generated, unreadable: scan.unreadable, cap };
+    this.graphValue = graph;
     if (this.cache.size > 0) this.resolveMsPerFile = resolveMs / this.cache.size;
     this.snapshot = new IndexSnapshot(this.root, this.cache, this.include, this.exclude);
     this.scheduleSave();
@@ -297,9 +345,9 @@ export class LocalIndex {
       ok: true,
       report: {
         scanned: kept.length,
-        parsed: parsedSet.size,
-        reused: this.cache.size - parsedSet.size - fromCache,
-        removed,
+        parsed: parsed.size + parsedAhead,
+        reused: this.cache.size - parsed.size - taken.size,
+        removed: removedFiles.length,
         pending: this.pendingFiles.length,
         resumedFrom,
         tooLarge: scan.tooLarge,
@@ -313,6 +361,17 @@ export class LocalIndex {
         extractionCache: stored && this.diskCache ? { dir: this.diskCache.dir, fromCache, cause: stored.cause } : undefined,
       },
     };
+  }
+
+  /**
+   * A cancelled run (SPEC §init_workspace): the graph, its files and its scan stay the last
+   * complete run's; the files this run parsed are kept aside, so the next run parses only the
+   * rest, and the index says that it was cancelled and how far it got.
+   */
+  private cancelled(parsed: Map<string, CachedFile>, total: number): IndexRunResult {
+    for (const [file, entry] of parsed) this.parsedAhead.set(file, entry);
+    this.cancelledRun = { parsed: this.parsedAhead.size, total: Math.max(total, this.parsedAhead.size) };
+    return { ok: false, cause: INDEX_CANCELLED_LINE, code: INDEX_CANCELLED };
   }
 
   /**
@@ -408,6 +467,9 @@ export class IndexService {
     const result = await index.run(options);
     if (!result.ok) {
       if (result.cause.startsWith('local_index_unavailable')) this.unavailableCause = result.cause;
+      // A cancelled first index of a root is still the workspace's index: its answers say it was
+      // cancelled and how to resume, never another root's graph.
+      if (result.code === INDEX_CANCELLED) this.current = index;
       return { index, result };
     }
     this.current = index;

@@ -10,6 +10,7 @@ import { namesAsBytes, noteUnreadable, noUnreadableNames, tooLongReason, type Un
 import { fdExhaustionCode } from './fd-exhaustion.ts';
 import { MAX_FILE_BYTES } from './index-caps.ts';
 import { generatedByName, sniffGenerated, SNIFF_FROM_BYTES, type GeneratedFile } from './generated-files.ts';
+import type { TimeSlicer } from './extract/time-slices.ts';
 
 // The default extensions are the language modules' (SPEC §init_workspace `include`).
 export { DEFAULT_INCLUDE };
@@ -92,6 +93,36 @@ function sortedEntries(dir: string): Dirent[] {
  * include/exclude setting.
  */
 export function scanWorkspace(root: string, include: string[], exclude: string[], directories?: DirectoryCache, sniffs?: SniffCache): ScanResult {
+  const steps = scanSteps(root, include, exclude, directories, sniffs);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same scan, letting the event loop turn when a slice has run its time (extract/time-slices.ts):
+ * the server's form, since a walk of thousands of files (a stat each, and a read of a large one's
+ * head) holds its thread for a second or more (SPEC §init_workspace: the server answers while it indexes).
+ */
+export async function scanWorkspaceInSlices(
+  root: string,
+  include: string[],
+  exclude: string[],
+  slicer: TimeSlicer,
+  directories?: DirectoryCache,
+  sniffs?: SniffCache,
+): Promise<ScanResult> {
+  const steps = scanSteps(root, include, exclude, directories, sniffs);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (slicer.due()) await slicer.pause();
+  }
+}
+
+/** The walk as steps of bounded work: one directory entry each. */
+function* scanSteps(root: string, include: string[], exclude: string[], directories?: DirectoryCache, sniffs?: SniffCache): Generator<void, ScanResult> {
   const extensions = new Set(include);
   const skipDirs = new Set(exclude);
   const candidates: ScannedFile[] = [];
@@ -111,12 +142,13 @@ export function scanWorkspace(root: string, include: string[], exclude: string[]
     return verdict;
   };
   const walkable = (name: string) => !name.startsWith('.') && !skipDirs.has(name);
-  const walk = (dir: string, rel: string) => {
+  const walk = function* (dir: string, rel: string): Generator<void> {
     const entries = listDirectory(dir, directories);
     if (!entries) return;
     // Only a listing that shows U+FFFD is read again as bytes (unreadable-names.ts).
     let asBytes: ReturnType<typeof namesAsBytes> | undefined;
     for (const entry of entries) {
+      yield;
       if (entry.name.includes('\uFFFD') && !(asBytes ??= namesAsBytes(dir)).valid.has(entry.name)) continue;
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
@@ -124,7 +156,7 @@ export function scanWorkspace(root: string, include: string[], exclude: string[]
         const abs = join(dir, entry.name);
         const tooLong = tooLongReason(abs, entry.name);
         if (tooLong) noteUnreadable(unreadable, tooLong, `${relPath}/`, abs);
-        else walk(abs, relPath);
+        else yield* walk(abs, relPath);
       } else if (entry.isFile()) {
         if (!indexable(entry.name)) continue;
         const abs = join(dir, entry.name);
@@ -152,6 +184,6 @@ export function scanWorkspace(root: string, include: string[], exclude: string[]
       else if (bad.isFile && indexable(bad.shown)) noteUnreadable(unreadable, 'invalid_utf8', relPath);
     }
   };
-  walk(root, '');
+  yield* walk(root, '');
   return { files: candidates, tooLarge, generated, unreadable };
 }

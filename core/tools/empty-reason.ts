@@ -20,7 +20,8 @@ export const EMPTY_REASONS = {
     response: 'Check the path; re-run init_workspace if the file is new; its dependents are unknown, not none.',
   },
   index_pending: {
-    meaning: "The answer is empty, or names a file not in the graph, while init_workspace's 20 s budget left files unparsed: what they hold is not seen yet.",
+    meaning:
+      "The answer is empty, or names a file not in the graph, while init_workspace's 20 s budget, or a cancel of init_workspace, left files unparsed: what they hold is not seen yet.",
     response: 'Call init_workspace again to resume (it parses only what is left), then retry.',
   },
   index_stale: {

@@ -82,7 +82,7 @@ export default defineTool({
     lines.push(repositoryLine(scope.repo));
     const index = localIndexSummary(ctx.services.index);
     lines.push(index.line[0].toUpperCase() + index.line.slice(1));
-    if (index.built && index.partial) lines.push(index.partial.line);
+    if (index.partial) lines.push(index.partial.line);
     lines.push('');
 
     // The recall runs first (it retires the local seeds of findings it shows closed).
@@ -154,11 +154,11 @@ export default defineTool({
     for (const g of problems.filter((p) => ['CRITICAL', 'HIGH'].includes(p.seeds[0].severity)).slice(0, 5))
       next.push(`fix or record progress on [${g.seeds[0].severity}] ${escapeControlChars(g.seeds[0].summary)} (${g.seeds[0].id})`);
     for (const f of recalled?.open.slice(0, 3) ?? []) next.push(`look at the shared finding ${escapeControlChars(f.summary)} (${f.conceptId})`);
-    if (!index.built && !index.unavailable) {
+    if (!index.built && !index.unavailable && !index.partial) {
       next.push('call init_workspace to build the local code graph');
       nextSteps.push({ tool: 'init_workspace', args: {}, why: 'the local code graph is not built in this process' });
     }
-    if (index.built && index.partial) {
+    if (index.partial) {
       next.push(`call init_workspace to ${index.partial.next.why}`);
       nextSteps.push(index.partial.next);
     }

@@ -38,7 +38,7 @@ export default defineTool({
     } else storeCause = opened.cause;
     if (storeCause) lines.push(`Open findings in the local store: not read (${storeCause})`);
     lines.push(`Local code graph: ${index.line.replace(/^index: /, '')}`);
-    const partial = index.built ? index.partial : undefined;
+    const partial = index.partial;
     if (partial) lines.push(partial.line);
     lines.push('', NO_SERVER_ANALYSIS);
     return {

@@ -31,6 +31,21 @@ export async function requireIndex(ctx: ToolContext, tool: string): Promise<Inde
   }
   const decision = ctx.workspace;
   const index = ctx.services.index.currentIndex();
+  const cancelled = index && decision.decided && index.root === decision.path && !index.graph ? cancelledRunLine(index) : undefined;
+  if (cancelled) {
+    // SPEC §init_workspace: a cancelled first index built no graph; it resumes like a budget-limited one.
+    const line = `index_pending: ${tool} needs the local code graph and ${cancelled}`;
+    return {
+      ok: false,
+      answer: {
+        text: line,
+        isError: true,
+        emptyReason: 'index_pending',
+        nextSteps: [{ tool: 'init_workspace', args: {}, why: `resume the cancelled index so ${tool} can read the code graph` }],
+        diagnosis: [{ code: 'index_pending', severity: 'error', message: line, data: { tool, workspace: index!.root, ...index!.cancelledRun } }],
+      },
+    };
+  }
   if (!decision.decided || !index?.graph || index.root !== decision.path) {
     const where = decision.decided ? shownName(decision.path) : 'this workspace';
     const line = `no_workspace_indexed: ${tool} needs the local code graph and init_workspace has not indexed ${where} in this process (the index is not persisted across restarts); call init_workspace, then retry`;
@@ -53,6 +68,23 @@ export async function requireIndex(ctx: ToolContext, tool: string): Promise<Inde
     };
   }
   return { ok: true, index, graph: index.graph, root: index.root };
+}
+
+/**
+ * SPEC §init_workspace: a cancelled call leaves the last complete graph, or none; this says so,
+ * how far the cancelled call got, and the step that resumes it. Undefined when the last call was not cancelled.
+ */
+export function cancelledRunLine(index: LocalIndex): string | undefined {
+  const run = index.cancelledRun;
+  if (!run) return undefined;
+  // Cancelled while listing the workspace, a first run knows no total yet.
+  const got =
+    run.total > 0
+      ? `the last init_workspace was cancelled after parsing ${run.parsed} of ${run.total} file(s)`
+      : 'the last init_workspace was cancelled before it had listed the files to parse';
+  return index.graph
+    ? `${got}: the graph is the last complete call's; call init_workspace again to finish (it parses only the rest)`
+    : `${got}, before a graph was built: the index is partial; call init_workspace again to resume (it parses only the rest)`;
 }
 
 /** A path as an agent passes it (workspace-relative, ./-prefixed or absolute) as the index's relative path. */

@@ -4,11 +4,11 @@ import { INPUT_CAPS, LINE_FIX, cappedArray, cappedPath, cappedString, oneLine } 
 import { resolve } from 'node:path';
 import { defineTool, type ToolAnswer } from './define-tool.ts';
 import { causeNotice } from '../process/cause.ts';
-import { indexGaps } from './index-access.ts';
+import { cancelledRunLine, indexGaps } from './index-access.ts';
 import { describeIndexRun } from '../index/index-report.ts';
 import { DEFAULT_INCLUDE } from '../index/scan-workspace.ts';
 import { FD_EXHAUSTED } from '../index/fd-exhaustion.ts';
-import { INDEX_BUDGET_MS } from '../index/local-index.ts';
+import { INDEX_BUDGET_MS, INDEX_CANCELLED } from '../index/local-index.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { trackedFiles } from '../git/tracked-files.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';
@@ -98,6 +98,17 @@ export default defineTool({
         }
       },
     });
+    if (!result.ok && result.code === INDEX_CANCELLED) {
+      // MCP cancellation: the client no longer reads this answer (the SDK sends none for a
+      // cancelled request); the headless and loopback planes, which cannot cancel, never get here.
+      const line = cancelledRunLine(index) ?? result.cause;
+      return {
+        text: `init_workspace: ${line}.\n${NOTHING_LEFT_THE_MACHINE}`,
+        emptyReason: index.graph ? undefined : 'index_pending',
+        nextSteps: [{ tool: 'init_workspace', args: {}, why: 'finish the cancelled index: it parses only the files not parsed yet' }],
+        warnings: [{ code: INDEX_CANCELLED, severity: 'warning', message: line, data: { ...index.cancelledRun } }],
+      };
+    }
     if (!result.ok && result.code === FD_EXHAUSTED) {
       // A failure, never "0 files parsed"; and not local_index_unavailable, whose answer is not
       // to retry: once descriptors are free the next call indexes as usual.

@@ -12,9 +12,9 @@
 // BENCH_HOSTILE_RUNS (default 3) sets the medians' runs; BENCH_HOSTILE_LIMIT_MS (default
 // 120000) ends a shape's sizes, or a server's index, that takes longer (the figure is then a
 // lower bound). Run alone: `npm run bench -- hostile`.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -25,6 +25,7 @@ import { LocalIndex } from '../../core/index/local-index.ts';
 import type { FileExtraction } from '../../core/index/extract-types.ts';
 import { HOSTILE_LIB, HOSTILE_SHAPES, HOSTILE_SIZES } from '../../tests/helpers/hostile-sources.ts';
 import { percentile } from './support/percentile.ts';
+import { cycledTree } from './support/cycled-tree.ts';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const CLI = join(ROOT, 'dist/cli.js');
@@ -103,25 +104,7 @@ function largeWorkspace(): string {
     .map((dir) => join(ROOT, dir))
     .concat(['/usr/lib/python3/dist-packages/pygments'])
     .filter((dir) => existsSync(dir));
-  const files: Array<{ from: string; rel: string }> = [];
-  const walk = (label: string, base: string, dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      const stat = statSync(path);
-      if (stat.isDirectory() && name !== '__pycache__' && !name.startsWith('.')) walk(label, base, path);
-      else if (/\.(ts|py)$/.test(name) && !name.endsWith('.d.ts') && stat.size <= 200 * 1024)
-        files.push({ from: path, rel: join(label, path.slice(base.length + 1)) });
-    }
-  };
-  sources.forEach((dir, i) => walk(`source${i}`, dir, dir));
-  const root = mkdtempSync(join(tmpdir(), 'bench-large-'));
-  for (let i = 0; i < WORKSPACE_FILES; i++) {
-    const { from, rel } = files[i % files.length]!;
-    const to = join(root, `copy${Math.floor(i / files.length)}`, rel);
-    mkdirSync(dirname(to), { recursive: true });
-    copyFileSync(from, to);
-  }
-  return root;
+  return cycledTree(sources, WORKSPACE_FILES, 'bench-large-', (name, size) => /\.(ts|py)$/.test(name) && !name.endsWith('.d.ts') && size <= 200 * 1024);
 }
 
 async function inProcessSlices(root: string): Promise<void> {

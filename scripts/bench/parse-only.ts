@@ -125,7 +125,7 @@ for (const corpus of corpora) {
   const pooled = await measure(async () => {
     pool = (await pooledExtract(corpus.root, rel)).pool;
   });
-  console.log(line(`extraction, main + ${pool.workers} worker(s) (bundled)`, paths.length, bytes, pooled));
+  console.log(line(`extraction, ${pool.workers} worker(s)${pool.mainThreadFiles ? ' + main' : ''} (bundled)`, paths.length, bytes, pooled));
   console.log(`  (last pooled run: ${pool.mainThreadFiles} of ${paths.length} files extracted by the main thread's lane)`);
   if (pool.failed) console.log(`  ${pool.failed} worker(s) died; their files were redone in the main thread`);
   console.log(

@@ -27,7 +27,7 @@ test('the worker pool gives results identical to the in-thread path, in the orde
 
   const inThread = await extractFiles(root, files, { workers: 0 });
   const progress: string[] = [];
-  const pooled = await extractFiles(root, files, { workers: 2, onFileDone: (file) => progress.push(file) });
+  const pooled = await extractFiles(root, files, { workers: 2, mainThreadLane: true, onFileDone: (file) => progress.push(file) });
   const byDefault = await extractFiles(root, files);
 
   assert.deepStrictEqual(
@@ -38,15 +38,17 @@ test('the worker pool gives results identical to the in-thread path, in the orde
   assert.deepStrictEqual([...byDefault], [...inThread]);
   assert.deepStrictEqual(pooled.notDone, []);
   // The pool really ran: no worker died and had its files redone in this thread, and this
-  // thread's lane and the workers each extracted files.
+  // thread's lane (asked for) and the workers each extracted files.
   assert.deepStrictEqual({ ...pooled.pool, mainThreadFiles: 0 }, { workers: 2, failed: 0, mainThreadFiles: 0 });
   assert.ok(
     pooled.pool.mainThreadFiles > 0 && pooled.pool.mainThreadFiles < files.length,
     `${pooled.pool.mainThreadFiles} of ${files.length} in the main thread`,
   );
-  // By default one lane per core: this thread plus a worker per further core (at least one).
-  const defaultWorkers = Math.max(1, Math.min(availableParallelism(), 4) - 1);
-  assert.deepStrictEqual({ ...byDefault.pool, mainThreadFiles: 0 }, { workers: defaultWorkers, failed: 0, mainThreadFiles: 0 });
+  // By default one lane per core, every lane a worker, so this thread parses nothing and stays
+  // free to answer (one core: one lane, this thread's, in slices).
+  const lanes = Math.min(availableParallelism(), 4);
+  const defaultWorkers = lanes > 1 ? lanes : 0;
+  assert.deepStrictEqual(byDefault.pool, { workers: defaultWorkers, failed: 0, mainThreadFiles: 0 });
   assert.deepStrictEqual(inThread.pool, { workers: 0, failed: 0, mainThreadFiles: 0 });
   const workersOnly = await extractFiles(root, files, { workers: 2, mainThreadLane: false });
   assert.deepStrictEqual(workersOnly.pool, { workers: 2, failed: 0, mainThreadFiles: 0 });
@@ -164,7 +166,9 @@ test('with sizes from the scan, a worker is started per MB of source, one lane p
   const small = await extractFiles(root, files, { sizes: sized(1000) });
   assert.deepStrictEqual(small.pool, { workers: 0, failed: 0, mainThreadFiles: 0 });
   const large = await extractFiles(root, files, { sizes: sized(1024 * 1024) });
-  assert.equal(large.pool.workers, Math.max(1, Math.min(availableParallelism(), 4) - 1));
+  const lanes = Math.min(availableParallelism(), 4);
+  assert.equal(large.pool.workers, lanes > 1 ? lanes : 0);
+  assert.equal(large.pool.mainThreadFiles, 0);
   assert.deepStrictEqual([...large], [...small]);
 });
 
@@ -177,7 +181,7 @@ test('workers started ahead that die while waiting are dropped; the run still ex
   process.env.METABOB_FAKE_WORKER_CRASH = '1';
   prewarmExtraction();
   await new Promise((resolve) => setTimeout(resolve, 1500)); // the standby workers start and die
-  const result = await extractFiles(root, files, { workers: 1 });
+  const result = await extractFiles(root, files, { workers: 1, mainThreadLane: true });
   assert.deepStrictEqual(
     result.map((r) => r.file),
     files,

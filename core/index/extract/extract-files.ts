@@ -1,6 +1,7 @@
-// extractFiles: the per-file phase of the index (SPEC §init_workspace), spread over this thread
-// and a pool of worker threads, one lane per core. Small batches (a re-index after an edit)
-// stay in this thread, where a worker's start-up and grammar load would cost more than they save.
+// extractFiles: the per-file phase of the index (SPEC §init_workspace), spread over a pool of
+// worker threads, one lane per core, so this thread stays free to answer requests. Small
+// batches (a re-index after an edit) stay in this thread, in time slices, where a worker's
+// start-up and grammar load would cost more than they save.
 //
 // Work is handed out as lanes go idle, largest files first so no lane is left with a long file
 // at the end, and by grammar: a lane keeps to the grammars it has loaded, so a grammar few files
@@ -13,13 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { extractFile, HASHED } from './extract-file.ts';
-import { grammarForPath, isParserUnavailable, loadRuntime, ParserLoadError } from './grammar-loader.ts';
+import { grammarForPath, isParserUnavailable, ParserLoadError } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
 import { WorkQueue } from './work-queue.ts';
 import { fdExhaustionCode } from '../fd-exhaustion.ts';
 import { FALLBACK_LANGUAGE } from './languages/registry.ts';
 import { log } from '../../log.ts';
-import type { TimeSlicer } from './time-slices.ts';
+import { SlicesAborted, type TimeSlicer } from './time-slices.ts';
 
 export interface ExtractOptions {
   /** Called once per file as its result arrives (for progress: files parsed of total). */
@@ -31,12 +32,12 @@ export interface ExtractOptions {
   /** Overrides the number of worker threads (0 = all in this thread). Tests and benches use it. */
   workers?: number;
   /**
-   * Whether this thread is a lane too (default true): it extracts one file at a time, with a
-   * turn of the event loop between files so requests and worker messages are still served.
-   * The default pool is one worker fewer than the cores, so with this lane every core parses
-   * and none is shared: on two cores, one worker's start-up (~200 ms of CPU, with its own
-   * grammar compile and JIT warm-up) is the margin between beating single-threaded parse time
-   * or not.
+   * Whether this thread is a lane too (default false). The server's thread must keep answering
+   * while it indexes (SPEC §init_workspace), and some of a file's work cannot be cut into slices
+   * that let requests in: a grammar's compile on first use (0.5-1 s under load), a parse's
+   * recovery pass over a file tree-sitter could not read, the walk that collects a tree's nodes.
+   * So every lane is a worker, one per core, and this thread only receives their results; on
+   * two cores the two workers parse as fast as this thread and one worker did.
    */
   mainThreadLane?: boolean;
   /** Each file's size in bytes, when the caller has it (the scan does): the hand-out goes largest first. */
@@ -91,7 +92,15 @@ async function extractInThread(root: string, relFiles: string[], options: Extrac
   const done = new Map<string, FileExtraction>();
   for (const file of relFiles) {
     if (stopped(options)) break;
-    const result = await extractFile(root, file, { ...HASHED, slicer: options.slicer });
+    let result: FileExtraction;
+    try {
+      result = await extractFile(root, file, { ...HASHED, slicer: options.slicer });
+    } catch (err) {
+      if (err instanceof SlicesAborted) break;
+      throw err;
+    }
+    // A file cut short by a cancel is not a result (its slices failed it).
+    if (options.signal?.aborted) break;
     done.set(file, result);
     options.onFileDone?.(file, result);
     await turn();
@@ -131,27 +140,32 @@ function startWorker({ url, typescript }: { url: URL; typescript: boolean }): Wo
   return worker;
 }
 
-/** Workers beside this thread's lane: one per further core, within MAX_LANES. */
-function defaultWorkerCount(): number {
-  return Math.max(1, Math.min(availableParallelism(), MAX_LANES) - 1);
+/** Lanes at most: one per core, within MAX_LANES. */
+function laneCount(): number {
+  return Math.max(1, Math.min(availableParallelism(), MAX_LANES));
 }
 
 /**
- * A worker per this many bytes of source to parse, within defaultWorkerCount. A lane's cold
- * start (thread, parser runtime, grammar compile and JIT warm-up) costs 300-500 ms of CPU, and
- * on two cores it competes with this thread's lane. Measured with parser WebAssembly on Liftoff
- * only (core/engine-flags.ts), interleaved medians of 5, this thread alone against main + 1 worker:
- * 0.7 MB of TypeScript (this repository's core/) 398 against 407 ms, 1.2 MB (zod's v4) 712
- * against 671 ms, 1.6 MB (zod) 918 against 773 ms, Django's 4.8 MB 1697 against 1282 ms.
+ * A lane per this many bytes of source to parse, beyond the first, within laneCount. A lane's
+ * cold start (thread, parser runtime, grammar compile and JIT warm-up) costs 300-500 ms of CPU.
+ * Measured with parser WebAssembly on Liftoff only (core/engine-flags.ts), interleaved medians
+ * of 5, one lane against two: 0.7 MB of TypeScript (this repository's core/) 398 against 407 ms,
+ * 1.2 MB (zod's v4) 712 against 671 ms, 1.6 MB (zod) 918 against 773 ms, Django's 4.8 MB 1697
+ * against 1282 ms.
  */
 export const BYTES_PER_WORKER = 1024 * 1024;
 
-function defaultPoolSize(relFiles: string[], sizes: ReadonlyMap<string, { size: number }> | undefined): number {
+/** Worker threads for a run: none below IN_THREAD_BELOW files or one lane's bytes (this thread parses them, in slices); else one per lane, less this thread's when it is one. */
+function defaultPoolSize(relFiles: string[], sizes: ReadonlyMap<string, { size: number }> | undefined, mainLane: boolean): number {
   if (relFiles.length < IN_THREAD_BELOW) return 0;
-  if (!sizes) return defaultWorkerCount();
-  let bytes = 0;
-  for (const file of relFiles) bytes += sizes.get(file)?.size ?? 0;
-  return Math.min(defaultWorkerCount(), Math.floor(bytes / BYTES_PER_WORKER));
+  let lanes = laneCount();
+  if (sizes) {
+    let bytes = 0;
+    for (const file of relFiles) bytes += sizes.get(file)?.size ?? 0;
+    lanes = Math.min(lanes, 1 + Math.floor(bytes / BYTES_PER_WORKER));
+  }
+  if (lanes <= 1) return 0;
+  return mainLane ? lanes - 1 : lanes;
 }
 
 // Process cache: a pool of worker threads started ahead of the next run in this process.
@@ -166,16 +180,16 @@ function dropStandby(): void {
 }
 
 /**
- * Starts the pool's workers, and this thread's parser runtime, before the caller knows which
- * files it will extract: the index calls it before its workspace scan on a first run, so a
- * worker's start-up (~60-100 ms of thread and module start, then its runtime) and the runtime's
- * compile overlap the scan instead of following it. Workers not taken within 10 s end.
+ * Starts the pool's workers before the caller knows which files it will extract: the index
+ * calls it before its workspace scan on a first run, so a worker's start-up (~60-100 ms of
+ * thread and module start, then its parser runtime's compile) overlaps the scan instead of
+ * following it. This thread's runtime is not loaded: its lane is not needed for a large run.
+ * Workers not taken within 10 s end.
  */
 export function prewarmExtraction(): void {
-  void loadRuntime().catch(() => {}); // a failure is reported by the extraction that needs it
   const script = workerScript();
   if (!script) return;
-  while (standby.length < defaultWorkerCount()) {
+  while (standby.length < laneCount()) {
     const worker = startWorker(script);
     worker.unref();
     // One that dies while waiting (a broken install) is dropped, not handed to a run; and an
@@ -203,6 +217,13 @@ function chunkSize(remaining: number, lanes: number): number {
   return Math.max(1, Math.min(16, Math.ceil(remaining / (lanes * 4))));
 }
 
+/**
+ * A chunk's source bytes at most (past its first file): a budget's deadline lets a worker
+ * finish the chunk it holds, and the hand-out goes largest first, so sixteen of the largest
+ * files (a second or more each) would run far past it.
+ */
+const CHUNK_BYTES = 128 * 1024;
+
 async function extractInPool(root: string, relFiles: string[], options: ExtractOptions, size: number): Promise<ExtractedBatch> {
   const script = workerScript();
   if (!script) {
@@ -212,7 +233,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
   }
   const done = new Map<string, FileExtraction>();
   const queue = new WorkQueue(root, relFiles, options.sizes);
-  const mainLane = options.mainThreadLane ?? true;
+  const mainLane = options.mainThreadLane ?? false;
   const lanes = size + (mainLane ? 1 : 0);
   // A parser that cannot load, or no file descriptor free: either stops every lane.
   let failure: Error | undefined;
@@ -233,8 +254,11 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
       const [file] = queue.take(loaded, 1);
       if (file === undefined) break;
       try {
-        record(await extractFile(root, file, { ...HASHED, slicer: options.slicer }));
+        const result = await extractFile(root, file, { ...HASHED, slicer: options.slicer });
+        if (options.signal?.aborted) break;
+        record(result);
       } catch (err) {
+        if (options.signal?.aborted) break;
         if (isParserUnavailable(err)) failure ??= new ParserLoadError(err.module, err.reason);
         else if (fdExhaustionCode(err)) failure ??= err as Error;
         else record(crashed(file, (err instanceof Error ? err.message : String(err)).split('\n')[0]!));
@@ -249,7 +273,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
       const loaded = new Set<string>();
       let inFlight: string[] = [];
       const next = () => {
-        inFlight = more() ? queue.take(loaded, chunkSize(queue.length, lanes)) : [];
+        inFlight = more() ? queue.take(loaded, chunkSize(queue.length, lanes), CHUNK_BYTES) : [];
         if (inFlight.length === 0) {
           resolve();
           return;
@@ -257,7 +281,11 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
         const message: ToWorker = { root, files: inFlight };
         worker.postMessage(message);
       };
+      // A cancel ends the lane now, not when the worker finishes its chunk: the worker is
+      // terminated below and whatever it posts meanwhile is dropped.
+      options.signal?.addEventListener('abort', () => resolve(), { once: true });
       worker.on('message', (message: FromWorker) => {
+        if (options.signal?.aborted) return;
         switch (message.type) {
           case 'file':
           case 'crashed': {
@@ -319,7 +347,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
  * with the EMFILE or ENFILE error when a file cannot be opened for want of a descriptor.
  */
 export async function extractFiles(root: string, relFiles: string[], options: ExtractOptions = {}): Promise<ExtractedBatch> {
-  const size = options.workers ?? defaultPoolSize(relFiles, options.sizes);
+  const size = options.workers ?? defaultPoolSize(relFiles, options.sizes, options.mainThreadLane ?? false);
   const started = performance.now();
   const inThread = size <= 0 || relFiles.length === 0;
   if (inThread) dropStandby();

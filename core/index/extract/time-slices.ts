@@ -7,6 +7,14 @@
 /** How long a slice may run before it lets the event loop turn. */
 export const SLICE_MS = 12;
 
+/** Thrown by a slicer's pause once its signal is aborted: the work stops at the next slice boundary. */
+export class SlicesAborted extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'SlicesAborted';
+  }
+}
+
 export class TimeSlicer {
   private sliceStart = performance.now();
   /** The longest slice so far, from its start to the check that ended it (ms): what a request could wait behind. */
@@ -14,7 +22,14 @@ export class TimeSlicer {
   /** Slices ended by a pause so far. */
   pauses = 0;
 
-  constructor(readonly sliceMs = SLICE_MS) {}
+  /**
+   * `signal`: once aborted, the next pause throws SlicesAborted, so work cut into slices stops
+   * within one slice of a cancel (SPEC §init_workspace: a cancelled index stops its work).
+   */
+  constructor(
+    readonly sliceMs = SLICE_MS,
+    private readonly signal?: AbortSignal,
+  ) {}
 
   /** Whether the current slice has run its time. */
   due(): boolean {
@@ -27,6 +42,7 @@ export class TimeSlicer {
     if (ran > this.longestSliceMs) this.longestSliceMs = ran;
     this.pauses++;
     await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.signal?.aborted) throw new SlicesAborted();
     this.sliceStart = performance.now();
   }
 

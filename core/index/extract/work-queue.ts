@@ -11,11 +11,15 @@ export class WorkQueue {
   private readonly byGrammar = new Map<string, string[]>();
   /** Grammars some lane has loaded: another lane takes them only when nothing else is left. */
   private readonly claimed = new Set<string>();
+  private readonly sizes = new Map<string, number>();
 
   constructor(root: string, files: string[], sizes?: ReadonlyMap<string, { size: number }>) {
     const sized = files.map((file) => ({ file, size: sizes?.get(file)?.size ?? sizeOf(join(root, file)) }));
     sized.sort((a, b) => a.size - b.size || (a.file < b.file ? -1 : 1));
-    for (const { file } of sized) this.add(file);
+    for (const { file, size } of sized) {
+      this.sizes.set(file, size);
+      this.add(file);
+    }
   }
 
   get length(): number {
@@ -25,16 +29,24 @@ export class WorkQueue {
   }
 
   /**
-   * Up to `count` files for a lane that has loaded `loaded`: of one grammar, one of its own if
-   * any are left, else one no lane has loaded yet (the largest such group), else any.
+   * Up to `count` files for a lane that has loaded `loaded`, and no more than `maxBytes` of them
+   * past the first: of one grammar, one of its own if any are left, else one no lane has loaded
+   * yet (the largest such group), else any.
    */
-  take(loaded: Set<string>, count: number): string[] {
+  take(loaded: Set<string>, count: number, maxBytes = Number.POSITIVE_INFINITY): string[] {
     const grammar = this.pick(loaded);
     if (grammar === undefined) return [];
     loaded.add(grammar);
     this.claimed.add(grammar);
     const list = this.byGrammar.get(grammar)!;
-    return list.splice(Math.max(0, list.length - count)).reverse();
+    let n = 0;
+    let bytes = 0;
+    while (n < count && n < list.length) {
+      bytes += this.sizes.get(list[list.length - 1 - n]!) ?? 0;
+      if (n > 0 && bytes > maxBytes) break;
+      n++;
+    }
+    return list.splice(list.length - n).reverse();
   }
 
   /** Files handed back by a lane that died; they go out again first. */

@@ -2,10 +2,25 @@
 // It extracts the files it is handed one at a time, posting each result as it is done so the
 // main thread can report progress per file; grammars load lazily on the first file.
 import { parentPort } from 'node:worker_threads';
+import { setPriority } from 'node:os';
 import { extractFile, HASHED } from './extract-file.ts';
 import { isParserUnavailable, loadRuntime } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
 import { fdExhaustionCode } from '../fd-exhaustion.ts';
+
+/** The workers' niceness on Linux: enough for the server's thread to preempt them when it wakes. */
+const WORKER_NICE = 5;
+
+// Linux renices the calling thread only: this worker yields the CPU to the server's thread, which
+// must answer while the index runs (SPEC §init_workspace), when both want it on a busy machine.
+// Elsewhere the call would renice the whole process, so it is not made.
+if (process.platform === 'linux') {
+  try {
+    setPriority(WORKER_NICE);
+  } catch {
+    // not allowed here: the worker runs at the process's priority
+  }
+}
 
 const port = parentPort;
 if (!port) throw new Error('core/index/extract/worker.ts runs only as a worker thread');
