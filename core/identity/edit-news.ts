@@ -25,7 +25,7 @@ export function editNewsPathFor(workspace: string, env: NodeJS.ProcessEnv = proc
 }
 
 /** `<markers>/<hash>.reminded.json`: the files the edit check has spoken of, for one session. */
-function remindedPathFor(workspace: string, env: NodeJS.ProcessEnv): string {
+export function remindedPathFor(workspace: string, env: NodeJS.ProcessEnv): string {
   return markerPathFor(workspace, env).replace(/\.json$/, '.reminded.json');
 }
 

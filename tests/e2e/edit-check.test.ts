@@ -129,13 +129,19 @@ test('Codex: an apply_patch names its files in the patch, a shell read in its co
   }
 });
 
-test('the Claude Code plugin runs the edit check, pinned to this version, after each Read (before the edit that needs it)', () => {
+test('each plugin runs the edit check, pinned to this version, after the read its host makes before an edit', () => {
   const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
-  const hooks = JSON.parse(readFileSync(join(ROOT, 'plugins/claude-code/hooks/hooks.json'), 'utf8')).hooks;
-  assert.deepEqual(Object.keys(hooks), ['PostToolUse']);
-  const [entry] = hooks.PostToolUse;
-  assert.equal(entry.matcher, 'Read');
-  assert.equal(entry.hooks[0].command, `npx -y @metabob/mcp@${version} edit-check --host claude-code`);
+  // Measured in the hosts (tests/hosts/host-loop.test.ts): both put a PostToolUse hook's text with
+  // the read's result, before the model's next move; a PreToolUse hook's text on the edit arrives
+  // with the edit's result, after it. Claude Code's Edit needs a Read first; Codex reads with its shell.
+  const readers = { 'claude-code': 'Read', codex: 'Bash' } as const;
+  for (const [host, matcher] of Object.entries(readers)) {
+    const hooks = JSON.parse(readFileSync(join(ROOT, `plugins/${host}/hooks/hooks.json`), 'utf8')).hooks;
+    assert.deepEqual(Object.keys(hooks), ['PostToolUse'], host);
+    const [entry] = hooks.PostToolUse;
+    assert.equal(entry.matcher, matcher, host);
+    assert.equal(entry.hooks[0].command, `npx -y @metabob/mcp@${version} edit-check --host ${host}`, host);
+  }
 });
 
 test('an unknown --host is a usage error, exit 2', async () => {
