@@ -255,8 +255,8 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
     tokensSaved: meta.tokens_saved ?? undefined,
   });
   services.calls.emit('call', event);
-  // The arguments stay in process: the edit news reads which files get_problems was asked about.
-  services.calls.emit('answered', { tool: tool?.name, args: rawArgs } satisfies AnsweredCall);
+  // The arguments and text stay in process: the edit news reads which files and findings the agent was shown.
+  services.calls.emit('answered', { tool: tool?.name, args: rawArgs, text: answer.text } satisfies AnsweredCall);
   if (unknownLine !== undefined && options.unknownTool?.refuse) throw new UnknownToolError(unknownLine);
 
   return {

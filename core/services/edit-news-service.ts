@@ -1,6 +1,6 @@
 // Keeps the edit news (identity/edit-news.ts) in step with the ledger: after every tool call, the
-// open findings of the decided workspace that other sessions recorded, by file, and the files this
-// session asked get_problems about. The edit check reads it before the agent's first edit of a
+// open findings of the decided workspace that other sessions recorded and that no answer of this
+// session has shown yet (by id), by file, and the files this session asked get_problems about. The edit check reads it before the agent's first edit of a
 // file (READING-NOTES §"The attached marker and the edit check"). Removed at shutdown with the marker.
 import type { EventEmitter } from 'node:events';
 import type { WorkspaceState } from '../workspace/workspace.ts';
@@ -10,12 +10,18 @@ import { openFindingsPage } from '../ledger/open-findings-page.ts';
 import { removeEditNews, writeEditNews } from '../identity/edit-news.ts';
 import { workspacePathOrGiven } from '../tools/workspace-path.ts';
 import { log } from '../log.ts';
+import { FINDING_ID } from '../git/fix-trailers.ts';
 
 /** Emitted on `services.calls` as `answered` after every call, for what reads the arguments in process. */
 export interface AnsweredCall {
   tool: string | undefined;
   args: unknown;
+  /** The text the agent was shown. */
+  text: string;
 }
+
+/** A finding id anywhere in an answer's text, by the rule record_finding mints it with. */
+const FINDING_ID_IN_TEXT = new RegExp(`\\b${FINDING_ID.source.replace(/^\^|\$$/g, '')}`, 'g');
 
 /** The most findings the news carries: the check speaks of a file's few most severe, not of thousands. */
 const NEWS_FINDINGS = 200;
@@ -33,6 +39,7 @@ export interface EditNewsInputs {
 
 export function startEditNewsService({ env, sessionId, workspace, store, calls, onShutdown }: EditNewsInputs): void {
   const asked = new Set<string>();
+  const shown = new Set<string>();
   const written = new Set<string>();
   let refreshing = Promise.resolve();
 
@@ -46,8 +53,8 @@ export function startEditNewsService({ env, sessionId, workspace, store, calls, 
     const { page } = openFindingsPage(opened.store, storeScope(root), {}, NEWS_FINDINGS);
     for (const group of page) {
       for (const seed of group.seeds) {
-        // A finding this session recorded is no news to it.
-        if (seed.session === sessionId) continue;
+        // A finding this session recorded, or one an answer already showed it, is no news to it.
+        if (seed.session === sessionId || shown.has(seed.id)) continue;
         const lines = (files[seed.file] ??= []);
         if (lines.length < LINES_PER_FILE) lines.push(`${seed.id} [${seed.severity}, ${seed.category}] ${seed.summary.slice(0, 200)}`);
       }
@@ -64,6 +71,7 @@ export function startEditNewsService({ env, sessionId, workspace, store, calls, 
     const filePath = (call.args as { file_path?: unknown } | null)?.file_path;
     const decision = workspace.decideNow();
     if (call.tool === 'get_problems' && typeof filePath === 'string' && decision.decided) asked.add(workspacePathOrGiven(decision.path, filePath));
+    for (const id of call.text.match(FINDING_ID_IN_TEXT) ?? []) shown.add(id);
     enqueue();
   });
   // Before any call too: an agent that never calls a ledger tool still hears of what is open.

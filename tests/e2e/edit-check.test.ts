@@ -57,6 +57,7 @@ test('when a file is read, the hook names the open findings other agents recorde
     repo,
   );
   await callHeadless('record_finding', { files: ['src/c.ts'], summary: 'c is never exported', severity: 'LOW', category: 'design' }, env, repo);
+  await callHeadless('record_finding', { files: ['src/e.ts'], summary: 'e throws on empty input', severity: 'CRITICAL', category: 'correctness' }, env, repo);
   const id = /agf_\w+/.exec(seeded)?.[0];
   assert.ok(id, seeded);
   const { client, close } = await startClient({ cwd: repo, env });
@@ -67,10 +68,13 @@ test('when a file is read, the hook names the open findings other agents recorde
       arguments: { files: ['src/d.ts'], summary: "d is this session's own", severity: 'LOW', category: 'design' },
     });
     await client.callTool({ name: 'get_problems', arguments: { file_path: 'src/c.ts' } });
+    // The context's one most severe open finding (src/e.ts's) is shown, so it is no news either.
+    await client.callTool({ name: 'get_analysis_context', arguments: { problem_limit: 1 } });
     // The news is written by the server after each call, beside its marker.
     const markers = join(env.METABOB_HOME, 'markers');
     const news = () => (existsSync(markers) ? readdirSync(markers).filter((f) => f.endsWith('.news.json')) : []);
-    await until('the server wrote its edit news', () => news().length > 0 && readFileSync(join(markers, news()[0]), 'utf8').includes('src/c.ts"]'));
+    const written = () => (news().length ? JSON.parse(readFileSync(join(markers, news()[0]), 'utf8')) : { files: {}, asked: [] });
+    await until('the server wrote its edit news after the last call', () => written().asked.includes('src/c.ts') && !written().files['src/e.ts']);
 
     const run = await editCheck(hookInput(join(repo, 'src/a.ts'), repo), env);
     assert.equal(run.code, 0);
@@ -86,8 +90,8 @@ test('when a file is read, the hook names the open findings other agents recorde
     // Once per file per session: the same read again, or the edit after it, says nothing.
     assert.deepEqual(await editCheck(hookInput(join(repo, 'src/a.ts'), repo), env), { code: 0, stdout: '' });
     assert.deepEqual(await editCheck(hookInput('src/a.ts', repo, { old_string: 'a', new_string: 'b' }, 'PreToolUse', 'Edit'), env), { code: 0, stdout: '' });
-    // Nothing open (b), asked already (c), only the session's own finding (d): nothing.
-    for (const file of ['src/b.ts', 'src/c.ts', 'src/d.ts'])
+    // Nothing open (b), asked already (c), only the session's own finding (d), shown in an answer (e): nothing.
+    for (const file of ['src/b.ts', 'src/c.ts', 'src/d.ts', 'src/e.ts'])
       assert.deepEqual(await editCheck(hookInput(join(repo, file), repo), env), { code: 0, stdout: '' }, file);
 
     // Outside the workspace, malformed input, or no input: no answer, exit 0.

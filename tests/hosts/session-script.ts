@@ -7,7 +7,7 @@ import type { ModelTurn, SeenRequest } from '../helpers/model-mock.ts';
 /** The session's metabob calls, in order, by tool name, with their arguments. */
 export function metabobCalls(workspace: string, findingId: () => string): Array<{ tool: string; args: () => Record<string, unknown> }> {
   return [
-    { tool: 'get_analysis_context', args: () => ({}) },
+    { tool: 'get_analysis_context', args: () => ({ problem_limit: 1 }) },
     { tool: 'init_workspace', args: () => ({ workspace_path: workspace }) },
     { tool: 'search_codebase', args: () => ({ query: 'parseOrder' }) },
     { tool: 'analyze_impact', args: () => ({ changed_files: ['src/b.ts'] }) },
@@ -18,15 +18,21 @@ export function metabobCalls(workspace: string, findingId: () => string): Array<
   ];
 }
 
-/** Open before the session, recorded by another agent: src/b.ts's is news to the session, src/a.ts's it asks for. */
+/**
+ * Open before the session, recorded by another agent: src/a.ts's, the more severe, is the one
+ * get_analysis_context shows (problem_limit 1) and get_problems is asked about; src/b.ts's is news.
+ */
 export const SEEDED = [
   { files: ['src/b.ts'], summary: 'total doubles its input and no test holds it', severity: 'MEDIUM', category: 'correctness', line_start: 1 },
-  { files: ['src/a.ts'], summary: 'parseOrder counts characters, not order lines', severity: 'LOW', category: 'correctness', line_start: 2 },
+  { files: ['src/a.ts'], summary: 'parseOrder counts characters, not order lines', severity: 'HIGH', category: 'correctness', line_start: 2 },
 ];
 /** The summary on src/b.ts, which the reminder before its edit must name. */
 export const FINDING_SUMMARY = SEEDED[0].summary;
 /** The session's own finding, on src/c.ts: not news to the agent that recorded it. */
 export const OWN_SUMMARY = 'unrelated is exported and never read';
+
+/** How many times the script waits for the host to list the metabob tools (a few seconds each). */
+const MAX_WAITS = 30;
 
 /** What the script did at one step, for the assertions and the artifacts' index. */
 export interface StepLog {
@@ -41,8 +47,15 @@ export function findingIdIn(text: string): string | undefined {
 }
 
 export interface HostMoves {
-  /** Loads the metabob tools the host defers (Claude Code's ToolSearch); undefined when none are deferred. */
-  load?(request: SeenRequest, names: string[]): ModelTurn | undefined;
+  /**
+   * Loads the metabob tools the host defers (Claude Code's ToolSearch, Codex's tool_search), or
+   * 'wait' while the host does not list them yet: it starts MCP servers beside the first request.
+   */
+  load(request: SeenRequest, names: string[]): ModelTurn | 'wait';
+  /** Whether the request shows the loaded tools; false sends the script back to waiting and loading. */
+  loaded(request: SeenRequest): boolean;
+  /** A move that passes a few seconds (a shell sleep), while the server starts. */
+  wait(): ModelTurn;
   /** A call of a metabob tool under the host's name for it, learnt from its requests. */
   call(request: SeenRequest, tool: string, input: Record<string, unknown>): ModelTurn;
   read(file: string): ModelTurn;
@@ -61,15 +74,20 @@ export function sessionScript(workspace: string, moves: HostMoves, log: StepLog[
   let ownId: string | undefined;
   const calls = metabobCalls(workspace, () => findingId ?? 'agf_unknown');
   const plan: Array<(r: SeenRequest) => [string, ModelTurn] | undefined> = [];
-  if (moves.load) {
-    plan.push((r) => {
-      const turn = moves.load!(
-        r,
-        calls.map((c) => c.tool),
-      );
-      return turn ? ['load', turn] : undefined;
-    });
-  }
+  let next = 0;
+  let waits = 0;
+  const waitThenLoad = (): [string, ModelTurn] => {
+    if (++waits > MAX_WAITS) throw new Error(`the host never listed the metabob tools (${MAX_WAITS} waits)`);
+    next = 0;
+    return ['wait', moves.wait()];
+  };
+  const tools = calls.map((c) => c.tool);
+  plan.push((r) => {
+    const turn = moves.load(r, tools);
+    return turn === 'wait' ? waitThenLoad() : ['load', turn];
+  });
+  // The load's answer: when it came back empty (the server was not up yet), wait and load again.
+  plan.push((r) => (moves.loaded(r) ? undefined : waitThenLoad()));
   const call = (i: number) => (r: SeenRequest) => [`metabob:${calls[i].tool}`, moves.call(r, calls[i].tool, calls[i].args())] as [string, ModelTurn];
   for (let i = 0; i < 6; i++) plan.push(call(i));
   plan.push((r) => {
@@ -86,7 +104,6 @@ export function sessionScript(workspace: string, moves: HostMoves, log: StepLog[
   plan.push(() => ['commit', moves.commit('Triple the total')]);
   plan.push(call(7));
   plan.push(() => ['done', { text: 'Done: the total is tripled, committed, and the finding is marked complete.' }]);
-  let next = 0;
   return (request) => {
     while (next < plan.length) {
       const move = plan[next++](request);
