@@ -10,8 +10,8 @@ export function metabobCalls(workspace: string, findingId: () => string): Array<
     { tool: 'get_analysis_context', args: () => ({ problem_limit: 1 }) },
     { tool: 'init_workspace', args: () => ({ workspace_path: workspace }) },
     { tool: 'search_codebase', args: () => ({ query: 'parseOrder' }) },
-    { tool: 'analyze_impact', args: () => ({ changed_files: ['src/b.ts'] }) },
-    { tool: 'predict_cochanges', args: () => ({ changed_files: ['src/b.ts'] }) },
+    { tool: 'analyze_impact', args: () => ({ changed_files: ['src/a.ts'] }) },
+    { tool: 'predict_cochanges', args: () => ({ changed_files: ['src/a.ts'] }) },
     { tool: 'record_finding', args: () => ({ files: ['src/c.ts'], summary: OWN_SUMMARY, severity: 'LOW', category: 'design', line_start: 1 }) },
     { tool: 'get_problems', args: () => ({ file_path: 'src/a.ts' }) },
     { tool: 'mark_complete', args: () => ({ problem_id: findingId() }) },
@@ -20,7 +20,9 @@ export function metabobCalls(workspace: string, findingId: () => string): Array<
 
 /**
  * Open before the session, recorded by another agent: src/a.ts's, the more severe, is the one
- * get_analysis_context shows (problem_limit 1) and get_problems is asked about; src/b.ts's is news.
+ * get_analysis_context shows (problem_limit 1), impact and co-change of src/a.ts show again and
+ * get_problems is asked about; src/b.ts's no answer shows (those list the changed files' findings
+ * only), so it is news when the agent, led to src/b.ts by the co-change, reads it.
  */
 export const SEEDED = [
   { files: ['src/b.ts'], summary: 'total doubles its input and no test holds it', severity: 'MEDIUM', category: 'correctness', line_start: 1 },
