@@ -93,8 +93,8 @@ async function seedFindings(workspace: string, env: Record<string, string>): Pro
 
 const REMINDER = /metabob: .*src\/b\.ts/;
 
-/** The assertions both hosts share, on what the model received at each step. */
-async function assertWhatTheModelSaw(t: TestContext, mock: ModelMock, log: StepLog[]): Promise<void> {
+/** Both hosts: each metabob result reached the model, and the reminder came before the first edit of src/b.ts, once. */
+function assertResultsAndReminder(mock: ModelMock, log: StepLog[]): void {
   const received = (did: string) => after_(mock, log, did).received;
   // Each metabob result reached the model, and says what its call did in this workspace.
   const expected: Record<string, RegExp> = {
@@ -124,7 +124,11 @@ async function assertWhatTheModelSaw(t: TestContext, mock: ModelMock, log: StepL
   assert.ok(readB.received.includes(FINDING_SUMMARY), `the reminder names the open finding: ${readB.received}`);
   for (const quiet of ['read:src/a.ts', 'read:src/c.ts'])
     assert.doesNotMatch(received(quiet), /metabob:/, `no reminder after ${quiet} (asked already / nothing open)`);
+}
 
+/** Both hosts: what `_meta` carried for an agent to branch on is in the text the model received for that call, once. */
+async function assertMetaInText(t: TestContext, mock: ModelMock, log: StepLog[]): Promise<void> {
+  const received = (did: string) => after_(mock, log, `metabob:${did}`).received;
   // What `_meta` carried for an agent to branch on, replayed through the SDK client on a twin
   // workspace, must be in the text the model received for the same call.
   const twin = makeSmokeWorkspace(join(work, `twin-${Date.now()}`));
@@ -138,7 +142,7 @@ async function assertWhatTheModelSaw(t: TestContext, mock: ModelMock, log: StepL
       const twinText = (result.content ?? []).map((c: any) => c.text ?? '').join('\n');
       if (call.tool === 'record_finding') findingId = findingIdIn(twinText) ?? findingId;
       const meta = result._meta ?? {};
-      const shown = received(`metabob:${call.tool}`);
+      const shown = received(call.tool);
       if (meta.empty_reason && !shown.includes(meta.empty_reason)) missing.push(`${call.tool}: empty_reason ${meta.empty_reason} is not in its text`);
       for (const w of (meta.warnings_v2 ?? []) as Array<{ code: string; severity: string; message: string }>) {
         if ((w.severity === 'warning' || w.severity === 'error') && !shown.includes(w.code))
@@ -225,7 +229,10 @@ test(
       const defined = new Set((loaded.body.tools ?? []).map((tool: { name: string }) => tool.name));
       assert.ok(defined.has(`${prefix}init_workspace`), `ToolSearch loaded the metabob tools: ${[...defined].join(', ')}`);
       assert.match(spawnSync('git', ['log', '-1', '--format=%s'], { cwd: workspace, encoding: 'utf8' }).stdout, /Triple the total/);
-      await assertWhatTheModelSaw(t, mock, log);
+      await t.test('each metabob result reached the model; the reminder came before the first edit of src/b.ts, once', () =>
+        assertResultsAndReminder(mock!, log),
+      );
+      await t.test('what _meta carries for an agent to branch on is in the text, once', (st) => assertMetaInText(st, mock!, log));
     } finally {
       artifacts.keep();
       await mock.close();
@@ -328,7 +335,10 @@ test(
       assert.equal(log.at(-1)?.did, 'done', `the script ran to its end: ${log.map((l) => l.did).join(', ')}`);
       assert.match(after_(mock, log, 'load').received, /metabob/, 'the tool search returned the metabob namespace');
       assert.match(spawnSync('git', ['log', '-1', '--format=%s'], { cwd: workspace, encoding: 'utf8' }).stdout, /Triple the total/);
-      await assertWhatTheModelSaw(t, mock, log);
+      await t.test('each metabob result reached the model; the reminder came before the first edit of src/b.ts, once', () =>
+        assertResultsAndReminder(mock!, log),
+      );
+      await t.test('what _meta carries for an agent to branch on is in the text, once', (st) => assertMetaInText(st, mock!, log));
     } finally {
       artifacts.keep();
       await mock?.close();
