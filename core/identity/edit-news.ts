@@ -6,7 +6,8 @@
 // the files it has already spoken of, per server session, so it speaks once per file.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { makeOwnerOnly } from '../config/metabob-home.ts';
-import { markerPathFor, markersDir } from './attached-marker.ts';
+import { basename, dirname, join } from 'node:path';
+import { markerPathFor } from './attached-marker.ts';
 
 export interface EditNews {
   /** The server session that wrote it (the attached marker's session_id). */
@@ -19,18 +20,23 @@ export interface EditNews {
   asked: string[];
 }
 
-/** `<markers>/<hash>.news.json`, named as the workspace's marker is. */
+/** `<metabob dir>/edit-news/`, beside the markers folder: the markers folder holds markers only. */
+function editNewsDir(workspace: string, env: NodeJS.ProcessEnv): string {
+  return join(dirname(dirname(markerPathFor(workspace, env))), 'edit-news');
+}
+
+/** `<metabob dir>/edit-news/<hash>.json`, named as the workspace's marker is. */
 export function editNewsPathFor(workspace: string, env: NodeJS.ProcessEnv = process.env): string {
-  return markerPathFor(workspace, env).replace(/\.json$/, '.news.json');
+  return join(editNewsDir(workspace, env), basename(markerPathFor(workspace, env)));
 }
 
-/** `<markers>/<hash>.reminded.json`: the files the edit check has spoken of, for one session. */
+/** `<metabob dir>/edit-news/<hash>.reminded.json`: the files the edit check has spoken of, for one session. */
 export function remindedPathFor(workspace: string, env: NodeJS.ProcessEnv): string {
-  return markerPathFor(workspace, env).replace(/\.json$/, '.reminded.json');
+  return editNewsPathFor(workspace, env).replace(/\.json$/, '.reminded.json');
 }
 
-function writeOwnerOnly(path: string, value: unknown, env: NodeJS.ProcessEnv): void {
-  mkdirSync(markersDir(env), { recursive: true, mode: 0o700 });
+function writeOwnerOnly(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(value) + '\n', { mode: 0o600 });
   makeOwnerOnly(tmp);
@@ -38,7 +44,7 @@ function writeOwnerOnly(path: string, value: unknown, env: NodeJS.ProcessEnv): v
 }
 
 export function writeEditNews(news: EditNews, env: NodeJS.ProcessEnv = process.env): void {
-  writeOwnerOnly(editNewsPathFor(news.workspace, env), news, env);
+  writeOwnerOnly(editNewsPathFor(news.workspace, env), news);
 }
 
 export function removeEditNews(workspace: string, env: NodeJS.ProcessEnv = process.env): void {
@@ -74,6 +80,6 @@ export function firstReminder(workspace: string, sessionId: string, file: string
   const seen = readJson<{ session_id: string; files: string[] }>(path);
   const files = seen?.session_id === sessionId && Array.isArray(seen.files) ? seen.files : [];
   if (files.includes(file)) return false;
-  writeOwnerOnly(path, { session_id: sessionId, files: [...files, file] }, env);
+  writeOwnerOnly(path, { session_id: sessionId, files: [...files, file] });
   return true;
 }

@@ -59,6 +59,9 @@ export function startEditNewsService({ env, sessionId, workspace, store, calls, 
         if (lines.length < LINES_PER_FILE) lines.push(`${seed.id} [${seed.severity}, ${seed.category}] ${seed.summary.slice(0, 200)}`);
       }
     }
+    // A moved workspace's news goes, as its marker does.
+    for (const old of written) if (old !== root) removeEditNews(old, env);
+    written.clear();
     writeEditNews({ session_id: sessionId, workspace: root, written_at: new Date().toISOString(), files, asked: [...asked] }, env);
     written.add(root);
   };

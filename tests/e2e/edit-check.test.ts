@@ -71,8 +71,8 @@ test('when a file is read, the hook names the open findings other agents recorde
     // The context's one most severe open finding (src/e.ts's) is shown, so it is no news either.
     await client.callTool({ name: 'get_analysis_context', arguments: { problem_limit: 1 } });
     // The news is written by the server after each call, beside its marker.
-    const markers = join(env.METABOB_HOME, 'markers');
-    const news = () => (existsSync(markers) ? readdirSync(markers).filter((f) => f.endsWith('.news.json')) : []);
+    const markers = join(env.METABOB_HOME, 'edit-news');
+    const news = () => (existsSync(markers) ? readdirSync(markers).filter((f) => !f.endsWith('.reminded.json')) : []);
     const written = () => (news().length ? JSON.parse(readFileSync(join(markers, news()[0]), 'utf8')) : { files: {}, asked: [] });
     await until('the server wrote its edit news after the last call', () => written().asked.includes('src/c.ts') && !written().files['src/e.ts']);
 
@@ -102,7 +102,7 @@ test('when a file is read, the hook names the open findings other agents recorde
   } finally {
     await close();
   }
-  assert.equal(readdirSync(join(env.METABOB_HOME, 'markers')).filter((f) => f.endsWith('.news.json')).length, 0, 'a clean shutdown removes the news');
+  assert.equal(readdirSync(join(env.METABOB_HOME, 'edit-news')).length, 0, 'a clean shutdown removes the news');
 });
 
 test('Codex: an apply_patch names its files in the patch, a shell read in its command; a Write past the input cap still finds its path', async () => {
@@ -115,8 +115,8 @@ test('Codex: an apply_patch names its files in the patch, a shell read in its co
   const { client, close } = await startClient({ cwd: repo, env });
   try {
     await client.callTool({ name: 'init_workspace', arguments: { workspace_path: repo } });
-    const markers = join(env.METABOB_HOME, 'markers');
-    await until('the server wrote its edit news', () => existsSync(markers) && readdirSync(markers).some((f) => f.endsWith('.news.json')));
+    const markers = join(env.METABOB_HOME, 'edit-news');
+    await until('the server wrote its edit news', () => existsSync(markers) && readdirSync(markers).length > 0);
     const codex = (event: string, tool: string, command: string) =>
       JSON.stringify({ session_id: 's', hook_event_name: event, tool_name: tool, cwd: repo, tool_input: { command } });
     const patch = '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-export const a = 1;\n+export const a = 2;\n*** End Patch\n';
