@@ -219,26 +219,40 @@ test(
       );
       writeFileSync(join(artifacts.dir, 'host-stdout.jsonl'), ran.stdout);
       writeFileSync(join(artifacts.dir, 'host-stderr.txt'), ran.stderr);
-      writeStepsIndex(artifacts.dir, mock, log);
-      t.diagnostic(`claude -p: ${mock.requests.length} model requests (${mock.sideRequests} side) in ${seconds(started)}`);
-      assert.equal(ran.timedOut, false, `the session ended within ${SESSION_MS / 1000} s`);
-      assert.equal(ran.status, 0, ran.stderr.slice(-2000));
-      assert.equal(log.at(-1)?.did, 'done', `the script ran to its end: ${log.map((l) => l.did).join(', ')}`);
+      assertSessionRan(t, 'claude -p', ran, { mock, log, workspace, artifacts: artifacts.dir, started });
       // The ToolSearch result loaded the schemas: the next request defines the metabob tools.
       const loaded = after_(mock, log, 'load');
       const defined = new Set((loaded.body.tools ?? []).map((tool: { name: string }) => tool.name));
       assert.ok(defined.has(`${prefix}init_workspace`), `ToolSearch loaded the metabob tools: ${[...defined].join(', ')}`);
-      assert.match(spawnSync('git', ['log', '-1', '--format=%s'], { cwd: workspace, encoding: 'utf8' }).stdout, /Triple the total/);
-      await t.test('each metabob result reached the model; the reminder came before the first edit of src/b.ts, once', () =>
-        assertResultsAndReminder(mock!, log),
-      );
-      await t.test('what _meta carries for an agent to branch on is in the text, once', (st) => assertMetaInText(st, mock!, log));
+      await whatTheModelSaw(t, mock, log);
     } finally {
       artifacts.keep();
       await mock.close();
     }
   },
 );
+
+/** A host session ended in time, the script ran to its end and the edit was committed; its steps' index is written. */
+function assertSessionRan(
+  t: TestContext,
+  label: string,
+  ran: { status: number | null; stderr: string; timedOut: boolean },
+  session: { mock: ModelMock; log: StepLog[]; workspace: string; artifacts: string; started: number },
+): void {
+  const { mock, log } = session;
+  writeStepsIndex(session.artifacts, mock, log);
+  t.diagnostic(`${label}: ${mock.requests.length} model requests (${mock.sideRequests} side) in ${seconds(session.started)}`);
+  assert.equal(ran.timedOut, false, `the session ended within ${SESSION_MS / 1000} s`);
+  assert.equal(ran.status, 0, ran.stderr.slice(-2000));
+  assert.equal(log.at(-1)?.did, 'done', `the script ran to its end: ${log.map((l) => l.did).join(', ')}`);
+  assert.match(spawnSync('git', ['log', '-1', '--format=%s'], { cwd: session.workspace, encoding: 'utf8' }).stdout, /Triple the total/);
+}
+
+/** What the model saw, as two subtests: the one that waits on the answers' text is apart. */
+async function whatTheModelSaw(t: TestContext, mock: ModelMock, log: StepLog[]): Promise<void> {
+  await t.test('each metabob result reached the model; the reminder came before the first edit of src/b.ts, once', () => assertResultsAndReminder(mock, log));
+  await t.test('what _meta carries for an agent to branch on is in the text, once', (st) => assertMetaInText(st, mock, log));
+}
 
 /** The namespace Codex's tool search put the metabob tools under, from the search output the request carries. */
 function codexNamespace(r: SeenRequest): string {
@@ -328,17 +342,9 @@ test(
       });
       writeFileSync(join(artifacts.dir, 'host-stdout.txt'), ran.stdout);
       writeFileSync(join(artifacts.dir, 'host-stderr.txt'), ran.stderr);
-      writeStepsIndex(artifacts.dir, mock, log);
-      t.diagnostic(`codex exec: ${mock.requests.length} model requests (${mock.sideRequests} side) in ${seconds(started)}`);
-      assert.equal(ran.timedOut, false, `the session ended within ${SESSION_MS / 1000} s`);
-      assert.equal(ran.status, 0, ran.stderr.slice(-2000));
-      assert.equal(log.at(-1)?.did, 'done', `the script ran to its end: ${log.map((l) => l.did).join(', ')}`);
+      assertSessionRan(t, 'codex exec', ran, { mock, log, workspace, artifacts: artifacts.dir, started });
       assert.match(after_(mock, log, 'load').received, /metabob/, 'the tool search returned the metabob namespace');
-      assert.match(spawnSync('git', ['log', '-1', '--format=%s'], { cwd: workspace, encoding: 'utf8' }).stdout, /Triple the total/);
-      await t.test('each metabob result reached the model; the reminder came before the first edit of src/b.ts, once', () =>
-        assertResultsAndReminder(mock!, log),
-      );
-      await t.test('what _meta carries for an agent to branch on is in the text, once', (st) => assertMetaInText(st, mock!, log));
+      await whatTheModelSaw(t, mock, log);
     } finally {
       artifacts.keep();
       await mock?.close();
