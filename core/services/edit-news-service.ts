@@ -8,9 +8,8 @@ import type { LocalStoreService } from '../ledger/local-store.ts';
 import { storeScope } from '../ledger/local-store.ts';
 import { openFindingsPage } from '../ledger/open-findings-page.ts';
 import { removeEditNews, writeEditNews } from '../identity/edit-news.ts';
-import { workspacePathOrGiven } from '../tools/workspace-path.ts';
+import { isAbsolute, relative } from 'node:path';
 import { log } from '../log.ts';
-import { FINDING_ID } from '../git/fix-trailers.ts';
 
 /** Emitted on `services.calls` as `answered` after every call, for what reads the arguments in process. */
 export interface AnsweredCall {
@@ -20,8 +19,8 @@ export interface AnsweredCall {
   text: string;
 }
 
-/** A finding id anywhere in an answer's text, by the rule record_finding mints it with. */
-const FINDING_ID_IN_TEXT = new RegExp(`\\b${FINDING_ID.source.replace(/^\^|\$$/g, '')}`, 'g');
+/** A finding id anywhere in an answer's text: `agf_` and the tail record_finding mints. */
+const FINDING_ID_IN_TEXT = /\bagf_[A-Za-z0-9_-]{1,64}/g;
 
 /** The most findings the news carries: the check speaks of a file's few most severe, not of thousands. */
 const NEWS_FINDINGS = 200;
@@ -73,7 +72,8 @@ export function startEditNewsService({ env, sessionId, workspace, store, calls, 
   calls.on('answered', (call: AnsweredCall) => {
     const filePath = (call.args as { file_path?: unknown } | null)?.file_path;
     const decision = workspace.decideNow();
-    if (call.tool === 'get_problems' && typeof filePath === 'string' && decision.decided) asked.add(workspacePathOrGiven(decision.path, filePath));
+    if (call.tool === 'get_problems' && typeof filePath === 'string' && decision.decided)
+      asked.add(isAbsolute(filePath) ? relative(decision.path, filePath) : filePath.trim());
     for (const id of call.text.match(FINDING_ID_IN_TEXT) ?? []) shown.add(id);
     enqueue();
   });
