@@ -13,6 +13,10 @@ const BACKGROUND: Background[] = [
     name: 'attached marker',
     start: async (services) => (await import('../services/marker-service.ts')).startAttachedMarkerService({ ...services, onShutdown }),
   },
+  {
+    name: 'edit news',
+    start: async (services) => (await import('../services/edit-news-service.ts')).startEditNewsService({ ...services, onShutdown }),
+  },
   { name: 'agent-resolver reconcile', start: async (services) => void (await (await import('../services/agent-delivery.ts')).reconcileUndelivered(services)) },
   { name: 'loopback HTTP server', start: async (services) => (await import('../loopback/vessel-server.ts')).startLoopbackService(services, onShutdown) },
   // Loads the OpenTelemetry SDK only when OTEL_EXPORTER_OTLP_ENDPOINT names a receiver.

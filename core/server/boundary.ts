@@ -17,6 +17,7 @@ import { answerBudget } from './host-limits.ts';
 import type { Services } from '../services/services.ts';
 import type { Notice, Plane, ToolAnswer, ToolContext, ToolDefinition } from '../tools/define-tool.ts';
 import { UNKNOWN_TOOL_LABEL, unknownToolLine, unknownToolLogName } from './unknown-tool-name.ts';
+import type { AnsweredCall } from '../services/edit-news-service.ts';
 
 export interface CallResult {
   [key: string]: unknown;
@@ -257,6 +258,8 @@ export async function callTool(services: Services, name: string, rawArgs: unknow
     tokensSaved: meta.tokens_saved ?? undefined,
   });
   services.calls.emit('call', event);
+  // The arguments and text stay in process: the edit news reads which files and findings the agent was shown.
+  services.calls.emit('answered', { tool: tool?.name, args: rawArgs, text: answer.text } satisfies AnsweredCall);
   if (unknownLine !== undefined && options.unknownTool?.refuse) throw new UnknownToolError(unknownLine);
 
   return {

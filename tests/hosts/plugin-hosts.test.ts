@@ -12,11 +12,11 @@
 // without it the host tests are skipped. Run by `npm run test:hosts`, after `npm run build`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/git.ts';
+import { hostBin, hostSkip, run, seconds } from '../helpers/hosts.ts';
 import { configuredRegistry, npmSandbox } from '../helpers/npm-sandbox.ts';
 import { packTarball, ROOT } from '../helpers/pack.ts';
 import { launchEnv, pluginLaunches } from '../helpers/plugin-launches.ts';
@@ -25,8 +25,6 @@ import { startSmokeRegistry } from '../../scripts/ci/smoke-registry.mjs';
 // @ts-expect-error: a plain .mjs module without types
 import { makeSmokeWorkspace, smokeMcp } from '../../scripts/ci/smoke-mcp.mjs';
 
-const HOSTS_BIN = process.env.METABOB_HOSTS_BIN;
-const hostSkip = HOSTS_BIN ? false : 'METABOB_HOSTS_BIN is not set (the folder holding claude and codex)';
 const json = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 const work = tempDir('metabob-plugin-hosts-');
@@ -43,35 +41,6 @@ after(async () => {
   await registry?.close();
   rmSync(work, { recursive: true, force: true });
 });
-
-function hostBin(name: string): string {
-  const bin = join(HOSTS_BIN!, name);
-  assert.ok(existsSync(bin), `no ${name} in METABOB_HOSTS_BIN (${HOSTS_BIN})`);
-  return bin;
-}
-
-interface Ran {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs a host command and fails the test, with its output, unless it exits 0. Asynchronously:
- * the local registry answers in this process, and `claude mcp list` starts a server whose npx
- * asks it.
- */
-function run(bin: string, args: string[], options: { cwd: string; env: Record<string, string>; timeout?: number }): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    execFile(bin, args, { ...options, encoding: 'utf8', timeout: options.timeout ?? 120_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
-      const status = err ? (typeof err.code === 'number' ? err.code : null) : 0;
-      if (status === 0) resolve({ status, stdout, stderr });
-      else reject(new Error(`${bin} ${args.join(' ')} exited ${status ?? err?.signal ?? err?.message}:\n${stdout}\n${stderr}`));
-    });
-  });
-}
-
-const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 test("each plugin's launch command, run from its folder through the local registry, serves and waits for init_workspace", { timeout: 900_000 }, async (t) => {
   for (const launch of pluginLaunches()) {
