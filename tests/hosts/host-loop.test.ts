@@ -33,15 +33,19 @@ const cache = join(work, 'npm-cache');
 const SESSION_MS = 300_000;
 let registry: { url: string; version: string; close(): Promise<void> };
 
-before(async () => {
-  if (hostSkip) return;
-  registry = await startSmokeRegistry({ tarball: packTarball(work), upstream: configuredRegistry() });
-  // The first npx install compiles better-sqlite3 (minutes on a busy machine): done once here, so
-  // a host's MCP start-up timeout sees a start, not an install.
-  const { env } = npmSandbox(join(work, 'home-warm'), { registry: registry.url, cache });
-  // Asynchronously: the local registry answers in this process.
-  await run('npx', ['-y', `@metabob/mcp@${registry.version}`, '--version'], { cwd: work, env, timeout: 840_000 });
-});
+before(
+  async () => {
+    if (hostSkip) return;
+    registry = await startSmokeRegistry({ tarball: packTarball(work), upstream: configuredRegistry() });
+    // The first npx install compiles better-sqlite3 (minutes on a busy machine): done once here, so
+    // a host's MCP start-up timeout sees a start, not an install.
+    const { env } = npmSandbox(join(work, 'home-warm'), { registry: registry.url, cache });
+    // Asynchronously: the local registry answers in this process.
+    await run('npx', ['-y', `@metabob/mcp@${registry.version}`, '--version'], { cwd: work, env, timeout: 840_000 });
+    // The runner's 300 s default holds hooks too; the install's own timeout is the bound here.
+  },
+  { timeout: 900_000 },
+);
 
 after(async () => {
   await registry?.close();
