@@ -152,9 +152,12 @@ async function assertMetaInText(t: TestContext, mock: ModelMock, log: StepLog[])
         if ((w.severity === 'warning' || w.severity === 'error') && !shown.includes(w.code))
           missing.push(`${call.tool}: warning ${w.code} (${w.severity}) is not in its text`);
       }
+      // The first next step is named as a call the agent can make, by the rule the answer-text
+      // sweep holds every tool to: a `Next (...)` line, or a line that says to call it.
       const first = (meta.next_steps ?? [])[0] as { tool: string } | undefined;
-      if (first && !shown.split('\n').some((l) => l.startsWith('Next') && l.includes(first.tool)))
-        missing.push(`${call.tool}: next step ${first.tool} has no Next: line`);
+      const namesStep = (l: string, tool: string) =>
+        l.startsWith('Next') ? l.includes(tool) : l.toLowerCase().includes(`call ${tool}`) || l.includes(`${tool} {`);
+      if (first && !shown.split('\n').some((l) => namesStep(l, first.tool))) missing.push(`${call.tool}: next step ${first.tool} is not named in the text`);
       const lines = shown.split('\n').filter((l) => l.trim() && !l.startsWith('[tool_result'));
       const repeated = lines.filter((l, i) => lines.indexOf(l) !== i);
       if (repeated.length) missing.push(`${call.tool}: repeats a line: ${repeated[0].slice(0, 160)}`);
