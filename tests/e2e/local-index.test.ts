@@ -68,7 +68,15 @@ test('before init_workspace the graph tools answer no_workspace_indexed and name
 });
 
 capabilityProbe('mcp_progress', async () => {
-  const { client, close } = await startClient({ cwd: repo });
+  // A tree the worker lanes parse (past the size a call parses on the server's own thread), so
+  // the files' results arrive over time and their notifications before the answer; a 4-file tree
+  // parses in one slice, and a client may take progress sent with its answer as too late.
+  const files = Object.fromEntries(
+    Array.from({ length: 120 }, (_, i) => [`src/m${String(i).padStart(3, '0')}.ts`, `export function f${i}(x: number): number {\n  return x + ${i};\n}\n`]),
+  );
+  const wide = tempRepo();
+  commitFiles(wide, files, 'many modules');
+  const { client, close } = await startClient({ cwd: wide });
   try {
     const progress: Array<{ progress: number; total?: number; message?: string }> = [];
     const result = await client.callTool(
@@ -79,11 +87,11 @@ capabilityProbe('mcp_progress', async () => {
     );
     assert.equal(result.isError, undefined, textOf(result));
     assert.ok(progress.length >= 1, 'at least one notifications/progress');
-    // Files parsed of the total, rising; the server sends the last one (4 of 4) before its
+    // Files parsed of the total, rising; the last one (120 of 120) goes out just before the
     // answer, which a client reading both at once may drop (the SDK forgets the handler first).
     progress.forEach((p, i) => {
-      assert.deepEqual(p, { progress: p.progress, total: 4, message: `parsed ${p.progress} of 4 files` });
-      assert.ok(p.progress >= 1 && p.progress <= 4 && (i === 0 || p.progress > progress[i - 1].progress));
+      assert.deepEqual(p, { progress: p.progress, total: 120, message: `parsed ${p.progress} of 120 files` });
+      assert.ok(p.progress >= 1 && p.progress <= 120 && (i === 0 || p.progress > progress[i - 1].progress));
     });
     assert.ok(metaOf(result).capabilities.includes('mcp_progress'));
   } finally {
