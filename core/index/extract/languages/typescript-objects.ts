@@ -125,22 +125,14 @@ function* noSteps(): HandlerSteps {}
  * `makeResource({ start() {...} }, dispose)`: an object literal handed to a call. Its function
  * members are methods nested where the call is (`timerResource.start`), named by their keys: the
  * callee hands the object (or a type built from it) back, and the checker resolves
- * `timer.start()` to the member. Undefined when no argument is an object literal, decided from
- * the text before any argument node is read.
+ * `timer.start()` to the member. Read from the literal's own handler, so a call costs nothing
+ * and each literal is looked at once, past its wrappers up to the arguments holding it.
+ * Undefined for a literal that is no call's argument.
  */
-export function argumentObjects(call: Node, f: FileContext): HandlerSteps | undefined {
-  const args = call.lastChild;
-  if (args?.type !== 'arguments') return undefined;
-  const brace = f.source.indexOf('{', args.startIndex);
-  if (brace < 0 || brace >= args.endIndex) return undefined;
-  return argumentMembers(args, f);
-}
-
-function* argumentMembers(args: Node, f: FileContext): HandlerSteps {
-  for (const arg of args.namedChildren) {
-    const object = literalOf(arg);
-    if (object) yield* defineMembers(object, f, undefined);
-  }
+export function argumentObject(object: Node, f: FileContext): HandlerSteps | undefined {
+  let holder = f.parentOf(object);
+  for (let i = 0; holder && WRAPPERS.has(holder.type) && i < 4; i++) holder = f.parentOf(holder);
+  return holder?.type === 'arguments' && f.parentOf(holder)?.type === 'call_expression' ? defineMembers(object, f, undefined) : undefined;
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   NAME_PATH,
   pathOf,
 } from './typescript-types.ts';
-import { argumentObjects, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
+import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
 import {
   dynamicImport,
@@ -379,10 +379,8 @@ function commonHandlers(): Record<string, NodeHandler> {
     },
     arrow_function: declareCallbackParameters,
     function_expression: declareCallbackParameters,
-    call_expression: (node, f) => {
-      call(node, f);
-      return argumentObjects(node, f);
-    },
+    call_expression: call,
+    object: argumentObject,
     new_expression: newExpression,
     import_statement: (node, { b }) => importStatement(node, b),
     export_statement: (node, { b }) => exportStatement(node, b),
