@@ -47,7 +47,9 @@ export class CallResolver {
       isClassLike: (ref) => this.table.isClassLike(ref),
       basesOf: (ref) => this.bases.get(refKey(ref)) ?? [],
       callable: (file, name) => {
-        const meaning = this.table.resolveLocal(file, name);
+        let meaning = this.table.resolveLocal(file, name);
+        // `const parse = require('./parse')`: the module's default export is what the name calls.
+        if (meaning?.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, 'default');
         return meaning?.kind === 'def' ? meaning.ref : undefined;
       },
       method: (cls, name) => this.defs.findMethod(cls, name, false)?.ref,
@@ -148,7 +150,9 @@ export class CallResolver {
         targets: [{ ref: member, confidence: same ? CONFIDENCE.sameFile : this.table.kinds(f).importResolved }],
       };
     }
-    const meaning = this.resolveDotted(f, `${receiver}.${call.callee}`);
+    let meaning = this.resolveDotted(f, `${receiver}.${call.callee}`);
+    // `semver.valid()` where the module exports `{ valid }` and `valid` is itself `require('./valid')`: the called module object is its default export, as a bare call reads it.
+    if (meaning?.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, 'default') ?? meaning;
     if (meaning?.kind === 'external') return EXTERNAL;
     if (meaning?.kind === 'def') {
       const same = meaning.ref.file === f;

@@ -219,8 +219,8 @@ export class ExtractionBuilder {
    * local to the function around it). `within`: the node whose lines it is seen in, when not
    * those of the function around it or of a callback it is declared in (a for-of loop's element).
    */
-  declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false, start = at.startIndex, within?: Node): void {
-    const lines: [number, number] | undefined = within ? [within.startPosition.row + 1, within.endPosition.row + 1] : undefined;
+  declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false, start = at.startIndex, within?: Node | [number, number]): void {
+    const lines: [number, number] | undefined = Array.isArray(within) ? within : within ? [within.startPosition.row + 1, within.endPosition.row + 1] : undefined;
     this.declared.push({ kind, name, type, call, start, lines });
   }
 

@@ -6,6 +6,7 @@ import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
 import { INDEXED_MEMBER } from '../../extract-types.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
+import { constructedReturnOf } from './typescript-returns.ts';
 
 export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
@@ -271,10 +272,8 @@ function parametersOf(fn: Node): Array<{ name: string; type: Node | null } | und
  */
 export function declareSignature({ b, source }: FileContext, kind: 'member' | 'local', name: string, fn: Node, at: Node): void {
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
-  if (fn.childForFieldName('return_type')) {
-    const returned = returnedType(fn, source);
-    if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
-  }
+  const returned = fn.childForFieldName('return_type') ? returnedType(fn, source) : constructedReturnOf(fn, source);
+  if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
   // Most functions take no callback: their parameters' text has no `=>`, and no node of it is read.
   const params = fn.childForFieldName('parameters');
   if (!params || !source.slice(params.startIndex, params.endIndex).includes('=>')) return;

@@ -25,6 +25,7 @@ import {
   NAME_PATH,
   pathOf,
 } from './typescript-types.ts';
+import { declareConstructedAssignment } from './typescript-assigned.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
 import {
@@ -265,6 +266,7 @@ function assignment(node: Node, f: FileContext): void | HandlerSteps {
   if (leftType === 'identifier') {
     const right = node.lastChild;
     if (right && FUNCTION_VALUES.has(right.type)) b.define(node, 'function', wordAt(source, left.startIndex), { bound: true });
+    if (right?.type === 'new_expression') declareConstructedAssignment(node, wordAt(source, left.startIndex), right, f);
     return;
   }
   if (leftType !== 'member_expression') return;

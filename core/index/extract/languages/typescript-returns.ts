@@ -1,0 +1,37 @@
+// What a function with no declared return type returns, when its own return statements say it
+// literally: every value returned is `new X(...)` of one class X, or nothing, `null`,
+// `undefined` or a plain name (`if (v instanceof X) return v`). The checker infers that return
+// type from the same statements; no other expression is read, so nothing is guessed.
+import type { Node } from 'web-tree-sitter';
+import { constructedType } from './typescript-types.ts';
+
+/** Nodes read per function body: a body past this many is not looked into. */
+const MAX_NODES = 4_000;
+const NESTED_SCOPES = new Set(['function_declaration', 'function_expression', 'arrow_function', 'generator_function', 'generator_function_declaration', 'class_declaration', 'class', 'method_definition']);
+const PASSED_THROUGH = new Set(['null', 'undefined', 'identifier']);
+
+/** The one class every value `fn` returns is constructed as; undefined otherwise, or when fn declares its type. */
+export function constructedReturnOf(fn: Node, source: string): string | undefined {
+  if (fn.childForFieldName('return_type')) return undefined;
+  const body = fn.childForFieldName('body');
+  if (!body) return undefined;
+  if (body.type !== 'statement_block') return constructedType(body, source);
+  // Most bodies construct nothing: decided from their text before any node is read.
+  if (!source.slice(body.startIndex, body.endIndex).includes('new ')) return undefined;
+  let found: string | undefined;
+  let read = 0;
+  const pending: Node[] = [body];
+  for (let n = pending.pop(); n; n = pending.pop()) {
+    if (++read > MAX_NODES) return undefined;
+    if (n.type === 'return_statement') {
+      const value = n.namedChild(0);
+      if (!value || PASSED_THROUGH.has(value.type)) continue;
+      const type = constructedType(value, source);
+      if (!type || (found !== undefined && found !== type)) return undefined;
+      found = type;
+      continue;
+    }
+    for (const child of n.namedChildren) if (child && !NESTED_SCOPES.has(child.type)) pending.push(child);
+  }
+  return found;
+}
