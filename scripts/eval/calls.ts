@@ -26,6 +26,7 @@ import { corpora, type Corpus } from './corpora.ts';
 import { printTable, type CorpusRow } from './calls-table.ts';
 import { cacheKey, EvalCache } from './eval-cache.ts';
 import { peerEdges, peerVersion } from './peer-codegraph.ts';
+import { countShapes, printShapes, type ShapeCounts } from './call-shapes.ts';
 
 type Key = string;
 
@@ -228,6 +229,12 @@ async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
   }
   for (const [k, r] of [...byKind].sort(([a], [b]) => kindRank(a) - kindRank(b)))
     say(`    ${k} P ${(r.hit / r.all).toFixed(3)} (${r.hit}/${r.all}), R share ${truth.size ? (r.hit / truth.size).toFixed(3) : '-'}`);
+  const halfKey = `${corpus.half} ${corpus.language === 'ts' ? 'TS/JS' : 'Python'}`;
+  const counts = shapes.get(halfKey) ?? { missed: new Map(), extra: new Map() };
+  shapes.set(halfKey, counts);
+  const byFile = new Map(index.extractions().map((e) => [e.file, e]));
+  countShapes([...truth].filter((k) => !ours.has(k)), byFile, counts.missed);
+  countShapes([...ours.keys()].filter((k) => !truth.has(k)), byFile, counts.extra);
   let peer: CorpusRow['peer'];
   if (flag('--peer')) {
     const run = cachedPeer(corpus, root, files, callerSet);
@@ -279,6 +286,7 @@ if (flag('--peer') && !peerVersion(here)) throw new Error('eval_not_installed: -
 const only = option('--only')?.split(',');
 const half = option('--half');
 const runStarted = performance.now();
+const shapes = new Map<string, { missed: ShapeCounts; extra: ShapeCounts }>();
 const rows: CorpusRow[] = [];
 for (const corpus of corpora(here)) {
   if (only && !only.includes(corpus.label)) continue;
@@ -287,4 +295,5 @@ for (const corpus of corpora(here)) {
   if (row) rows.push(row);
 }
 if (rows.length) printTable(rows, flag('--show-held-out'), (line) => console.log(line));
+if (shapes.size) printShapes(shapes, (line) => console.log(line));
 console.log(`\n${rows.length} corpora scored in ${Math.round((performance.now() - runStarted) / 1000)} s`);

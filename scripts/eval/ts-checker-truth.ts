@@ -147,9 +147,11 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
     const source = program.getSourceFile(join(root, file));
     if (!source) continue;
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      // A tagged template (`` _`x${y}` ``) calls its tag function with the template's parts
+      // (ECMAScript's TaggedTemplate evaluation), so it is a call as much as `_(...)` is.
+      if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node)) {
         callSites++;
-        const expr = node.expression;
+        const expr = ts.isTaggedTemplateExpression(node) ? node.tag : node.expression;
         const callee = ts.isPropertyAccessExpression(expr) ? expr.name : ts.isElementAccessExpression(expr) ? expr.argumentExpression : expr;
         let symbol = checker.getSymbolAtLocation(callee);
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
