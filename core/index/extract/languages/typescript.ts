@@ -26,6 +26,7 @@ import {
   pathOf,
 } from './typescript-types.ts';
 import { declareConstructedAssignment } from './typescript-assigned.ts';
+import { jsdocComment } from './typescript-jsdoc.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
 import {
@@ -481,6 +482,6 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
   handlers: (grammar) => ({
     ...commonHandlers(),
     // The JavaScript grammar calls a class field `field_definition` with a `property` name.
-    ...(grammar === 'javascript' ? { field_definition: classField('property') } : typescriptHandlers()),
+    ...(grammar === 'javascript' ? { field_definition: classField('property'), comment: jsdocComment } : typescriptHandlers()),
   }),
 };

@@ -1,0 +1,117 @@
+// JSDoc types in JavaScript files: `@param {Sender} sender`, `@returns {Receiver}`, `@type {X}`.
+// In a .js file they are the declared types (the checker reads them as a .ts file's
+// annotations), so a parameter, a function's return and a bound name or field they type is
+// declared as if written in TypeScript (extract-types.ts DeclaredType). Only a plain type name
+// or an array of one is read (`{Foo}`, `{ns.Foo}`, `{?Foo}`, `{Foo|null}`, `{Foo[]}`,
+// `{Array<Foo>}`); anything else (a union of two types, a record, `import('./x')`) types nothing.
+import type { Node } from 'web-tree-sitter';
+import type { FileContext, NodeHandler } from './language-module.ts';
+import { FUNCTION_VALUES } from './typescript-types.ts';
+
+/** A doc comment past this many characters is not read. */
+const MAX_COMMENT_CHARS = 16 * 1024;
+const TAG = /@(param|arg|argument|returns?|type)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}))?/g;
+const TYPE_NAME = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4}$/;
+const NULLISH = new Set(['null', 'undefined', 'void']);
+
+/** A JSDoc type as the declared-type form: 'Foo', 'ns.Foo', 'Foo[]'; undefined for anything else. */
+export function jsdocType(written: string): string | undefined {
+  const kept = written
+    .split('|')
+    .map((t) => t.trim().replace(/^[?!]/, '').replace(/=$/, ''))
+    .filter((t) => t && !NULLISH.has(t));
+  if (kept.length !== 1) return undefined;
+  let type = kept[0]!;
+  let array = false;
+  const generic = /^Array\.?<\s*([^<>]{1,200})\s*>$/.exec(type);
+  if (generic) [type, array] = [generic[1]!.trim(), true];
+  else if (type.endsWith('[]')) [type, array] = [type.slice(0, -2).trim(), true];
+  return TYPE_NAME.test(type) ? `${type}${array ? '[]' : ''}` : undefined;
+}
+
+interface Tags {
+  params: Map<string, string>;
+  returns?: string;
+  type?: string;
+}
+
+function tagsOf(text: string): Tags | undefined {
+  if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !text.includes('{')) return undefined;
+  const tags: Tags = { params: new Map() };
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
+    const type = jsdocType(m[2]!);
+    if (!type) continue;
+    const tag = m[1]!;
+    if (tag === 'type') tags.type = type;
+    else if (tag.startsWith('return')) tags.returns = type;
+    else if (m[3] && !tags.params.has(m[3])) tags.params.set(m[3], type);
+  }
+  return tags.params.size || tags.returns || tags.type ? tags : undefined;
+}
+
+/** The parameter names of a function node, in the JavaScript grammar (`a`, `a = 1`, `...a`). */
+function parameterNames(fn: Node): Set<string> {
+  const names = new Set<string>();
+  const single = fn.childForFieldName('parameter');
+  if (single?.type === 'identifier') names.add(single.text);
+  for (const p of fn.childForFieldName('parameters')?.namedChildren ?? []) {
+    const name = p?.type === 'assignment_pattern' ? p.childForFieldName('left') : p?.type === 'rest_pattern' ? p.namedChild(0) : p;
+    if (name?.type === 'identifier') names.add(name.text);
+  }
+  return names;
+}
+
+/** Declares a documented function's parameters (seen inside it) and its return (`name()`). */
+function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | undefined, kind: 'member' | 'local', at: Node): void {
+  const body = fn.childForFieldName('body');
+  if (!body) return;
+  const params = parameterNames(fn);
+  for (const [param, type] of tags.params) if (params.has(param)) f.b.declareType('local', param, type, at, false, body.startIndex);
+  if (tags.returns && name) f.b.declareType(kind, `${name}()`, tags.returns, at, false, kind === 'local' ? at.startIndex - 1 : at.startIndex);
+}
+
+/** What a doc comment documents: the declaration right after it. */
+export const jsdocComment: NodeHandler = (node, f) => {
+  const next = node.nextNamedSibling;
+  if (!next || next.type === 'comment') return;
+  const tags = tagsOf(f.source.slice(node.startIndex, node.endIndex));
+  if (!tags) return;
+  let target: Node = next;
+  if (target.type === 'export_statement') target = target.childForFieldName('declaration') ?? target;
+  switch (target.type) {
+    case 'function_declaration':
+    case 'generator_function_declaration':
+      return declareFunction(f, tags, target, target.childForFieldName('name')?.text, 'local', target);
+    case 'method_definition':
+      return declareFunction(f, tags, target, target.childForFieldName('name')?.text, 'member', target);
+    case 'field_definition': {
+      const property = target.childForFieldName('property');
+      if (tags.type && property) f.b.declareType('member', property.text, tags.type, target);
+      return;
+    }
+    case 'lexical_declaration':
+    case 'variable_declaration': {
+      const declarator = target.namedChildren.find((c) => c?.type === 'variable_declarator');
+      const name = declarator?.childForFieldName('name');
+      const value = declarator?.childForFieldName('value');
+      if (!declarator || name?.type !== 'identifier') return;
+      if (value && FUNCTION_VALUES.has(value.type)) return declareFunction(f, tags, value, name.text, 'local', declarator);
+      if (tags.type) f.b.declareType('local', name.text, tags.type, declarator, false, declarator.startIndex - 1);
+      return;
+    }
+    case 'expression_statement': {
+      // `/** @type {Sender} */ this._sender = ...`, `/** @param ... */ Foo.prototype.bar = function (x) {}`.
+      const assignment = target.namedChild(0);
+      if (assignment?.type !== 'assignment_expression') return;
+      const left = assignment.childForFieldName('left');
+      const right = assignment.childForFieldName('right');
+      if (right && FUNCTION_VALUES.has(right.type)) return declareFunction(f, tags, right, undefined, 'local', assignment);
+      if (tags.type && left?.type === 'member_expression' && left.childForFieldName('object')?.type === 'this') {
+        const property = left.childForFieldName('property');
+        if (property) f.b.declareType('member', property.text, tags.type, assignment);
+      }
+      return;
+    }
+  }
+};
