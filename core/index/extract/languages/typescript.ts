@@ -27,6 +27,7 @@ import {
 } from './typescript-types.ts';
 import { declareConstructedAssignment } from './typescript-assigned.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
+import { declareDestructured } from './typescript-destructured.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
 import {
@@ -333,6 +334,7 @@ function commonHandlers(): Record<string, NodeHandler> {
     variable_declarator: (node, f) => {
       const { b, source } = f;
       const name = node.firstChild;
+      if (name?.type === 'object_pattern') return declareDestructured(node, name, f);
       if (name?.type !== 'identifier') return;
       const bound = wordAt(source, name.startIndex);
       const value = node.childForFieldName('value');
