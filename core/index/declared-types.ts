@@ -228,6 +228,12 @@ export class DeclaredTypes {
 
   /** What the path `f`, `a.b`, `x.y().z` calls, where the declaration `d` names it: a function, or a method of a typed value. */
   private callee(file: number, d: DeclaredType, path: string): { fn: DefRef; confidence: number } | { on: Typed; method: string } | undefined {
+    if (path.startsWith('new ')) {
+      // `new X(...)`: what X's constructor declares.
+      const cls = this.lookup.resolveType(file, path.slice(4));
+      const fn = cls && this.lookup.isClassLike(cls.ref) ? this.lookup.method(cls.ref, 'constructor') : undefined;
+      return fn && { fn, confidence: cls!.confidence };
+    }
     const dot = path.lastIndexOf('.');
     if (dot < 0) {
       const fn = this.lookup.callable(file, path);

@@ -259,6 +259,8 @@ function parametersOf(fn: Node): Array<{ name: string; type: Node | null } | und
   for (const p of params.namedChildren) {
     if (p?.type !== 'required_parameter' && p?.type !== 'optional_parameter') continue;
     const pattern = p.childForFieldName('pattern');
+    // `(this: Observable<T>, subscriber: S) => ...`: `this` declares the receiver, not a place.
+    if (pattern?.type === 'this') continue;
     out.push(pattern?.type === 'identifier' ? { name: pattern.text, type: p.childForFieldName('type') } : undefined);
   }
   return out;
@@ -305,7 +307,10 @@ export function declareCallbackParameters(fn: Node, { b, source, parentOf }: Fil
   b.callbackScope(start, fn.endIndex);
   const names = plainParameters(source, start, fn.type === 'arrow_function');
   if (names?.length === 0) return;
-  const path = calledPath(parentOf(args), source);
+  // `new Observable((subscriber) => ...)`: typed by what the class's constructor declares for it.
+  const holder = parentOf(args);
+  const constructed = holder?.type === 'new_expression' ? constructedType(holder, source) : undefined;
+  const path = constructed ? `new ${constructed}` : calledPath(holder, source);
   if (!path) return;
   const i = Math.min(64, argumentPlace(b, args, fn));
   const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
