@@ -343,7 +343,9 @@ function commonHandlers(): Record<string, NodeHandler> {
       const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value));
       const called = written ? undefined : calledPath(value, source);
       // `const cache = this.#cache`: the value the path names, as typed where that is declared.
-      const path = written || called || (value?.type !== 'member_expression' && value?.type !== 'identifier') ? undefined : pathOf(value, source);
+      // `const encoder = opts.encoder ?? jsonEncoder`: the fallback is taken for the type the left side declares.
+      const aliased = value?.type === 'binary_expression' && /^(\?\?|\|\|)$/.test(value.childForFieldName('operator')?.text ?? '') ? value.childForFieldName('left') : value;
+      const path = written || called || (aliased?.type !== 'member_expression' && aliased?.type !== 'identifier') ? undefined : pathOf(aliased, source);
       const alias = path && NAME_PATH.test(path) ? path : undefined;
       const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
