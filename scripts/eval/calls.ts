@@ -233,8 +233,16 @@ async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
   const counts = shapes.get(halfKey) ?? { missed: new Map(), extra: new Map() };
   shapes.set(halfKey, counts);
   const byFile = new Map(index.extractions().map((e) => [e.file, e]));
-  countShapes([...truth].filter((k) => !ours.has(k)), byFile, counts.missed);
-  countShapes([...ours.keys()].filter((k) => !truth.has(k)), byFile, counts.extra);
+  countShapes(
+    [...truth].filter((k) => !ours.has(k)),
+    byFile,
+    counts.missed,
+  );
+  countShapes(
+    [...ours.keys()].filter((k) => !truth.has(k)),
+    byFile,
+    counts.extra,
+  );
   let peer: CorpusRow['peer'];
   if (flag('--peer')) {
     const run = cachedPeer(corpus, root, files, callerSet);

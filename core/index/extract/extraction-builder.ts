@@ -220,7 +220,11 @@ export class ExtractionBuilder {
    * those of the function around it or of a callback it is declared in (a for-of loop's element).
    */
   declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false, start = at.startIndex, within?: Node | [number, number]): void {
-    const lines: [number, number] | undefined = Array.isArray(within) ? within : within ? [within.startPosition.row + 1, within.endPosition.row + 1] : undefined;
+    const lines: [number, number] | undefined = Array.isArray(within)
+      ? within
+      : within
+        ? [within.startPosition.row + 1, within.endPosition.row + 1]
+        : undefined;
     this.declared.push({ kind, name, type, call, start, lines });
   }
 

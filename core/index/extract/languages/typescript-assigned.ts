@@ -8,7 +8,14 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { constructedType } from './typescript-types.ts';
 
-const FUNCTION_NODES = new Set(['function_declaration', 'function_expression', 'arrow_function', 'generator_function', 'generator_function_declaration', 'method_definition']);
+const FUNCTION_NODES = new Set([
+  'function_declaration',
+  'function_expression',
+  'arrow_function',
+  'generator_function',
+  'generator_function_declaration',
+  'method_definition',
+]);
 /** A function body past this size is not searched for the name's other assignments. */
 const MAX_BODY_CHARS = 64 * 1024;
 const IDENTIFIER = /^[A-Za-z_$][\w$]{0,79}$/;

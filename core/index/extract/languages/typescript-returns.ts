@@ -7,7 +7,16 @@ import { constructedType } from './typescript-types.ts';
 
 /** Nodes read per function body: a body past this many is not looked into. */
 const MAX_NODES = 4_000;
-const NESTED_SCOPES = new Set(['function_declaration', 'function_expression', 'arrow_function', 'generator_function', 'generator_function_declaration', 'class_declaration', 'class', 'method_definition']);
+const NESTED_SCOPES = new Set([
+  'function_declaration',
+  'function_expression',
+  'arrow_function',
+  'generator_function',
+  'generator_function_declaration',
+  'class_declaration',
+  'class',
+  'method_definition',
+]);
 const PASSED_THROUGH = new Set(['null', 'undefined', 'identifier']);
 
 /** The one class every value `fn` returns is constructed as; undefined otherwise, or when fn declares its type. */

@@ -344,7 +344,8 @@ function commonHandlers(): Record<string, NodeHandler> {
       const called = written ? undefined : calledPath(value, source);
       // `const cache = this.#cache`: the value the path names, as typed where that is declared.
       // `const encoder = opts.encoder ?? jsonEncoder`: the fallback is taken for the type the left side declares.
-      const aliased = value?.type === 'binary_expression' && /^(\?\?|\|\|)$/.test(value.childForFieldName('operator')?.text ?? '') ? value.childForFieldName('left') : value;
+      const aliased =
+        value?.type === 'binary_expression' && /^(\?\?|\|\|)$/.test(value.childForFieldName('operator')?.text ?? '') ? value.childForFieldName('left') : value;
       const path = written || called || (aliased?.type !== 'member_expression' && aliased?.type !== 'identifier') ? undefined : pathOf(aliased, source);
       const alias = path && NAME_PATH.test(path) ? path : undefined;
       const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);

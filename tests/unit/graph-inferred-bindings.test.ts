@@ -1,0 +1,70 @@
+// The graph on fixtures of bindings whose type the code states without an annotation: a
+// CommonJS module object called through its default export, returns that construct one class,
+// a let only ever constructed as one class, JSDoc types in JavaScript, destructured names, a
+// `??` fallback, and a callback handed to a constructor. Each fixture holds the near misses
+// that must stay unresolved beside the cases that resolve.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { LocalIndex } from '../../core/index/local-index.ts';
+import { jsdocType } from '../../core/index/extract/languages/typescript-jsdoc.ts';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/graph/', import.meta.url));
+
+async function callsOf(fixture: string): Promise<string[]> {
+  const index = new LocalIndex(FIXTURES + fixture);
+  const result = await index.run({});
+  assert.ok(result.ok, result.ok ? '' : result.cause);
+  assert.deepEqual(index.parseFailures(), []);
+  return index
+    .graph!.edges.filter((e) => e.type === 'calls')
+    .map((e) => `${e.from} -> ${e.to} ${e.confidence}`)
+    .sort();
+}
+
+test('JavaScript: a required module object called through its default export, a return of one constructed class, a let only ever constructed as one class, JSDoc types; two classes, a reassigned parameter and a mixed let stay untyped', async () => {
+  assert.deepEqual(await callsOf('cjs-typed'), [
+    // `require('../')` is index.js, whose `{ parse, diff }` are themselves modules: each called as its default export.
+    'bin/cli.js::function::main::2 -> functions/diff.js::function::diff::3 0.99',
+    'bin/cli.js::function::main::2 -> functions/parse.js::function::parse::3 0.99',
+    // `parse(a)` returns the argument, a new SemVer or null: a SemVer. `pick(a)` returns two classes: no edge.
+    'functions/diff.js::function::diff::3 -> classes/semver.js::method::SemVer.compare::2 0.99',
+    'functions/diff.js::function::diff::3 -> functions/parse.js::function::parse::3 0.99',
+    'functions/diff.js::function::diff::3 -> functions/pick.js::function::pick::4 0.99',
+    // `@param {SemVer} version` and `@returns {SemVer}`; `{SemVer|Range}` is two types and reads as none.
+    'functions/doc.js::function::bump::7 -> classes/semver.js::method::SemVer.compare::2 0.99',
+    'functions/doc.js::function::user::13 -> classes/semver.js::method::SemVer.compare::2 0.99',
+    'functions/doc.js::function::user::13 -> functions/doc.js::function::bump::7 1',
+    'functions/parse.js::function::parse::3 -> classes/semver.js::class::SemVer::1 0.99',
+    'functions/pick.js::function::pick::4 -> classes/range.js::class::Range::1 0.99',
+    'functions/pick.js::function::pick::4 -> classes/semver.js::class::SemVer::1 0.99',
+    // `node` is also assigned `parent.child()`: `node.test` gets no edge.
+    'functions/satisfy.js::function::either::13 -> classes/range.js::class::Range::1 0.99',
+    // `let rangeObj = null; rangeObj = new Range(...)`, then called inside a callback.
+    'functions/satisfy.js::function::max::2 -> classes/range.js::class::Range::1 0.99',
+    'functions/satisfy.js::function::max::2 -> classes/range.js::method::Range.test::2 0.99',
+    // `range` is a parameter: `range.test` gets no edge.
+    'functions/satisfy.js::function::satisfies::8 -> classes/range.js::class::Range::1 0.99',
+  ]);
+});
+
+test('TypeScript: destructured names hold their member types, a ?? fallback holds the left side type, a callback handed to new X() is typed by the constructor past its this parameter; a name the type does not declare stays untyped', async () => {
+  assert.deepEqual(await callsOf('ts-bindings'), [
+    'use.ts::function::code::4 -> gen.ts::method::CodeGen.if::2 0.99',
+    'use.ts::function::code::4 -> gen.ts::method::Encoder.encode::7 0.99',
+    'use.ts::function::of::12 -> gen.ts::class::Observable::18 0.99',
+    'use.ts::function::of::12 -> gen.ts::method::Subscriber.next::16 0.99',
+  ]);
+});
+
+test('JSDoc types read as a plain name or an array of one; a union of two, a record or an import() type reads as none', () => {
+  assert.equal(jsdocType('Sender'), 'Sender');
+  assert.equal(jsdocType('?ns.Sender'), 'ns.Sender');
+  assert.equal(jsdocType('Sender|null|undefined'), 'Sender');
+  assert.equal(jsdocType('Sender[]'), 'Sender[]');
+  assert.equal(jsdocType('Array<Sender>'), 'Sender[]');
+  assert.equal(jsdocType('Sender='), 'Sender');
+  assert.equal(jsdocType('Sender|Receiver'), undefined);
+  assert.equal(jsdocType('{a: number}'), undefined);
+  assert.equal(jsdocType("import('./sender')"), undefined);
+});
