@@ -41,8 +41,8 @@ export function countShapes(keys: Iterable<string>, byFile: Map<string, FileExtr
   }
 }
 
-/** The table of each half's counts: misses and false positives by call shape. */
-export function printShapes(halves: Map<string, { missed: ShapeCounts; extra: ShapeCounts }>, print: (line: string) => void): void {
+/** The tables of each half's counts: misses and false positives by call shape, uncovered definitions by declaration. */
+export function printShapes(halves: Map<string, { missed: ShapeCounts; extra: ShapeCounts; uncovered: ShapeCounts }>, print: (line: string) => void): void {
   print('\nMisses and false positives by the form of the call sites behind them (a key counts once per form; aggregate only):');
   print('| half | call form | missed | false positives |');
   print('|---|---|---|---|');
@@ -50,4 +50,8 @@ export function printShapes(halves: Map<string, { missed: ShapeCounts; extra: Sh
     const forms = [...new Set([...missed.keys(), ...extra.keys()])].sort((a, b) => (missed.get(b) ?? 0) - (missed.get(a) ?? 0));
     for (const form of forms) print(`| ${half} | ${form} | ${missed.get(form) ?? 0} | ${extra.get(form) ?? 0} |`);
   }
+  print('\nCalled definitions that are no graph node, by declaration (aggregate only):');
+  print('| half | declaration | not a node |');
+  print('|---|---|---|');
+  for (const [half, { uncovered }] of halves) for (const [kind, n] of [...uncovered].sort((a, b) => b[1] - a[1])) print(`| ${half} | ${kind} | ${n} |`);
 }

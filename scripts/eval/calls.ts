@@ -230,7 +230,7 @@ async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
   for (const [k, r] of [...byKind].sort(([a], [b]) => kindRank(a) - kindRank(b)))
     say(`    ${k} P ${(r.hit / r.all).toFixed(3)} (${r.hit}/${r.all}), R share ${truth.size ? (r.hit / truth.size).toFixed(3) : '-'}`);
   const halfKey = `${corpus.half} ${corpus.language === 'ts' ? 'TS/JS' : 'Python'}`;
-  const counts = shapes.get(halfKey) ?? { missed: new Map(), extra: new Map() };
+  const counts = shapes.get(halfKey) ?? { missed: new Map(), extra: new Map(), uncovered: new Map() };
   shapes.set(halfKey, counts);
   const byFile = new Map(index.extractions().map((e) => [e.file, e]));
   countShapes(
@@ -243,6 +243,7 @@ async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
     byFile,
     counts.extra,
   );
+  for (const d of coverage.missing) counts.uncovered.set(d.kind, (counts.uncovered.get(d.kind) ?? 0) + 1);
   let peer: CorpusRow['peer'];
   if (flag('--peer')) {
     const run = cachedPeer(corpus, root, files, callerSet);
@@ -294,7 +295,7 @@ if (flag('--peer') && !peerVersion(here)) throw new Error('eval_not_installed: -
 const only = option('--only')?.split(',');
 const half = option('--half');
 const runStarted = performance.now();
-const shapes = new Map<string, { missed: ShapeCounts; extra: ShapeCounts }>();
+const shapes = new Map<string, { missed: ShapeCounts; extra: ShapeCounts; uncovered: ShapeCounts }>();
 const rows: CorpusRow[] = [];
 for (const corpus of corpora(here)) {
   if (only && !only.includes(corpus.label)) continue;
