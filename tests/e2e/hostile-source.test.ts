@@ -66,7 +66,8 @@ async function indexFully(client: Client, root: string): Promise<{ texts: string
     assert.equal(run.result.isError, undefined, textOf(run.result));
     texts.push(textOf(run.result));
     latencies.push(...run.latencies);
-    const warnings = (metaOf(run.result).warnings ?? []) as Array<{ code: string }>;
+    // META-ENVELOPE: `warnings` are the lines, `warnings_v2` the same warnings with their codes.
+    const warnings = (metaOf(run.result).warnings_v2 ?? []) as Array<{ code: string }>;
     if (!warnings.some((w) => w.code === 'index_budget_exhausted')) return { texts, latencies };
   }
   assert.fail('init_workspace still had files left after 5 calls');

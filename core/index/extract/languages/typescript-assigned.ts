@@ -7,6 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { constructedType } from './typescript-types.ts';
+import { spend } from './typescript-inference-budget.ts';
 
 const FUNCTION_NODES = new Set([
   'function_declaration',
@@ -29,6 +30,7 @@ export function declareConstructedAssignment(node: Node, name: string, right: No
   if (!fn || !FUNCTION_NODES.has(fn.type) || fn.endIndex - fn.startIndex > MAX_BODY_CHARS) return;
   const params = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
   if (params && new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(params.text)) return;
+  if (!spend(f.b, f.source, { chars: fn.endIndex - fn.startIndex })) return;
   if (!onlyConstructs(f.source.slice(fn.startIndex, fn.endIndex), name, type)) return;
   f.b.declareType('local', name, type, node, false, node.startIndex, [node.startPosition.row + 1, fn.endPosition.row + 1]);
 }

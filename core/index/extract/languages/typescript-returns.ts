@@ -3,9 +3,11 @@
 // `undefined` or a plain name (`if (v instanceof X) return v`). The checker infers that return
 // type from the same statements; no other expression is read, so nothing is guessed.
 import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { constructedType } from './typescript-types.ts';
+import { constructsWithin, spend } from './typescript-inference-budget.ts';
 
-/** Nodes read per function body: a body past this many is not looked into. */
+/** Nodes read per function body (a node's children counted when it is read): a body past this many is not looked into. */
 const MAX_NODES = 4_000;
 const NESTED_SCOPES = new Set([
   'function_declaration',
@@ -20,18 +22,20 @@ const NESTED_SCOPES = new Set([
 const PASSED_THROUGH = new Set(['null', 'undefined', 'identifier']);
 
 /** The one class every value `fn` returns is constructed as; undefined otherwise, or when fn declares its type. */
-export function constructedReturnOf(fn: Node, source: string): string | undefined {
+export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: string): string | undefined {
   if (fn.childForFieldName('return_type')) return undefined;
   const body = fn.childForFieldName('body');
   if (!body) return undefined;
   if (body.type !== 'statement_block') return constructedType(body, source);
-  // Most bodies construct nothing: decided from their text before any node is read.
-  if (!source.slice(body.startIndex, body.endIndex).includes('new ')) return undefined;
+  // Most bodies construct nothing: decided from where the file writes `new`, before any node is read.
+  if (!constructsWithin(b, source, body.startIndex, body.endIndex)) return undefined;
   let found: string | undefined;
   let read = 0;
   const pending: Node[] = [body];
   for (let n = pending.pop(); n; n = pending.pop()) {
-    if (++read > MAX_NODES) return undefined;
+    // A node's children are charged before they are read: one block of many statements costs its size.
+    read += 1 + n.namedChildCount;
+    if (read > MAX_NODES || !spend(b, source, { nodes: 1 + n.namedChildCount })) return undefined;
     if (n.type === 'return_statement') {
       const value = n.namedChild(0);
       if (!value || PASSED_THROUGH.has(value.type)) continue;

@@ -274,7 +274,7 @@ function parametersOf(fn: Node): Array<{ name: string; type: Node | null } | und
  */
 export function declareSignature({ b, source }: FileContext, kind: 'member' | 'local', name: string, fn: Node, at: Node): void {
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
-  const returned = fn.childForFieldName('return_type') ? returnedType(fn, source) : constructedReturnOf(fn, source);
+  const returned = fn.childForFieldName('return_type') ? returnedType(fn, source) : constructedReturnOf(b, fn, source);
   if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
   // Most functions take no callback: their parameters' text has no `=>`, and no node of it is read.
   const params = fn.childForFieldName('parameters');

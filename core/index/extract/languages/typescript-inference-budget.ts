@@ -1,0 +1,54 @@
+// What reading a function's own statements for a type may cost in one file (the returns of
+// typescript-returns.ts, the assignments of typescript-assigned.ts). A function's body holds the
+// bodies of the functions nested in it, so reading each body in full would cost a file nested n
+// deep n² (SPEC §init_workspace: a file up to the size cap indexes in time linear in it). Each
+// file gets one budget, a fixed part plus a part per character; when it is spent the rest of
+// the file's functions are typed by their annotations only, the same way on every run.
+import type { ExtractionBuilder } from '../extraction-builder.ts';
+
+const FIXED_NODES = 50_000;
+const FIXED_CHARS = 1 << 20;
+
+interface Budget {
+  nodes: number;
+  chars: number;
+  /** Offsets of `new` in the file, ascending: whether a range constructs anything, by binary search. */
+  news?: number[];
+}
+
+const budgets = new WeakMap<ExtractionBuilder, Budget>();
+
+function budgetOf(b: ExtractionBuilder, source: string): Budget {
+  let budget = budgets.get(b);
+  if (!budget) budgets.set(b, (budget = { nodes: FIXED_NODES + source.length / 8, chars: FIXED_CHARS + 4 * source.length }));
+  return budget;
+}
+
+/** Whether `new` is written between two offsets: one scan of the file, then a binary search per question. */
+export function constructsWithin(b: ExtractionBuilder, source: string, from: number, to: number): boolean {
+  const budget = budgetOf(b, source);
+  if (!budget.news) {
+    budget.news = [];
+    for (let i = source.indexOf('new', 0); i >= 0; i = source.indexOf('new', i + 3)) budget.news.push(i);
+  }
+  const news = budget.news;
+  let lo = 0;
+  let hi = news.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (news[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < news.length && news[lo]! < to;
+}
+
+/** Takes `nodes` node reads (or `chars` characters) from the file's budget; false, taking nothing, when it has not that much left. */
+export function spend(b: ExtractionBuilder, source: string, cost: { nodes?: number; chars?: number }): boolean {
+  const budget = budgetOf(b, source);
+  const nodes = cost.nodes ?? 0;
+  const chars = cost.chars ?? 0;
+  if (budget.nodes < nodes || budget.chars < chars) return false;
+  budget.nodes -= nodes;
+  budget.chars -= chars;
+  return true;
+}
