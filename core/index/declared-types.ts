@@ -130,7 +130,8 @@ export class DeclaredTypes {
       if (enclosingClass === undefined) return undefined;
       current = { ref: { file, def: enclosingClass }, confidence: 1 };
     } else if (head.endsWith('()')) {
-      const fn = this.lookup.callable(file, head.slice(0, -2));
+      const name = head.slice(0, -2);
+      const fn = this.nestedFunction(file, enclosing, name) ?? this.lookup.callable(file, name);
       current = fn && this.declaredFor(fn, '()');
     } else if (head.startsWith('new ')) {
       // `new Foo(x).bar()`: the class constructed, where the name leads (CallSite.receiver).
@@ -199,6 +200,29 @@ export class DeclaredTypes {
     return undefined;
   }
 
+  /** Per file: `${parent}\0${last name segment}` -> the first function of that name nested in that parent. */
+  private readonly nestedByName: Array<Map<string, number> | undefined> = [];
+
+  /** A function declared in the enclosing functions (`const get = () => ...; get().next()`), innermost first. */
+  private nestedFunction(file: number, enclosing: number | null, name: string): DefRef | undefined {
+    let index = this.nestedByName[file];
+    if (!index) {
+      index = new Map();
+      this.extractions[file].definitions.forEach((x, i) => {
+        if (x.parent === null || x.kind !== 'function') return;
+        const key = `${x.parent}\0${x.name.slice(x.name.lastIndexOf('.') + 1)}`;
+        if (!index!.has(key)) index!.set(key, i);
+      });
+      this.nestedByName[file] = index;
+    }
+    const defs = this.extractions[file].definitions;
+    for (let e = enclosing, steps = 0; e !== null && steps < MAX_SCOPE_WALK; e = defs[e]?.parent ?? null, steps++) {
+      const def = index.get(`${e}\0${name}`);
+      if (def !== undefined) return { file, def };
+    }
+    return undefined;
+  }
+
   /** The first definition of a file with this parent and name (the factory a `{}` declaration names). */
   private definitionNamed(file: number, parent: number | null, name: string): number | undefined {
     let index = this.byParentAndName[file];
@@ -222,7 +246,11 @@ export class DeclaredTypes {
     if (!def) return undefined;
     this.index(fn.file);
     const key = `${def.parent ?? ''}\0${def.name.slice(def.name.lastIndexOf('.') + 1)}${suffix}`;
-    const declared = (def.kind === 'method' ? this.members : this.locals)[fn.file]!.get(key);
+    // A function declared inside a callback (`operate((source, subscriber) => { const get = () => subject$; ... })`)
+    // has its signature seen within the callback's lines, as the callback's other names are.
+    const declared =
+      (def.kind === 'method' ? this.members : this.locals)[fn.file]!.get(key) ??
+      (def.kind === 'method' ? undefined : innermost(this.ranged[fn.file]!.get(key), def.startLine));
     return declared && this.typed(fn.file, declared);
   }
 

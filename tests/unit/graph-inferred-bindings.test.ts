@@ -48,12 +48,16 @@ test('JavaScript: a required module object called through its default export, a 
   ]);
 });
 
-test('TypeScript: destructured names hold their member types, a ?? fallback holds the left side type, a callback handed to new X() is typed by the constructor past its this parameter; a name the type does not declare stays untyped', async () => {
+test('TypeScript: destructured names hold their member types, a ?? fallback holds the left side type, a callback handed to new X() is typed by the constructor past its this parameter, a nullable annotation types its one class, a nested function returning one name returns its type; a name the type does not declare stays untyped', async () => {
   assert.deepEqual(await callsOf('ts-bindings'), [
     'use.ts::function::code::4 -> gen.ts::method::CodeGen.if::2 0.99',
     'use.ts::function::code::4 -> gen.ts::method::Encoder.encode::7 0.99',
     'use.ts::function::of::12 -> gen.ts::class::Observable::18 0.99',
     'use.ts::function::of::12 -> gen.ts::method::Subscriber.next::16 0.99',
+    // `let subject$: Subscriber<void> | null`, returned by the nested `get`: `get().next()` is Subscriber's.
+    'use.ts::function::repeat.get::21 -> gen.ts::class::Subscriber::15 0.99',
+    'use.ts::function::repeat::19 -> gen.ts::method::Subscriber.next::16 0.99',
+    'use.ts::function::repeat::19 -> use.ts::function::repeat.get::21 1',
   ]);
 });
 

@@ -1,7 +1,9 @@
 // What a function with no declared return type returns, when its own return statements say it
 // literally: every value returned is `new X(...)` of one class X, or nothing, `null`,
-// `undefined` or a plain name (`if (v instanceof X) return v`). The checker infers that return
-// type from the same statements; no other expression is read, so nothing is guessed.
+// `undefined` or a plain name (`if (v instanceof X) return v`); or, with nothing constructed,
+// every value returned is one and the same name (`return subject$`, `() => cache`), typed as
+// that name is declared (the `=path` form of extract-types.ts DeclaredType). The checker infers
+// the return type from the same statements; no other expression is read, so nothing is guessed.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { constructedType } from './typescript-types.ts';
@@ -19,17 +21,18 @@ const NESTED_SCOPES = new Set([
   'class',
   'method_definition',
 ]);
-const PASSED_THROUGH = new Set(['null', 'undefined', 'identifier']);
+const PASSED_THROUGH = new Set(['null', 'undefined']);
 
-/** The one class every value `fn` returns is constructed as; undefined otherwise, or when fn declares its type. */
+/** The one class every value `fn` returns is constructed as, else the one name it returns (`=name`); undefined otherwise, or when fn declares its type. */
 export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: string): string | undefined {
   if (fn.childForFieldName('return_type')) return undefined;
   const body = fn.childForFieldName('body');
   if (!body) return undefined;
-  if (body.type !== 'statement_block') return constructedType(body, source);
+  if (body.type !== 'statement_block') return constructedType(body, source) ?? (body.type === 'identifier' ? `=${body.text}` : undefined);
   // Most bodies construct nothing: decided from where the file writes `new`, before any node is read.
   if (!constructsWithin(b, source, body.startIndex, body.endIndex)) return undefined;
   let found: string | undefined;
+  let named: string | undefined;
   let read = 0;
   const pending: Node[] = [body];
   for (let n = pending.pop(); n; n = pending.pop()) {
@@ -38,6 +41,11 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
     if (read > MAX_NODES || !spend(b, source, { nodes: 1 + n.namedChildCount })) return undefined;
     if (n.type === 'return_statement') {
       const value = n.namedChild(0);
+      if (value?.type === 'identifier') {
+        if (named !== undefined && named !== value.text) named = '';
+        else named = value.text;
+        continue;
+      }
       if (!value || PASSED_THROUGH.has(value.type)) continue;
       const type = constructedType(value, source);
       if (!type || (found !== undefined && found !== type)) return undefined;
@@ -46,5 +54,5 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
     }
     for (const child of n.namedChildren) if (child && !NESTED_SCOPES.has(child.type)) pending.push(child);
   }
-  return found;
+  return found ?? (named ? `=${named}` : undefined);
 }

@@ -53,9 +53,10 @@ function collectionType(type: Node, source: string): string | undefined {
   return element && `${element}[]`;
 }
 
-/** A declared type as written, from a type annotation or a type: a name or a collection of one. */
+/** A declared type as written, from a type annotation or a type: a name or a collection of one, with `null` and `undefined` dropped from a union. */
 export function annotatedType(annotation: Node | null, source: string): string | undefined {
-  const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  // `Store | null`, `Store | undefined`: a Store wherever a call is made on it (`s?.m()`, `s!.m()`, or once narrowed).
+  const type = withoutNullish((annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation) ?? null);
   if (!type) return undefined;
   return collectionType(type, source) ?? typeName(type, source);
 }
