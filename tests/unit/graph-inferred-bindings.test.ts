@@ -1,7 +1,7 @@
 // The graph on fixtures of bindings whose type the code states without an annotation: a
 // CommonJS module object called through its default export, returns that construct one class,
 // a let only ever constructed as one class, JSDoc types in JavaScript, destructured names, a
-// `??` fallback, and a callback handed to a constructor. Each fixture holds the near misses
+// `??` fallback (Python: `x or X()`), and a callback handed to a constructor. Each fixture holds the near misses
 // that must stay unresolved beside the cases that resolve.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -71,4 +71,11 @@ test('JSDoc types read as a plain name or an array of one; a union of two, a rec
   assert.equal(jsdocType('Sender|Receiver'), undefined);
   assert.equal(jsdocType('{a: number}'), undefined);
   assert.equal(jsdocType("import('./sender')"), undefined);
+});
+
+test('Python: self.x = arg or X() holds an X; self.y = arg and X() is not typed', async () => {
+  assert.deepEqual(await callsOf('py-defaults'), [
+    'grant.py::method::Grant.__init__::5 -> validator.py::class::RequestValidator::1 0.99',
+    'grant.py::method::Grant.validate::11 -> validator.py::method::RequestValidator.validate_scopes::2 0.96',
+  ]);
 });

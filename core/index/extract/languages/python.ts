@@ -114,7 +114,9 @@ function assignment(node: Node, { b, source, parentOf }: FileContext): void {
   let type = annotated;
   let call = false;
   if (!type) {
-    const right = node.childForFieldName('right');
+    let right = node.childForFieldName('right');
+    // `self.v = validator or RequestValidator()`: the default constructed when the argument is falsy.
+    if (right?.type === 'boolean_operator' && right.childForFieldName('operator')?.text === 'or') right = right.childForFieldName('right');
     if (right?.type !== 'call') return;
     type = typeName(right.firstChild);
     call = true;
