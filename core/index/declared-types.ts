@@ -321,6 +321,12 @@ export class DeclaredTypes {
     if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1));
     const collection = type.endsWith('[]');
     const found = this.lookup.resolveType(file, collection ? type.slice(0, -2) : type);
+    const foundKind = found && this.extractions[found.ref.file].definitions[found.ref.def].kind;
+    if (d.call && found && (foundKind === 'function' || foundKind === 'method')) {
+      // Python `r = Retry.from_int(x)`: bound to a call of a function, typed by what that function returns.
+      const returned = this.declaredFor(found.ref, '()');
+      return returned && { ...returned, confidence: Math.min(found.confidence, returned.confidence) };
+    }
     // An object type named by `type` declares members as an interface does.
     if (!found || !(this.lookup.isClassLike(found.ref) || this.extractions[found.ref.file].definitions[found.ref.def].kind === 'type')) return undefined;
     if (d.call && this.extractions[found.ref.file].definitions[found.ref.def].kind !== 'class') return undefined;

@@ -73,9 +73,16 @@ test('JSDoc types read as a plain name or an array of one; a union of two, a rec
   assert.equal(jsdocType("import('./sender')"), undefined);
 });
 
-test('Python: self.x = arg or X() holds an X; self.y = arg and X() is not typed', async () => {
+test('Python: self.x = arg or X() holds an X, self.y = arg and X() is not typed; a name bound to a classmethod returning cls() or to a function annotated -> X holds an X', async () => {
   assert.deepEqual(await callsOf('py-defaults'), [
     'grant.py::method::Grant.__init__::5 -> validator.py::class::RequestValidator::1 0.99',
     'grant.py::method::Grant.validate::11 -> validator.py::method::RequestValidator.validate_scopes::2 0.96',
+    // `built = build()`, annotated `-> RequestValidator`.
+    'use.py::function::check_built::9 -> validator.py::function::build::10 0.99',
+    'use.py::function::check_built::9 -> validator.py::method::RequestValidator.validate_scopes::2 0.96',
+    // `made = RequestValidator.default()`, a classmethod returning `cls()`.
+    'use.py::function::check_made::4 -> validator.py::method::RequestValidator.default::6 0.99',
+    'use.py::function::check_made::4 -> validator.py::method::RequestValidator.validate_scopes::2 0.96',
+    'validator.py::function::build::10 -> validator.py::function::make_any::14 1',
   ]);
 });

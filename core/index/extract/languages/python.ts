@@ -8,6 +8,7 @@ import { posix } from 'node:path';
 import type { FileContext, HandlerSteps, ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
 import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
 import { isJsSpace } from './source-text.ts';
+import { returnedTypeOf } from './python-returns.ts';
 
 const DOTTED = /^[\p{ID_Start}_][\p{ID_Continue}]*(\.[\p{ID_Start}_][\p{ID_Continue}]*)*$/u;
 
@@ -137,9 +138,19 @@ const HANDLERS: Record<string, NodeHandler> = {
   typed_parameter: typedParameter,
   typed_default_parameter: typedParameter,
   assignment,
-  function_definition: (node, { b, source }) => {
+  function_definition: (node, f) => {
+    const { b, source, parentOf } = f;
     const name = node.childForFieldName('name');
-    if (name) b.define(node, 'function', wordAt(source, name.startIndex), { methodInType: true });
+    if (!name) return;
+    const bound = wordAt(source, name.startIndex);
+    b.define(node, 'function', bound, { methodInType: true });
+    // What a call of it returns (`name()`): a method's is declared on its class, a function's beside it.
+    const returned = returnedTypeOf(node, f, typeName);
+    if (!returned) return;
+    const holder = parentOf(node)?.type === 'decorated_definition' ? parentOf(node) : node;
+    const block = holder && parentOf(holder);
+    const inClass = (block && parentOf(block))?.type === 'class_definition';
+    b.declareType(inClass ? 'member' : 'local', `${bound}()`, returned.type, node, returned.call, inClass ? node.startIndex : node.startIndex - 1);
   },
   class_definition: function* (node, { b, source }) {
     const name = node.childForFieldName('name');

@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { constructedType } from './typescript-types.ts';
-import { spend } from './typescript-inference-budget.ts';
+import { spend } from './inference-budget.ts';
 
 const FUNCTION_NODES = new Set([
   'function_declaration',

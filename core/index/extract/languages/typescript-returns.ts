@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { constructedType } from './typescript-types.ts';
-import { constructsWithin, spend } from './typescript-inference-budget.ts';
+import { constructsWithin, spend } from './inference-budget.ts';
 
 /** Nodes read per function body (a node's children counted when it is read): a body past this many is not looked into. */
 const MAX_NODES = 4_000;

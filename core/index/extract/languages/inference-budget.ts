@@ -1,5 +1,5 @@
 // What reading a function's own statements for a type may cost in one file (the returns of
-// typescript-returns.ts, the assignments of typescript-assigned.ts). A function's body holds the
+// python-returns.ts and typescript-returns.ts, the assignments of typescript-assigned.ts). A function's body holds the
 // bodies of the functions nested in it, so reading each body in full would cost a file nested n
 // deep n² (SPEC §init_workspace: a file up to the size cap indexes in time linear in it). Each
 // file gets one budget, a fixed part plus a part per character; when it is spent the rest of

@@ -1,0 +1,50 @@
+// What a Python function returns, for a name bound to its call (`retries = Retry.from_int(r)`):
+// its annotation (`-> Retry`), else what its own return statements construct: `cls(...)` in a
+// classmethod (the class it is called on, taken as the class that declares it), or `X(...)` of
+// one name in every return that returns a value (typed only when X is a class, as `x = X()` is).
+// Nothing else is read.
+import type { Node } from 'web-tree-sitter';
+import type { FileContext } from './language-module.ts';
+import { spend } from './inference-budget.ts';
+
+/** Nodes read per function body (a node's children counted when it is read). */
+const MAX_NODES = 4_000;
+const NESTED_SCOPES = new Set(['function_definition', 'class_definition', 'lambda']);
+const DOTTED = /^[A-Za-z_][\w]{0,79}(?:\.[A-Za-z_][\w]{0,79}){0,5}$/;
+
+/** The type a function's calls return, and whether it is a constructor's name to be checked as a class. */
+export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node | null) => string | undefined): { type: string; call: boolean } | undefined {
+  const annotated = typeName(fn.childForFieldName('return_type'));
+  if (annotated) return { type: annotated, call: false };
+  const body = fn.childForFieldName('body');
+  const cls = classmethodOwner(fn, f);
+  if (!body) return undefined;
+  let found: string | undefined;
+  let read = 0;
+  const pending: Node[] = [body];
+  for (let n = pending.pop(); n; n = pending.pop()) {
+    read += 1 + n.namedChildCount;
+    if (read > MAX_NODES || !spend(f.b, f.source, { nodes: 1 + n.namedChildCount })) return undefined;
+    if (n.type === 'return_statement') {
+      const value = n.namedChild(0);
+      if (!value || value.type === 'none') continue;
+      const callee = value.type === 'call' ? value.childForFieldName('function') : null;
+      const written = callee?.text === 'cls' && cls ? cls : callee && DOTTED.test(callee.text) ? callee.text : undefined;
+      if (!written || (found !== undefined && found !== written)) return undefined;
+      found = written;
+      continue;
+    }
+    for (const child of n.namedChildren) if (child && !NESTED_SCOPES.has(child.type)) pending.push(child);
+  }
+  return found ? { type: found, call: true } : undefined;
+}
+
+/** The class a `@classmethod` is declared in; undefined for any other function. */
+function classmethodOwner(fn: Node, { parentOf }: FileContext): string | undefined {
+  const decorated = parentOf(fn);
+  if (decorated?.type !== 'decorated_definition') return undefined;
+  if (!decorated.namedChildren.some((d) => d?.type === 'decorator' && d.text.replace(/\s+/g, '') === '@classmethod')) return undefined;
+  const block = parentOf(decorated);
+  const cls = block && parentOf(block);
+  return cls?.type === 'class_definition' ? cls.childForFieldName('name')?.text : undefined;
+}
