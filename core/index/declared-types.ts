@@ -268,7 +268,12 @@ export class DeclaredTypes {
       return fn && { fn, confidence: 1 };
     }
     const receiver = this.typeAt(file, d, path.slice(0, dot));
-    if (!receiver) return undefined;
+    if (!receiver) {
+      // `Effect.runFork(...)` through `import * as Effect`: a function the path names, not a method of a value.
+      const named = this.lookup.resolveType(file, path);
+      const kind = named && this.extractions[named.ref.file].definitions[named.ref.def].kind;
+      return named && (kind === 'function' || kind === 'method') ? { fn: named.ref, confidence: named.confidence } : undefined;
+    }
     const method = path.slice(dot + 1);
     if (receiver.collection) return { on: receiver, method };
     const fn = this.lookup.method(receiver.ref, method);

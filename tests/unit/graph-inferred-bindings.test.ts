@@ -48,8 +48,13 @@ test('JavaScript: a required module object called through its default export, a 
   ]);
 });
 
-test('TypeScript: destructured names hold their member types, a ?? fallback holds the left side type, a callback handed to new X() is typed by the constructor past its this parameter, a nullable annotation types its one class, a nested function returning one name returns its type; a name the type does not declare stays untyped', async () => {
+test('TypeScript: destructured names hold their member types, a ?? fallback holds the left side type, a callback handed to new X() is typed by the constructor past its this parameter, a nullable annotation types its one class, a nested function returning one name returns its type, a const annotated with a function type (or agreeing overloads) returns what it declares; a name the type does not declare stays untyped', async () => {
   assert.deepEqual(await callsOf('ts-bindings'), [
+    // `Gen.runFork(1)`, `Gen.dual(1, 2)` through `import * as Gen`: typed by the function type each const is annotated with.
+    'ns.ts::function::fork::3 -> gen.ts::function::runFork::25 0.99',
+    'ns.ts::function::fork::3 -> gen.ts::method::Subscriber.next::16 0.99',
+    'ns.ts::function::twice::8 -> gen.ts::function::dual::26 0.99',
+    'ns.ts::function::twice::8 -> gen.ts::method::Subscriber.next::16 0.99',
     'use.ts::function::code::4 -> gen.ts::method::CodeGen.if::2 0.99',
     'use.ts::function::code::4 -> gen.ts::method::Encoder.encode::7 0.99',
     'use.ts::function::of::12 -> gen.ts::class::Observable::18 0.99',

@@ -178,6 +178,23 @@ function returnedType(fn: Node, source: string): string | undefined {
   return single && annotatedType(single, source);
 }
 
+/**
+ * What calling a value of a function type returns, as declared: `(a: A) => Fiber<A>` gives
+ * `Fiber`; an object type of call signatures (`{ (a): Fiber; (a, b): Fiber }`, dual() overloads)
+ * gives the type they all return, and nothing when they differ.
+ */
+export function functionTypeReturn(type: Node, source: string): string | undefined {
+  if (type.type === 'function_type') return returnedType(type, source);
+  let found: string | undefined;
+  for (const member of type.namedChildren) {
+    if (member?.type !== 'call_signature') continue;
+    const returned = returnedType(member, source);
+    if (!returned || (found !== undefined && found !== returned)) return undefined;
+    found = returned;
+  }
+  return found;
+}
+
 /** `[\w$#]` by char code: a path is read char by char, and a regex per char costs more than the read. */
 function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 35;

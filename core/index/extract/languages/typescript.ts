@@ -16,6 +16,7 @@ import {
   calledPath,
   hasCallSignature,
   constructedType,
+  functionTypeReturn,
   declareCallbackParameters,
   declareLoopElement,
   declareSignature,
@@ -370,9 +371,13 @@ function commonHandlers(): Record<string, NodeHandler> {
         return;
       }
       const moduleLevel = atModuleLevel(node, f.parentOf);
-      if (moduleLevel && (CALLABLE_VALUES.has(valueType) || functionTypeOf(node.childForFieldName('type')))) {
+      const fnType = functionTypeOf(node.childForFieldName('type'));
+      if (moduleLevel && (CALLABLE_VALUES.has(valueType) || fnType)) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
         b.define(node, 'function', bound, { bound: true });
+        // `export const runFork: <A>(e: Effect<A>) => RuntimeFiber<A> = internal.runFork`: what a call of it returns.
+        const returned = fnType && functionTypeReturn(fnType, source);
+        if (returned) b.declareType('local', `${bound}()`, returned, node, false, node.startIndex - 1);
         return;
       }
       // `const parse = schema.parse` in a function, `const f = a ?? b` at the top: a function when a bare call in its scope names it.
