@@ -32,6 +32,8 @@ export interface IndexRunReport {
   /** Files skipped as generated or minified (generated-files.ts), by kind. */
   generated: GeneratedFile[];
   ms: number;
+  /** The workspace walk (scan-workspace.ts), on this thread. */
+  scanMs: number;
   parseMs: number;
   resolveMs: number;
   /**

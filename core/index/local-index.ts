@@ -139,6 +139,7 @@ export class LocalIndex {
     // scan, so they boot meanwhile.
     if (this.cache.size === 0 && !options.extract && !stored?.entries.size) await prewarmExtractor();
     let scan: ScanResult;
+    const scanStarted = performance.now();
     try {
       scan = await scanWorkspaceInSlices(this.root, include, exclude, slicer, directories, this.sniffs);
     } catch (err) {
@@ -146,6 +147,7 @@ export class LocalIndex {
       if (fd) return fdExhausted(fd, "listing the workspace's directories");
       throw err;
     }
+    const scanMs = performance.now() - scanStarted;
     const cap = maxFiles();
     const tracked = scan.files.length > cap ? await options.trackedFiles?.() : undefined;
     const { kept, overCap } = chooseUnderCap(scan.files, cap, tracked, new Set(options.recent ?? []));
@@ -272,6 +274,7 @@ export class LocalIndex {
         overCap,
         generated: scan.generated,
         ms: performance.now() - started,
+        scanMs,
         parseMs,
         resolveMs,
         partial: this.partial(),
