@@ -45,6 +45,7 @@ export const indexCommand = defineCommand({
     try {
       result = await index.run({
         budgetMs: Number.POSITIVE_INFINITY,
+        yieldToServer: false,
         trackedFiles: () => trackedFiles(root),
         onProgress: (done, total) => {
           if (!tty) return;

@@ -7,7 +7,7 @@ import type { FileExtraction } from './extract-types.ts';
 import type { ExtractOptions as PoolOptions } from './extract/extract-files.ts';
 
 /** What the index passes: the pool's own options, less the test and bench overrides. */
-export type ExtractOptions = Pick<PoolOptions, 'onFileDone' | 'signal' | 'deadline' | 'sizes' | 'slicer'>;
+export type ExtractOptions = Pick<PoolOptions, 'onFileDone' | 'signal' | 'deadline' | 'sizes' | 'slicer' | 'yieldToServer'>;
 
 export type ExtractFn = (root: string, relFiles: string[], options: ExtractOptions) => Promise<FileExtraction[]>;
 

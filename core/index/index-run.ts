@@ -69,6 +69,8 @@ export interface IndexOptions {
   extract?: ExtractFn;
   /** Files to keep first when the file cap binds (init_workspace's recently_changed_files), workspace-relative. */
   recent?: string[];
+  /** Whether the parse's workers yield the CPU to this thread (default true; extract/extract-files.ts): false where nothing else waits for it, as in the CLI's index. */
+  yieldToServer?: boolean;
   /** The files git tracks under the root, asked only when the file cap binds (core/git/tracked-files.ts). */
   trackedFiles?: () => Promise<Set<string> | undefined>;
 }

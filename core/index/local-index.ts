@@ -199,6 +199,7 @@ export class LocalIndex {
           deadline: this.parseDeadline(deadline),
           sizes: current,
           slicer,
+          yieldToServer: options.yieldToServer,
         });
         // The budget stopped the hand-out: this run parsed `done`, which is its total now (the
         // rest resume on the next call), so a client's progress ends where the run did.

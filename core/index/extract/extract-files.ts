@@ -44,6 +44,11 @@ export interface ExtractOptions {
   sizes?: ReadonlyMap<string, { size: number }>;
   /** This thread's time slices (time-slices.ts): its lane's parses pause when one has run its time. */
   slicer?: TimeSlicer;
+  /**
+   * Whether the workers run at a lower priority than this thread (default true): the server's
+   * thread must answer while it indexes (SPEC §init_workspace); the CLI's index answers nothing.
+   */
+  yieldToServer?: boolean;
 }
 
 /** The results in the order of `relFiles`, plus the files not started before the deadline. */
@@ -278,7 +283,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
           resolve();
           return;
         }
-        const message: ToWorker = { root, files: inFlight };
+        const message: ToWorker = { root, files: inFlight, yieldToServer: options.yieldToServer ?? true };
         worker.postMessage(message);
       };
       // A cancel ends the lane now, not when the worker finishes its chunk: the worker is

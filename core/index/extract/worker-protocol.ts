@@ -5,6 +5,8 @@
 export interface ToWorker {
   root: string;
   files: string[];
+  /** Whether the worker yields the CPU to the thread that hands out files (see worker.ts). */
+  yieldToServer: boolean;
 }
 
 export type FromWorker =

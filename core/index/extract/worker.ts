@@ -13,8 +13,13 @@ const WORKER_NICE = 5;
 
 // Linux renices the calling thread only: this worker yields the CPU to the server's thread, which
 // must answer while the index runs (SPEC §init_workspace), when both want it on a busy machine.
-// Elsewhere the call would renice the whole process, so it is not made.
-if (process.platform === 'linux') {
+// Elsewhere the call would renice the whole process, so it is not made. The CLI's index has no
+// requests to answer, and a reniced worker gets a third of a share against the machine's other
+// work: its workers keep the process's priority.
+let reniced = false;
+function yieldToServer(): void {
+  if (reniced || process.platform !== 'linux') return;
+  reniced = true;
   try {
     setPriority(WORKER_NICE);
   } catch {
@@ -37,6 +42,7 @@ function post(message: FromWorker): void {
 
 // eslint-disable-next-line @typescript-eslint/no-misused-promises -- each file's failure is caught and posted; a throw from post() means the port is gone, and the rejection ends the worker, whose 'error' event the pool handles
 port.on('message', async (message: ToWorker) => {
+  if (message.yieldToServer) yieldToServer();
   for (const file of message.files) {
     try {
       post({ type: 'file', json: JSON.stringify(await extractFile(message.root, file, HASHED)) });
