@@ -137,11 +137,11 @@ export class LocalIndex {
     if (stored) this.onDisk = new Map([...stored.entries.values()].map((e) => [e.file, e.contentHash!]));
     // A first run parses every file (unless the cache has them): its workers start before the
     // scan, so they boot meanwhile.
-    if (this.cache.size === 0 && !options.extract && !stored?.entries.size) await prewarmExtractor();
+    const found = this.cache.size === 0 && !options.extract && !stored?.entries.size ? await prewarmExtractor() : undefined;
     let scan: ScanResult;
     const scanStarted = performance.now();
     try {
-      scan = await scanWorkspaceInSlices(this.root, include, exclude, slicer, directories, this.sniffs);
+      scan = await scanWorkspaceInSlices(this.root, include, exclude, slicer, directories, this.sniffs, found);
     } catch (err) {
       const fd = fdExhaustionCode(err);
       if (fd) return fdExhausted(fd, "listing the workspace's directories");

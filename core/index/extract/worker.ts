@@ -3,7 +3,7 @@
 // main thread can report progress per file; grammars load lazily on the first file.
 import { parentPort } from 'node:worker_threads';
 import { setPriority } from 'node:os';
-import { extractFile, HASHED } from './extract-file.ts';
+import { extractFile, HASHED, prepareGrammar } from './extract-file.ts';
 import { isParserUnavailable, loadRuntime } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
 import { fdExhaustionCode } from '../fd-exhaustion.ts';
@@ -42,6 +42,11 @@ function post(message: FromWorker): void {
 
 // eslint-disable-next-line @typescript-eslint/no-misused-promises -- each file's failure is caught and posted; a throw from post() means the port is gone, and the rejection ends the worker, whose 'error' event the pool handles
 port.on('message', async (message: ToWorker) => {
+  if (message.type === 'preload') {
+    // A failure is answered by the grammar's first file, which awaits the same load.
+    void prepareGrammar(message.grammar).catch(() => {});
+    return;
+  }
   if (message.yieldToServer) yieldToServer();
   for (const file of message.files) {
     try {
