@@ -7,7 +7,8 @@
 // every side sees the same minutes of this shared machine. Prints medians of BENCH_ROUNDS (5):
 // the index / parse-only ratio (target <= 1.0, stretch 0.8), and each index's split by phase:
 // process start-up, the scan, the parse and extraction (grammar loads included, in the
-// workers), the resolution, the rest of the run, and what follows it until the process exits.
+// workers), the resolution, the rest of the run, and what follows it until the process exits;
+// and, from one more run per build and round with the warm-start cache on, what its write adds.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -59,14 +60,15 @@ function parseOnly(root: string): { grammarMs: number; parseMs: number; files: n
   return JSON.parse(run.stdout.trim());
 }
 
-function coldIndex(cli: string, root: string): Phases {
+/**
+ * One cold `index`: with no warm-start cache at all, or, given `cacheHome` (an empty folder),
+ * with the cache on and empty, so the run writes it as a first launch does (after its output:
+ * in "after").
+ */
+function coldIndex(cli: string, root: string, cacheHome?: string): Phases {
   const started = performance.now();
-  // Cold: no warm-start cache (scripts/bench/warm-start.ts measures that side).
-  const run = spawnSync(process.execPath, [cli, 'index', root, '--json'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, METABOB_CACHE: 'off' },
-  });
+  const env = cacheHome ? { ...process.env, METABOB_CACHE: undefined, XDG_CACHE_HOME: cacheHome } : { ...process.env, METABOB_CACHE: 'off' };
+  const run = spawnSync(process.execPath, [cli, 'index', root, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env });
   const wall = performance.now() - started;
   if (run.status !== 0) throw new Error(`${cli} index ${root} failed: ${run.stderr}`);
   const t = JSON.parse(run.stdout).timing as Record<string, number | undefined>;
@@ -118,7 +120,20 @@ try {
   for (const corpus of corpora) {
     const parses: Array<{ grammarMs: number; parseMs: number; files: number }> = [];
     const runs = new Map(builds.map((b) => [b.label, [] as Phases[]]));
-    const sides = [() => parses.push(parseOnly(corpus.path)), ...builds.map((b) => () => runs.get(b.label)!.push(coldIndex(b.cli, corpus.path)))];
+    const written = new Map(builds.map((b) => [b.label, [] as Phases[]]));
+    const withCacheWrite = (b: { label: string; cli: string }) => {
+      const home = mkdtempSync(join(tmpdir(), 'bench-index-cold-cache-'));
+      try {
+        written.get(b.label)!.push(coldIndex(b.cli, corpus.path, home));
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    };
+    const sides = [
+      () => parses.push(parseOnly(corpus.path)),
+      ...builds.map((b) => () => runs.get(b.label)!.push(coldIndex(b.cli, corpus.path))),
+      ...builds.map((b) => () => withCacheWrite(b)),
+    ];
     for (let i = 0; i < ROUNDS; i++) for (let k = 0; k < sides.length; k++) sides[(i + k) % sides.length]!();
     const parse = median(parses.map((p) => p.parseMs));
     const grammar = median(parses.map((p) => p.grammarMs));
@@ -134,7 +149,11 @@ try {
       console.log(
         `  ${b.label.padEnd(11)} | ${fmt(m((p) => p.total)).padStart(8)} | ${ratio.toFixed(2)}x ${verdict.padEnd(7)} | ${fmt(m((p) => p.wall)).padStart(7)} | ${fmt(m((p) => p.start)).padStart(5)} | ${fmt(m((p) => p.scan)).padStart(4)} | ${fmt(m((p) => p.parse)).padStart(13)} | ${fmt(m((p) => p.resolve)).padStart(7)} | ${fmt(m((p) => p.rest)).padStart(4)} | ${fmt(m((p) => p.after)).padStart(12)} | ${fmt(m((p) => p.user)).padStart(11)} | ${Math.max(...r.map((p) => p.rss))}`,
       );
-      console.log(`    all index totals: ${r.map((p) => p.total).join(', ')} ms`);
+      const w = written.get(b.label)!;
+      const after = median(w.map((p) => p.after));
+      console.log(
+        `    all index totals: ${r.map((p) => p.total).join(', ')} ms; with the warm-start cache on (written after the output): index ${median(w.map((p) => p.total)).toFixed(0)} ms, after ${after.toFixed(0)} ms, so the cache write adds ${(after - m((p) => p.after)).toFixed(0)} ms to the process`,
+      );
     }
   }
 } finally {
