@@ -7,7 +7,7 @@ import type { FileExtraction } from './extract-types.ts';
 import type { ExtractOptions as PoolOptions } from './extract/extract-files.ts';
 
 /** What the index passes: the pool's own options, less the test and bench overrides. */
-export type ExtractOptions = Pick<PoolOptions, 'onFileDone' | 'signal' | 'deadline' | 'sizes' | 'slicer'>;
+export type ExtractOptions = Pick<PoolOptions, 'onFileDone' | 'signal' | 'deadline' | 'sizes' | 'slicer' | 'yieldToServer'>;
 
 export type ExtractFn = (root: string, relFiles: string[], options: ExtractOptions) => Promise<FileExtraction[]>;
 
@@ -60,14 +60,18 @@ export function loadExtractor(): Promise<ExtractFn | string> {
 
 /**
  * Loads the extractor and starts its workers and parser runtime ahead of a run expected to be
- * large (a first index): awaited before the workspace scan, so their start-up overlaps it. A
- * load failure is left for loadExtractor to report.
+ * large (a first index): awaited before the workspace scan, so their start-up overlaps it.
+ * Returns what the scan tells of each file it finds, so the workers load the grammars it needs
+ * meanwhile too. A load failure is left for loadExtractor to report.
  */
-export async function prewarmExtractor(): Promise<void> {
-  if (await runtimeWasmMissing()) return;
+export async function prewarmExtractor(): Promise<((file: string) => void) | undefined> {
+  if (await runtimeWasmMissing()) return undefined;
   try {
-    (await import('./extract/index.ts')).prewarmExtraction();
+    const extractor = await import('./extract/index.ts');
+    extractor.prewarmExtraction();
+    return extractor.grammarPreloader();
   } catch {
     // reported by loadExtractor
+    return undefined;
   }
 }

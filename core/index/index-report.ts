@@ -1,7 +1,8 @@
 // The statistics of one index run, as init_workspace and `metabob-mcp index` print them:
 // files, nodes, edges by type, parse failures, skips, resolution rates and time.
 import type { CallOutcome, CodeGraph } from './graph-types.ts';
-import type { IndexRunReport, LocalIndex, PartialFile } from './local-index.ts';
+import type { LocalIndex } from './local-index.ts';
+import type { IndexRunReport, PartialFile } from './index-run.ts';
 import { PATH_MAX, NAME_MAX, UNREADABLE_REASONS, unreadableTotal, type UnreadableNames, type UnreadableReason } from './unreadable-names.ts';
 import { escapeControlChars } from '../process/control-chars.ts';
 import { GENERATED_KINDS, type GeneratedKind } from './generated-files.ts';

@@ -30,20 +30,15 @@ import {
 } from './scan-workspace.ts';
 import { chooseUnderCap } from './file-cap.ts';
 import { maxFiles } from './index-caps.ts';
-import type { GeneratedFile } from './generated-files.ts';
-import { noUnreadableNames, type UnreadableNames } from './unreadable-names.ts';
-import { loadExtractor, parserFailureLine, prewarmExtractor, type ExtractFn } from './extractor-port.ts';
+import { noUnreadableNames } from './unreadable-names.ts';
+import { loadExtractor, parserFailureLine, prewarmExtractor } from './extractor-port.ts';
 import { cacheable, type ExtractionCache } from './extraction-cache.ts';
 import { contentHashOf } from './extract/content-hash.ts';
 import { IndexSnapshot, type Staleness } from './freshness.ts';
-import { descriptorsExhausted, fdExhaustedCause, fdExhaustionCode, type FdCode } from './fd-exhaustion.ts';
+import { descriptorsExhausted, fdExhaustionCode } from './fd-exhaustion.ts';
+import { CancelledRuns } from './cancelled-runs.ts';
+import { fdExhausted, INDEX_BUDGET_MS, type CachedFile, type IndexOptions, type IndexRunResult, type PartialFile, type SkippedFiles } from './index-run.ts';
 import { log } from '../log.ts';
-
-export const INDEX_BUDGET_MS = 20_000;
-
-/** A run ended by its caller's cancel (MCP notifications/cancelled): its code, and its one line. */
-export const INDEX_CANCELLED = 'index_cancelled';
-const INDEX_CANCELLED_LINE = 'index_cancelled: init_workspace was cancelled; the index is as the last complete call left it';
 
 /**
  * The least the parse leaves of a call's budget for the resolution after it, which resolves every
@@ -51,84 +46,6 @@ const INDEX_CANCELLED_LINE = 'index_cancelled: init_workspace was cancelled; the
  * machine), a cold call spent about 4 s after its 20 s parse: the scan and resolving ~200 files.
  */
 const RESOLVE_RESERVE_MIN_MS = 3_000;
-
-interface CachedFile {
-  size: number;
-  mtimeMs: number;
-  extraction: FileExtraction;
-}
-
-export interface IndexRunReport {
-  scanned: number;
-  parsed: number;
-  reused: number;
-  removed: number;
-  /** Files left for the next call because the budget ran out. */
-  pending: number;
-  /** This call finished files a previous call's budget left. */
-  resumedFrom: number;
-  tooLarge: string[];
-  overCap: string[];
-  /** Files skipped as generated or minified (generated-files.ts), by kind. */
-  generated: GeneratedFile[];
-  ms: number;
-  parseMs: number;
-  resolveMs: number;
-  /**
-   * Files the parser read only in part, even after its recovery (core/index/extract/recover-parse.ts),
-   * with the line ranges left unread: definitions there may be missing from the graph.
-   */
-  partial: PartialFile[];
-  /** This thread's share of the run, in time slices (extract/time-slices.ts): the longest a request could wait behind it, and how often it let requests in. */
-  mainThread: { longestSliceMs: number; pauses: number };
-  /** The warm-start cache on a first run: how many files it gave, or why none (absent: no cache, METABOB_CACHE=off). */
-  extractionCache?: { dir: string; fromCache: number; cause?: string };
-}
-
-/** A file parsed in part: the 1-based [first, last] line ranges left in ERROR. */
-export interface PartialFile {
-  file: string;
-  lines: Array<[number, number]>;
-}
-
-export interface IndexOptions {
-  include?: string[];
-  exclude?: string[];
-  budgetMs?: number;
-  /**
-   * When the whole call must be answered (epoch ms). SPEC §init_workspace's 20 s budget is the
-   * call's, so it runs from the call's start: waiting behind another call, the scan, reading the
-   * warm start and the resolution all count, not only the parse.
-   */
-  deadline?: number;
-  signal?: AbortSignal;
-  /** Called as files finish parsing: (done, total). */
-  onProgress?: (done: number, total: number) => void;
-  extract?: ExtractFn;
-  /** Files to keep first when the file cap binds (init_workspace's recently_changed_files), workspace-relative. */
-  recent?: string[];
-  /** The files git tracks under the root, asked only when the file cap binds (core/git/tracked-files.ts). */
-  trackedFiles?: () => Promise<Set<string> | undefined>;
-}
-
-/** What the last scan left out, and why. */
-export interface SkippedFiles {
-  tooLarge: string[];
-  overCap: string[];
-  generated: GeneratedFile[];
-  unreadable: UnreadableNames;
-  /** The file cap in effect when they were left out. */
-  cap: number;
-}
-
-/** A failure's `cause` is its one line; `code`, when set, its token (fd_exhausted), so no reader parses the line. */
-export type IndexRunResult = { ok: true; report: IndexRunReport } | { ok: false; cause: string; code?: string };
-
-/** The failure of a run that met EMFILE or ENFILE while `where` (fd-exhaustion.ts). */
-function fdExhausted(code: FdCode, where: string): IndexRunResult {
-  const c = fdExhaustedCause(code, where);
-  return { ok: false, cause: c.line, code: c.code };
-}
 
 export class LocalIndex {
   private readonly cache = new Map<string, CachedFile>();
@@ -147,10 +64,7 @@ export class LocalIndex {
   private snapshot: IndexSnapshot | undefined;
   /** The last resolution's cost per file in this process, for the next run's reserve; 0 until one ran. */
   private resolveMsPerFile = 0;
-  /** Files a cancelled run parsed, kept for the next run while their size and mtime hold. */
-  private readonly parsedAhead = new Map<string, CachedFile>();
-  /** The last run was cancelled: how many files it had parsed (with any cancelled run's before it) of how many. */
-  cancelledRun: { parsed: number; total: number } | undefined;
+  private readonly cancels = new CancelledRuns();
 
   /** `diskCache`: the warm-start cache (extraction-cache.ts); absent, every launch indexes cold. */
   constructor(
@@ -160,6 +74,11 @@ export class LocalIndex {
 
   get graph(): CodeGraph | undefined {
     return this.graphValue;
+  }
+
+  /** The last run was cancelled: how many files it had parsed (with any cancelled run's before it) of how many. */
+  get cancelledRun(): { parsed: number; total: number } | undefined {
+    return this.cancels.last;
   }
 
   /** Files whose extraction reported an error (unreadable, or the parser gave up). */
@@ -197,7 +116,7 @@ export class LocalIndex {
     try {
       return await this.runInSlices(options, started, deadline, slicer);
     } catch (err) {
-      if (err instanceof SlicesAborted) return this.cancelled(new Map(), 0);
+      if (err instanceof SlicesAborted) return this.cancels.cancel(new Map(), 0);
       throw err;
     }
   }
@@ -218,15 +137,17 @@ export class LocalIndex {
     if (stored) this.onDisk = new Map([...stored.entries.values()].map((e) => [e.file, e.contentHash!]));
     // A first run parses every file (unless the cache has them): its workers start before the
     // scan, so they boot meanwhile.
-    if (this.cache.size === 0 && !options.extract && !stored?.entries.size) await prewarmExtractor();
+    const found = this.cache.size === 0 && !options.extract && !stored?.entries.size ? await prewarmExtractor() : undefined;
     let scan: ScanResult;
+    const scanStarted = performance.now();
     try {
-      scan = await scanWorkspaceInSlices(this.root, include, exclude, slicer, directories, this.sniffs);
+      scan = await scanWorkspaceInSlices(this.root, include, exclude, slicer, directories, this.sniffs, found);
     } catch (err) {
       const fd = fdExhaustionCode(err);
       if (fd) return fdExhausted(fd, "listing the workspace's directories");
       throw err;
     }
+    const scanMs = performance.now() - scanStarted;
     const cap = maxFiles();
     const tracked = scan.files.length > cap ? await options.trackedFiles?.() : undefined;
     const { kept, overCap } = chooseUnderCap(scan.files, cap, tracked, new Set(options.recent ?? []));
@@ -244,8 +165,8 @@ export class LocalIndex {
       const cached = this.cache.get(f.file);
       if (cached && cached.size === f.size && cached.mtimeMs === f.mtimeMs) continue;
       // Parsed by a cancelled run, and unchanged since: not parsed again.
-      const ahead = this.parsedAhead.get(f.file);
-      if (ahead && ahead.size === f.size && ahead.mtimeMs === f.mtimeMs) {
+      const ahead = this.cancels.unchanged(f.file, f.size, f.mtimeMs);
+      if (ahead) {
         taken.set(f.file, ahead);
         continue;
       }
@@ -278,12 +199,13 @@ export class LocalIndex {
           deadline: this.parseDeadline(deadline),
           sizes: current,
           slicer,
+          yieldToServer: options.yieldToServer,
         });
         // The budget stopped the hand-out: this run parsed `done`, which is its total now (the
         // rest resume on the next call), so a client's progress ends where the run did.
         if (done > 0 && done < toParse.length && !signal?.aborted) options.onProgress?.(done, done);
       } catch (err) {
-        if (err instanceof SlicesAborted) return this.cancelled(taken, toParse.length);
+        if (err instanceof SlicesAborted) return this.cancels.cancel(taken, toParse.length);
         // Before the parser's line: a grammar that could not be read for want of a descriptor
         // is not a grammar that cannot load (that would disable the index for the process).
         const line = parserFailureLine(err);
@@ -299,7 +221,7 @@ export class LocalIndex {
       const stat = current.get(extraction.file);
       if (stat) parsed.set(extraction.file, { size: stat.size, mtimeMs: stat.mtimeMs, extraction });
     }
-    if (signal?.aborted) return this.cancelled(new Map([...taken, ...parsed]), toParse.length + parsedAhead);
+    if (signal?.aborted) return this.cancels.cancel(new Map([...taken, ...parsed]), toParse.length + parsedAhead);
 
     // Resolution reads tsconfig.json and package.json files, taking an unreadable one as
     // absent: without a descriptor it would resolve the whole graph without their paths.
@@ -322,7 +244,7 @@ export class LocalIndex {
         this.resolutionCache,
       );
     } catch (err) {
-      if (err instanceof SlicesAborted) return this.cancelled(new Map([...taken, ...parsed]), toParse.length + parsedAhead);
+      if (err instanceof SlicesAborted) return this.cancels.cancel(new Map([...taken, ...parsed]), toParse.length + parsedAhead);
       throw err;
     }
     const resolveMs = performance.now() - resolveStarted;
@@ -330,8 +252,7 @@ export class LocalIndex {
     // The run commits: its files, scan and graph replace the last run's at once.
     this.cache.clear();
     for (const [file, entry] of files) this.cache.set(file, entry);
-    this.parsedAhead.clear();
-    this.cancelledRun = undefined;
+    this.cancels.clear();
     this.pendingFiles = toParse.filter((f) => !parsed.has(f));
     this.include = include;
     this.exclude = exclude;
@@ -354,6 +275,7 @@ export class LocalIndex {
         overCap,
         generated: scan.generated,
         ms: performance.now() - started,
+        scanMs,
         parseMs,
         resolveMs,
         partial: this.partial(),
@@ -361,17 +283,6 @@ export class LocalIndex {
         extractionCache: stored && this.diskCache ? { dir: this.diskCache.dir, fromCache, cause: stored.cause } : undefined,
       },
     };
-  }
-
-  /**
-   * A cancelled run (SPEC §init_workspace): the graph, its files and its scan stay the last
-   * complete run's; the files this run parsed are kept aside, so the next run parses only the
-   * rest, and the index says that it was cancelled and how far it got.
-   */
-  private cancelled(parsed: Map<string, CachedFile>, total: number): IndexRunResult {
-    for (const [file, entry] of parsed) this.parsedAhead.set(file, entry);
-    this.cancelledRun = { parsed: this.parsedAhead.size, total: Math.max(total, this.parsedAhead.size) };
-    return { ok: false, cause: INDEX_CANCELLED_LINE, code: INDEX_CANCELLED };
   }
 
   /**
@@ -422,57 +333,5 @@ export class LocalIndex {
       const failed = cache.save(this.root, current);
       if (failed) log.debug(`extraction cache not written: ${failed}`);
     }, 0);
-  }
-}
-
-/**
- * The session's index: one LocalIndex at a time, built by init_workspace. A different root
- * starts a new index; the same root re-parses only what changed.
- */
-export class IndexService {
-  private current: LocalIndex | undefined;
-  /** `extractionCache`: the warm-start cache every index of this process uses; absent, none. */
-  constructor(private readonly extractionCache?: ExtractionCache) {}
-
-  private unavailableCause: string | undefined;
-  private running: Promise<void> = Promise.resolve();
-
-  /** The index, once init_workspace has built one. */
-  currentIndex(): LocalIndex | undefined {
-    return this.current;
-  }
-
-  /** `local_index_unavailable(<module>: <reason>)` once the parser failed to load in this process. */
-  unavailable(): string | undefined {
-    return this.unavailableCause;
-  }
-
-  /** Index (or re-index) a workspace root. */
-  async indexWorkspace(root: string, options: IndexOptions = {}): Promise<{ index: LocalIndex; result: IndexRunResult }> {
-    // Two init_workspace calls at once run one after the other: a run mutates the index's cache.
-    const previous = this.running;
-    let release!: () => void;
-    this.running = new Promise<void>((r) => (release = r));
-    await previous;
-    try {
-      return await this.indexNow(root, options);
-    } finally {
-      release();
-    }
-  }
-
-  private async indexNow(root: string, options: IndexOptions): Promise<{ index: LocalIndex; result: IndexRunResult }> {
-    const index = this.current && this.current.root === root ? this.current : new LocalIndex(root, this.extractionCache);
-    if (this.unavailableCause) return { index, result: { ok: false, cause: this.unavailableCause } };
-    const result = await index.run(options);
-    if (!result.ok) {
-      if (result.cause.startsWith('local_index_unavailable')) this.unavailableCause = result.cause;
-      // A cancelled first index of a root is still the workspace's index: its answers say it was
-      // cancelled and how to resume, never another root's graph.
-      if (result.code === INDEX_CANCELLED) this.current = index;
-      return { index, result };
-    }
-    this.current = index;
-    return { index, result };
   }
 }

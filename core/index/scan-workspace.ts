@@ -104,6 +104,7 @@ export function scanWorkspace(root: string, include: string[], exclude: string[]
  * The same scan, letting the event loop turn when a slice has run its time (extract/time-slices.ts):
  * the server's form, since a walk of thousands of files (a stat each, and a read of a large one's
  * head) holds its thread for a second or more (SPEC §init_workspace: the server answers while it indexes).
+ * `found` hears of each file to index as the walk finds it.
  */
 export async function scanWorkspaceInSlices(
   root: string,
@@ -112,8 +113,9 @@ export async function scanWorkspaceInSlices(
   slicer: TimeSlicer,
   directories?: DirectoryCache,
   sniffs?: SniffCache,
+  found?: (file: string) => void,
 ): Promise<ScanResult> {
-  const steps = scanSteps(root, include, exclude, directories, sniffs);
+  const steps = scanSteps(root, include, exclude, directories, sniffs, found);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -122,7 +124,14 @@ export async function scanWorkspaceInSlices(
 }
 
 /** The walk as steps of bounded work: one directory entry each. */
-function* scanSteps(root: string, include: string[], exclude: string[], directories?: DirectoryCache, sniffs?: SniffCache): Generator<void, ScanResult> {
+function* scanSteps(
+  root: string,
+  include: string[],
+  exclude: string[],
+  directories?: DirectoryCache,
+  sniffs?: SniffCache,
+  found?: (file: string) => void,
+): Generator<void, ScanResult> {
   const extensions = new Set(include);
   const skipDirs = new Set(exclude);
   const candidates: ScannedFile[] = [];
@@ -175,7 +184,10 @@ function* scanSteps(root: string, include: string[], exclude: string[], director
         const verdict = generatedByName(entry.name) ?? (st.size > MAX_FILE_BYTES ? undefined : sniffed(abs, relPath, st.size, st.mtimeMs));
         if (verdict) generated.push({ file: relPath, ...verdict });
         else if (st.size > MAX_FILE_BYTES) tooLarge.push(relPath);
-        else candidates.push({ file: relPath, size: st.size, mtimeMs: st.mtimeMs });
+        else {
+          candidates.push({ file: relPath, size: st.size, mtimeMs: st.mtimeMs });
+          found?.(relPath);
+        }
       }
     }
     for (const bad of asBytes?.invalid ?? []) {

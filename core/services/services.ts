@@ -6,7 +6,7 @@ import { log, type Logger } from '../log.ts';
 import { sessionId, sessionStartedAt, BaselineCharges } from '../process/session.ts';
 import { WorkspaceState } from '../workspace/workspace.ts';
 import { LocalStoreService } from '../ledger/local-store.ts';
-import { IndexService } from '../index/local-index.ts';
+import { IndexService } from '../index/index-service.ts';
 import { openExtractionCache } from './warm-start-cache.ts';
 import { AuthorIdentityService } from '../identity/vessel-identity.ts';
 import type { AttachmentPort } from '../attachment/port.ts';

@@ -1,7 +1,7 @@
 // The local code graph's size, as the ledger's snapshot tools print it (SPEC §get_metrics
 // "the local CPG size", §get_analysis_context "CPG index stats"). The graph lives in this
 // process only, so a fresh process has none until init_workspace.
-import type { IndexService } from '../index/local-index.ts';
+import type { IndexService } from '../index/index-service.ts';
 import { indexStats } from '../index/index-report.ts';
 import { shownName } from './shown-name.ts';
 import { cancelledRunLine, indexGaps } from './index-access.ts';

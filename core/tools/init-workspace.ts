@@ -8,7 +8,7 @@ import { cancelledRunLine, indexGaps } from './index-access.ts';
 import { describeIndexRun } from '../index/index-report.ts';
 import { DEFAULT_INCLUDE } from '../index/scan-workspace.ts';
 import { FD_EXHAUSTED } from '../index/fd-exhaustion.ts';
-import { INDEX_BUDGET_MS, INDEX_CANCELLED } from '../index/local-index.ts';
+import { INDEX_BUDGET_MS, INDEX_CANCELLED } from '../index/index-run.ts';
 import { mineGitCochanges } from '../git/git-cochange.ts';
 import { trackedFiles } from '../git/tracked-files.ts';
 import { workspacePathOrGiven } from './workspace-path.ts';

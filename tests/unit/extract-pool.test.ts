@@ -3,7 +3,7 @@
 // read / size problems are per-file errors rather than failures of the batch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -191,3 +191,28 @@ test('workers started ahead that die while waiting are dropped; the run still ex
   assert.deepStrictEqual({ workers: result.pool.workers, failed: result.pool.failed }, { workers: 1, failed: 1 });
   assert.ok(result.pool.mainThreadFiles > 0);
 });
+
+/** The niceness of each of this process's threads now (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceness(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+test(
+  'workers yield the CPU to this thread by default, and keep its priority when told nothing waits for it',
+  { skip: process.platform !== 'linux' },
+  async (t) => {
+    const { root, files } = makeWorkspace(4);
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    const seen = async (yieldToServer: boolean | undefined) => {
+      const niceness = new Set<number>();
+      await extractFiles(root, files, { workers: 2, yieldToServer, onFileDone: () => threadNiceness().forEach((n) => niceness.add(n)) });
+      return niceness;
+    };
+    // The server's form: its workers run below its thread (which stays at 0).
+    assert.ok((await seen(undefined)).has(5), 'a worker reniced to 5 by default');
+    assert.ok(!(await seen(false)).has(5), 'no worker reniced when the caller answers nothing meanwhile');
+  },
+);

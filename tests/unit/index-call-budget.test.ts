@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { IndexService } from '../../core/index/local-index.ts';
+import { IndexService } from '../../core/index/index-service.ts';
 import { loadExtractor, type ExtractFn } from '../../core/index/extractor-port.ts';
 
 const PY = fileURLToPath(new URL('../fixtures/graph/py-pkg', import.meta.url));

@@ -63,6 +63,11 @@ function compile(grammar: GrammarId): Promise<CompiledGrammar> {
   return pending;
 }
 
+/** A grammar's parser and handlers, loaded ahead of its first file. */
+export async function prepareGrammar(grammar: GrammarId): Promise<void> {
+  await Promise.all([parserFor(grammar), compile(grammar)]);
+}
+
 function failed(file: string, language: LanguageId, error: string): FileExtraction {
   return { file, language, definitions: [], imports: [], exports: [], calls: [], heritage: [], error };
 }

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { extractFile, HASHED } from './extract-file.ts';
-import { grammarForPath, isParserUnavailable, ParserLoadError } from './grammar-loader.ts';
+import { grammarForPath, isParserUnavailable, ParserLoadError, type GrammarId } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
 import { WorkQueue } from './work-queue.ts';
 import { fdExhaustionCode } from '../fd-exhaustion.ts';
@@ -44,6 +44,11 @@ export interface ExtractOptions {
   sizes?: ReadonlyMap<string, { size: number }>;
   /** This thread's time slices (time-slices.ts): its lane's parses pause when one has run its time. */
   slicer?: TimeSlicer;
+  /**
+   * Whether the workers run at a lower priority than this thread (default true): the server's
+   * thread must answer while it indexes (SPEC §init_workspace); the CLI's index answers nothing.
+   */
+  yieldToServer?: boolean;
 }
 
 /** The results in the order of `relFiles`, plus the files not started before the deadline. */
@@ -205,6 +210,31 @@ export function prewarmExtraction(): void {
   standbyTimer = setTimeout(dropStandby, STANDBY_MS).unref();
 }
 
+/**
+ * Files of one grammar the scan finds before the workers started ahead load it: a grammar's
+ * load (its WebAssembly compile, 0.1-0.8 s here) then overlaps the scan instead of following
+ * it in every lane. Fewer files than a batch worth a worker (Django's 21 .js files) leave it
+ * to the one lane that takes them.
+ */
+const PRELOAD_AFTER_FILES = IN_THREAD_BELOW;
+
+/**
+ * Counts the files the scan finds by grammar, and has the workers started ahead load a grammar
+ * once PRELOAD_AFTER_FILES of its files are found (prewarmExtraction).
+ */
+export function grammarPreloader(): (file: string) => void {
+  const found = new Map<GrammarId, number>();
+  return (file) => {
+    const grammar = grammarForPath(file)?.grammar;
+    if (!grammar) return;
+    const count = (found.get(grammar) ?? 0) + 1;
+    found.set(grammar, count);
+    if (count !== PRELOAD_AFTER_FILES) return;
+    const message: ToWorker = { type: 'preload', grammar };
+    for (const worker of standby) worker.postMessage(message);
+  };
+}
+
 function takeWorker(script: { url: URL; typescript: boolean }): Worker {
   const worker = standby.shift();
   if (!worker) return startWorker(script);
@@ -278,7 +308,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
           resolve();
           return;
         }
-        const message: ToWorker = { root, files: inFlight };
+        const message: ToWorker = { type: 'files', root, files: inFlight, yieldToServer: options.yieldToServer ?? true };
         worker.postMessage(message);
       };
       // A cancel ends the lane now, not when the worker finishes its chunk: the worker is

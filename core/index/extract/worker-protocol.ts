@@ -2,10 +2,18 @@
 // main thread's JSON.parse of one string is several times cheaper than structured-clone
 // deserialisation of thousands of small objects, and the main thread is the pool's one
 // serial part.
-export interface ToWorker {
-  root: string;
-  files: string[];
-}
+import type { GrammarId } from './grammar-loader.ts';
+
+export type ToWorker =
+  | {
+      type: 'files';
+      root: string;
+      files: string[];
+      /** Whether the worker yields the CPU to the thread that hands out files (see worker.ts). */
+      yieldToServer: boolean;
+    }
+  /** Load a grammar ahead of its first file, while the main thread still scans (extract-files.ts). */
+  | { type: 'preload'; grammar: GrammarId };
 
 export type FromWorker =
   | { type: 'file'; json: string }

@@ -3,7 +3,7 @@
 // main thread can report progress per file; grammars load lazily on the first file.
 import { parentPort } from 'node:worker_threads';
 import { setPriority } from 'node:os';
-import { extractFile, HASHED } from './extract-file.ts';
+import { extractFile, HASHED, prepareGrammar } from './extract-file.ts';
 import { isParserUnavailable, loadRuntime } from './grammar-loader.ts';
 import type { FromWorker, ToWorker } from './worker-protocol.ts';
 import { fdExhaustionCode } from '../fd-exhaustion.ts';
@@ -13,8 +13,13 @@ const WORKER_NICE = 5;
 
 // Linux renices the calling thread only: this worker yields the CPU to the server's thread, which
 // must answer while the index runs (SPEC §init_workspace), when both want it on a busy machine.
-// Elsewhere the call would renice the whole process, so it is not made.
-if (process.platform === 'linux') {
+// Elsewhere the call would renice the whole process, so it is not made. The CLI's index has no
+// requests to answer, and a reniced worker gets a third of a share against the machine's other
+// work: its workers keep the process's priority.
+let reniced = false;
+function yieldToServer(): void {
+  if (reniced || process.platform !== 'linux') return;
+  reniced = true;
   try {
     setPriority(WORKER_NICE);
   } catch {
@@ -37,6 +42,12 @@ function post(message: FromWorker): void {
 
 // eslint-disable-next-line @typescript-eslint/no-misused-promises -- each file's failure is caught and posted; a throw from post() means the port is gone, and the rejection ends the worker, whose 'error' event the pool handles
 port.on('message', async (message: ToWorker) => {
+  if (message.type === 'preload') {
+    // A failure is answered by the grammar's first file, which awaits the same load.
+    void prepareGrammar(message.grammar).catch(() => {});
+    return;
+  }
+  if (message.yieldToServer) yieldToServer();
   for (const file of message.files) {
     try {
       post({ type: 'file', json: JSON.stringify(await extractFile(message.root, file, HASHED)) });
