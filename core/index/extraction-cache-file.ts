@@ -109,14 +109,15 @@ export async function readCacheFile(
   const refused = accept(header);
   if (refused) return { cause: refused };
   const bodyStart = newline + 1;
-  if (size - bodyStart !== header.bodyBytes) return { cause: `corrupt: the body is ${size - bodyStart} bytes, the header says ${header.bodyBytes} (truncated?)` };
+  if (size - bodyStart !== header.bodyBytes)
+    return { cause: `corrupt: the body is ${size - bodyStart} bytes, the header says ${header.bodyBytes} (truncated?)` };
 
   const hash = createHash('sha256');
   const entries = new Map<string, FileExtraction>();
   let count = 0;
   let carry: Buffer = Buffer.alloc(0);
   const chunk = Buffer.alloc(CHUNK_BYTES);
-  for (let position = bodyStart; position < size; ) {
+  for (let position = bodyStart; position < size;) {
     const { bytesRead: n } = await handle.read(chunk, 0, Math.min(CHUNK_BYTES, size - position), position);
     if (n === 0) return { cause: 'corrupt: the file ended early' };
     position += n;

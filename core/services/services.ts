@@ -70,7 +70,7 @@ export interface ServicesOptions {
   /** The claim tag recall shows on an open finding (SPEC §claim_finding); none without it. */
   claimTag?: ClaimTagger;
   /** Where the store's close and other undo steps are registered (the process's shutdown). */
-  onShutdown?: (cleanup: () => void) => void;
+  onShutdown?: (cleanup: () => void | Promise<void>) => void;
 }
 
 export function createServices(options: ServicesOptions = {}): Services {

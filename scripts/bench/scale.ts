@@ -83,7 +83,9 @@ function child(mode: string, root: string, flags: string[] = []): Record<string,
 }
 
 /** Cold `metabob-mcp index --json`, no budget, cache off: wall ms and the process's own figures. */
-function cliIndex(root: string): Promise<{ wall: number; out: { files: number; nodes: number; edges: number; overCap: number; timing: { peak_rss_mb: number } } }> {
+function cliIndex(
+  root: string,
+): Promise<{ wall: number; out: { files: number; nodes: number; edges: number; overCap: number; timing: { peak_rss_mb: number } } }> {
   return new Promise((done, fail) => {
     const started = performance.now();
     const p = spawn(process.execPath, [CLI, 'index', root, '--json'], { env: { ...process.env, METABOB_CACHE: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -114,7 +116,13 @@ async function initUntilDone(root: string, cacheHome: string): Promise<Session> 
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(METABOB_|XDG_CACHE_HOME|WORKSPACE_PATH)/.test(k)) env[k] = v;
   const home = mkdtempSync(join(tmpdir(), 'bench-scale-home-'));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI], cwd: root, env: { ...env, HOME: home, XDG_CACHE_HOME: cacheHome }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI],
+    cwd: root,
+    env: { ...env, HOME: home, XDG_CACHE_HOME: cacheHome },
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'bench-scale', version: '1.0.0' });
   await client.connect(transport);
   try {
@@ -192,7 +200,9 @@ for (const size of SIZES) {
     rmSync(cacheHome, { recursive: true, force: true });
   }
 }
-console.log('\n| tree | indexed | CLI cold | CLI peak RSS | stdio cold / calls | server peak RSS | parse-only | CLI / parse | warm (files cached) | warm / cold | retained / file | graph / edge |');
+console.log(
+  '\n| tree | indexed | CLI cold | CLI peak RSS | stdio cold / calls | server peak RSS | parse-only | CLI / parse | warm (files cached) | warm / cold | retained / file | graph / edge |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 console.log(`load average at the end ${load()}`);
