@@ -13,7 +13,7 @@
 // warm <= 35% of cold at every size. BENCH_SCALE_SIZES picks sizes (e.g. `1000,10000`);
 // BENCH_SCALE_CLI another build's cli.js (e.g. main's, for before and after).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -97,6 +97,12 @@ function cliIndex(
   });
 }
 
+/** The warm-start cache's size on disk under `cacheHome`, bytes. */
+function cacheBytes(cacheHome: string): number {
+  const dir = join(cacheHome, 'metabob-mcp', 'extractions');
+  return existsSync(dir) ? readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0) : 0;
+}
+
 /** The highest resident set of a live process so far, MB (its threads included). */
 function peakRssMb(pid: number): number {
   const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -172,6 +178,7 @@ for (const size of SIZES) {
     const parse = child('parse', tree.root);
     const cli = await cliIndex(tree.root);
     const cold = await initUntilDone(tree.root, cacheHome);
+    const cached = cacheBytes(cacheHome);
     const warm = await initUntilDone(tree.root, cacheHome);
     const heap = process.env.BENCH_SCALE_HEAP === 'off' ? undefined : child('heap', tree.root, ['--expose-gc']);
     const o = cli.out;
@@ -186,6 +193,7 @@ for (const size of SIZES) {
     console.log(
       `  warm init_workspace (new server, no edits): ${(warm.ms / 1000).toFixed(1)} s in ${warm.calls} call(s), ${warm.fromCache} files from the cache, peak RSS ${warm.rssMb} MB; warm / cold = ${((warm.ms / cold.ms) * 100).toFixed(0)}% (target <= 35%)`,
     );
+    console.log(`    the cache file: ${(cached / 1e6).toFixed(1)} MB, ${(cached / o.files / 1024).toFixed(1)} KB a file`);
     if (warm.fromCache === 0) console.log(`    no warm start: ${/^Extraction cache: .*$/m.exec(warm.text)?.[0] ?? 'no cache line'}`);
     if (heap) {
       console.log(
