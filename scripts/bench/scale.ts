@@ -104,6 +104,19 @@ function cacheBytes(cacheHome: string): number {
   return existsSync(dir) ? readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0) : 0;
 }
 
+/**
+ * Waits (up to a minute) until the warm-start cache written after the last answer is in place:
+ * no temp file beside it. The SDK client kills a server 4 s after closing its stdin, and at
+ * 20,000 files the write can take longer on a loaded machine; the bench measures a warm start
+ * from the whole cache, as a server left running a little longer leaves it.
+ */
+async function cacheWritten(cacheHome: string): Promise<void> {
+  const dir = join(cacheHome, 'metabob-mcp', 'extractions');
+  const writing = () => existsSync(dir) && readdirSync(dir).some((name) => name.endsWith('.tmp'));
+  await new Promise((r) => setTimeout(r, 200));
+  for (const started = Date.now(); writing() && Date.now() - started < 60_000;) await new Promise((r) => setTimeout(r, 200));
+}
+
 /** The highest resident set of a live process so far, MB (its threads included). */
 function peakRssMb(pid: number): number {
   const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -151,6 +164,7 @@ async function initUntilDone(root: string, cacheHome: string): Promise<Session> 
     }
     const ms = performance.now() - started;
     const rssMb = peakRssMb(transport.pid!);
+    await cacheWritten(cacheHome);
     return { ms, calls, rssMb, fromCache, text };
   } finally {
     // The warm-start cache is written after the answer: closing stdin lets the server finish it and exit.
