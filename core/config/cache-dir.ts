@@ -5,6 +5,7 @@
 // Dirs are 0700 and files 0600 and both are checked before use: a cache another user can
 // write is code or results they choose for us.
 import { chmodSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
@@ -54,7 +55,7 @@ export function ensurePrivateDir(path: string): string | undefined {
  * or its message); never throws.
  */
 export function writePrivateFileAtomic(path: string, bytes: string | Uint8Array): string | undefined {
-  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
+  const tmp = tempPathFor(path);
   try {
     writeFileSync(tmp, bytes, { flag: 'wx', mode: 0o600 });
     // The creation mode passes through the umask, which can only narrow it; set it anyway
@@ -69,6 +70,36 @@ export function writePrivateFileAtomic(path: string, bytes: string | Uint8Array)
       // The temp file was never created, or is already gone.
     }
     return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+  }
+}
+
+/** A temp file's name beside `path`: this process's, and one no other writer picks. */
+function tempPathFor(path: string): string {
+  return `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
+}
+
+/**
+ * writePrivateFileAtomic for a file written in parts: `write` fills a temp file created as that
+ * one is (exclusively, 0600), the awaits between its writes letting other work run, and the
+ * rename publishes it whole. Any failure leaves the old file and no temp file; a file-system
+ * failure is answered as a cause line, anything `write` throws of its own is thrown on.
+ */
+export async function writePrivateFileInParts(path: string, write: (handle: FileHandle) => Promise<void>): Promise<string | undefined> {
+  const tmp = tempPathFor(path);
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(tmp, 'wx', 0o600);
+    if (process.platform !== 'win32') await handle.chmod(0o600);
+    await write(handle);
+    await handle.close();
+    handle = undefined;
+    await rename(tmp, path);
+    return undefined;
+  } catch (err) {
+    await handle?.close().catch(() => undefined);
+    await unlink(tmp).catch(() => undefined);
+    if (err instanceof Error && !('code' in err)) throw err;
+    return `cache_unavailable: ${path} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
   }
 }
 

@@ -16,7 +16,7 @@ import { GRAMMAR_MANIFEST, grammarsDir } from './extract/grammar-files.ts';
 declare const __METABOB_EXTRACTOR_SOURCES__: string | undefined;
 
 /** Bumped when the cache file's layout changes (extraction-cache.ts). */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 
 /**
  * The extraction phase's sources, relative to the repository root (tests/unit/extractor-version.test.ts

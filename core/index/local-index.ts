@@ -133,7 +133,7 @@ export class LocalIndex {
     // The directory cache starts on a re-scan: a first scan would pay a stat per directory for it.
     const directories = this.directories;
     this.directories ??= new Map();
-    const stored = this.onDisk === undefined ? this.diskCache?.load(this.root) : undefined;
+    const stored = this.onDisk === undefined ? await this.diskCache?.load(this.root) : undefined;
     if (stored) this.onDisk = new Map([...stored.entries.values()].map((e) => [e.file, e.contentHash!]));
     // A first run parses every file (unless the cache has them): its workers start before the
     // scan, so they boot meanwhile.
@@ -330,8 +330,7 @@ export class LocalIndex {
     this.onDisk = new Map(current.map((e) => [e.file, e.contentHash!]));
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
-      const failed = cache.save(this.root, current);
-      if (failed) log.debug(`extraction cache not written: ${failed}`);
+      void cache.save(this.root, current).then((failed) => failed && log.debug(`extraction cache not written: ${failed}`));
     }, 0);
   }
 }

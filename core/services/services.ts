@@ -70,12 +70,16 @@ export interface ServicesOptions {
   /** The claim tag recall shows on an open finding (SPEC §claim_finding); none without it. */
   claimTag?: ClaimTagger;
   /** Where the store's close and other undo steps are registered (the process's shutdown). */
-  onShutdown?: (cleanup: () => void) => void;
+  onShutdown?: (cleanup: () => void | Promise<void>) => void;
 }
 
 export function createServices(options: ServicesOptions = {}): Services {
   const env = options.env ?? process.env;
   const clock = options.clock ?? { now: Date.now };
+  const extractionCache = openExtractionCache(env);
+  // The warm-start cache is written after init_workspace answers; a client that closes right
+  // after still gets it written (within shutdown's budget).
+  if (extractionCache) options.onShutdown?.(() => extractionCache.flush());
   const base = {
     env,
     sessionId,
@@ -85,7 +89,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     config: options.config,
     workspace: new WorkspaceState(env, options.cwd ?? process.cwd()),
     store: new LocalStoreService(env, options.onShutdown),
-    index: new IndexService(openExtractionCache(env)),
+    index: new IndexService(extractionCache),
     author: new AuthorIdentityService(env),
     sharedLedger: options.sharedLedger,
     charges: new BaselineCharges(),
