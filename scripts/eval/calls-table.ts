@@ -106,13 +106,6 @@ export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line
     aggregates.push(aggregateRow(`${name}, peer`, group, (r) => r.peer));
   }
   print(markdown(['half', 'corpora', 'micro P', 'micro R', 'micro F1', 'macro P', 'macro R', 'macro F1', 'at target'], aggregates));
-  // How many corpora of each half the graph scores at or above the peer's F1 (a count, so a held-out half stays aggregate).
-  const versus = [...halfGroups(rows, showHeldOut, (r) => r.peer !== undefined)].map(({ name, group }) => [
-    name,
-    String(group.length),
-    String(group.filter((r) => f1(r.ours) >= f1(r.peer!)).length),
-  ]);
-  if (versus.length) print(`\nF1 against the peer's, per half:\n${markdown(['half', 'corpora scored by both', 'graph F1 at or above the peer'], versus)}`);
   // Precision per resolution kind per half and language, summed, beside the confidence the graph
   // states for the kind: what a confidence should mean (docs/graph-format.md §Confidence).
   print('');
