@@ -73,7 +73,12 @@ test('py/pkg/models.py', async () => {
       { child: 1, parent: 'Mixin', kind: 'extends' },
       { child: 1, parent: 'Generic', kind: 'extends' },
     ],
-    declaredTypes: [{ kind: 'local', owner: null, name: 'log', type: 'logging.getLogger', call: true }],
+    declaredTypes: [
+      { kind: 'local', owner: null, name: 'log', type: 'logging.getLogger', call: true },
+      // What a call of each returns, from its return statements: `square(2)`, `Model(*args)`; `label`'s `self.format_label(...)` is not followed.
+      { kind: 'local', owner: null, name: '_private_helper()', type: 'square', call: true },
+      { kind: 'local', owner: null, name: 'build()', type: 'Model', call: true },
+    ],
   });
 });
 

@@ -29,7 +29,8 @@ export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node |
       const value = n.namedChild(0);
       if (!value || value.type === 'none') continue;
       const callee = value.type === 'call' ? value.childForFieldName('function') : null;
-      const written = callee?.text === 'cls' && cls ? cls : callee && DOTTED.test(callee.text) ? callee.text : undefined;
+      // `self.m(...)` is a method of the instance, whose return this does not follow.
+      const written = callee?.text === 'cls' && cls ? cls : callee && DOTTED.test(callee.text) && !callee.text.startsWith('self.') ? callee.text : undefined;
       if (!written || (found !== undefined && found !== written)) return undefined;
       found = written;
       continue;
