@@ -75,8 +75,7 @@ test('py/pkg/models.py', async () => {
     ],
     declaredTypes: [
       { kind: 'local', owner: null, name: 'log', type: 'logging.getLogger', call: true },
-      // What a call of each returns, from its return statements: `square(2)`, `Model(*args)`; `label`'s `self.format_label(...)` is not followed.
-      { kind: 'local', owner: null, name: '_private_helper()', type: 'square', call: true },
+      // What a call of `build` returns, from its return statement `Model(*args)`; `return square(2)` constructs no class and is not read.
       { kind: 'local', owner: null, name: 'build()', type: 'Model', call: true },
     ],
   });

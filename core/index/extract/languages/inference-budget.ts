@@ -14,6 +14,8 @@ interface Budget {
   chars: number;
   /** Offsets of `new` in the file, ascending: whether a range constructs anything, by binary search. */
   news?: number[];
+  /** Offsets of each pattern's matches in the file, ascending, by the pattern's source. */
+  matches?: Map<string, number[]>;
 }
 
 const budgets = new WeakMap<ExtractionBuilder, Budget>();
@@ -40,6 +42,35 @@ export function constructsWithin(b: ExtractionBuilder, source: string, from: num
     else hi = mid;
   }
   return lo < news.length && news[lo]! < to;
+}
+
+/**
+ * Whether the file has a match of `pattern` (a global regex, linear on any input) between two
+ * offsets: one scan of the file per pattern, then a binary search per question.
+ */
+export function matchesWithin(b: ExtractionBuilder, source: string, pattern: RegExp, from: number, to: number): boolean {
+  const budget = budgetOf(b, source);
+  budget.matches ??= new Map();
+  let offsets = budget.matches.get(pattern.source);
+  if (!offsets) {
+    offsets = [];
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(source); m; m = pattern.exec(source)) offsets.push(m.index);
+    budget.matches.set(pattern.source, offsets);
+  }
+  return firstAtOrAfter(offsets, from) < to;
+}
+
+/** The first offset at or after `from` (Infinity for none), by binary search. */
+function firstAtOrAfter(offsets: number[], from: number): number {
+  let lo = 0;
+  let hi = offsets.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (offsets[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < offsets.length ? offsets[lo]! : Number.POSITIVE_INFINITY;
 }
 
 /** Takes `nodes` node reads (or `chars` characters) from the file's budget; false, taking nothing, when it has not that much left. */

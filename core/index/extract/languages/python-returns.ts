@@ -1,16 +1,22 @@
 // What a Python function returns, for a name bound to its call (`retries = Retry.from_int(r)`):
 // its annotation (`-> Retry`), else what its own return statements construct: `cls(...)` in a
 // classmethod (the class it is called on, taken as the class that declares it), or `X(...)` of
-// one name in every return that returns a value (typed only when X is a class, as `x = X()` is).
-// Nothing else is read.
+// one capitalized name in every return that returns a value (typed only when X is a class, as
+// `x = X()` is). Nothing else is read.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { spend } from './inference-budget.ts';
+import { matchesWithin, spend } from './inference-budget.ts';
 
 /** Nodes read per function body (a node's children counted when it is read). */
 const MAX_NODES = 4_000;
 const NESTED_SCOPES = new Set(['function_definition', 'class_definition', 'lambda']);
 const DOTTED = /^[A-Za-z_][\w]{0,79}(?:\.[A-Za-z_][\w]{0,79}){0,5}$/;
+/**
+ * `return cls(` or `return X(` / `return m.X(` with X capitalized, as class names are written:
+ * a body without one returns no constructed class, and is not read (most are not). Linear: one
+ * literal, then runs of word characters and dots that cannot overlap.
+ */
+const CONSTRUCTING_RETURN = /\breturn[ \t]+(?:cls|(?:[a-z_]\w*\.)*[A-Z]\w*)[ \t]*\(/g;
 
 /** The type a function's calls return, and whether it is a constructor's name to be checked as a class. */
 export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node | null) => string | undefined): { type: string; call: boolean } | undefined {
@@ -18,7 +24,7 @@ export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node |
   if (annotated) return { type: annotated, call: false };
   const body = fn.childForFieldName('body');
   const cls = classmethodOwner(fn, f);
-  if (!body) return undefined;
+  if (!body || !matchesWithin(f.b, f.source, CONSTRUCTING_RETURN, body.startIndex, body.endIndex)) return undefined;
   let found: string | undefined;
   let read = 0;
   const pending: Node[] = [body];
