@@ -127,10 +127,17 @@ function workerScript(): { url: URL; typescript: boolean } | undefined {
   return undefined;
 }
 
+/**
+ * A worker's V8 heap bounds: it holds one file's tree walk at a time, so a small heap is enough,
+ * and without a bound each worker's heap grew with the files it had done (a 5,000-file tree:
+ * peak RSS 393 MB, 316 MB bounded; effect's 936 KB Effect.ts extracts the same within it).
+ */
+const WORKER_HEAP = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
+
 function startWorker({ url, typescript }: { url: URL; typescript: boolean }): Worker {
   // stdout: true keeps anything a worker prints off the MCP transport; it goes to stderr.
   // Not the parent's execArgv: under the test runner it holds flags a worker refuses.
-  const options: WorkerOptions = { execArgv: [], stdout: true, stderr: false };
+  const options: WorkerOptions = { execArgv: [], stdout: true, stderr: false, resourceLimits: WORKER_HEAP };
   let worker: Worker;
   if (typescript) {
     // From source (tests, benches under tsx): Node 20 does not apply `--import tsx` to a
