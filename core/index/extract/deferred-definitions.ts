@@ -5,6 +5,7 @@
 // resolves such calls to (SPEC §init_workspace: the graph holds what calls reach).
 import type { ImportRecord } from '../extract-types.ts';
 import type { RawDefinition } from './extraction-builder.ts';
+import { anyWithin } from './sorted-positions.ts';
 
 interface Binding {
   def: RawDefinition;
@@ -17,18 +18,6 @@ interface ThisMember {
   /** The class body around the member: `this.name()` inside it counts. */
   classStart: number;
   classEnd: number;
-}
-
-/** Whether a sorted list of positions holds one in [from, to): one binary search. */
-function anyWithin(sorted: readonly number[], from: number, to: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sorted.length && sorted[lo]! < to;
 }
 
 /** Per callee, the sorted start positions of the calls `keep` accepts. */

@@ -1,10 +1,12 @@
 // What reading a function's own statements for a type may cost in one file (the returns of
-// python-returns.ts and typescript-returns.ts, the assignments of typescript-assigned.ts). A function's body holds the
-// bodies of the functions nested in it, so reading each body in full would cost a file nested n
-// deep n² (SPEC §init_workspace: a file up to the size cap indexes in time linear in it). Each
-// file gets one budget, a fixed part plus a part per character; when it is spent the rest of
-// the file's functions are typed by their annotations only, the same way on every run.
+// python-returns.ts and typescript-returns.ts, the assignments of typescript-assigned.ts). A
+// function's body holds the bodies of the functions nested in it, so reading each body in full
+// would cost a file nested n deep n² (SPEC §init_workspace: a file up to the size cap indexes
+// in time linear in it). Each file gets one budget, a fixed part plus a part per character; when
+// it is spent the rest of the file's functions are typed by their annotations only, the same way
+// on every run.
 import type { ExtractionBuilder } from '../extraction-builder.ts';
+import { anyWithin } from '../sorted-positions.ts';
 
 const FIXED_NODES = 50_000;
 const FIXED_CHARS = 1 << 20;
@@ -12,8 +14,6 @@ const FIXED_CHARS = 1 << 20;
 interface Budget {
   nodes: number;
   chars: number;
-  /** Offsets of `new` in the file, ascending: whether a range constructs anything, by binary search. */
-  news?: number[];
   /** Offsets of each pattern's matches in the file, ascending, by the pattern's source. */
   matches?: Map<string, number[]>;
 }
@@ -26,22 +26,11 @@ function budgetOf(b: ExtractionBuilder, source: string): Budget {
   return budget;
 }
 
+const NEW = /new/g;
+
 /** Whether `new` is written between two offsets: one scan of the file, then a binary search per question. */
 export function constructsWithin(b: ExtractionBuilder, source: string, from: number, to: number): boolean {
-  const budget = budgetOf(b, source);
-  if (!budget.news) {
-    budget.news = [];
-    for (let i = source.indexOf('new', 0); i >= 0; i = source.indexOf('new', i + 3)) budget.news.push(i);
-  }
-  const news = budget.news;
-  let lo = 0;
-  let hi = news.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (news[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < news.length && news[lo]! < to;
+  return matchesWithin(b, source, NEW, from, to);
 }
 
 /**
@@ -58,19 +47,7 @@ export function matchesWithin(b: ExtractionBuilder, source: string, pattern: Reg
     for (let m = pattern.exec(source); m; m = pattern.exec(source)) offsets.push(m.index);
     budget.matches.set(pattern.source, offsets);
   }
-  return firstAtOrAfter(offsets, from) < to;
-}
-
-/** The first offset at or after `from` (Infinity for none), by binary search. */
-function firstAtOrAfter(offsets: number[], from: number): number {
-  let lo = 0;
-  let hi = offsets.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (offsets[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < offsets.length ? offsets[lo]! : Number.POSITIVE_INFINITY;
+  return anyWithin(offsets, from, to);
 }
 
 /** Takes `nodes` node reads (or `chars` characters) from the file's budget; false, taking nothing, when it has not that much left. */
