@@ -200,25 +200,12 @@ export class DeclaredTypes {
     return undefined;
   }
 
-  /** Per file: `${parent}\0${last name segment}` -> the first function of that name nested in that parent. */
-  private readonly nestedByName: Array<Map<string, number> | undefined> = [];
-
   /** A function declared in the enclosing functions (`const get = () => ...; get().next()`), innermost first. */
   private nestedFunction(file: number, enclosing: number | null, name: string): DefRef | undefined {
-    let index = this.nestedByName[file];
-    if (!index) {
-      index = new Map();
-      this.extractions[file].definitions.forEach((x, i) => {
-        if (x.parent === null || x.kind !== 'function') return;
-        const key = `${x.parent}\0${x.name.slice(x.name.lastIndexOf('.') + 1)}`;
-        if (!index!.has(key)) index!.set(key, i);
-      });
-      this.nestedByName[file] = index;
-    }
     const defs = this.extractions[file].definitions;
     for (let e = enclosing, steps = 0; e !== null && steps < MAX_SCOPE_WALK; e = defs[e]?.parent ?? null, steps++) {
-      const def = index.get(`${e}\0${name}`);
-      if (def !== undefined) return { file, def };
+      const def = this.definitionNamed(file, e, name);
+      if (def !== undefined && defs[def]!.kind === 'function') return { file, def };
     }
     return undefined;
   }
@@ -333,8 +320,8 @@ export class DeclaredTypes {
       return returned && { ...returned, confidence: Math.min(found.confidence, returned.confidence) };
     }
     // An object type named by `type` declares members as an interface does.
-    if (!found || !(this.lookup.isClassLike(found.ref) || this.extractions[found.ref.file].definitions[found.ref.def].kind === 'type')) return undefined;
-    if (d.call && this.extractions[found.ref.file].definitions[found.ref.def].kind !== 'class') return undefined;
+    if (!found || !(this.lookup.isClassLike(found.ref) || foundKind === 'type')) return undefined;
+    if (d.call && foundKind !== 'class') return undefined;
     return collection ? { ...found, collection: true } : found;
   }
 }
