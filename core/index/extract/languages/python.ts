@@ -125,13 +125,18 @@ function assignment(node: Node, { b, source, parentOf }: FileContext): void {
   if (!type) return;
   if (left.type === 'identifier') {
     const statement = parentOf(node);
-    const block = statement && parentOf(statement);
-    const inClass = (block && parentOf(block))?.type === 'class_definition';
+    const inClass = statement !== null && inClassBody(statement, parentOf);
     b.declareType(inClass ? 'member' : 'local', wordAt(source, left.startIndex), type, node, call);
   } else if (left.type === 'attribute' && source.startsWith('self.', left.startIndex)) {
     const attribute = left.lastChild;
     if (attribute?.type === 'identifier' && left.firstChild?.text === 'self') b.declareType('member', attribute.text, type, node, call);
   }
+}
+
+/** Whether a statement sits directly in a class body (`class C:` then the statement's block). */
+function inClassBody(statement: Node, parentOf: FileContext['parentOf']): boolean {
+  const block = parentOf(statement);
+  return (block && parentOf(block))?.type === 'class_definition';
 }
 
 const HANDLERS: Record<string, NodeHandler> = {
@@ -147,9 +152,8 @@ const HANDLERS: Record<string, NodeHandler> = {
     // What a call of it returns (`name()`): a method's is declared on its class, a function's beside it.
     const returned = returnedTypeOf(node, f, typeName);
     if (!returned) return;
-    const holder = parentOf(node)?.type === 'decorated_definition' ? parentOf(node) : node;
-    const block = holder && parentOf(holder);
-    const inClass = (block && parentOf(block))?.type === 'class_definition';
+    const holder = parentOf(node)?.type === 'decorated_definition' ? parentOf(node)! : node;
+    const inClass = inClassBody(holder, parentOf);
     b.declareType(inClass ? 'member' : 'local', `${bound}()`, returned.type, node, returned.call, inClass ? node.startIndex : node.startIndex - 1);
   },
   class_definition: function* (node, { b, source }) {
