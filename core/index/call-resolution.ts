@@ -47,9 +47,8 @@ export class CallResolver {
       isClassLike: (ref) => this.table.isClassLike(ref),
       basesOf: (ref) => this.bases.get(refKey(ref)) ?? [],
       callable: (file, name) => {
-        let meaning = this.table.resolveLocal(file, name);
         // `const parse = require('./parse')`: the module's default export is what the name calls.
-        if (meaning?.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, 'default');
+        const meaning = this.calledModule(this.table.resolveLocal(file, name));
         return meaning?.kind === 'def' ? meaning.ref : undefined;
       },
       method: (cls, name) => this.defs.findMethod(cls, name, false)?.ref,
@@ -61,11 +60,15 @@ export class CallResolver {
   /** A type name as written (`extends X`, `o: pkg.X`, `X()`): same file, then imports; never a by-name guess. */
   resolveTypeName(f: number, written: string): Target | undefined {
     const name = written.replace(/<.*$/s, '').trim();
-    let meaning = name.includes('.') ? this.resolveDotted(f, name) : this.table.resolveLocal(f, name);
     // `const C = require('./c'); new C()`: the module's default export (`module.exports = C`), as a bare call reads it.
-    if (meaning?.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, 'default');
+    const meaning = this.calledModule(name.includes('.') ? this.resolveDotted(f, name) : this.table.resolveLocal(f, name));
     if (meaning?.kind === 'def') return { ref: meaning.ref, confidence: meaning.ref.file === f ? CONFIDENCE.sameFile : meaning.confidence };
     return undefined;
+  }
+
+  /** What calling a meaning reaches: a module object (`require('./m')`, `import * as m`) is its default export. */
+  private calledModule(meaning: Meaning | undefined): Meaning | undefined {
+    return meaning?.kind === 'namespace' ? this.table.resolveExport(meaning.file, 'default') : meaning;
   }
 
   /**
@@ -150,9 +153,9 @@ export class CallResolver {
         targets: [{ ref: member, confidence: same ? CONFIDENCE.sameFile : this.table.kinds(f).importResolved }],
       };
     }
-    let meaning = this.resolveDotted(f, `${receiver}.${call.callee}`);
+    const dotted = this.resolveDotted(f, `${receiver}.${call.callee}`);
     // `semver.valid()` where the module exports `{ valid }` and `valid` is itself `require('./valid')`: the called module object is its default export, as a bare call reads it.
-    if (meaning?.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, 'default') ?? meaning;
+    const meaning = this.calledModule(dotted) ?? dotted;
     if (meaning?.kind === 'external') return EXTERNAL;
     if (meaning?.kind === 'def') {
       const same = meaning.ref.file === f;
@@ -176,7 +179,7 @@ export class CallResolver {
     }
     if (meaning?.kind === 'namespace') {
       // `const m = require('./m'); m()`: the module's default export, when it has one.
-      const def = this.table.resolveExport(meaning.file, 'default');
+      const def = this.calledModule(meaning);
       if (def?.kind === 'def') return { outcome: 'import', targets: [{ ref: def.ref, confidence: def.confidence }] };
       return UNRESOLVED;
     }
