@@ -2,17 +2,11 @@
 // extractor and resolved by the real resolution pass: the exact calls, imports and inherits edges.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 import { LocalIndex } from '../../core/index/local-index.ts';
-
-const FIXTURES = fileURLToPath(new URL('../fixtures/graph/', import.meta.url));
+import { GRAPH_FIXTURES, indexedFixture } from '../helpers/graph-fixture.ts';
 
 async function edgesOf(fixture: string, include?: string[]): Promise<string[]> {
-  const index = new LocalIndex(FIXTURES + fixture);
-  const result = await index.run({ include });
-  assert.ok(result.ok, result.ok ? '' : result.cause);
-  assert.deepEqual(index.parseFailures(), []);
-  return index
+  return (await indexedFixture(fixture, include))
     .graph!.edges.filter((e) => e.type !== 'contains')
     .map((e) => `${e.type} ${e.from} -> ${e.to} ${e.confidence}`)
     .sort();
@@ -251,7 +245,7 @@ test('TypeScript callable members: function-typed properties of an interface and
 });
 
 test('TypeScript locals and type literals: a local called in its scope is a function, a callable member of an object type in place (in a union or intersection too), of a local object, typed by a function type of the file or by a union admitting one a method; a type-only import shadows no local, an escaped backtick in a template type no loss', async () => {
-  const index = new LocalIndex(FIXTURES + 'ts-locals');
+  const index = new LocalIndex(GRAPH_FIXTURES + 'ts-locals');
   const result = await index.run({});
   assert.ok(result.ok, result.ok ? '' : result.cause);
   // The template type with `\`` escapes parses whole once masked, so afterHint after it is a node.

@@ -1,22 +1,15 @@
 // The graph on fixtures of bindings whose type the code states without an annotation: a
 // CommonJS module object called through its default export, returns that construct one class,
 // a let only ever constructed as one class, JSDoc types in JavaScript, destructured names, a
-// `??` fallback (Python: `x or X()`), and a callback handed to a constructor. Each fixture holds the near misses
-// that must stay unresolved beside the cases that resolve.
+// `??` fallback (Python: `x or X()`), and a callback handed to a constructor. Each fixture holds
+// the near misses that must stay unresolved beside the cases that resolve.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import { LocalIndex } from '../../core/index/local-index.ts';
 import { jsdocType } from '../../core/index/extract/languages/typescript-jsdoc.ts';
-
-const FIXTURES = fileURLToPath(new URL('../fixtures/graph/', import.meta.url));
+import { indexedFixture } from '../helpers/graph-fixture.ts';
 
 async function callsOf(fixture: string): Promise<string[]> {
-  const index = new LocalIndex(FIXTURES + fixture);
-  const result = await index.run({});
-  assert.ok(result.ok, result.ok ? '' : result.cause);
-  assert.deepEqual(index.parseFailures(), []);
-  return index
+  return (await indexedFixture(fixture))
     .graph!.edges.filter((e) => e.type === 'calls')
     .map((e) => `${e.from} -> ${e.to} ${e.confidence}`)
     .sort();

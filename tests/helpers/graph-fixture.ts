@@ -1,0 +1,15 @@
+// A graph fixture under tests/fixtures/graph/ indexed by the real LocalIndex: the run must
+// succeed and leave no file unparsed, so an assertion on its edges reads the whole fixture.
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { LocalIndex } from '../../core/index/local-index.ts';
+
+export const GRAPH_FIXTURES = fileURLToPath(new URL('../fixtures/graph/', import.meta.url));
+
+export async function indexedFixture(fixture: string, include?: string[]): Promise<LocalIndex> {
+  const index = new LocalIndex(GRAPH_FIXTURES + fixture);
+  const result = await index.run({ include });
+  assert.ok(result.ok, result.ok ? '' : result.cause);
+  assert.deepEqual(index.parseFailures(), []);
+  return index;
+}
