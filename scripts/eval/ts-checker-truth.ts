@@ -151,9 +151,14 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
       // (ECMAScript's TaggedTemplate evaluation), so it is a call as much as `_(...)` is.
       if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node)) {
         callSites++;
-        const expr = ts.isTaggedTemplateExpression(node) ? node.tag : node.expression;
+        let expr: ts.Expression = ts.isTaggedTemplateExpression(node) ? node.tag : node.expression;
+        // `done!()`, `(handler)()`, `scope.listener!(p)`: what is called is the expression inside.
+        for (let i = 0; (ts.isNonNullExpression(expr) || ts.isParenthesizedExpression(expr)) && i < 4; i++) expr = expr.expression;
         const callee = ts.isPropertyAccessExpression(expr) ? expr.name : ts.isElementAccessExpression(expr) ? expr.argumentExpression : expr;
-        let symbol = checker.getSymbolAtLocation(callee);
+        // `a[k]()` with a computed key: the symbol at `k` is the key itself (a variable,
+        // `Symbol.iterator`, `node._tag`), not the member called; the resolved signature is.
+        const computedKey = ts.isElementAccessExpression(expr) && !ts.isStringLiteralLike(expr.argumentExpression);
+        let symbol = computedKey ? undefined : checker.getSymbolAtLocation(callee);
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
         symbol = shorthandValue(checker, destructuredProperty(checker, symbol));
         // A name can be a type and a value at once (`type OK` beside `const OK = ...`): the call
@@ -167,10 +172,7 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
           if (name) {
             const lines = [decl as ts.Declaration, ...declarations.filter((d) => d !== decl && componentName(d) === name)].map(lineOf);
             const key = `${target}|${name}|${lines[0]}`;
-            // `a[i]()`: the symbol at `i` is the index, not what is called.
-            const indexed =
-              ts.isElementAccessExpression(expr) && !ts.isStringLiteralLike(expr.argumentExpression) && !ts.isPropertyAccessExpression(expr.argumentExpression);
-            if (!called.has(key) && !indexed) called.set(key, { file: target, name, lines, kind: declarationKind(decl) });
+            if (!called.has(key)) called.set(key, { file: target, name, lines, kind: declarationKind(decl) });
           }
           if (inCorpus.has(target) && target !== file) {
             if (name) truth.add(`${file}|${target}|${name}`);
