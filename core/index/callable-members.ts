@@ -3,12 +3,13 @@
 // TypeScript checker resolves `options.serialize(v)` to (docs/graph-format.md). Extraction sees
 // one file, so it hands such members on (FileExtraction.typedMembers) with the names each file
 // declares as function types (callableTypes); here the type's name is followed where the file's
-// imports lead, as any name is (symbol-table.ts), and the member joins the graph when it ends at
+// imports lead, as any name is (symbol-table.ts), a qualified `ns.Type` through the namespace
+// import `ns`, and the member joins the graph when it ends at
 // one of those declarations. The extraction with its members added is made once per extraction
 // and answer, so the resolution cache still sees the same object while nothing changes.
 import { INDEXED_MEMBER, type Definition, type FileExtraction } from './extract-types.ts';
 import type { ModuleResolver } from './module-resolver.ts';
-import { SymbolTable } from './symbol-table.ts';
+import { SymbolTable, type Meaning } from './symbol-table.ts';
 
 const TYPE_DECLARATIONS = new Set(['type', 'interface']);
 
@@ -29,7 +30,7 @@ export function* withCallableMembers(extractions: FileExtraction[], resolver: Mo
     members.forEach((m, i) => {
       // `responseMeta?: Options['responseMeta']`: callable when Options' own member of that name is a method.
       const indexed = INDEXED_MEMBER.exec(m.type);
-      const meaning = table.resolveLocal(f, indexed ? indexed[1]! : m.type);
+      const meaning = typeMeaning(table, f, indexed ? indexed[1]! : m.type);
       if (meaning?.kind !== 'def') return;
       const target = extractions[meaning.ref.file]!;
       const declared = target.definitions[meaning.ref.def]!;
@@ -40,6 +41,14 @@ export function* withCallableMembers(extractions: FileExtraction[], resolver: Mo
     yield;
   }
   return out;
+}
+
+/** What a member's type name means in file `f`: `Serialize` where the file's names lead, `errors.ErrorMap` through a namespace import. */
+function typeMeaning(table: SymbolTable, f: number, type: string): Meaning | undefined {
+  const dot = type.indexOf('.');
+  if (dot < 0) return table.resolveLocal(f, type);
+  const namespace = table.resolveLocal(f, type.slice(0, dot));
+  return namespace?.kind === 'namespace' ? table.resolveExport(namespace.file, type.slice(dot + 1)) : undefined;
 }
 
 /** Whether the type at `owner` declares a method `name` of its own (a callable member, extraction's rules). */

@@ -297,6 +297,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/resources.ts::function::useTimer::38',
     'src/resources.ts::interface::Options::47',
     'src/resources.ts::interface::ProviderOptions::71',
+    // `{ map(profile: P): string }['map']`: an object type no name holds, its method the alias's.
+    'src/resources.ts::method::Mapper.map::70',
     // `create: TFunction`, `TFunction extends (...args) => unknown`.
     'src/resources.ts::method::Options.create::48',
     // `mapProfile?: Mapper<string>`, Mapper the method `['map']` picks from an object type.
@@ -310,6 +312,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'src/resources.ts::method::createDeferred.resolve::24',
     // `ref: Lazy<string>`, Lazy a function type inside an intersection.
     'src/resources.ts::method::load.opts.ref::31',
+    // The return type's `T & { dispose: () => void }`: what `resource.dispose()` reaches.
+    'src/resources.ts::method::makeResource.dispose::3',
     // `meta?: Options<F>['create']`, a callable member picked by its key; `Options<F>['label']` is none.
     'src/resources.ts::method::respond.init.meta::53',
     // The function members of an object literal handed to a call.

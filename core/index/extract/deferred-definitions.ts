@@ -9,6 +9,8 @@ import { anyWithin } from './sorted-positions.ts';
 
 interface Binding {
   def: RawDefinition;
+  /** Where the name starts being seen: calls before it do not count. */
+  seenFrom: number;
   /** Where the name stops being seen: calls at or past it do not count. */
   scopeEnd: number;
 }
@@ -46,8 +48,8 @@ export class DeferredDefinitions {
   private readonly callableTypes = new Set<string>();
   private readonly typeOnlyImports = new Set<string>();
 
-  binding(def: RawDefinition, scopeEnd: number): void {
-    this.bindings.push({ def, scopeEnd });
+  binding(def: RawDefinition, seenFrom: number, scopeEnd: number): void {
+    this.bindings.push({ def, seenFrom, scopeEnd });
   }
 
   /** A member with `typeName` set: settled here when the file declares that name a function type, else handed on with it. */
@@ -100,9 +102,9 @@ export class DeferredDefinitions {
     if (starts.size === 0) return out;
     const imported = new Set<string>();
     for (const record of imports) for (const binding of record.bindings) if (!this.typeOnlyImports.has(binding.local)) imported.add(binding.local);
-    for (const { def, scopeEnd } of this.bindings) {
+    for (const { def, seenFrom, scopeEnd } of this.bindings) {
       const list = starts.get(def.name);
-      if (list && !imported.has(def.name) && anyWithin(list, def.end, scopeEnd)) out.push(def);
+      if (list && !imported.has(def.name) && anyWithin(list, seenFrom, scopeEnd)) out.push(def);
     }
     return out;
   }

@@ -87,6 +87,8 @@ export class ExtractionBuilder {
   /** Definitions that depend on what the rest of the file holds (deferred-definitions.ts). */
   private readonly deferred = new DeferredDefinitions();
   private readonly typedMembers: TypedMember[] = [];
+  /** `classBodyStart:name` of the members memberAssignedOnThis recorded. */
+  private readonly assignedOnThis = new Set<string>();
   /** Functions passed as arguments that are no definitions: names declared inside one are seen only inside it. */
   private readonly callbacks: Callback[] = [];
   errorNodes = 0;
@@ -113,11 +115,12 @@ export class ExtractionBuilder {
   /**
    * `const parse = schema.parse`, `const run = a ?? b`: a name whose value the extractor cannot
    * tell is a function. It is a definition (a function bound to the name) only when a bare call
-   * or `new` after the declarator and before `scopeEnd` names it, which is what the checker
-   * resolves such a call to (SPEC §init_workspace: every callable a call reaches is a node).
+   * or `new` after `seenFrom` (the declarator's end unless told) and before `scopeEnd` names it,
+   * which is what the checker resolves such a call to (SPEC §init_workspace: every callable a
+   * call reaches is a node).
    */
-  bindingIfCalled(node: Node, name: string, scopeEnd: number): void {
-    this.deferred.binding(this.rawDefinition(node, 'function', name, { bound: true }), scopeEnd);
+  bindingIfCalled(node: Node, name: string, scopeEnd: number, seenFrom = node.endIndex): void {
+    this.deferred.binding(this.rawDefinition(node, 'function', name, { bound: true }), seenFrom, scopeEnd);
   }
 
   /**
@@ -136,6 +139,21 @@ export class ExtractionBuilder {
    */
   memberIfCalledOnThis(node: Node, name: string, classBody: Node): void {
     this.deferred.thisMember(this.rawDefinition(node, 'method', name, { methodInType: true }), classBody.startIndex, classBody.endIndex);
+  }
+
+  /**
+   * `this._spawn = spawn` in a method of a class that declares no such member: as
+   * memberIfCalledOnThis, with the assignment's lines, placed empty at the class body's start
+   * so that it is the class's member, not the method's, and holds none of the method's calls.
+   */
+  memberAssignedOnThis(assignment: Node, name: string, classBody: Node): void {
+    // Assigned again elsewhere in the class: the first assignment is the declaration.
+    const key = `${classBody.startIndex}:${name}`;
+    if (this.assignedOnThis.has(key)) return;
+    this.assignedOnThis.add(key);
+    const def = this.rawDefinition(assignment, 'method', name, { methodInType: true });
+    def.start = def.end = classBody.startIndex;
+    this.deferred.thisMember(def, classBody.startIndex, classBody.endIndex);
   }
 
   /**
@@ -353,6 +371,11 @@ export class ExtractionBuilder {
         if (scope.end > def.start) scopeStack.push(scope);
       }
       const owner = stack[stack.length - 1];
+      // `export const x: { a: () => void } = make()`: a member named through its holder
+      // (literalMember) sits inside the holder's own definition, which already names it once.
+      if (owner && def.name.length > owner.name.length && def.name.startsWith(owner.name) && def.name[owner.name.length] === '.') {
+        def.name = def.name.slice(owner.name.length + 1);
+      }
       if (def.typeName !== undefined) {
         // Not a definition here: a TypedMember of its class, interface or type, or of the function
         // whose parameter's object type holds it (`opts.ref`, named through its holder).

@@ -100,6 +100,13 @@ function literalPlace(member: Node, { parentOf, source }: Pick<FileContext, 'par
   }
   // `pending: { resolve: (v: T) => void }[]`: an element's members are reached through the array's holder.
   if (annotation?.type === 'array_type') annotation = parentOf(annotation);
+  // `const hook = g.Hook as undefined | { from: F }`, `(await open()) as Socket & { peer?: () => C }`:
+  // the cast's type is the variable's.
+  if (annotation?.type === 'as_expression' || annotation?.type === 'satisfies_expression') {
+    const declarator = parentOf(annotation);
+    const name = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('name') : null;
+    return name?.type === 'identifier' ? { kind: 'holder', name: name.text } : undefined;
+  }
   const holder = annotation?.type === 'type_annotation' ? parentOf(annotation) : undefined;
   switch (holder?.type) {
     case 'required_parameter':
@@ -141,6 +148,10 @@ function literalMember(node: Node, name: string, callable: boolean, f: FileConte
     const named = namedTypeOf(node.childForFieldName('type'));
     if (named) f.b.memberIfCallableType(node, `${place.name}.${name}`, named);
   } else if (place?.kind === 'heritage' && callable) f.b.define(node, 'method', name, { methodInType: true });
+  // `new Map<K, { handler: () => void }>()`, `(): { tester: Fn }`, `() => Promise<{ render(): R }>`:
+  // no name holds the type, yet the checker resolves `entry.handler()` to the member, so it is a
+  // method of what encloses it, by its own name.
+  else if (place === undefined && callable) f.b.define(node, 'method', name);
 }
 
 /** The TypeScript grammar's member nodes; the JavaScript grammar has only `field_definition` (classField('property')). */

@@ -99,6 +99,8 @@ export function functionTypeOf(annotation: Node | null): Node | undefined {
   let type = withoutNullish(written ?? null) ?? null;
   if (type?.type === 'parenthesized_type') type = type.namedChild(0);
   if (type?.type === 'function_type') return type;
+  // `constr: new (def: D) => T`: what `new options.constr(def)` constructs through.
+  if (type?.type === 'constructor_type') return type;
   // `serve: { (app: App): Effect; <E>(app: App, opts: O): Effect }`: an object type with a call signature.
   if (type?.type === 'object_type' && hasCallSignature(type)) return type;
   // `{ map(p: P): U }['map']`: the method a key picks from an object type written in place.
@@ -149,7 +151,7 @@ export function hasCallSignature(type: Node): boolean {
 /**
  * The name a property's type is written as, when it may alias a function type:
  * `SetTimeoutFunction`, `Serialize | undefined`, `ResponseMetaFn<TRouter>` give the name
- * before any type arguments; an indexed access by a string key, `Options<R>['responseMeta']`,
+ * before any type arguments, `errors.ErrorMap<T>` the qualified name; an indexed access by a string key, `Options<R>['responseMeta']`,
  * gives `Options['responseMeta']` (the member of that name of the type, INDEXED_MEMBER);
  * undefined for any other type.
  */
@@ -158,8 +160,34 @@ export function namedTypeOf(annotation: Node | null): string | undefined {
   type = withoutNullish(type ?? null) ?? null;
   if (type?.type === 'lookup_type') return indexedMemberOf(type);
   if (type?.type === 'generic_type') type = type.childForFieldName('name');
+  // `errors.$ZodErrorMap<T>`, `Predicate.Predicate<A>`: a name a namespace import holds.
+  if (type?.type === 'nested_type_identifier') return NAMESPACED_TYPE.test(type.text) ? type.text : undefined;
   return type?.type === 'type_identifier' ? type.text : undefined;
 }
+
+/** `ns.Type`: one namespace and one name, each an identifier (the form callable-members.ts follows). */
+const NAMESPACED_TYPE = /^[\w$]{1,80}\.[\w$]{1,80}$/;
+
+/**
+ * Whether a `type` alias's value is a conditional type whose branches are all function types,
+ * nested conditionals too (`[P] extends [never] ? (fn: F) => T : (fn: F, p: P) => T`): whichever
+ * branch holds, a member typed by the alias is called as a function is. A bounded walk.
+ */
+export function conditionalFunctionType(value: Node | null): boolean {
+  if (value?.type !== 'conditional_type') return false;
+  const pending: Node[] = [value];
+  for (let n = pending.pop(), seen = 0; n; n = pending.pop(), seen++) {
+    if (seen > MAX_CONDITIONAL_BRANCHES) return false;
+    for (const field of ['consequence', 'alternative']) {
+      const branch = n.childForFieldName(field);
+      if (branch?.type === 'conditional_type') pending.push(branch);
+      else if (!functionTypeOf(branch)) return false;
+    }
+  }
+  return true;
+}
+
+const MAX_CONDITIONAL_BRANCHES = 16;
 
 function indexedMemberOf(lookup: Node): string | undefined {
   let object = lookup.namedChild(0);

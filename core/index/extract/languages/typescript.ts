@@ -15,6 +15,7 @@ import {
   annotatedType,
   calledPath,
   hasCallSignature,
+  conditionalFunctionType,
   constructedType,
   functionTypeReturn,
   declareCallbackParameters,
@@ -26,20 +27,12 @@ import {
   NAME_PATH,
   pathOf,
 } from './typescript-types.ts';
-import { declareConstructedAssignment } from './typescript-assigned.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
+import { assignment } from './typescript-assignments.ts';
 import { declareDestructured } from './typescript-destructured.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
-import {
-  dynamicImport,
-  exportStatement,
-  exportsPropertyAssignment,
-  importStatement,
-  isModuleLoad,
-  moduleExportsAssignment,
-  requireCall,
-} from './typescript-modules.ts';
+import { dynamicImport, exportStatement, importStatement, isModuleLoad, requireCall } from './typescript-modules.ts';
 
 /**
  * A heritage name as written, without type arguments; undefined for `extends mixin(Base)`.
@@ -109,6 +102,7 @@ const CALLABLE_VALUES = new Set([
   'identifier',
   'member_expression',
   'as_expression',
+  'type_assertion',
   'satisfies_expression',
   'non_null_expression',
   'parenthesized_expression',
@@ -120,8 +114,11 @@ const MAYBE_CALLABLE_VALUES = new Set([
   'ternary_expression',
   'await_expression',
   'subscript_expression',
-  // `let teardown: Teardown | null = null`, assigned a function later and called by name.
+  // `const fn = new Function('a', body)`, `new Proxy(target, handler)`: an object that may be called.
+  'new_expression',
+  // `let teardown: Teardown | null = null` (or `= undefined`), assigned a function later and called by name.
   'null',
+  'undefined',
 ]);
 
 /** `cond ? (...) => {} : noop`: a branch is a function written in place. */
@@ -134,11 +131,33 @@ function hasFunctionBranch(ternary: Node): boolean {
   return false;
 }
 
-/** Where a declarator's name is seen: to the end of the block (or statement) around its declaration, or of the file. */
-function scopeEndOf(declarator: Node, f: FileContext): number {
+/** What a `var` is scoped to: a function's body (a statement block whose parent is the function) or the file. */
+const VAR_SCOPES = new Set([
+  'program',
+  'function_declaration',
+  'generator_function_declaration',
+  'function_expression',
+  'arrow_function',
+  'method_definition',
+  'class_static_block',
+]);
+const MAX_VAR_DEPTH = 64;
+
+/**
+ * Where a declarator's name is seen: the block (or statement) around its declaration, or the
+ * file. The whole block, before the declaration too: a function written above it and called
+ * later (`const onEnd = () => cleanup(); const cleanup = eos(...)`) calls this binding.
+ */
+function scopeOf(declarator: Node, f: FileContext): { start: number; end: number } {
   const declaration = f.parentOf(declarator);
-  const scope = declaration && f.parentOf(declaration);
-  return !scope || scope.type === 'program' || scope.type === 'export_statement' ? f.source.length : scope.endIndex;
+  let scope = declaration && f.parentOf(declaration);
+  // `var` is the whole function's (or file's), whatever block it is written in.
+  for (let i = 0; declaration?.type === 'variable_declaration' && scope && !VAR_SCOPES.has(scope.type) && i < MAX_VAR_DEPTH; i++) {
+    scope = f.parentOf(scope);
+  }
+  return !scope || scope.type === 'program' || scope.type === 'export_statement'
+    ? { start: 0, end: f.source.length }
+    : { start: scope.startIndex, end: scope.endIndex };
 }
 
 /** Whether a declarator binds a module-level name (`const x = ...` or `export const x = ...` at the top). */
@@ -167,6 +186,8 @@ function call(node: Node, f: FileContext): void {
   // `await fetchJson<T>(url)`: the grammar reads it as a call of `await fetchJson` with type
   // arguments; what is called is the awaited name, as the checker reads it.
   if (fn?.type === 'await_expression' && node.childForFieldName('type_arguments')) fn = fn.namedChild(0);
+  // `done!()`, `(handler)()`: the name inside is what is called.
+  for (let i = 0; (fn?.type === 'non_null_expression' || fn?.type === 'parenthesized_expression') && i < 4; i++) fn = fn.namedChild(0);
   if (!fn) return;
   switch (fn.type) {
     case 'identifier': {
@@ -214,93 +235,6 @@ function newExpression(node: Node, { b, source, receiverText }: FileContext): vo
     const property = ctor.lastChild;
     if (property) b.call(wordAt(source, property.startIndex), receiverText(ctor.startIndex, property.startIndex, NAME_PATH), property, true);
   }
-}
-
-/** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
-function maybeFunctionReference(value: Node): boolean {
-  return value.type === 'member_expression' || (value.type === 'identifier' && value.text !== 'undefined');
-}
-
-/**
- * `Foo.prototype.m = function () {}` and `Foo.prototype.m = other.m`: a method of Foo; at module
- * level, `Foo.from = function () {}` too (a static one). The checker reads each as a declaration
- * of the member, and resolves `foo.m()` / `Foo.from()` to it.
- */
-function memberAssignment(node: Node, parts: string[], right: Node, { b, parentOf }: FileContext): void {
-  if (parts.length === 3 && parts[1] === 'prototype' && parts[2] !== 'constructor') {
-    if (FUNCTION_VALUES.has(right.type) || maybeFunctionReference(right)) b.define(node, 'method', parts[2]!, { bound: true, parentName: parts[0]! });
-    return;
-  }
-  const statement = parentOf(node);
-  if (parts.length === 2 && FUNCTION_VALUES.has(right.type) && statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program') {
-    b.define(node, 'method', parts[1]!, { bound: true, parentName: parts[0]! });
-  }
-}
-
-/** How far up a `this.x = ...` looks for the function `this` is bound in (arrows pass it through). */
-const MAX_THIS_DEPTH = 64;
-
-/**
- * The constructor function a JavaScript `this.x = ...` declares a member of: a capitalised
- * `function Readable(options) { this._read = options.read }`, which is the member's owner as
- * it is the definition around it. Other functions (a method assigned to a prototype, a class's
- * own methods, whose members the class body declares) are left out. A bounded walk up.
- */
-function constructorOwner(assignment: Node, parentOf: FileContext['parentOf']): string | undefined {
-  let fn = parentOf(assignment);
-  for (let i = 0; fn && i < MAX_THIS_DEPTH; i++, fn = parentOf(fn)) {
-    if (fn.type === 'arrow_function') continue;
-    if (fn.type === 'function_declaration') {
-      const name = fn.childForFieldName('name')?.text;
-      return name && /^[A-Z]/.test(name) ? name : undefined;
-    }
-    if (FUNCTION_VALUES.has(fn.type) || fn.type === 'method_definition' || fn.type === 'class_body' || fn.type === 'generator_function_declaration')
-      return undefined;
-  }
-  return undefined;
-}
-
-/** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`, `Foo.from = function () {}`. */
-function assignment(node: Node, f: FileContext): void | HandlerSteps {
-  const { b, source } = f;
-  const left = node.firstChild;
-  if (!left) return;
-  const leftType = left.type;
-  if (leftType === 'identifier') {
-    const right = node.lastChild;
-    if (right && FUNCTION_VALUES.has(right.type)) b.define(node, 'function', wordAt(source, left.startIndex), { bound: true });
-    if (right?.type === 'new_expression') declareConstructedAssignment(node, wordAt(source, left.startIndex), right, f);
-    return;
-  }
-  if (leftType !== 'member_expression') return;
-  const start = left.startIndex;
-  // Decide from the text first: most member assignments (`this.x = y`) are none of these.
-  const head = source.slice(start, start + 15);
-  if (head.startsWith('this.')) {
-    const right = node.lastChild;
-    const type = constructedType(right, source);
-    const property = left.childForFieldName('property');
-    if (!property || left.firstChild?.type !== 'this') return;
-    if (type) b.declareType('member', property.text, type, node);
-    else if (right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression')) {
-      const owner = constructorOwner(node, f.parentOf);
-      if (owner) b.define(node, 'method', property.text, { bound: true, parentName: owner });
-    }
-    return;
-  }
-  const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');
-  const right = node.lastChild;
-  if (!right) return;
-  const staticMember = FUNCTION_VALUES.has(right.type) && left.firstChild?.type === 'identifier';
-  if (!exportsHead && !staticMember && !source.slice(start, start + 200).includes('.prototype.')) return;
-  const leftText = left.text.replace(/\s+/g, '');
-  if (leftText === 'module.exports') return moduleExportsAssignment(right, b);
-  const parts = leftText.split('.');
-  if (parts.length === 2 && parts[0] === 'exports') return exportsPropertyAssignment(node, parts[1]!, right, b);
-  if (parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports') {
-    return exportsPropertyAssignment(node, parts[2]!, right, b);
-  }
-  memberAssignment(node, parts, right, f);
 }
 
 function commonHandlers(): Record<string, NodeHandler> {
@@ -352,8 +286,10 @@ function commonHandlers(): Record<string, NodeHandler> {
       const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
       if (type) b.declareType('local', bound, type, node, false, node.startIndex - 1);
-      // `let handler: (() => void) | undefined`, assigned later: a function when called.
-      if (!value) return b.bindingIfCalled(node, bound, scopeEndOf(node, f));
+      // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
+      // its scope (`const stop = watch(() => stop())` too).
+      const scope = scopeOf(node, f);
+      if (!value) return b.bindingIfCalled(node, bound, scope.end, scope.start);
       const valueType = value.type;
       if (FUNCTION_VALUES.has(valueType)) {
         b.define(node, 'function', bound, { bound: true });
@@ -381,7 +317,7 @@ function commonHandlers(): Record<string, NodeHandler> {
         return;
       }
       // `const parse = schema.parse` in a function, `const f = a ?? b` at the top: a function when a bare call in its scope names it.
-      b.bindingIfCalled(node, bound, scopeEndOf(node, f));
+      b.bindingIfCalled(node, bound, scope.end, scope.start);
     },
     assignment_expression: assignment,
     for_in_statement: (node, f) => {
@@ -433,7 +369,8 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       const name = nameOf(node, source);
       if (!name) return;
       b.define(node, 'type', name);
-      if (functionTypeOf(node.childForFieldName('value'))) b.callableType(name);
+      const value = node.childForFieldName('value');
+      if (functionTypeOf(value) || conditionalFunctionType(value)) b.callableType(name);
     },
     // `<TFunction extends (...args: any[]) => any>`: a member typed `TFunction` is called as a function is.
     type_parameter: (node, { b }) => {

@@ -1,0 +1,139 @@
+// Assignments in TypeScript and JavaScript that declare what calls reach: `f = function () {}`,
+// CommonJS exports, `Foo.prototype.m = ...`, a function constructor's `this.m = ...`, and a
+// class method's `this.x = v`, which in JavaScript is the member's declaration (docs/graph-format.md).
+import type { Node } from 'web-tree-sitter';
+import type { FileContext, HandlerSteps } from './language-module.ts';
+import { wordAt } from './language-module.ts';
+import { constructedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { declareConstructedAssignment } from './typescript-assigned.ts';
+import { nameOf } from './typescript-members.ts';
+import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript-modules.ts';
+
+/** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
+function maybeFunctionReference(value: Node): boolean {
+  return value.type === 'member_expression' || (value.type === 'identifier' && value.text !== 'undefined');
+}
+
+/**
+ * `Foo.prototype.m = function () {}` and `Foo.prototype.m = other.m`: a method of Foo; at module
+ * level, `Foo.from = function () {}` too (a static one). The checker reads each as a declaration
+ * of the member, and resolves `foo.m()` / `Foo.from()` to it.
+ */
+function memberAssignment(node: Node, parts: string[], right: Node, { b, parentOf }: FileContext): void {
+  if (parts.length === 3 && parts[1] === 'prototype' && parts[2] !== 'constructor') {
+    if (FUNCTION_VALUES.has(right.type) || maybeFunctionReference(right)) b.define(node, 'method', parts[2]!, { bound: true, parentName: parts[0]! });
+    return;
+  }
+  const statement = parentOf(node);
+  if (parts.length === 2 && FUNCTION_VALUES.has(right.type) && statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program') {
+    b.define(node, 'method', parts[1]!, { bound: true, parentName: parts[0]! });
+  }
+}
+
+/** How far up a `this.x = ...` looks for the function `this` is bound in (arrows pass it through). */
+const MAX_THIS_DEPTH = 64;
+
+/**
+ * The constructor function a JavaScript `this.x = ...` declares a member of: a capitalised
+ * `function Readable(options) { this._read = options.read }`, which is the member's owner as
+ * it is the definition around it. Other functions (a method assigned to a prototype, a class's
+ * own methods, whose members the class body declares) are left out. A bounded walk up.
+ */
+function constructorOwner(assignment: Node, parentOf: FileContext['parentOf']): string | undefined {
+  let fn = parentOf(assignment);
+  for (let i = 0; fn && i < MAX_THIS_DEPTH; i++, fn = parentOf(fn)) {
+    if (fn.type === 'arrow_function') continue;
+    if (fn.type === 'function_declaration') {
+      const name = fn.childForFieldName('name')?.text;
+      return name && /^[A-Z]/.test(name) ? name : undefined;
+    }
+    if (FUNCTION_VALUES.has(fn.type) || fn.type === 'method_definition' || fn.type === 'class_body' || fn.type === 'generator_function_declaration')
+      return undefined;
+  }
+  return undefined;
+}
+
+/** The class body whose method a `this.x = v` sits in (an arrow function sees the method's `this`), else undefined. */
+function thisClassBody(assignment: Node, parentOf: FileContext['parentOf']): Node | undefined {
+  let fn = parentOf(assignment);
+  for (let i = 0; fn && i < MAX_THIS_DEPTH; i++, fn = parentOf(fn)) {
+    if (fn.type === 'arrow_function') continue;
+    if (fn.type === 'method_definition') {
+      const body = parentOf(fn);
+      return body?.type === 'class_body' ? body : undefined;
+    }
+    if (FUNCTION_VALUES.has(fn.type) || fn.type === 'function_declaration' || fn.type === 'generator_function_declaration' || fn.type === 'class_body')
+      return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a class body declares a member `name` itself (a field, a method, an accessor, a
+ * constructor's parameter property `readonly f: F`): that member is the definition.
+ */
+function declaresMember(body: Node, name: string, source: string): boolean {
+  for (const member of body.namedChildren) {
+    // A JavaScript field names itself in `property` (classField('property')).
+    const own = member && (nameOf(member, source) ?? member.childForFieldName('property')?.text);
+    if (own === name) return true;
+    if (own === 'constructor' && member?.type === 'method_definition' && hasParameterProperty(member, name)) return true;
+  }
+  return false;
+}
+
+const PARAMETER_PROPERTY_MODIFIERS = new Set(['accessibility_modifier', 'readonly', 'override_modifier']);
+
+/** `constructor(readonly f: F, private g?: G)`: whether a parameter named `name` is also a property. */
+function hasParameterProperty(constructor: Node, name: string): boolean {
+  for (const parameter of constructor.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (parameter?.childForFieldName('pattern')?.text !== name) continue;
+    for (const part of parameter.children) if (part && PARAMETER_PROPERTY_MODIFIERS.has(part.type)) return true;
+  }
+  return false;
+}
+
+/** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`, `Foo.from = function () {}`. */
+export function assignment(node: Node, f: FileContext): void | HandlerSteps {
+  const { b, source } = f;
+  const left = node.firstChild;
+  if (!left) return;
+  const leftType = left.type;
+  if (leftType === 'identifier') {
+    const right = node.lastChild;
+    if (right && FUNCTION_VALUES.has(right.type)) b.define(node, 'function', wordAt(source, left.startIndex), { bound: true });
+    if (right?.type === 'new_expression') declareConstructedAssignment(node, wordAt(source, left.startIndex), right, f);
+    return;
+  }
+  if (leftType !== 'member_expression') return;
+  const start = left.startIndex;
+  // Decide from the text first: most member assignments (`this.x = y`) are none of these.
+  const head = source.slice(start, start + 15);
+  if (head.startsWith('this.')) {
+    const right = node.lastChild;
+    const type = constructedType(right, source);
+    const property = left.childForFieldName('property');
+    if (!property || left.firstChild?.type !== 'this') return;
+    if (type) return b.declareType('member', property.text, type, node);
+    const owner = right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression') ? constructorOwner(node, f.parentOf) : undefined;
+    if (owner) return void b.define(node, 'method', property.text, { bound: true, parentName: owner });
+    // `this._spawn = spawn` in a class's method, no member of that name declared: in JavaScript
+    // the assignment is the member's declaration, a method when `this._spawn()` in the class calls it.
+    const body = thisClassBody(node, f.parentOf);
+    if (body && !declaresMember(body, property.text, source)) b.memberAssignedOnThis(node, property.text, body);
+    return;
+  }
+  const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');
+  const right = node.lastChild;
+  if (!right) return;
+  const staticMember = FUNCTION_VALUES.has(right.type) && left.firstChild?.type === 'identifier';
+  if (!exportsHead && !staticMember && !source.slice(start, start + 200).includes('.prototype.')) return;
+  const leftText = left.text.replace(/\s+/g, '');
+  if (leftText === 'module.exports') return moduleExportsAssignment(right, b);
+  const parts = leftText.split('.');
+  if (parts.length === 2 && parts[0] === 'exports') return exportsPropertyAssignment(node, parts[1]!, right, b);
+  if (parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports') {
+    return exportsPropertyAssignment(node, parts[2]!, right, b);
+  }
+  memberAssignment(node, parts, right, f);
+}
