@@ -28,19 +28,25 @@ export function* withCallableMembers(extractions: FileExtraction[], resolver: Mo
     const members = ext.typedMembers ?? [];
     const added: number[] = [];
     members.forEach((m, i) => {
-      // `responseMeta?: Options['responseMeta']`: callable when Options' own member of that name is a method.
-      const indexed = INDEXED_MEMBER.exec(m.type);
-      const meaning = typeMeaning(table, f, indexed ? indexed[1]! : m.type);
-      if (meaning?.kind !== 'def') return;
-      const target = extractions[meaning.ref.file]!;
-      const declared = target.definitions[meaning.ref.def]!;
-      if (!TYPE_DECLARATIONS.has(declared.kind)) return;
-      if (indexed ? hasMethod(target, meaning.ref.def, indexed[2]!) : callableTypesOf(target).has(declared.name)) added.push(i);
+      // `children: RenderFn | ReactNode` comes as `RenderFn|ReactNode`: callable when any name is.
+      if (m.type.split('|').some((type) => isCallableType(table, extractions, f, type))) added.push(i);
     });
     out.push(added.length === 0 ? ext : extended(ext, added));
     yield;
   }
   return out;
+}
+
+/** Whether a type name, as file `f` reads it, ends at a function type. */
+function isCallableType(table: SymbolTable, extractions: FileExtraction[], f: number, type: string): boolean {
+  // `responseMeta?: Options['responseMeta']`: callable when Options' own member of that name is a method.
+  const indexed = INDEXED_MEMBER.exec(type);
+  const meaning = typeMeaning(table, f, indexed ? indexed[1]! : type);
+  if (meaning?.kind !== 'def') return false;
+  const target = extractions[meaning.ref.file]!;
+  const declared = target.definitions[meaning.ref.def]!;
+  if (!TYPE_DECLARATIONS.has(declared.kind)) return false;
+  return indexed ? hasMethod(target, meaning.ref.def, indexed[2]!) : callableTypesOf(target).has(declared.name);
 }
 
 /** What a member's type name means in file `f`: `Serialize` where the file's names lead, `errors.ErrorMap` through a namespace import. */

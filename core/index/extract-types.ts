@@ -115,7 +115,8 @@ export interface TypedMember {
   owner: number;
   name: string;
   /**
-   * The type's name as written, before any type arguments (`Serialize`, `errors.ErrorMap`); or a member of a named type picked
+   * The type's name as written, before any type arguments (`Serialize`, `errors.ErrorMap`), the
+   * names of a union joined by `|` (`RenderFn|ReactNode`, callable when any is); or a member of a named type picked
    * by a string key (`Options['responseMeta']`, INDEXED_MEMBER), callable when that member is.
    */
   type: string;

@@ -1,7 +1,8 @@
 // The graph on a fixture of callable members and locals written in the shapes the TypeScript
 // checker resolves calls to and the graph used to hold no node for: a member typed through a
 // namespace import or by a conditional type whose branches are functions, a constructor type, an
-// object type in a cast or with no name to hold it, a local assigned `undefined` first or called
+// object type in a cast or with no name to hold it, a union admitting a function type by name, an
+// object literal no declaration names, a local assigned `undefined` first or called
 // anywhere in its block (its own initializer's callback, a function written above it; a `var` in
 // its whole function), and a JavaScript class's member declared by `this.x = v`.
 // Each near miss (a conditional type with a non-function branch, a member never called) stays out.
@@ -13,55 +14,67 @@ test('callable members and locals in the shapes the checker reaches are graph no
   const graph = (await indexedFixture('ts-member-shapes')).graph!;
   const nodes = [...graph.nodes.values()].filter((n) => n.type !== 'file').map((n) => n.id);
   assert.deepEqual(nodes.sort(), [
-    'src/config.ts::function::configure::12',
-    'src/config.ts::function::cycle::21',
+    'src/config.ts::function::configure::15',
+    'src/config.ts::function::cycle::24',
     // A module-level const whose value is a cast: as any module-level alias is.
-    'src/config.ts::function::hook::19',
+    'src/config.ts::function::hook::22',
     // `const stop = subscribe(onEnd)`, called by `onEnd`, written above it in the same block.
-    'src/config.ts::function::later.onEnd::38',
-    'src/config.ts::function::later.stop::39',
-    'src/config.ts::function::later::37',
+    'src/config.ts::function::later.onEnd::41',
+    'src/config.ts::function::later.stop::42',
+    'src/config.ts::function::later::40',
     // `finish!()` and `(made)()` call the locals inside; `made` holds a `new` value.
-    'src/config.ts::function::settle.finish::43',
-    'src/config.ts::function::settle.made::45',
-    'src/config.ts::function::settle::42',
+    'src/config.ts::function::settle.finish::46',
+    'src/config.ts::function::settle.made::48',
+    'src/config.ts::function::settle::45',
     // `const cleanup = register(() => { cleanup(); })`: called in its own initializer's callback.
-    'src/config.ts::function::watch.cleanup::31',
+    'src/config.ts::function::watch.cleanup::34',
     // `let onFailure: ... | undefined = undefined`, then assigned (line 30) and called; `unused` is never called.
-    'src/config.ts::function::watch.onFailure::28',
-    'src/config.ts::function::watch.onFailure::30',
-    'src/config.ts::function::watch::27',
+    'src/config.ts::function::watch.onFailure::31',
+    'src/config.ts::function::watch.onFailure::33',
+    'src/config.ts::function::watch::30',
     'src/config.ts::interface::Config::4',
     // `new (def: unknown) => errors.Shape`: `new config.constr(1)` constructs through it.
+    // `children?: errors.Shape | RenderFn | string`: a union admitting a function type by name; `slot`'s admits none.
+    'src/config.ts::method::Config.children::10',
     'src/config.ts::method::Config.constr::9',
     // `errors.ErrorMap<string> | undefined` through `import * as errors`; `limit?: errors.Shape` is a class, no method.
     'src/config.ts::method::Config.customError::5',
     // `Persister<number>`, a conditional type with a function either way; `label?: Label<number>` is not.
     'src/config.ts::method::Config.persister::6',
+    // `{ new (url: string): errors.Shape }`: an object type with a construct signature.
+    'src/config.ts::method::Config.socket::12',
     // `() => Promise<{ render(...) }>`: no name holds the object type, so its method is the alias's.
-    'src/config.ts::method::Renderer.render::17',
+    'src/config.ts::method::Renderer.render::20',
     // `new Map<string, { handler: () => void; due: number }>()`: the callable member, not `due`.
-    'src/config.ts::method::cycle.handler::22',
+    'src/config.ts::method::cycle.handler::25',
     // `... as undefined | { from: ...; size: number }`: the variable the cast initializes holds it.
-    'src/config.ts::method::hook.from::19',
+    'src/config.ts::method::hook.from::22',
     // `make?: { Fn: new () => ... }`: a constructor type in a parameter's object type.
-    'src/config.ts::method::settle.make.Fn::42',
-    'src/config.ts::type::Renderer::17',
+    'src/config.ts::method::settle.make.Fn::45',
+    'src/config.ts::type::Renderer::20',
     // `var chosen` written in an if block is the function's, so `chosen()` after the block calls it.
     'src/legacy.js::function::pick.chosen::3',
     'src/legacy.js::function::pick::1',
     'src/legacy.js::function::scoped.inner::12',
     'src/legacy.js::function::scoped::10',
-    'src/lib.ts::class::Shape::4',
-    'src/lib.ts::class::Suspend::8',
-    'src/lib.ts::function::once::17',
-    'src/lib.ts::method::Shape.constructor::5',
+    // Literals no declaration names: both branches of a ternary, an assignment to a member, an
+    // array's element; `exports.extra = {...}` is an export's, not `skip` on its own.
+    'src/legacy.js::function::table::18',
+    'src/legacy.js::method::table.close::19',
+    'src/legacy.js::method::table.each::21',
+    'src/legacy.js::method::table.flush::20',
+    'src/legacy.js::method::table.open::19',
+    'src/lib.ts::class::Shape::5',
+    'src/lib.ts::class::Suspend::9',
+    'src/lib.ts::function::once::18',
+    'src/lib.ts::method::Shape.constructor::6',
     // `this.thunk = once(thunk)` assigns the parameter property `readonly thunk`: no second member.
-    'src/lib.ts::method::Suspend.constructor::9',
-    'src/lib.ts::method::Suspend.force::12',
+    'src/lib.ts::method::Suspend.constructor::10',
+    'src/lib.ts::method::Suspend.force::13',
     'src/lib.ts::type::ErrorMap::1',
-    'src/lib.ts::type::Label::3',
+    'src/lib.ts::type::Label::4',
     'src/lib.ts::type::Persister::2',
+    'src/lib.ts::type::RenderFn::3',
     'src/mime.js::class::MimeNode::1',
     // `this._spawn = spawn` and `this.normalize = options.normalize`, each called on `this`; `this.label` is
     // never called, and `this.render = this.render.bind(this)` re-assigns the declared method.
@@ -73,9 +86,9 @@ test('callable members and locals in the shapes the checker reaches are graph no
   ]);
   const calls = graph.edges.filter((e) => e.type === 'calls').map((e) => `${e.from} -> ${e.to}`);
   for (const edge of [
-    'src/config.ts::function::configure::12 -> src/config.ts::method::Config.constr::9',
-    'src/config.ts::function::configure::12 -> src/config.ts::method::Config.customError::5',
-    'src/config.ts::function::configure::12 -> src/config.ts::method::Config.persister::6',
+    'src/config.ts::function::configure::15 -> src/config.ts::method::Config.constr::9',
+    'src/config.ts::function::configure::15 -> src/config.ts::method::Config.customError::5',
+    'src/config.ts::function::configure::15 -> src/config.ts::method::Config.persister::6',
     'src/mime.js::method::MimeNode.render::9 -> src/mime.js::method::MimeNode._spawn::4',
     'src/mime.js::method::MimeNode.header::13 -> src/mime.js::method::MimeNode.normalize::3',
   ]) {

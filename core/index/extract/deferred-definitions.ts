@@ -85,7 +85,8 @@ export class DeferredDefinitions {
   settle(calls: ReadonlyArray<CallPosition>, imports: ReadonlyArray<ImportRecord>): RawDefinition[] {
     const out: RawDefinition[] = [];
     for (const def of this.typedMembers) {
-      if (this.callableTypes.has(def.typeName!)) def.typeName = undefined;
+      // `RenderFn|ReactNode` (a union's names): callable when any of them is.
+      if (def.typeName!.split('|').some((name) => this.callableTypes.has(name))) def.typeName = undefined;
       out.push(def);
     }
     if (this.thisMembers.length > 0) {

@@ -121,18 +121,43 @@ export function localObject(declarator: Node, value: Node, f: FileContext): Hand
 
 function* noSteps(): HandlerSteps {}
 
+/** An assignment's left side whose object literal belongs to another owner: an export or a prototype. */
+const EXPORT_OR_PROTOTYPE = /^(module\.)?exports\b|\.prototype$/;
+
 /**
- * `makeResource({ start() {...} }, dispose)`: an object literal handed to a call. Its function
- * members are methods nested where the call is (`timerResource.start`), named by their keys: the
- * callee hands the object (or a type built from it) back, and the checker resolves
- * `timer.start()` to the member. Read from the literal's own handler, so a call costs nothing
- * and each literal is looked at once, past its wrappers up to the arguments holding it.
- * Undefined for a literal that is no call's argument.
+ * `makeResource({ start() {...} }, dispose)`: an object literal handed to a call (or to `new`).
+ * Its function members are methods nested where the call is (`timerResource.start`), named by
+ * their keys: the callee hands the object (or a type built from it) back, and the checker
+ * resolves `timer.start()` to the member. So too a literal no declaration names, in a place a
+ * value flows on from: a branch of `c ? {...} : {...}` or of `a || {...}`, an array's element, a
+ * nested literal's value, an assignment (`x = {...}`, `this.x = {...}`, `c.w = {...}`). Read from the literal's own
+ * handler, so a call costs nothing and each literal is looked at once, past its wrappers.
+ * Undefined for a literal anywhere else (a declarator's value, a factory's return and
+ * `module.exports = {...}` are read by their own handlers).
  */
 export function argumentObject(object: Node, f: FileContext): HandlerSteps | undefined {
+  let value = object;
   let holder = f.parentOf(object);
-  for (let i = 0; holder && WRAPPERS.has(holder.type) && i < 4; i++) holder = f.parentOf(holder);
-  return holder?.type === 'arguments' && f.parentOf(holder)?.type === 'call_expression' ? defineMembers(object, f, undefined) : undefined;
+  for (let i = 0; holder && WRAPPERS.has(holder.type) && i < 4; i++) holder = f.parentOf((value = holder));
+  switch (holder?.type) {
+    case 'arguments': {
+      const call = f.parentOf(holder)?.type;
+      return call === 'call_expression' || call === 'new_expression' ? defineMembers(object, f, undefined) : undefined;
+    }
+    case 'ternary_expression':
+    case 'binary_expression':
+    case 'array':
+    case 'pair':
+      return holder.type === 'ternary_expression' && holder.childForFieldName('condition')?.id === value.id ? undefined : defineMembers(object, f, undefined);
+    case 'assignment_expression': {
+      const left = holder.childForFieldName('left');
+      // Not an export (`exports.api = {...}`) or a prototype (`Foo.prototype = {...}`), whose members are another owner's.
+      const other = left?.type === 'member_expression' && EXPORT_OR_PROTOTYPE.test(compactText(f.source, left.startIndex, left.endIndex, isKeyChar) ?? '');
+      return left && !other && holder.childForFieldName('right')?.id === value.id ? defineMembers(object, f, undefined) : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**

@@ -139,12 +139,13 @@ function functionInCombination(union: Node): Node | undefined {
 }
 
 /**
- * Whether an object type (or interface body) has a call signature: `{ (x: X): Y }`, and a
+ * Whether an object type (or interface body) has a call or construct signature: `{ (x: X): Y }`, `{ new (u: string): W }`, and a
  * function with properties, `interface Lambda { (): void; name?: string }`, which a member typed
  * by it is called as.
  */
 export function hasCallSignature(type: Node): boolean {
-  for (const member of type.namedChildren) if (member?.type === 'call_signature') return true;
+  // `WebSocketCtor?: { new (url: string): WebSocket }`: constructed through, as called through.
+  for (const member of type.namedChildren) if (member?.type === 'call_signature' || member?.type === 'construct_signature') return true;
   return false;
 }
 
@@ -156,13 +157,39 @@ export function hasCallSignature(type: Node): boolean {
  * undefined for any other type.
  */
 export function namedTypeOf(annotation: Node | null): string | undefined {
-  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  type = withoutNullish(type ?? null) ?? null;
-  if (type?.type === 'lookup_type') return indexedMemberOf(type);
-  if (type?.type === 'generic_type') type = type.childForFieldName('name');
+  const written = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  const type = withoutNullish(written ?? null);
+  if (type) return singleName(type);
+  // `children: RenderFn | React.ReactNode`: callable when any name it admits is a function type.
+  return written?.type === 'union_type' ? unionNames(written) : undefined;
+}
+
+/** A type written as one name (namedTypeOf), else undefined. */
+function singleName(type: Node): string | undefined {
+  if (type.type === 'lookup_type') return indexedMemberOf(type);
+  const named = type.type === 'generic_type' ? type.childForFieldName('name') : type;
   // `errors.$ZodErrorMap<T>`, `Predicate.Predicate<A>`: a name a namespace import holds.
-  if (type?.type === 'nested_type_identifier') return NAMESPACED_TYPE.test(type.text) ? type.text : undefined;
-  return type?.type === 'type_identifier' ? type.text : undefined;
+  if (named?.type === 'nested_type_identifier') return NAMESPACED_TYPE.test(named.text) ? named.text : undefined;
+  return named?.type === 'type_identifier' ? named.text : undefined;
+}
+
+/** How many names of a union a member's callability is asked of. */
+const MAX_UNION_NAMES = 4;
+
+/** The names a union admits, joined by `|` (TypedMember.type), up to MAX_UNION_NAMES; undefined when it admits none. */
+function unionNames(union: Node): string | undefined {
+  const names: string[] = [];
+  const pending: Node[] = [union];
+  for (let n = pending.pop(), seen = 0; n && seen < 4 * MAX_UNION_NAMES; n = pending.pop(), seen++) {
+    if (n.type === 'union_type' || n.type === 'parenthesized_type') {
+      for (const c of n.namedChildren) if (c) pending.push(c);
+      continue;
+    }
+    // An indexed access (`Options['onError']`) is asked alone, never among a union's names.
+    const name = singleName(n);
+    if (name && !name.includes('[') && !names.includes(name) && names.length < MAX_UNION_NAMES) names.push(name);
+  }
+  return names.length > 0 ? names.join('|') : undefined;
 }
 
 /** `ns.Type`: one namespace and one name, each an identifier (the form callable-members.ts follows). */
