@@ -23,6 +23,7 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/config.ts::function::later.stop::42',
     'src/config.ts::function::later::40',
     // `finish!()` and `(made)()` call the locals inside; `made` holds a `new` value.
+    'src/config.ts::function::resolveWith::60',
     'src/config.ts::function::settle.finish::46',
     'src/config.ts::function::settle.made::48',
     'src/config.ts::function::settle::45',
@@ -33,6 +34,8 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/config.ts::function::watch.onFailure::33',
     'src/config.ts::function::watch::30',
     'src/config.ts::interface::Config::4',
+    'src/config.ts::interface::ResolutionOptions::56',
+    'src/config.ts::interface::Session::52',
     // `new (def: unknown) => errors.Shape`: `new config.constr(1)` constructs through it.
     // `children?: errors.Shape | RenderFn | string`: a union admitting a function type by name; `slot`'s admits none.
     'src/config.ts::method::Config.children::10',
@@ -46,6 +49,7 @@ test('callable members and locals in the shapes the checker reaches are graph no
     // `() => Promise<{ render(...) }>`: no name holds the object type, so its method is the alias's.
     'src/config.ts::method::Renderer.render::20',
     // `new Map<string, { handler: () => void; due: number }>()`: the callable member, not `due`.
+    'src/config.ts::method::Session.push::53',
     'src/config.ts::method::cycle.handler::25',
     // `... as undefined | { from: ...; size: number }`: the variable the cast initializes holds it.
     'src/config.ts::method::hook.from::22',
@@ -90,6 +94,8 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/config.ts::function::configure::15 -> src/config.ts::method::Config.customError::5',
     'src/config.ts::function::configure::15 -> src/config.ts::method::Config.persister::6',
     'src/mime.js::method::MimeNode.render::9 -> src/mime.js::method::MimeNode._spawn::4',
+    // `const session = options.session!`: the path the assertion holds, typed where it is declared.
+    'src/config.ts::function::resolveWith::60 -> src/config.ts::method::Session.push::53',
     'src/mime.js::method::MimeNode.header::13 -> src/mime.js::method::MimeNode.normalize::3',
   ]) {
     assert.ok(calls.includes(edge), `${edge} in ${calls.join('\n')}`);

@@ -2,6 +2,7 @@
 // CommonJS exports, `Foo.prototype.m = ...`, a function constructor's `this.m = ...`, and a
 // class method's `this.x = v`, which in JavaScript is the member's declaration (docs/graph-format.md).
 import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { constructedType, FUNCTION_VALUES } from './typescript-types.ts';
@@ -68,29 +69,41 @@ function thisClassBody(assignment: Node, parentOf: FileContext['parentOf']): Nod
   return undefined;
 }
 
+/** Per file (its builder): a class body's start -> the member names it declares itself. */
+const declaredMembers = new WeakMap<ExtractionBuilder, Map<number, Set<string>>>();
+
 /**
  * Whether a class body declares a member `name` itself (a field, a method, an accessor, a
- * constructor's parameter property `readonly f: F`): that member is the definition.
+ * constructor's parameter property `readonly f: F`): that member is the definition. The body is
+ * read once per class, however many of its methods assign to `this`.
  */
-function declaresMember(body: Node, name: string, source: string): boolean {
-  for (const member of body.namedChildren) {
-    // A JavaScript field names itself in `property` (classField('property')).
-    const own = member && (nameOf(member, source) ?? member.childForFieldName('property')?.text);
-    if (own === name) return true;
-    if (own === 'constructor' && member?.type === 'method_definition' && hasParameterProperty(member, name)) return true;
+function declaresMember(b: ExtractionBuilder, body: Node, name: string, source: string): boolean {
+  let bodies = declaredMembers.get(b);
+  if (!bodies) declaredMembers.set(b, (bodies = new Map()));
+  let names = bodies.get(body.startIndex);
+  if (!names) {
+    names = new Set();
+    for (const member of body.namedChildren) {
+      // A JavaScript field names itself in `property` (classField('property')).
+      const own = member && (nameOf(member, source) ?? member.childForFieldName('property')?.text);
+      if (own) names.add(own);
+      if (own === 'constructor' && member?.type === 'method_definition') for (const p of parameterProperties(member)) names.add(p);
+    }
+    bodies.set(body.startIndex, names);
   }
-  return false;
+  return names.has(name);
 }
 
 const PARAMETER_PROPERTY_MODIFIERS = new Set(['accessibility_modifier', 'readonly', 'override_modifier']);
 
-/** `constructor(readonly f: F, private g?: G)`: whether a parameter named `name` is also a property. */
-function hasParameterProperty(constructor: Node, name: string): boolean {
+/** `constructor(readonly f: F, private g?: G)`: the parameters that are also properties, by name. */
+function parameterProperties(constructor: Node): string[] {
+  const names: string[] = [];
   for (const parameter of constructor.childForFieldName('parameters')?.namedChildren ?? []) {
-    if (parameter?.childForFieldName('pattern')?.text !== name) continue;
-    for (const part of parameter.children) if (part && PARAMETER_PROPERTY_MODIFIERS.has(part.type)) return true;
+    const pattern = parameter?.childForFieldName('pattern');
+    if (pattern && parameter!.children.some((part) => part !== null && PARAMETER_PROPERTY_MODIFIERS.has(part.type))) names.push(pattern.text);
   }
-  return false;
+  return names;
 }
 
 /** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`, `Foo.from = function () {}`. */
@@ -120,7 +133,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     // `this._spawn = spawn` in a class's method, no member of that name declared: in JavaScript
     // the assignment is the member's declaration, a method when `this._spawn()` in the class calls it.
     const body = thisClassBody(node, f.parentOf);
-    if (body && !declaresMember(body, property.text, source)) b.memberAssignedOnThis(node, property.text, body);
+    if (body && !declaresMember(b, body, property.text, source)) b.memberAssignedOnThis(node, property.text, body);
     return;
   }
   const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');

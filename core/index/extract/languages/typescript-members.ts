@@ -5,7 +5,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { unquote, wordAt } from './language-module.ts';
-import { annotatedType, constructedType, declareSignature, FUNCTION_VALUES, functionTypeOf, namedTypeOf } from './typescript-types.ts';
+import { annotatedType, constructedType, declareSignature, FUNCTION_VALUES, functionTypeOf } from './typescript-types.ts';
+import { namedTypeOf } from './typescript-type-names.ts';
 
 /** A declaration's name as written, unquoted (`'get'` is `get`). */
 export function nameOf(node: Node, source: string): string | undefined {

@@ -15,7 +15,6 @@ import {
   annotatedType,
   calledPath,
   hasCallSignature,
-  conditionalFunctionType,
   constructedType,
   functionTypeReturn,
   declareCallbackParameters,
@@ -28,11 +27,13 @@ import {
   pathOf,
 } from './typescript-types.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
+import { conditionalFunctionType } from './typescript-type-names.ts';
+import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
 import { declareDestructured } from './typescript-destructured.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
-import { dynamicImport, exportStatement, importStatement, isModuleLoad, requireCall } from './typescript-modules.ts';
+import { exportStatement, importStatement, isModuleLoad } from './typescript-modules.ts';
 
 /**
  * A heritage name as written, without type arguments; undefined for `extends mixin(Base)`.
@@ -180,63 +181,6 @@ const parameter: NodeHandler = (node, { b, source }) => {
   if (first === 'accessibility_modifier' || first === 'readonly' || first === 'override_modifier') b.declareType('member', pattern.text, type, node);
 };
 
-function call(node: Node, f: FileContext): void {
-  const { b, source, receiverText } = f;
-  let fn = node.firstChild;
-  // `await fetchJson<T>(url)`: the grammar reads it as a call of `await fetchJson` with type
-  // arguments; what is called is the awaited name, as the checker reads it.
-  if (fn?.type === 'await_expression' && node.childForFieldName('type_arguments')) fn = fn.namedChild(0);
-  // `done!()`, `(handler)()`: the name inside is what is called.
-  for (let i = 0; (fn?.type === 'non_null_expression' || fn?.type === 'parenthesized_expression') && i < 4; i++) fn = fn.namedChild(0);
-  if (!fn) return;
-  switch (fn.type) {
-    case 'identifier': {
-      const callee = wordAt(source, fn.startIndex);
-      if (callee === 'require') requireCall(node, f);
-      else b.call(callee, undefined, fn);
-      return;
-    }
-    case 'member_expression': {
-      const property = fn.lastChild;
-      if (!property) return;
-      let receiver = receiverText(fn.startIndex, property.startIndex, NAME_PATH);
-      // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
-      // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
-      if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160) receiver = pathOf(fn.childForFieldName('object'), source) ?? receiver;
-      // `new SemVer(a).compare(b)`: an instance of the class it constructs.
-      if (receiver === '<expr>') receiver = constructedReceiver(fn.childForFieldName('object')) ?? receiver;
-      b.call(wordAt(source, property.startIndex), receiver, property);
-      return;
-    }
-    case 'super':
-      b.call('constructor', 'super', fn);
-      return;
-    case 'import': {
-      const source0 = node.lastChild?.namedChild(0);
-      if (source0) dynamicImport(node, source0, f);
-      return;
-    }
-  }
-}
-
-/** `new Foo(x)`, `(new Foo(x))`: 'new Foo', the class an instance is made of in place; undefined for any other object. */
-function constructedReceiver(object: Node | null): string | undefined {
-  for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
-  const ctor = object?.type === 'new_expression' ? object.childForFieldName('constructor') : null;
-  return ctor?.type === 'identifier' ? `new ${ctor.text}` : undefined;
-}
-
-function newExpression(node: Node, { b, source, receiverText }: FileContext): void {
-  const ctor = node.childForFieldName('constructor');
-  if (!ctor) return;
-  const type = ctor.type;
-  if (type === 'identifier') b.call(wordAt(source, ctor.startIndex), undefined, ctor, true);
-  else if (type === 'member_expression') {
-    const property = ctor.lastChild;
-    if (property) b.call(wordAt(source, property.startIndex), receiverText(ctor.startIndex, property.startIndex, NAME_PATH), property, true);
-  }
-}
-
 function commonHandlers(): Record<string, NodeHandler> {
   const fn: NodeHandler = (node, f) => {
     const { b, source } = f;
@@ -279,8 +223,10 @@ function commonHandlers(): Record<string, NodeHandler> {
       const called = written ? undefined : calledPath(value, source);
       // `const cache = this.#cache`: the value the path names, as typed where that is declared.
       // `const encoder = opts.encoder ?? jsonEncoder`: the fallback is taken for the type the left side declares.
-      const aliased =
+      let aliased =
         value?.type === 'binary_expression' && /^(\?\?|\|\|)$/.test(value.childForFieldName('operator')?.text ?? '') ? value.childForFieldName('left') : value;
+      // `const session = options.session!`: the path the assertion holds.
+      if (aliased?.type === 'non_null_expression') aliased = aliased.namedChild(0);
       const path = written || called || (aliased?.type !== 'member_expression' && aliased?.type !== 'identifier') ? undefined : pathOf(aliased, source);
       const alias = path && NAME_PATH.test(path) ? path : undefined;
       const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);

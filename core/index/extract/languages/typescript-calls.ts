@@ -1,0 +1,66 @@
+// Call sites in TypeScript and JavaScript as the extractor records them: a bare name, a member
+// on a receiver path (`this.client.getCache().build()`), `super(...)`, `new X()`, `require`
+// and `import()`; what resolution then links (call-resolution.ts).
+import type { Node } from 'web-tree-sitter';
+import type { FileContext } from './language-module.ts';
+import { wordAt } from './language-module.ts';
+import { NAME_PATH, pathOf } from './typescript-types.ts';
+import { dynamicImport, requireCall } from './typescript-modules.ts';
+
+/** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
+export function call(node: Node, f: FileContext): void {
+  const { b, source, receiverText } = f;
+  let fn = node.firstChild;
+  // `await fetchJson<T>(url)`: the grammar reads it as a call of `await fetchJson` with type
+  // arguments; what is called is the awaited name, as the checker reads it.
+  if (fn?.type === 'await_expression' && node.childForFieldName('type_arguments')) fn = fn.namedChild(0);
+  // `done!()`, `(handler)()`: the name inside is what is called.
+  for (let i = 0; (fn?.type === 'non_null_expression' || fn?.type === 'parenthesized_expression') && i < 4; i++) fn = fn.namedChild(0);
+  if (!fn) return;
+  switch (fn.type) {
+    case 'identifier': {
+      const callee = wordAt(source, fn.startIndex);
+      if (callee === 'require') requireCall(node, f);
+      else b.call(callee, undefined, fn);
+      return;
+    }
+    case 'member_expression': {
+      const property = fn.lastChild;
+      if (!property) return;
+      let receiver = receiverText(fn.startIndex, property.startIndex, NAME_PATH);
+      // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
+      // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
+      if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160) receiver = pathOf(fn.childForFieldName('object'), source) ?? receiver;
+      // `new SemVer(a).compare(b)`: an instance of the class it constructs.
+      if (receiver === '<expr>') receiver = constructedReceiver(fn.childForFieldName('object')) ?? receiver;
+      b.call(wordAt(source, property.startIndex), receiver, property);
+      return;
+    }
+    case 'super':
+      b.call('constructor', 'super', fn);
+      return;
+    case 'import': {
+      const source0 = node.lastChild?.namedChild(0);
+      if (source0) dynamicImport(node, source0, f);
+      return;
+    }
+  }
+}
+
+/** `new Foo(x)`, `(new Foo(x))`: 'new Foo', the class an instance is made of in place; undefined for any other object. */
+function constructedReceiver(object: Node | null): string | undefined {
+  for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
+  const ctor = object?.type === 'new_expression' ? object.childForFieldName('constructor') : null;
+  return ctor?.type === 'identifier' ? `new ${ctor.text}` : undefined;
+}
+
+export function newExpression(node: Node, { b, source, receiverText }: FileContext): void {
+  const ctor = node.childForFieldName('constructor');
+  if (!ctor) return;
+  const type = ctor.type;
+  if (type === 'identifier') b.call(wordAt(source, ctor.startIndex), undefined, ctor, true);
+  else if (type === 'member_expression') {
+    const property = ctor.lastChild;
+    if (property) b.call(wordAt(source, property.startIndex), receiverText(ctor.startIndex, property.startIndex, NAME_PATH), property, true);
+  }
+}
