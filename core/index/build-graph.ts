@@ -282,8 +282,9 @@ class GraphBuilder {
       const dot = r === undefined ? -1 : r.indexOf('.');
       const head = r === undefined ? undefined : dot < 0 ? r : r.slice(0, dot);
       const local = head === undefined ? false : declared.hasLocal(f, head);
-      const scope =
-        head === 'this' || head === 'self' || head === 'super' ? defs.enclosingClass(ext, call.enclosing) : r === undefined || local ? call.enclosing : -1;
+      const ownClass = head === 'this' || head === 'self' || head === 'super' ? defs.enclosingClass(ext, call.enclosing) : undefined;
+      // Outside a class, `this` is a function's own (a `this: T` parameter): settled per function.
+      const scope = ownClass ?? (r === undefined || local ? call.enclosing : -1);
       // A name typed inside a callback only: the same receiver text may be another value on another line.
       const key = `${r ?? ''}\0${call.callee}\0${call.isNew ? 1 : 0}\0${scope ?? ''}${local === 'scoped' ? `\0${call.line}` : ''}`;
       let settled = memo.get(key);

@@ -117,9 +117,10 @@ export class CallResolver {
   resolveCall(ext: FileExtraction, f: number, call: CallSite): Resolved {
     const receiver = call.receiver;
     if (receiver === undefined) return this.resolveBareCall(ext, f, call);
-    if (receiver === 'this' || receiver === 'self' || receiver === 'super') {
-      const cls = this.defs.enclosingClass(ext, call.enclosing);
-      if (cls === undefined) return UNRESOLVED;
+    const cls = receiver === 'this' || receiver === 'self' || receiver === 'super' ? this.defs.enclosingClass(ext, call.enclosing) : undefined;
+    // `this.m()` outside a class is typed only by a `this: T` parameter (declared types, below).
+    if (cls === undefined && (receiver === 'self' || receiver === 'super')) return UNRESOLVED;
+    if (cls !== undefined) {
       const found = this.defs.findMethod({ file: f, def: cls }, call.callee, receiver === 'super');
       if (!found && receiver === 'super' && call.callee === 'constructor') {
         // `super(...)` with no constructor declared on the base: the call constructs the base class itself.
@@ -144,6 +145,7 @@ export class CallResolver {
         targets: [{ ref: found.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(typed.confidence, this.table.kinds(f).declaredType) }],
       };
     }
+    if (receiver === 'this') return UNRESOLVED;
     // `api.get()` on a module-level object literal (`const api = { get() {} }`), here or imported.
     const member = receiver.includes('.') ? undefined : this.table.objectMember(f, receiver, call.callee);
     if (member) {

@@ -127,8 +127,9 @@ export class DeclaredTypes {
     let current: Typed | undefined;
     const head = parts[0];
     if (head === 'this' || head === 'self') {
-      if (enclosingClass === undefined) return undefined;
-      current = { ref: { file, def: enclosingClass }, confidence: 1 };
+      // Outside a class, `this` is what a `this: T` parameter declares, if one does.
+      if (enclosingClass === undefined) current = head === 'this' ? this.localType(file, enclosing, head, line) : undefined;
+      else current = { ref: { file, def: enclosingClass }, confidence: 1 };
     } else if (head.endsWith('()')) {
       const name = head.slice(0, -2);
       const fn = this.nestedFunction(file, enclosing, name) ?? this.lookup.callable(file, name);

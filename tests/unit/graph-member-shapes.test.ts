@@ -4,7 +4,8 @@
 // object type in a cast or with no name to hold it, a union admitting a function type by name, an
 // object literal no declaration names, a local assigned `undefined` first or called
 // anywhere in its block (its own initializer's callback, a function written above it; a `var` in
-// its whole function), and a JavaScript class's member declared by `this.x = v`.
+// its whole function), a JavaScript class's member declared by `this.x = v`, and `this` typed
+// by a `this: T` parameter outside a class.
 // Each near miss (a conditional type with a non-function branch, a member never called) stays out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -87,13 +88,24 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/mime.js::method::MimeNode.header::13',
     'src/mime.js::method::MimeNode.normalize::3',
     'src/mime.js::method::MimeNode.render::9',
+    'src/proto.ts::interface::Decimal::5',
+    'src/proto.ts::interface::Inspectable::1',
+    'src/proto.ts::method::DecimalProto.inspect::13',
+    'src/proto.ts::method::DecimalProto.plain::16',
+    'src/proto.ts::method::DecimalProto.toJSON::10',
+    'src/proto.ts::method::Inspectable.toJSON::2',
   ]);
   const calls = graph.edges.filter((e) => e.type === 'calls').map((e) => `${e.from} -> ${e.to}`);
+  // `plain()` and OtherProto's `toString()` declare no `this` parameter: their `this.toJSON()` stays
+  // unresolved, not Decimal's by a neighbouring method's parameter.
+  assert.ok(!calls.some((e) => e.startsWith('src/proto.ts::method::DecimalProto.plain') || e.startsWith('src/proto.ts ->')), calls.join('\n'));
   for (const edge of [
     'src/config.ts::function::configure::15 -> src/config.ts::method::Config.constr::9',
     'src/config.ts::function::configure::15 -> src/config.ts::method::Config.customError::5',
     'src/config.ts::function::configure::15 -> src/config.ts::method::Config.persister::6',
     'src/mime.js::method::MimeNode.render::9 -> src/mime.js::method::MimeNode._spawn::4',
+    // `inspect(this: Decimal)`: `this.toJSON()` is Decimal's, through its base interface.
+    'src/proto.ts::method::DecimalProto.inspect::13 -> src/proto.ts::method::Inspectable.toJSON::2',
     // `const session = options.session!`: the path the assertion holds, typed where it is declared.
     'src/config.ts::function::resolveWith::60 -> src/config.ts::method::Session.push::53',
     'src/mime.js::method::MimeNode.header::13 -> src/mime.js::method::MimeNode.normalize::3',

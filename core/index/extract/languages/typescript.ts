@@ -169,9 +169,17 @@ function atModuleLevel(declarator: Node, parentOf: FileContext['parentOf']): boo
   return holder?.type === 'program';
 }
 
-/** `o: Store`, `private store: Store` (also a field of the class), `o = new Store()`. */
-const parameter: NodeHandler = (node, { b, source }) => {
+/** `o: Store`, `private store: Store` (also a field of the class), `o = new Store()`, `this: Store`. */
+const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   const pattern = node.childForFieldName('pattern');
+  // `toJSON(this: BigDecimal)`: `this` in the function is what the annotation says (no class
+  // needed), seen within the function's lines only: its neighbours may declare none.
+  if (pattern?.type === 'this') {
+    const type = annotatedType(node.childForFieldName('type'), source);
+    const parameters = parentOf(node);
+    const fn = parameters && parentOf(parameters);
+    return void (type && fn && b.declareType('local', 'this', type, node, false, node.startIndex, fn));
+  }
   if (pattern?.type !== 'identifier') return;
   const type = annotatedType(node.childForFieldName('type'), source) ?? constructedType(node.childForFieldName('value'), source);
   if (!type) return;
