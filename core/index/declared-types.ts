@@ -49,6 +49,8 @@ const ELEMENT_CALLBACKS: Record<string, number[]> = {
 const ELEMENT_RETURNS = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
 const COLLECTION_RETURNS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed']);
 const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)$/;
+/** `Handler(1)`: parameter 1 of the function type the `type` alias Handler names (a function written where that type is expected). */
+const PARAMETER_FORM = /^([\w$.]{1,160})\((\d+)\)$/;
 
 export interface TypeLookup {
   /** What a type name written in a file names: a class-like definition, with the confidence of the path to it. */
@@ -286,6 +288,14 @@ export class DeclaredTypes {
   private typedNow(file: number, d: DeclaredType): Typed | undefined {
     const type = d.type;
     const callback = type.endsWith(')') ? CALLBACK_FORM.exec(type) : null;
+    const parameter = !callback && type.endsWith(')') ? PARAMETER_FORM.exec(type) : null;
+    if (parameter) {
+      // What the alias declares for that parameter (its `(j)` declared type), followed where the name leads.
+      const alias = this.lookup.resolveType(file, parameter[1]!);
+      if (!alias || this.extractions[alias.ref.file].definitions[alias.ref.def].kind !== 'type') return undefined;
+      const found = this.declaredFor(alias.ref, `(${parameter[2]})`);
+      return found && { ...found, confidence: Math.min(alias.confidence, found.confidence) };
+    }
     if (callback || type.endsWith('()')) {
       const path = callback ? callback[1]! : type.slice(0, -2);
       const target = this.callee(file, d, path);

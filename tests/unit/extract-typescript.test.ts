@@ -432,11 +432,8 @@ test('ts/callables.ts', async () => {
     ],
     calls: [{ callee: 'now', line: 10, enclosing: 8, receiver: 'this' }],
     heritage: [],
-    // The function type's parameter is seen inside the member it types, not beside the interface.
-    declaredTypes: [
-      { kind: 'local', owner: 1, name: 'error', type: 'Error' },
-      { kind: 'member', owner: 0, name: 'retry', type: 'Retry' },
-    ],
+    // A function type's parameter (`(error: Error) => void`) binds nothing: no declared type.
+    declaredTypes: [{ kind: 'member', owner: 0, name: 'retry', type: 'Retry' }],
     // What other files' members typed `Retry` are settled by (core/index/callable-members.ts).
     callableTypes: ['Retry'],
   });

@@ -5,7 +5,8 @@
 // object literal no declaration names, a local assigned `undefined` first or called
 // anywhere in its block (its own initializer's callback, a function written above it; a `var` in
 // its whole function), a JavaScript class's member declared by `this.x = v`, and `this` typed
-// by a `this: T` parameter outside a class.
+// by a `this: T` parameter outside a class; a function written where a named function type is
+// expected takes its parameters' types from it.
 // Each near miss (a conditional type with a non-function branch, a member never called) stays out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -94,8 +95,16 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/proto.ts::method::DecimalProto.plain::16',
     'src/proto.ts::method::DecimalProto.toJSON::10',
     'src/proto.ts::method::Inspectable.toJSON::2',
+    'src/visit-types.ts::type::Leave::3',
+    'src/visit.ts::function::loose::14',
+    'src/visit.ts::function::nested::10',
+    'src/visit.ts::function::visit::6',
+    'src/visit.ts::method::loose.session.push::14',
+    'src/visit.ts::type::Visit::4',
   ]);
   const calls = graph.edges.filter((e) => e.type === 'calls').map((e) => `${e.from} -> ${e.to}`);
+  // `loose`'s `session` is typed by an object type in place: not Session, though Visit's parameter of that name is.
+  assert.ok(!calls.some((e) => e.startsWith('src/visit.ts::function::loose')), calls.join('\n'));
   // `plain()` and OtherProto's `toString()` declare no `this` parameter: their `this.toJSON()` stays
   // unresolved, not Decimal's by a neighbouring method's parameter.
   assert.ok(!calls.some((e) => e.startsWith('src/proto.ts::method::DecimalProto.plain') || e.startsWith('src/proto.ts ->')), calls.join('\n'));
@@ -106,6 +115,10 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/mime.js::method::MimeNode.render::9 -> src/mime.js::method::MimeNode._spawn::4',
     // `inspect(this: Decimal)`: `this.toJSON()` is Decimal's, through its base interface.
     'src/proto.ts::method::DecimalProto.inspect::13 -> src/proto.ts::method::Inspectable.toJSON::2',
+    // `const visit: Visit = (session, depth) => ...`, and through `handlers.Leave`: each parameter
+    // is what the function type declares for it, here or imported.
+    'src/visit.ts::function::visit::6 -> src/config.ts::method::Session.push::53',
+    'src/visit.ts::function::nested::10 -> src/config.ts::method::Session.push::53',
     // `const session = options.session!`: the path the assertion holds, typed where it is declared.
     'src/config.ts::function::resolveWith::60 -> src/config.ts::method::Session.push::53',
     'src/mime.js::method::MimeNode.header::13 -> src/mime.js::method::MimeNode.normalize::3',

@@ -246,7 +246,7 @@ export function calledPath(value: Node | null, source: string): string | undefin
 }
 
 /** The plain parameters of a function node, by position: their names and written types (`undefined` where none or not a plain name). */
-function parametersOf(fn: Node): Array<{ name: string; type: Node | null } | undefined> {
+export function parametersOf(fn: Node): Array<{ name: string; type: Node | null } | undefined> {
   const single = fn.childForFieldName('parameter');
   if (single) return single.type === 'identifier' ? [{ name: single.text, type: null }] : [undefined];
   const params = fn.childForFieldName('parameters');

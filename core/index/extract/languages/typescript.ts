@@ -27,7 +27,8 @@ import {
   pathOf,
 } from './typescript-types.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
-import { conditionalFunctionType } from './typescript-type-names.ts';
+import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
+import { declareContextualParameters, declareFunctionTypeParameters } from './typescript-contextual.ts';
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
 import { declareDestructured } from './typescript-destructured.ts';
@@ -96,6 +97,9 @@ function classExpressionName(node: Node, parentOf: FileContext['parentOf']): str
 function defineClass(node: Node, name: string, f: FileContext): HandlerSteps {
   return classHeritage(node, f.b.define(node, 'class', name), f);
 }
+
+/** A type a function value may be typed by contextually: one name, plain or through a namespace (`Handler`, `ns.Handler`). */
+const CONTEXTUAL_TYPE = /^[\w$]{1,80}(\.[\w$]{1,80})?$/;
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
 const CALLABLE_VALUES = new Set([
@@ -169,16 +173,37 @@ function atModuleLevel(declarator: Node, parentOf: FileContext['parentOf']): boo
   return holder?.type === 'program';
 }
 
+/** The nodes whose parameters are a type's, not a function's bindings. */
+const SIGNATURE_TYPES = new Set(['function_type', 'constructor_type', 'call_signature', 'construct_signature']);
+
+/** How far up a signature looks for the parameter list it is a callback's type in. */
+const MAX_SIGNATURE_DEPTH = 8;
+
+/** Whether a signature types a parameter of a function (through unions, parentheses and annotations, a few levels). */
+function inFunctionParameters(signature: Node, parentOf: FileContext['parentOf']): boolean {
+  let up = parentOf(signature);
+  for (let i = 0; up && i < MAX_SIGNATURE_DEPTH; i++, up = parentOf(up)) {
+    if (up.type === 'formal_parameters') return !SIGNATURE_TYPES.has(parentOf(up)?.type ?? '');
+    if (up.type.endsWith('_declaration') || up.type === 'program' || up.type === 'statement_block') return false;
+  }
+  return false;
+}
+
 /** `o: Store`, `private store: Store` (also a field of the class), `o = new Store()`, `this: Store`. */
 const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   const pattern = node.childForFieldName('pattern');
+  // `type Visit = (session: Session) => void`, `{ (x: X): Y }`: a signature's parameters bind
+  // nothing, save a callback's in a function's own parameters (`observable(subscribe: (observer:
+  // Observer<T>) => ...)`): there the name types what the function body calls it (measured right
+  // on every eval edge it gave, docs/call-confidence.md).
+  const parameters = parentOf(node);
+  const fn = parameters && parentOf(parameters);
+  if (!fn || (SIGNATURE_TYPES.has(fn.type) && !inFunctionParameters(fn, parentOf))) return;
   // `toJSON(this: BigDecimal)`: `this` in the function is what the annotation says (no class
   // needed), seen within the function's lines only: its neighbours may declare none.
   if (pattern?.type === 'this') {
     const type = annotatedType(node.childForFieldName('type'), source);
-    const parameters = parentOf(node);
-    const fn = parameters && parentOf(parameters);
-    return void (type && fn && b.declareType('local', 'this', type, node, false, node.startIndex, fn));
+    return void (type && b.declareType('local', 'this', type, node, false, node.startIndex, fn));
   }
   if (pattern?.type !== 'identifier') return;
   const type = annotatedType(node.childForFieldName('type'), source) ?? constructedType(node.childForFieldName('value'), source);
@@ -248,6 +273,9 @@ function commonHandlers(): Record<string, NodeHandler> {
       if (FUNCTION_VALUES.has(valueType)) {
         b.define(node, 'function', bound, { bound: true });
         declareSignature(f, 'local', bound, value, node);
+        // `const visit: Handler = (node, f) => ...`: typed by what Handler declares for them.
+        const expected = namedTypeOf(node.childForFieldName('type'));
+        if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, value, expected);
         return factoryObject(value, node, bound, false, f);
       }
       // `export const api = { get() {} } as const`: an object of methods, not a callable.
@@ -319,12 +347,15 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       const name = nameOf(node, source);
       if (name) b.define(node, 'enum', name);
     },
-    type_alias_declaration: (node, { b, source }) => {
+    type_alias_declaration: (node, f) => {
+      const { b, source } = f;
       const name = nameOf(node, source);
       if (!name) return;
       b.define(node, 'type', name);
       const value = node.childForFieldName('value');
-      if (functionTypeOf(value) || conditionalFunctionType(value)) b.callableType(name);
+      const fnType = functionTypeOf(value);
+      if (fnType || conditionalFunctionType(value)) b.callableType(name);
+      if (fnType) declareFunctionTypeParameters(f, name, node, fnType);
     },
     // `<TFunction extends (...args: any[]) => any>`: a member typed `TFunction` is called as a function is.
     type_parameter: (node, { b }) => {
