@@ -118,3 +118,51 @@ test('a receiver read char by char, its scan remembered per start, is the one th
     }
   }
 });
+
+test("no step of the resolution pass reads every file's definitions: the symbol table makes a file's names when first asked", async () => {
+  // Files that define names and call only their own, as most of a large workspace's files do.
+  const files = 400;
+  let readSincePause = new Set<string>();
+  let mostInOneStep = 0;
+  const extractions = Array.from({ length: files }, (_, i): FileExtraction => {
+    const definitions = Array.from({ length: 5 }, (_, d) => ({
+      kind: 'function',
+      name: `f${d}`,
+      startLine: d * 2 + 1,
+      endLine: d * 2 + 2,
+      parent: null,
+      exported: true,
+    }));
+    return {
+      file: `pkg${i % 20}/mod${i}.py`,
+      language: 'python',
+      get definitions() {
+        readSincePause.add(this.file);
+        return definitions;
+      },
+      imports: [],
+      exports: [],
+      calls: [{ callee: 'f1', line: 2, enclosing: 0 }],
+      heritage: [],
+    } as FileExtraction;
+  });
+  class StepCounter extends TimeSlicer {
+    override async pause(): Promise<void> {
+      mostInOneStep = Math.max(mostInOneStep, readSincePause.size);
+      readSincePause = new Set();
+      return super.pause();
+    }
+  }
+  const slicer = new StepCounter(0);
+  const graph = await buildGraphInSlices(
+    extractions,
+    new ModuleResolver(
+      extractions.map((e) => e.file),
+      undefined,
+    ),
+    slicer,
+  );
+  mostInOneStep = Math.max(mostInOneStep, readSincePause.size);
+  assert.equal(graph.stats.byOutcome.same_file, files, 'each file resolved its own call');
+  assert.ok(mostInOneStep <= 2, `one step read the definitions of ${mostInOneStep} of ${files} files`);
+});
