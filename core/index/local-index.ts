@@ -14,6 +14,7 @@ import { basename, join } from 'node:path';
 import type { FileExtraction } from './extract-types.ts';
 import type { CodeGraph } from './graph-types.ts';
 import { buildGraphInSlices } from './build-graph.ts';
+import { countGraphInSlices } from './graph-counts.ts';
 import { SlicesAborted, TimeSlicer } from './extract/time-slices.ts';
 import { newResolutionCache } from './resolution-cache.ts';
 import { ModuleResolver } from './module-resolver.ts';
@@ -137,7 +138,7 @@ export class LocalIndex {
     if (stored) this.onDisk = new Map([...stored.entries.values()].map((e) => [e.file, e.contentHash!]));
     // A first run parses every file (unless the cache has them): its workers start before the
     // scan, so they boot meanwhile.
-    const found = this.cache.size === 0 && !options.extract && !stored?.entries.size ? await prewarmExtractor() : undefined;
+    const found = this.cache.size === 0 && !options.extract && !stored?.entries.size ? await prewarmExtractor(options.yieldToServer ?? true) : undefined;
     let scan: ScanResult;
     const scanStarted = performance.now();
     try {
@@ -243,6 +244,7 @@ export class LocalIndex {
         slicer,
         this.resolutionCache,
       );
+      await countGraphInSlices(graph, slicer);
     } catch (err) {
       if (err instanceof SlicesAborted) return this.cancels.cancel(new Map([...taken, ...parsed]), toParse.length + parsedAhead);
       throw err;
