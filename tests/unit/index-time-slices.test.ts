@@ -19,6 +19,8 @@ import { buildGraph, buildGraphInSlices } from '../../core/index/build-graph.ts'
 import { graphJsonLines } from '../../core/index/graph-jsonl.ts';
 import { ModuleResolver } from '../../core/index/module-resolver.ts';
 import type { FileExtraction } from '../../core/index/extract-types.ts';
+import { LocalIndex } from '../../core/index/local-index.ts';
+import { extractFiles } from '../../core/index/extract/index.ts';
 import { HOSTILE_LIB, HOSTILE_SHAPES } from '../helpers/hostile-sources.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/graph/', import.meta.url));
@@ -165,4 +167,21 @@ test("no step of the resolution pass reads every file's definitions: the symbol 
   mostInOneStep = Math.max(mostInOneStep, readSincePause.size);
   assert.equal(graph.stats.byOutcome.same_file, files, 'each file resolved its own call');
   assert.ok(mostInOneStep <= 2, `one step read the definitions of ${mostInOneStep} of ${files} files`);
+});
+
+test('an index run reports the longest its thread was held, whatever held it', async () => {
+  const index = new LocalIndex(join(FIXTURES, 'ts-esm'));
+  const held = 150;
+  const result = await index.run({
+    extract: (root, files, options) => extractFiles(root, files, { ...options, workers: 0 }),
+    onProgress: (done) => {
+      if (done !== 2) return;
+      // Something on the server's thread that does not yield, in the middle of the run.
+      const until = performance.now() + held;
+      while (performance.now() < until);
+    },
+  });
+  assert.ok(result.ok, result.ok ? '' : result.cause);
+  const { longestStallMs } = result.report.mainThread;
+  assert.ok(longestStallMs >= held, `longest stall ${longestStallMs} ms`);
 });
