@@ -9,6 +9,7 @@ import { graphCounts, countGraphInSlices } from '../../core/index/graph-counts.t
 import { TimeSlicer } from '../../core/index/extract/time-slices.ts';
 import type { CodeGraph, GraphEdge, GraphNode } from '../../core/index/graph-types.ts';
 import { indexedFixture } from '../helpers/graph-fixture.ts';
+import { turnsDuring } from '../helpers/event-loop-turns.ts';
 
 /** What counting a graph walk would give: types in code-unit order. */
 function walked<T extends { type: string }>(items: Iterable<T>): Record<string, number> {
@@ -50,17 +51,8 @@ test('counting a large graph in slices lets the event loop turn, and gives what 
     edges.push({ type: i % 4 === 0 ? 'calls' : 'contains', from: `n${i}`, to: `n${i + 1}`, confidence: 1 });
   }
   const graph = { nodes, edges } as unknown as CodeGraph;
-  let turns = 0;
-  let counting = true;
-  const tick = () => {
-    if (!counting) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
   const slicer = new TimeSlicer(0);
-  await countGraphInSlices(graph, slicer);
-  counting = false;
+  const { turns } = await turnsDuring(() => countGraphInSlices(graph, slicer));
   assert.ok(slicer.pauses >= 5 && turns >= 5, `${slicer.pauses} pauses, ${turns} turns`);
   assert.deepEqual(graphCounts(graph), { nodesByType: walked(nodes.values()), edgesByType: walked(edges) });
 });
