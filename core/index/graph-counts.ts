@@ -2,8 +2,8 @@
 // get_metrics and get_analysis_context state them (SPEC §init_workspace, §get_metrics "the local
 // CPG size"). A graph does not change once built (a re-index builds a new one), so it is counted
 // once: the index counts it in time slices before it commits the graph (SPEC §init_workspace:
-// the server answers while it indexes), and every later answer reads the counts. A walk over a
-// 7,000-file tree's graph held the server's thread for 50 ms.
+// the server answers while it indexes), and every later answer reads the counts. Counted in one
+// go, a graph of 56,000 nodes and 88,000 edges held the server's thread ~50 ms.
 import type { CodeGraph } from './graph-types.ts';
 import type { TimeSlicer } from './extract/time-slices.ts';
 
