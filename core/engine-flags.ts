@@ -71,8 +71,8 @@ export function applyEngineFlags(): void {
 /**
  * Sets the flags again: V8 configures each new isolate's heap with a semi-space growth factor of
  * at least 2 and writes that back to the process-wide flag, so a worker's start undoes
- * `--semi-space-growth-factor=1` for this thread's heap too. Called on a worker's first message;
- * a process whose bin did not set them is left as it is.
+ * `--semi-space-growth-factor=1` for this thread's heap too. Called as a worker comes online and
+ * on its first message; a process whose bin did not set them is left as it is.
  */
 export function keepEngineFlags(): void {
   if ((globalThis as Record<symbol, unknown>)[APPLIED] === true) applyEngineFlags();

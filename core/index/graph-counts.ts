@@ -16,6 +16,7 @@ export interface GraphCounts {
 /** Nodes or edges counted between two checks of the slicer. */
 const ITEMS_PER_STEP = 4096;
 
+// Process cache: each graph's counts, for as long as the graph lives.
 const counted = new WeakMap<CodeGraph, GraphCounts>();
 
 /** The graph's counts: counted now unless the index already counted them. */
