@@ -20,7 +20,14 @@
 //   peaked at 175-181 MB against 129 MB under Node 20. With the semi-spaces not grown past their
 //   start size (`--semi-space-growth-factor=1`, read by the heap whenever it resizes, so it
 //   applies though set after start) the same index peaks at 120 MB in the same time (1.23 s both;
-//   zod/src 137 -> 117 MB). Under V8 11 and 12 it changed nothing measurable, so it is not set there.
+//   zod/src 137 -> 117 MB). Under V8 11 (Node 20) it bounds the server's pauses instead: the
+//   index's results survive in the young generation, and a scavenge copies what survives, so at
+//   its full 16 MB semi-spaces one scavenge took 35-70 ms on the server's thread while the
+//   workers parsed a 7,000-file tree, against at most ~15 ms at the start size, for the same
+//   total (SPEC §init_workspace: every `ping` within 100 ms while the index runs). Under V8 12 it
+//   was measured to change nothing (memory) and was not measured for pauses, so it is not set there.
+//   Each new isolate (every worker the index starts) puts the flag back to 2 as its heap is
+//   configured, so it is set again once a worker has started (keepEngineFlags).
 //
 // A flag V8 does not know is printed to the user's terminal (`Error: unrecognized flag`), so a
 // flag is set only under the V8 majors it was checked on (tests/unit/engine-flags.test.ts
@@ -39,7 +46,7 @@ interface EngineSetting {
 const SETTINGS: EngineSetting[] = [
   { flags: ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'], v8Majors: [11, 12, 13] },
   { flags: ['--interrupt-budget=270336'], v8Majors: [11] },
-  { flags: ['--semi-space-growth-factor=1'], v8Majors: [13] },
+  { flags: ['--semi-space-growth-factor=1'], v8Majors: [11, 13] },
 ];
 
 /** The flags the bin sets under V8 `v8Version` (`process.versions.v8` by default). */
@@ -48,7 +55,25 @@ export function engineFlagsFor(v8Version: string = process.versions.v8): string[
   return SETTINGS.filter((s) => s.v8Majors.includes(major)).flatMap((s) => s.flags);
 }
 
+/**
+ * Marks that the bin set the flags in this process (tests and benches running core/ from source
+ * do not). Kept on the global object, as the flags themselves are process-wide: the bin and the
+ * server's bundle each carry a copy of this module.
+ */
+const APPLIED = Symbol.for('metabob.engineFlagsApplied');
+
 export function applyEngineFlags(): void {
   const flags = engineFlagsFor();
   if (flags.length > 0) setFlagsFromString(flags.join(' '));
+  (globalThis as Record<symbol, unknown>)[APPLIED] = true;
+}
+
+/**
+ * Sets the flags again: V8 configures each new isolate's heap with a semi-space growth factor of
+ * at least 2 and writes that back to the process-wide flag, so a worker's start undoes
+ * `--semi-space-growth-factor=1` for this thread's heap too. Called as a worker comes online and
+ * on its first message; a process whose bin did not set them is left as it is.
+ */
+export function keepEngineFlags(): void {
+  if ((globalThis as Record<symbol, unknown>)[APPLIED] === true) applyEngineFlags();
 }

@@ -64,11 +64,11 @@ export function loadExtractor(): Promise<ExtractFn | string> {
  * Returns what the scan tells of each file it finds, so the workers load the grammars it needs
  * meanwhile too. A load failure is left for loadExtractor to report.
  */
-export async function prewarmExtractor(): Promise<((file: string) => void) | undefined> {
+export async function prewarmExtractor(yieldToServer: boolean): Promise<((file: string) => void) | undefined> {
   if (await runtimeWasmMissing()) return undefined;
   try {
     const extractor = await import('./extract/index.ts');
-    extractor.prewarmExtraction();
+    extractor.prewarmExtraction(yieldToServer);
     return extractor.grammarPreloader();
   } catch {
     // reported by loadExtractor

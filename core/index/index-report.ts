@@ -8,6 +8,7 @@ import { escapeControlChars } from '../process/control-chars.ts';
 import { GENERATED_KINDS, type GeneratedKind } from './generated-files.ts';
 import { topFolders } from './file-cap.ts';
 import { MAX_FILE_BYTES, bytesText, countText } from './index-caps.ts';
+import { graphCounts } from './graph-counts.ts';
 
 export interface IndexStats {
   root: string;
@@ -34,24 +35,19 @@ export interface IndexStats {
   heritage: { total: number; resolved: number };
 }
 
-function countBy<T>(items: Iterable<T>, key: (item: T) => string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const item of items) out[key(item)] = (out[key(item)] ?? 0) + 1;
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
 export function indexStats(index: LocalIndex): IndexStats {
   const graph = index.graph as CodeGraph;
   const s = graph.stats;
   const resolved = s.byOutcome.same_file + s.byOutcome.own_class + s.byOutcome.base_class + s.byOutcome.declared_type + s.byOutcome.import;
   const skipped = index.skipped();
+  const { nodesByType, edgesByType } = graphCounts(graph);
   return {
     root: index.root,
     files: graph.componentsByFile.size,
     nodes: graph.nodes.size,
-    nodesByType: countBy(graph.nodes.values(), (n) => n.type),
+    nodesByType,
     edges: graph.edges.length,
-    edgesByType: countBy(graph.edges, (e) => e.type),
+    edgesByType,
     parseFailures: index.parseFailures(),
     partial: index.partial(),
     tooLarge: skipped.tooLarge.length,

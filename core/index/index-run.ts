@@ -41,8 +41,12 @@ export interface IndexRunReport {
    * with the line ranges left unread: definitions there may be missing from the graph.
    */
   partial: PartialFile[];
-  /** This thread's share of the run, in time slices (extract/time-slices.ts): the longest a request could wait behind it, and how often it let requests in. */
-  mainThread: { longestSliceMs: number; pauses: number };
+  /**
+   * This thread's share of the run, in time slices (extract/time-slices.ts): the longest a request
+   * could wait behind a slice, how often it let requests in, and the longest the event loop was
+   * held by anything during the run (collector pauses and other requests included).
+   */
+  mainThread: { longestSliceMs: number; pauses: number; longestStallMs: number };
   /** The warm-start cache on a first run: how many files it gave, or why none (absent: no cache, METABOB_CACHE=off). */
   extractionCache?: { dir: string; fromCache: number; cause?: string };
 }

@@ -24,8 +24,8 @@ const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 
 export class SymbolTable {
   readonly fileIndex = new Map<string, number>();
-  /** Per file: top-level definitions by name (source order). */
-  readonly topLevel: Array<Map<string, number[]>> = [];
+  /** Per file: top-level definitions by name (source order), computed on first use (topLevelOf). */
+  private readonly topLevel: Array<Map<string, number[]> | undefined> = [];
   /** Per file: local name -> import binding, computed on first use. */
   private readonly bindingMaps: Array<Map<string, Binding> | undefined> = [];
   private readonly exportMemo = new Map<string, Meaning | undefined>();
@@ -45,20 +45,30 @@ export class SymbolTable {
     extractions.forEach((ext, i) => this.fileIndex.set(ext.file, i));
     this.packageScope = new PackageScope(
       extractions,
-      (file) => this.topLevel[file],
+      (file) => this.topLevelOf(file),
       (file) => this.detached(file),
     );
-    for (const ext of extractions) {
-      const top = new Map<string, number[]>();
-      ext.definitions.forEach((d, i) => {
-        // A method declared apart from its owner (`Foo.prototype.m`, `const api = { m() {} }`, a Go method) is no bare name.
-        if (d.parent !== null || (d.kind === 'method' && d.parentName !== undefined)) return;
-        const list = top.get(d.name);
-        if (list) list.push(i);
-        else top.set(d.name, [i]);
-      });
-      this.topLevel.push(top);
-    }
+  }
+
+  /**
+   * A file's top-level definitions by name, made on first use: the table is built in one step of
+   * the resolution pass, which must stay short on the server's thread whatever the workspace's
+   * size (SPEC §init_workspace: the server answers while it indexes); each file's names are
+   * then made within the step that first looks one up.
+   */
+  private topLevelOf(fileIdx: number): Map<string, number[]> {
+    let top = this.topLevel[fileIdx];
+    if (top) return top;
+    top = new Map();
+    this.extractions[fileIdx]!.definitions.forEach((d, i) => {
+      // A method declared apart from its owner (`Foo.prototype.m`, `const api = { m() {} }`, a Go method) is no bare name.
+      if (d.parent !== null || (d.kind === 'method' && d.parentName !== undefined)) return;
+      const list = top!.get(d.name);
+      if (list) list.push(i);
+      else top!.set(d.name, [i]);
+    });
+    this.topLevel[fileIdx] = top;
+    return top;
   }
   /** The confidences of the language a file is written in (call-confidence.ts). */
   kinds(fileIdx: number): KindConfidences {
@@ -148,7 +158,7 @@ export class SymbolTable {
           // `from pkg import name`: a symbol of pkg, or its submodule pkg/name.
           const sub = this.resolver.submodule(this.extractions[target].file, imported);
           const subIdx = sub === undefined ? undefined : this.fileIndex.get(sub);
-          const hasSymbol = this.topLevel[target].has(imported) || this.bindingsOf(target, imported);
+          const hasSymbol = this.topLevelOf(target).has(imported) || this.bindingsOf(target, imported);
           if (subIdx !== undefined && !hasSymbol) map.set(local, { kind: 'namespace', file: subIdx });
           else map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject: false });
         } else {
@@ -158,7 +168,7 @@ export class SymbolTable {
       }
     }
     for (const head of heads) {
-      if (map.has(head) || this.topLevel[fileIdx].has(head)) continue;
+      if (map.has(head) || this.topLevelOf(fileIdx).has(head)) continue;
       const target = this.moduleFile(fileIdx, head);
       if (target !== undefined) map.set(head, { kind: 'namespace', file: target });
     }
@@ -220,7 +230,7 @@ export class SymbolTable {
   }
 
   private findObjectMember(fileIdx: number, object: string, member: string): DefRef | undefined {
-    const own = this.topLevel[fileIdx].has(object) || this.bindings(fileIdx).has(object) ? undefined : this.detachedMember(fileIdx, object, member);
+    const own = this.topLevelOf(fileIdx).has(object) || this.bindings(fileIdx).has(object) ? undefined : this.detachedMember(fileIdx, object, member);
     if (own !== undefined) return { file: fileIdx, def: own };
     const origin = this.valueOrigin(fileIdx, object, (file, local) => this.detachedMember(file, local, member) !== undefined);
     const def = origin && this.detachedMember(origin.file, origin.local, member);
@@ -284,7 +294,7 @@ export class SymbolTable {
 
   /** What `name` means at the top level of a file: its own definition, else its import binding. */
   resolveLocal(fileIdx: number, name: string, seen?: Set<string>): Meaning | undefined {
-    const own = this.topLevel[fileIdx].get(name);
+    const own = this.topLevelOf(fileIdx).get(name);
     if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: 1 };
     const binding = this.bindings(fileIdx).get(name);
     if (binding) return this.follow(binding, seen);
@@ -302,7 +312,7 @@ export class SymbolTable {
     if (sibling === undefined) return undefined;
     return {
       kind: 'def',
-      ref: { file: sibling, def: this.pick(sibling, name, this.topLevel[sibling].get(name)!) },
+      ref: { file: sibling, def: this.pick(sibling, name, this.topLevelOf(sibling).get(name)!) },
       confidence: this.kinds(sibling).importResolved,
     };
   }
@@ -351,7 +361,7 @@ export class SymbolTable {
       if (found) return found;
     }
     if (name !== 'default') {
-      const own = this.topLevel[fileIdx].get(name);
+      const own = this.topLevelOf(fileIdx).get(name);
       const exported = own?.filter((i) => ext.definitions[i].exported);
       if (exported && exported.length > 0) return { kind: 'def', ref: { file: fileIdx, def: pickDefinition(ext, exported) }, confidence: 1 };
     }
@@ -375,7 +385,7 @@ export class SymbolTable {
     }
     const surface = languageTraits(ext.language)?.surface;
     if (surface === 'package') {
-      const own = this.topLevel[fileIdx].get(name);
+      const own = this.topLevelOf(fileIdx).get(name);
       if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: 1 };
       return this.inPackage(fileIdx, name);
     }
@@ -390,7 +400,7 @@ export class SymbolTable {
     }
     if (name !== 'default' && (surface === 'unlisted' || ext.error)) {
       // CommonJS assignments the extractor could not list, or a file with parse errors.
-      const own = this.topLevel[fileIdx].get(name);
+      const own = this.topLevelOf(fileIdx).get(name);
       if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: this.kinds(fileIdx).importUnlisted };
     }
     return undefined;

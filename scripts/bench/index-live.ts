@@ -1,11 +1,14 @@
 // `npm run bench`: the server's answers while init_workspace indexes a large tree, and how soon a
 // cancel stops it (SPEC §init_workspace; the goals: every `ping` within 100 ms, a cancel stops
 // the work within 500 ms). The tree is Django and TypeScript sources from node_modules, copied
-// into a temp folder and cycled under numbered folders up to BENCH_LIVE_FILES (default 5000).
+// into a temp folder and cycled under numbered folders up to BENCH_LIVE_FILES (default 7000, the
+// size the goal names: worst `ping` during init_workspace on the 7,000-file tree).
 // For each server (the built dist/cli.js, and BENCH_LIVE_BASELINE's cli.js when set, e.g. a
 // build of main, so before and after come from one run on one machine):
 //   1. ping every 10 ms (and get_metrics every 5th probe) from the SDK client over stdio while a
-//      cold init_workspace runs, until its answer: median, p95 and worst latency;
+//      cold init_workspace runs, until its answer: median, p95 and worst latency; and the longest
+//      stall of the server's thread during the run, as its debug log states it (a build without
+//      that line says n/a);
 //   2. a cold init_workspace with a progressToken, cancelled (notifications/cancelled) 3 s
 //      after its first progress notification: from the cancel to the last progress notification, and
 //      to the server process's CPU going quiet (no tick in /proc/<pid>/stat over 100 ms); then
@@ -20,7 +23,7 @@ import { percentile } from './support/percentile.ts';
 import { cycledTree } from './support/cycled-tree.ts';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
-const FILES = Number(process.env.BENCH_LIVE_FILES ?? 5000);
+const FILES = Number(process.env.BENCH_LIVE_FILES ?? 7000);
 const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 1);
 const LIMIT_MS = 180_000;
 const PING_GOAL_MS = 100;
@@ -40,17 +43,26 @@ function largeTree(): { root: string; files: number } {
   return { root, files: FILES };
 }
 
-async function connect(cli: string): Promise<{ client: Client; pid: number; close: () => Promise<void> }> {
+async function connect(cli: string): Promise<{ client: Client; pid: number; stderr: () => string; close: () => Promise<void> }> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(METABOB_|XDG_CACHE_HOME|WORKSPACE_PATH)/.test(k)) env[k] = v;
   const home = mkdtempSync(join(tmpdir(), 'bench-live-home-'));
-  // METABOB_CACHE=off: every run is cold, whatever an earlier one wrote.
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cli], env: { ...env, HOME: home, METABOB_CACHE: 'off' }, stderr: 'ignore' });
+  // METABOB_CACHE=off: every run is cold, whatever an earlier one wrote. The debug log states the
+  // index's longest main-thread stall.
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli],
+    env: { ...env, HOME: home, METABOB_CACHE: 'off', METABOB_LOG_LEVEL: 'debug' },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'bench-live', version: '1.0.0' });
   await client.connect(transport);
   return {
     client,
     pid: transport.pid!,
+    stderr: () => stderr,
     close: async () => {
       await client.close();
       rmSync(home, { recursive: true, force: true });
@@ -66,8 +78,11 @@ function cpuTicks(pid: number): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function pingsDuringIndex(cli: string, root: string): Promise<{ ping: number[]; metrics: number[]; firstCall: number; ms: number; text: string }> {
-  const { client, close } = await connect(cli);
+async function pingsDuringIndex(
+  cli: string,
+  root: string,
+): Promise<{ ping: number[]; metrics: number[]; firstCall: number; ms: number; text: string; stallMs: number | undefined }> {
+  const { client, stderr, close } = await connect(cli);
   const ping: number[] = [];
   const metrics: number[] = [];
   // The process's first tool call loads the call boundary and opens the store (~0.5 s on this
@@ -98,7 +113,8 @@ async function pingsDuringIndex(cli: string, root: string): Promise<{ ping: numb
   } finally {
     await close();
   }
-  return { ping, metrics, firstCall, ms: performance.now() - started, text };
+  const stall = /longest main-thread stall (\d+) ms/.exec(stderr());
+  return { ping, metrics, firstCall, ms: performance.now() - started, text, stallMs: stall ? Number(stall[1]) : undefined };
 }
 
 async function cancelDuringIndex(
@@ -170,7 +186,8 @@ try {
       console.log(
         `  ${label}: init_workspace ${(p.ms / 1000).toFixed(1)} s (${p.text.split('\n')[0]}); ${p.ping.length} pings: median ${ms(med(p.ping))}, ` +
           `p95 ${ms(p.ping.length ? percentile(p.ping, 95) : NaN)}, worst ${ms(worst)} (${worst <= PING_GOAL_MS ? 'within' : 'over'} ${PING_GOAL_MS} ms); ` +
-          `${p.metrics.length} get_metrics: median ${ms(med(p.metrics))}, worst ${ms(Math.max(0, ...p.metrics))} (the process's first call, before the index: ${ms(p.firstCall)})`,
+          `${p.metrics.length} get_metrics: median ${ms(med(p.metrics))}, p95 ${ms(p.metrics.length ? percentile(p.metrics, 95) : NaN)}, worst ${ms(Math.max(0, ...p.metrics))} ` +
+          `(the process's first call, before the index: ${ms(p.firstCall)}); longest main-thread stall ${p.stallMs === undefined ? 'n/a' : ms(p.stallMs)}`,
       );
       const c = await cancelDuringIndex(cli, tree.root);
       console.log(

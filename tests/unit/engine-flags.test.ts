@@ -4,6 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { engineFlagsFor } from '../../core/engine-flags.ts';
 
 const known = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }).stdout;
@@ -37,3 +41,37 @@ test('setting them prints nothing', () => {
   assert.equal(run.stderr, '');
   assert.equal(run.stdout, '');
 });
+
+test(
+  "the young generation stays at its start size after the index's workers start, where V8 would undo the flag",
+  { skip: !engineFlagsFor().includes('--semi-space-growth-factor=1') },
+  () => {
+    // In a process of its own, as the bin sets the flags: each worker's heap set-up writes the
+    // growth factor back to 2, so without keepEngineFlags the semi-spaces grow to 16 MB.
+    const workspace = mkdtempSync(join(tmpdir(), 'engine-flags-ws-'));
+    for (let i = 0; i < 60; i++) writeFileSync(join(workspace, `m${i}.ts`), `export function f${i}(a: number) { return g${i}(a) + 1; }\n`.repeat(200));
+    const script = join(workspace, 'run.mts');
+    writeFileSync(
+      script,
+      [
+        `import { getHeapSpaceStatistics } from 'node:v8';`,
+        `import { applyEngineFlags } from ${JSON.stringify(fileURLToPath(new URL('../../core/engine-flags.ts', import.meta.url)))};`,
+        `import { extractFiles } from ${JSON.stringify(fileURLToPath(new URL('../../core/index/extract/index.ts', import.meta.url)))};`,
+        `applyEngineFlags();`,
+        `const files = Array.from({ length: 60 }, (_, i) => 'm' + i + '.ts');`,
+        `const results = await extractFiles(${JSON.stringify(workspace)}, files, { workers: 2 });`,
+        // Survivors, as the index's results are: what makes a scavenger grow the young generation.
+        `const kept: unknown[] = [results];`,
+        `for (let i = 0; i < 300_000; i++) kept.push({ i, name: 'n' + i, list: [i, i + 1] });`,
+        `const young = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!;`,
+        `console.log(JSON.stringify({ files: results.length, youngMb: young.space_size / 1048576 }));`,
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+    rmSync(workspace, { recursive: true, force: true });
+    assert.equal(run.status, 0, run.stderr);
+    const { files, youngMb } = JSON.parse(run.stdout.trim().split('\n').pop()!) as { files: number; youngMb: number };
+    assert.equal(files, 60);
+    assert.ok(youngMb <= 4, `the young generation grew to ${youngMb} MB`);
+  },
+);

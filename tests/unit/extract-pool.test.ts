@@ -216,3 +216,24 @@ test(
     assert.ok(!(await seen(false)).has(5), 'no worker reniced when the caller answers nothing meanwhile');
   },
 );
+
+test(
+  'workers started ahead of a run yield the CPU to this thread from their start, before any file is handed to them',
+  { skip: process.platform !== 'linux' },
+  async (t) => {
+    const { root, files } = makeWorkspace(4);
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    assert.ok(!threadNiceness().includes(5), 'no thread of this process is reniced yet');
+    // Their parser runtime's compile runs while the server's thread scans the workspace.
+    prewarmExtraction();
+    let reniced = false;
+    for (let waited = 0; waited < 10_000 && !reniced; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      reniced = threadNiceness().includes(5);
+    }
+    assert.ok(reniced, 'a worker started ahead reniced itself to 5 while it waited for files');
+    // The run takes the waiting workers, so none is left for another test.
+    const result = await extractFiles(root, files, { workers: 2 });
+    assert.deepStrictEqual(result.notDone, []);
+  },
+);

@@ -8,6 +8,7 @@ import { ensurePrivateDir, writePrivateFileInParts } from '../../core/config/cac
 import { ExtractionCache } from '../../core/index/extraction-cache.ts';
 import type { FileExtraction } from '../../core/index/extract-types.ts';
 import { tempDir } from '../helpers/git.ts';
+import { turnsDuring } from '../helpers/event-loop-turns.ts';
 
 /** `n` extractions of `defs` definitions each, as a large workspace's would be. */
 function extractions(n: number, defs: number, tag = ''): FileExtraction[] {
@@ -28,21 +29,6 @@ function extractions(n: number, defs: number, tag = ''): FileExtraction[] {
     heritage: [],
     contentHash: `hash-${i}`,
   })) as FileExtraction[];
-}
-
-/** Counts the turns the event loop takes while `work` runs: one a millisecond at most. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  const value = await work();
-  running = false;
-  return { value, turns };
 }
 
 test('a large save and load each let the event loop turn many times, and load gives back what was saved', async () => {

@@ -19,6 +19,8 @@ import { buildGraph, buildGraphInSlices } from '../../core/index/build-graph.ts'
 import { graphJsonLines } from '../../core/index/graph-jsonl.ts';
 import { ModuleResolver } from '../../core/index/module-resolver.ts';
 import type { FileExtraction } from '../../core/index/extract-types.ts';
+import { LocalIndex } from '../../core/index/local-index.ts';
+import { extractFiles } from '../../core/index/extract/index.ts';
 import { HOSTILE_LIB, HOSTILE_SHAPES } from '../helpers/hostile-sources.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/graph/', import.meta.url));
@@ -117,4 +119,69 @@ test('a receiver read char by char, its scan remembered per start, is the one th
       }
     }
   }
+});
+
+test("no step of the resolution pass reads every file's definitions: the symbol table makes a file's names when first asked", async () => {
+  // Files that define names and call only their own, as most of a large workspace's files do.
+  const files = 400;
+  let readSincePause = new Set<string>();
+  let mostInOneStep = 0;
+  const extractions = Array.from({ length: files }, (_, i): FileExtraction => {
+    const definitions = Array.from({ length: 5 }, (_, d) => ({
+      kind: 'function',
+      name: `f${d}`,
+      startLine: d * 2 + 1,
+      endLine: d * 2 + 2,
+      parent: null,
+      exported: true,
+    }));
+    return {
+      file: `pkg${i % 20}/mod${i}.py`,
+      language: 'python',
+      get definitions() {
+        readSincePause.add(this.file);
+        return definitions;
+      },
+      imports: [],
+      exports: [],
+      calls: [{ callee: 'f1', line: 2, enclosing: 0 }],
+      heritage: [],
+    } as FileExtraction;
+  });
+  class StepCounter extends TimeSlicer {
+    override async pause(): Promise<void> {
+      mostInOneStep = Math.max(mostInOneStep, readSincePause.size);
+      readSincePause = new Set();
+      return super.pause();
+    }
+  }
+  const slicer = new StepCounter(0);
+  const graph = await buildGraphInSlices(
+    extractions,
+    new ModuleResolver(
+      extractions.map((e) => e.file),
+      undefined,
+    ),
+    slicer,
+  );
+  mostInOneStep = Math.max(mostInOneStep, readSincePause.size);
+  assert.equal(graph.stats.byOutcome.same_file, files, 'each file resolved its own call');
+  assert.ok(mostInOneStep <= 2, `one step read the definitions of ${mostInOneStep} of ${files} files`);
+});
+
+test('an index run reports the longest its thread was held, whatever held it', async () => {
+  const index = new LocalIndex(join(FIXTURES, 'ts-esm'));
+  const held = 150;
+  const result = await index.run({
+    extract: (root, files, options) => extractFiles(root, files, { ...options, workers: 0 }),
+    onProgress: (done) => {
+      if (done !== 2) return;
+      // Something on the server's thread that does not yield, in the middle of the run.
+      const until = performance.now() + held;
+      while (performance.now() < until);
+    },
+  });
+  assert.ok(result.ok, result.ok ? '' : result.cause);
+  const { longestStallMs } = result.report.mainThread;
+  assert.ok(longestStallMs >= held, `longest stall ${longestStallMs} ms`);
 });

@@ -15,12 +15,13 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { FileExtraction, LanguageId } from '../extract-types.ts';
 import { extractFile, HASHED } from './extract-file.ts';
 import { grammarForPath, isParserUnavailable, ParserLoadError, type GrammarId } from './grammar-loader.ts';
-import type { FromWorker, ToWorker } from './worker-protocol.ts';
+import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.ts';
 import { WorkQueue } from './work-queue.ts';
 import { fdExhaustionCode } from '../fd-exhaustion.ts';
 import { FALLBACK_LANGUAGE } from './languages/registry.ts';
 import { log } from '../../log.ts';
 import { SlicesAborted, type TimeSlicer } from './time-slices.ts';
+import { keepEngineFlags } from '../../engine-flags.ts';
 
 export interface ExtractOptions {
   /** Called once per file as its result arrives (for progress: files parsed of total). */
@@ -134,10 +135,12 @@ function workerScript(): { url: URL; typescript: boolean } | undefined {
  */
 const WORKER_HEAP = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
 
-function startWorker({ url, typescript }: { url: URL; typescript: boolean }): Worker {
+/** `yieldToServer`: the worker yields the CPU to this thread from its start (worker.ts), its runtime's compile included. */
+function startWorker({ url, typescript }: { url: URL; typescript: boolean }, yieldToServer: boolean): Worker {
   // stdout: true keeps anything a worker prints off the MCP transport; it goes to stderr.
   // Not the parent's execArgv: under the test runner it holds flags a worker refuses.
-  const options: WorkerOptions = { execArgv: [], stdout: true, stderr: false, resourceLimits: WORKER_HEAP };
+  const workerData: WorkerStart = { yieldToServer };
+  const options: WorkerOptions = { execArgv: [], stdout: true, stderr: false, resourceLimits: WORKER_HEAP, workerData };
   let worker: Worker;
   if (typescript) {
     // From source (tests, benches under tsx): Node 20 does not apply `--import tsx` to a
@@ -149,6 +152,11 @@ function startWorker({ url, typescript }: { url: URL; typescript: boolean }): Wo
     worker = new Worker(url, options);
   }
   worker.stdout.pipe(process.stderr);
+  // A worker's isolates (its own once online, a module loader's under tsx by its first message)
+  // reset, as they configure their heaps, a V8 flag this thread's heap relies on for short
+  // pauses (engine-flags.ts).
+  worker.once('online', keepEngineFlags);
+  worker.once('message', keepEngineFlags);
   return worker;
 }
 
@@ -196,13 +204,13 @@ function dropStandby(): void {
  * calls it before its workspace scan on a first run, so a worker's start-up (~60-100 ms of
  * thread and module start, then its parser runtime's compile) overlaps the scan instead of
  * following it. This thread's runtime is not loaded: its lane is not needed for a large run.
- * Workers not taken within 10 s end.
+ * Workers not taken within 10 s end. `yieldToServer` as the run's (ExtractOptions), default true.
  */
-export function prewarmExtraction(): void {
+export function prewarmExtraction(yieldToServer = true): void {
   const script = workerScript();
   if (!script) return;
   while (standby.length < laneCount()) {
-    const worker = startWorker(script);
+    const worker = startWorker(script, yieldToServer);
     worker.unref();
     // One that dies while waiting (a broken install) is dropped, not handed to a run; and an
     // 'error' with no listener yet would throw in this thread.
@@ -242,9 +250,9 @@ export function grammarPreloader(): (file: string) => void {
   };
 }
 
-function takeWorker(script: { url: URL; typescript: boolean }): Worker {
+function takeWorker(script: { url: URL; typescript: boolean }, yieldToServer: boolean): Worker {
   const worker = standby.shift();
-  if (!worker) return startWorker(script);
+  if (!worker) return startWorker(script, yieldToServer);
   worker.ref();
   return worker;
 }
@@ -358,7 +366,7 @@ async function extractInPool(root: string, relFiles: string[], options: ExtractO
     });
 
   try {
-    for (let i = 0; i < size; i++) workers.push(takeWorker(script));
+    for (let i = 0; i < size; i++) workers.push(takeWorker(script, options.yieldToServer ?? true));
     dropStandby(); // any the prewarm started beyond what this run needs
     const running = workers.map(runWorker);
     if (mainLane) running.push(runHere());

@@ -4,6 +4,12 @@
 // serial part.
 import type { GrammarId } from './grammar-loader.ts';
 
+/** A worker's workerData. */
+export interface WorkerStart {
+  /** Whether the worker yields the CPU to the thread that hands out files (see worker.ts). */
+  yieldToServer: boolean;
+}
+
 export type ToWorker =
   | {
       type: 'files';

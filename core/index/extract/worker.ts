@@ -1,11 +1,11 @@
 // The pool's worker (a separate esbuild entry, dist/index-worker.js; see extract-files.ts).
 // It extracts the files it is handed one at a time, posting each result as it is done so the
 // main thread can report progress per file; grammars load lazily on the first file.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { setPriority } from 'node:os';
 import { extractFile, HASHED, prepareGrammar } from './extract-file.ts';
 import { isParserUnavailable, loadRuntime } from './grammar-loader.ts';
-import type { FromWorker, ToWorker } from './worker-protocol.ts';
+import type { FromWorker, ToWorker, WorkerStart } from './worker-protocol.ts';
 import { fdExhaustionCode } from '../fd-exhaustion.ts';
 
 /** The workers' niceness on Linux: enough for the server's thread to preempt them when it wakes. */
@@ -31,6 +31,10 @@ const port = parentPort;
 if (!port) throw new Error('core/index/extract/worker.ts runs only as a worker thread');
 // Test switch: a worker that dies as it starts, as one of a broken install would.
 if (process.env.METABOB_FAKE_WORKER_CRASH) throw new Error('simulated worker crash (METABOB_FAKE_WORKER_CRASH)');
+
+// Before anything compiles: a worker started ahead of a server's index compiles its parser
+// runtime and grammars while the server's thread scans the workspace and answers requests.
+if ((workerData as WorkerStart | undefined)?.yieldToServer) yieldToServer();
 
 // The runtime loads now, while the main thread is still scanning or handing out files; a
 // failure is answered by the first file, which awaits the same load.
