@@ -10,7 +10,7 @@
 // Across launches only extractions persist (extraction-cache.ts): the first run takes a file's
 // cached extraction when its bytes hash the same, and resolution still runs over every file.
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { StallMonitor } from './stall-monitor.ts';
 import { basename, join } from 'node:path';
 import type { FileExtraction } from './extract-types.ts';
 import type { CodeGraph } from './graph-types.ts';
@@ -117,13 +117,13 @@ export class LocalIndex {
     const slicer = new TimeSlicer(undefined, options.signal);
     // What a request waited at worst during the run, whatever held the thread (SPEC
     // §init_workspace: every `ping` within 100 ms): for the bench, and the debug log.
-    const delays = monitorEventLoopDelay({ resolution: 10 });
-    delays.enable();
+    const stalls = new StallMonitor();
+    stalls.start();
     try {
       const result = await this.runInSlices(options, started, deadline, slicer);
       if (result.ok) {
         const main = result.report.mainThread;
-        main.longestStallMs = delays.max / 1e6;
+        main.longestStallMs = stalls.stop();
         log.debug(
           `index: longest main-thread stall ${main.longestStallMs.toFixed(0)} ms; slices: longest ${main.longestSliceMs.toFixed(0)} ms, ${main.pauses} pauses`,
         );
@@ -133,7 +133,7 @@ export class LocalIndex {
       if (err instanceof SlicesAborted) return this.cancels.cancel(new Map(), 0);
       throw err;
     } finally {
-      delays.disable();
+      stalls.stop();
     }
   }
 
