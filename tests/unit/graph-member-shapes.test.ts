@@ -6,7 +6,8 @@
 // anywhere in its block (its own initializer's callback, a function written above it; a `var` in
 // its whole function), a JavaScript class's member declared by `this.x = v`, and `this` typed
 // by a `this: T` parameter outside a class; a function written where a named function type is
-// expected takes its parameters' types from it.
+// expected takes its parameters' types from it; a type alias of an intersection has the members
+// of each named type in it.
 // Each near miss (a conditional type with a non-function branch, a member never called) stays out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,6 +59,8 @@ test('callable members and locals in the shapes the checker reaches are graph no
     // `make?: { Fn: new () => ... }`: a constructor type in a parameter's object type.
     'src/config.ts::method::settle.make.Fn::45',
     'src/config.ts::type::Renderer::20',
+    'src/handle.ts::function::handle::3',
+    'src/handle.ts::function::handleEither::8',
     // `var chosen` written in an if block is the function's, so `chosen()` after the block calls it.
     'src/legacy.js::function::pick.chosen::3',
     'src/legacy.js::function::pick::1',
@@ -89,6 +92,12 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/mime.js::method::MimeNode.header::13',
     'src/mime.js::method::MimeNode.normalize::3',
     'src/mime.js::method::MimeNode.render::9',
+    'src/options.ts::interface::BaseOptions::1',
+    'src/options.ts::interface::HttpOptions::5',
+    'src/options.ts::method::BaseOptions.onError::2',
+    'src/options.ts::method::HttpOptions.responseMeta::6',
+    'src/options.ts::type::EitherOptions::11',
+    'src/options.ts::type::FetchOptions::9',
     'src/proto.ts::interface::Decimal::5',
     'src/proto.ts::interface::Inspectable::1',
     'src/proto.ts::method::DecimalProto.inspect::13',
@@ -103,6 +112,10 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/visit.ts::type::Visit::4',
   ]);
   const calls = graph.edges.filter((e) => e.type === 'calls').map((e) => `${e.from} -> ${e.to}`);
+  // A union (`HttpOptions | BaseOptions`) is no intersection: it has no bases, and `either.onError()` no edge.
+  assert.ok(!calls.some((e) => e.startsWith('src/handle.ts::function::handleEither')), calls.join('\n'));
+  const inherits = graph.edges.filter((e) => e.type === 'inherits' && e.from.startsWith('src/options.ts::type')).map((e) => `${e.from} -> ${e.to}`);
+  assert.deepEqual(inherits, ['src/options.ts::type::FetchOptions::9 -> src/options.ts::interface::HttpOptions::5']);
   // `loose`'s `session` is typed by an object type in place: not Session, though Visit's parameter of that name is.
   assert.ok(!calls.some((e) => e.startsWith('src/visit.ts::function::loose')), calls.join('\n'));
   // `plain()` and OtherProto's `toString()` declare no `this` parameter: their `this.toJSON()` stays
@@ -119,6 +132,9 @@ test('callable members and locals in the shapes the checker reaches are graph no
     // is what the function type declares for it, here or imported.
     'src/visit.ts::function::visit::6 -> src/config.ts::method::Session.push::53',
     'src/visit.ts::function::nested::10 -> src/config.ts::method::Session.push::53',
+    // `type FetchOptions = HttpOptions & { req: string }`: the alias has HttpOptions' members and its base's.
+    'src/handle.ts::function::handle::3 -> src/options.ts::method::BaseOptions.onError::2',
+    'src/handle.ts::function::handle::3 -> src/options.ts::method::HttpOptions.responseMeta::6',
     // `const session = options.session!`: the path the assertion holds, typed where it is declared.
     'src/config.ts::function::resolveWith::60 -> src/config.ts::method::Session.push::53',
     'src/mime.js::method::MimeNode.header::13 -> src/mime.js::method::MimeNode.normalize::3',

@@ -5,10 +5,8 @@
 // in typescript-types.ts, object literals' function members in typescript-objects.ts, the members
 // of classes, interfaces and types (fields and signatures that are callable) in typescript-members.ts.
 import type { Node } from 'web-tree-sitter';
-import type { RawDefinition } from '../extraction-builder.ts';
-import type { FileContext, HandlerSteps, LanguageModule, NodeHandler } from './language-module.ts';
+import type { FileContext, LanguageModule, NodeHandler } from './language-module.ts';
 import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
-import { compactText } from './source-text.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
 import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import {
@@ -22,7 +20,6 @@ import {
   declareSignature,
   FUNCTION_VALUES,
   functionTypeOf,
-  isNamePathChar,
   NAME_PATH,
   pathOf,
 } from './typescript-types.ts';
@@ -31,72 +28,11 @@ import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts
 import { declareContextualParameters, declareFunctionTypeParameters } from './typescript-contextual.ts';
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
+import { classExpressionName, defineClass, heritageName, intersectionHeritage } from './typescript-heritage.ts';
 import { declareDestructured } from './typescript-destructured.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
 import { exportStatement, importStatement, isModuleLoad } from './typescript-modules.ts';
-
-/**
- * A heritage name as written, without type arguments; undefined for `extends mixin(Base)`.
- * Read up to the first char no name holds: `class extends (class extends (…))` nests the
- * rest of the file in each heritage.
- */
-function heritageName(node: Node, source: string): string | undefined {
-  const target = node.type === 'generic_type' ? node.childForFieldName('name') : node;
-  if (!target) return undefined;
-  const text = compactText(source, target.startIndex, target.endIndex, isNamePathChar);
-  return text !== undefined && NAME_PATH.test(text) ? text : undefined;
-}
-
-/** A class's `extends` and `implements`: a step per ITEMS_PER_STEP implemented types. */
-function* classHeritage(classNode: Node, def: RawDefinition, { b, source }: FileContext): HandlerSteps {
-  for (const child of classNode.namedChildren) {
-    if (child?.type !== 'class_heritage') continue;
-    for (const clause of child.namedChildren) {
-      if (!clause) continue;
-      if (clause.type === 'extends_clause') {
-        const value = clause.childForFieldName('value');
-        const name = value && heritageName(value, source);
-        if (name) b.inherits(def, name, 'extends');
-      } else if (clause.type === 'implements_clause') {
-        let read = 0;
-        for (const type of clause.namedChildren) {
-          if (++read % ITEMS_PER_STEP === 0) yield;
-          const name = type && heritageName(type, source);
-          if (name) b.inherits(def, name, 'implements');
-        }
-      } else {
-        // The JavaScript grammar puts the extended expression straight under class_heritage.
-        const name = heritageName(clause, source);
-        if (name) b.inherits(def, name, 'extends');
-      }
-    }
-    return;
-  }
-}
-
-/** The name a class expression is known by: its binding, its export slot, or its own name. */
-function classExpressionName(node: Node, parentOf: FileContext['parentOf']): string | undefined {
-  const parent = parentOf(node);
-  if (parent?.type === 'variable_declarator') return parent.childForFieldName('name')?.text;
-  if (parent?.type === 'assignment_expression') {
-    const left = parent.childForFieldName('left');
-    if (left?.type === 'identifier') return left.text;
-    if (left?.type === 'member_expression') {
-      const own = node.childForFieldName('name')?.text;
-      if (left.text.replace(/\s+/g, '') === 'module.exports') return own ?? 'default';
-      return left.childForFieldName('property')?.text;
-    }
-  }
-  const own = node.childForFieldName('name')?.text;
-  if (own) return own;
-  if (parent?.type === 'export_statement') return 'default';
-  return undefined;
-}
-
-function defineClass(node: Node, name: string, f: FileContext): HandlerSteps {
-  return classHeritage(node, f.b.define(node, 'class', name), f);
-}
 
 /** A type a function value may be typed by contextually: one name, plain or through a namespace (`Handler`, `ns.Handler`). */
 const CONTEXTUAL_TYPE = /^[\w$]{1,80}(\.[\w$]{1,80})?$/;
@@ -351,8 +287,9 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       const { b, source } = f;
       const name = nameOf(node, source);
       if (!name) return;
-      b.define(node, 'type', name);
+      const def = b.define(node, 'type', name);
       const value = node.childForFieldName('value');
+      if (value?.type === 'intersection_type') intersectionHeritage(def, value, f);
       const fnType = functionTypeOf(value);
       if (fnType || conditionalFunctionType(value)) b.callableType(name);
       if (fnType) declareFunctionTypeParameters(f, name, node, fnType);
