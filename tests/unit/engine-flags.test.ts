@@ -72,6 +72,8 @@ test(
     assert.equal(run.status, 0, run.stderr);
     const { files, youngMb } = JSON.parse(run.stdout.trim().split('\n').pop()!) as { files: number; youngMb: number };
     assert.equal(files, 60);
-    assert.ok(youngMb <= 4, `the young generation grew to ${youngMb} MB`);
+    // Node 20: 32 MB without the flag kept, 2-4 MB with it. Node 24 (V8 13): 8 MB either way
+    // (64 MB with no flag at all), so there the bound only guards against losing the flag.
+    assert.ok(youngMb <= 8, `the young generation grew to ${youngMb} MB`);
   },
 );
