@@ -7,7 +7,7 @@ import type { FileContext, HandlerSteps } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { constructedType, FUNCTION_VALUES } from './typescript-types.ts';
 import { declareConstructedAssignment } from './typescript-assigned.ts';
-import { nameOf } from './typescript-members.ts';
+import { nameOf, PARAMETER_PROPERTY_MODIFIERS } from './typescript-members.ts';
 import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript-modules.ts';
 
 /** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
@@ -34,39 +34,27 @@ function memberAssignment(node: Node, parts: string[], right: Node, { b, parentO
 /** How far up a `this.x = ...` looks for the function `this` is bound in (arrows pass it through). */
 const MAX_THIS_DEPTH = 64;
 
-/**
- * The constructor function a JavaScript `this.x = ...` declares a member of: a capitalised
- * `function Readable(options) { this._read = options.read }`, which is the member's owner as
- * it is the definition around it. Other functions (a method assigned to a prototype, a class's
- * own methods, whose members the class body declares) are left out. A bounded walk up.
- */
-function constructorOwner(assignment: Node, parentOf: FileContext['parentOf']): string | undefined {
+/** What `this` is bound by, past arrow functions (which pass it through). */
+const THIS_BINDERS = new Set([...FUNCTION_VALUES, 'function_declaration', 'generator_function_declaration', 'method_definition', 'class_body']);
+
+/** The function (or class body) a `this.x = ...` sees its `this` from: a bounded walk up, undefined past it. */
+function thisBinder(assignment: Node, parentOf: FileContext['parentOf']): Node | undefined {
   let fn = parentOf(assignment);
   for (let i = 0; fn && i < MAX_THIS_DEPTH; i++, fn = parentOf(fn)) {
-    if (fn.type === 'arrow_function') continue;
-    if (fn.type === 'function_declaration') {
-      const name = fn.childForFieldName('name')?.text;
-      return name && /^[A-Z]/.test(name) ? name : undefined;
-    }
-    if (FUNCTION_VALUES.has(fn.type) || fn.type === 'method_definition' || fn.type === 'class_body' || fn.type === 'generator_function_declaration')
-      return undefined;
+    if (fn.type !== 'arrow_function' && THIS_BINDERS.has(fn.type)) return fn;
   }
   return undefined;
 }
 
-/** The class body whose method a `this.x = v` sits in (an arrow function sees the method's `this`), else undefined. */
-function thisClassBody(assignment: Node, parentOf: FileContext['parentOf']): Node | undefined {
-  let fn = parentOf(assignment);
-  for (let i = 0; fn && i < MAX_THIS_DEPTH; i++, fn = parentOf(fn)) {
-    if (fn.type === 'arrow_function') continue;
-    if (fn.type === 'method_definition') {
-      const body = parentOf(fn);
-      return body?.type === 'class_body' ? body : undefined;
-    }
-    if (FUNCTION_VALUES.has(fn.type) || fn.type === 'function_declaration' || fn.type === 'generator_function_declaration' || fn.type === 'class_body')
-      return undefined;
-  }
-  return undefined;
+/**
+ * The constructor function a JavaScript `this.x = ...` declares a member of: a capitalised
+ * `function Readable(options) { this._read = options.read }`, which is the member's owner as
+ * it is the definition around it. Other functions (a method assigned to a prototype, a class's
+ * own methods, whose members the class body declares) are left out.
+ */
+function constructorName(binder: Node | undefined): string | undefined {
+  const name = binder?.type === 'function_declaration' ? binder.childForFieldName('name')?.text : undefined;
+  return name && /^[A-Z]/.test(name) ? name : undefined;
 }
 
 /** Per file (its builder): a class body's start -> the member names it declares itself. */
@@ -93,8 +81,6 @@ function declaresMember(b: ExtractionBuilder, body: Node, name: string, source: 
   }
   return names.has(name);
 }
-
-const PARAMETER_PROPERTY_MODIFIERS = new Set(['accessibility_modifier', 'readonly', 'override_modifier']);
 
 /** `constructor(readonly f: F, private g?: G)`: the parameters that are also properties, by name. */
 function parameterProperties(constructor: Node): string[] {
@@ -128,12 +114,13 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     const property = left.childForFieldName('property');
     if (!property || left.firstChild?.type !== 'this') return;
     if (type) return b.declareType('member', property.text, type, node);
-    const owner = right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression') ? constructorOwner(node, f.parentOf) : undefined;
+    const binder = thisBinder(node, f.parentOf);
+    const owner = right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression') ? constructorName(binder) : undefined;
     if (owner) return void b.define(node, 'method', property.text, { bound: true, parentName: owner });
     // `this._spawn = spawn` in a class's method, no member of that name declared: in JavaScript
     // the assignment is the member's declaration, a method when `this._spawn()` in the class calls it.
-    const body = thisClassBody(node, f.parentOf);
-    if (body && !declaresMember(b, body, property.text, source)) b.memberAssignedOnThis(node, property.text, body);
+    const body = binder?.type === 'method_definition' ? f.parentOf(binder) : null;
+    if (body?.type === 'class_body' && !declaresMember(b, body, property.text, source)) b.memberAssignedOnThis(node, property.text, body);
     return;
   }
   const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');

@@ -14,6 +14,9 @@ export function nameOf(node: Node, source: string): string | undefined {
   return name ? wordAt(source, name.startIndex) || unquote(name.text) : undefined;
 }
 
+/** The modifiers that make a constructor's parameter a property of its class too (`private store: Store`, `readonly f: F`). */
+export const PARAMETER_PROPERTY_MODIFIERS: ReadonlySet<string> = new Set(['accessibility_modifier', 'readonly', 'override_modifier']);
+
 /** Whether a member sits in a class body (not in an object literal). */
 export function inClassBody(node: Node, parentOf: FileContext['parentOf']): boolean {
   return parentOf(node)?.type === 'class_body';

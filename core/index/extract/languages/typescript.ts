@@ -31,7 +31,7 @@ import { assignment } from './typescript-assignments.ts';
 import { classExpressionName, defineClass, heritageName, intersectionHeritage } from './typescript-heritage.ts';
 import { declareDestructured } from './typescript-destructured.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
-import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
+import { classField, inClassBody, memberHandlers, nameOf, PARAMETER_PROPERTY_MODIFIERS } from './typescript-members.ts';
 import { exportStatement, importStatement, isModuleLoad } from './typescript-modules.ts';
 
 /** A type a function value may be typed by contextually: one name, plain or through a namespace (`Handler`, `ns.Handler`). */
@@ -147,7 +147,7 @@ const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   // A callback's parameter (`xs.map((o: Observable) => ...)`) is seen inside the callback only (the builder's callback scopes).
   b.declareType('local', pattern.text, type, node);
   const first = node.firstChild?.type;
-  if (first === 'accessibility_modifier' || first === 'readonly' || first === 'override_modifier') b.declareType('member', pattern.text, type, node);
+  if (first && PARAMETER_PROPERTY_MODIFIERS.has(first)) b.declareType('member', pattern.text, type, node);
 };
 
 function commonHandlers(): Record<string, NodeHandler> {
