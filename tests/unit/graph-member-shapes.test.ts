@@ -1,5 +1,5 @@
 // The graph on a fixture of callable members and locals written in the shapes the TypeScript
-// checker resolves calls to and the graph used to hold no node for: a member typed through a
+// checker resolves calls to, each of which the graph must hold as a node: a member typed through a
 // namespace import or by a conditional type whose branches are functions, a constructor type, an
 // object type in a cast or with no name to hold it, a union admitting a function type by name, an
 // object literal no declaration names, a local assigned `undefined` first or called
