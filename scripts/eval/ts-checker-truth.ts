@@ -102,7 +102,22 @@ export interface CalledDefinition {
 function declarationKind(decl: ts.Node): string {
   let local = false;
   for (let p = decl.parent; p; p = p.parent) if (ts.isFunctionLike(p)) local = true;
-  return `${ts.SyntaxKind[decl.kind]}${local ? ' (local)' : ''}`;
+  return `${ts.SyntaxKind[decl.kind]}${local ? ' (local)' : ''}${shapeOf(decl)}`;
+}
+
+/**
+ * What the declaration holds, as the aggregate table needs it to name a class of shapes without
+ * naming a file: a value's syntax kind (`= ConditionalExpression`), a property's type's (`: TypeReference`).
+ */
+function shapeOf(decl: ts.Node): string {
+  if (ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl) || ts.isPropertyDeclaration(decl)) {
+    if (decl.initializer) return ` = ${ts.SyntaxKind[decl.initializer.kind]}`;
+  }
+  if (ts.isBinaryExpression(decl)) return ` = ${ts.SyntaxKind[decl.right.kind]}`;
+  if (ts.isPropertyAccessExpression(decl) && ts.isBinaryExpression(decl.parent)) return ` = ${ts.SyntaxKind[decl.parent.right.kind]}`;
+  if ((ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) && decl.type)
+    return ` : ${ts.SyntaxKind[decl.type.kind]}${ts.isTypeLiteralNode(decl.parent) ? ` in a type literal under ${ts.SyntaxKind[decl.parent.parent.kind]}` : ''}`;
+  return '';
 }
 
 export interface CheckerTruth {
