@@ -7,6 +7,7 @@
 // per-file work stays lean).
 import type { Node } from 'web-tree-sitter';
 import { DeferredDefinitions } from './deferred-definitions.ts';
+import { TypeParameterScopes } from './type-parameters.ts';
 import type { CallSite, DeclaredType, Definition, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId, TypedMember } from '../extract-types.ts';
 
 export interface RawDefinition {
@@ -84,6 +85,8 @@ export class ExtractionBuilder {
   private readonly exportKeys = new Set<string>();
   private readonly heritage: RawHeritage[] = [];
   private readonly declared: RawDeclaredType[] = [];
+  /** Constrained type parameters, read as their constraints where a type names them. */
+  readonly typeParameters = new TypeParameterScopes();
   /** Definitions that depend on what the rest of the file holds (deferred-definitions.ts). */
   private readonly deferred = new DeferredDefinitions();
   private readonly typedMembers: TypedMember[] = [];
@@ -243,7 +246,7 @@ export class ExtractionBuilder {
       : within
         ? [within.startPosition.row + 1, within.endPosition.row + 1]
         : undefined;
-    this.declared.push({ kind, name, type, call, start, lines });
+    this.declared.push({ kind, name, type: this.typeParameters.resolve(type, start), call, start, lines });
   }
 
   addImport(record: ImportRecord): void {

@@ -5,14 +5,14 @@ import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { wordAt } from './language-module.ts';
-import { constructedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { choiceOfReferences, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
 import { declareConstructedAssignment } from './typescript-assigned.ts';
-import { nameOf, PARAMETER_PROPERTY_MODIFIERS } from './typescript-members.ts';
+import { isParameterProperty, nameOf } from './typescript-members.ts';
 import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript-modules.ts';
 
 /** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
 function maybeFunctionReference(value: Node): boolean {
-  return value.type === 'member_expression' || (value.type === 'identifier' && value.text !== 'undefined');
+  return value.type === 'member_expression' || (value.type === 'identifier' && value.text !== 'undefined') || choiceOfReferences(value);
 }
 
 /**
@@ -87,7 +87,7 @@ function parameterProperties(constructor: Node): string[] {
   const names: string[] = [];
   for (const parameter of constructor.childForFieldName('parameters')?.namedChildren ?? []) {
     const pattern = parameter?.childForFieldName('pattern');
-    if (pattern && parameter!.children.some((part) => part !== null && PARAMETER_PROPERTY_MODIFIERS.has(part.type))) names.push(pattern.text);
+    if (pattern && isParameterProperty(parameter!)) names.push(pattern.text);
   }
   return names;
 }
@@ -115,7 +115,8 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     if (!property || left.firstChild?.type !== 'this') return;
     if (type) return b.declareType('member', property.text, type, node);
     const binder = thisBinder(node, f.parentOf);
-    const owner = right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression') ? constructorName(binder) : undefined;
+    const owner =
+      right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression' || choiceOfReferences(right)) ? constructorName(binder) : undefined;
     if (owner) return void b.define(node, 'method', property.text, { bound: true, parentName: owner });
     // `this._spawn = spawn` in a class's method, no member of that name declared: in JavaScript
     // the assignment is the member's declaration, a method when `this._spawn()` in the class calls it.

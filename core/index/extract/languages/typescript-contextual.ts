@@ -6,6 +6,10 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { annotatedType, parametersOf } from './typescript-types.ts';
+import { namedTypeOf } from './typescript-type-names.ts';
+
+/** A type a function value may be typed by contextually: one name, plain or through a namespace (`Handler`, `ns.Handler`). */
+export const CONTEXTUAL_TYPE = /^[\w$]{1,80}(\.[\w$]{1,80})?$/;
 
 /** How many parameters of one function type are declared. */
 const MAX_PARAMETERS = 16;
@@ -25,4 +29,26 @@ export function declareContextualParameters({ b }: FileContext, fn: Node, typeNa
   parametersOf(fn).forEach((param, j) => {
     if (param && !param.type && j < MAX_PARAMETERS) b.declareType('local', param.name, `${typeName}(${j})`, fn, false, fn.startIndex, fn);
   });
+}
+
+/** The functions a returned function sits in and may take its type from: a declaration, an expression, an arrow, a method. */
+const RETURNING = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration']);
+
+/**
+ * `function asProvider(t): BindingTemplate { return function (binding) { binding.toProvider(t) } }`,
+ * `(t): Handler => (node) => ...`: a function returned where the enclosing function declares a
+ * named function type takes its parameters from that type. Read from the returned function's own
+ * handler: one look at its parent (a return, or the arrow it is the body of) refuses the rest.
+ */
+export function declareReturnedParameters(fn: Node, f: FileContext): void {
+  const holder = f.parentOf(fn);
+  let returning: Node | null | undefined;
+  if (holder?.type === 'return_statement') {
+    // The statement block, then the function that holds it.
+    const block = f.parentOf(holder);
+    returning = block?.type === 'statement_block' ? f.parentOf(block) : undefined;
+  } else if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === fn.id) returning = holder;
+  if (!returning || !RETURNING.has(returning.type)) return;
+  const expected = namedTypeOf(returning.childForFieldName('return_type'));
+  if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, fn, expected);
 }

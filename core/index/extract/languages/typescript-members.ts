@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { unquote, wordAt } from './language-module.ts';
-import { annotatedType, constructedType, declareSignature, FUNCTION_VALUES, functionTypeOf } from './typescript-types.ts';
+import { annotatedType, constructedType, declareSignature, FUNCTION_VALUES, functionTypeOf, isValueQuery } from './typescript-types.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 
 /** A declaration's name as written, unquoted (`'get'` is `get`). */
@@ -15,7 +15,16 @@ export function nameOf(node: Node, source: string): string | undefined {
 }
 
 /** The modifiers that make a constructor's parameter a property of its class too (`private store: Store`, `readonly f: F`). */
-export const PARAMETER_PROPERTY_MODIFIERS: ReadonlySet<string> = new Set(['accessibility_modifier', 'readonly', 'override_modifier']);
+const PARAMETER_PROPERTY_MODIFIERS: ReadonlySet<string> = new Set(['accessibility_modifier', 'readonly', 'override_modifier']);
+
+/** Whether a constructor's parameter is a property of its class too, decorated or not (`@inject(K) private ctx: Context`). */
+export function isParameterProperty(parameter: Node): boolean {
+  for (const part of parameter.children) {
+    if (part?.type === 'decorator') continue;
+    return part !== null && PARAMETER_PROPERTY_MODIFIERS.has(part.type);
+  }
+  return false;
+}
 
 /** Whether a member sits in a class body (not in an object literal). */
 export function inClassBody(node: Node, parentOf: FileContext['parentOf']): boolean {
@@ -38,7 +47,8 @@ export function classField(valueField: string): NodeHandler {
     const name = node.childForFieldName(valueField);
     if (!name) return;
     const memberName = wordAt(source, name.startIndex) || unquote(name.text);
-    if (bound || functionTypeOf(annotation)) return void b.define(node, 'method', memberName, { bound, methodInType: true });
+    if (bound || functionTypeOf(annotation) || isValueQuery(annotation) || staticAlias(node, value))
+      return void b.define(node, 'method', memberName, { bound, methodInType: true });
     // `private equals_: IEqualsComparer<T>`: a method when this file declares the name a function type.
     const named = namedTypeOf(annotation);
     if (named) return void b.memberIfCallableType(node, memberName, named);
@@ -46,6 +56,16 @@ export function classField(valueField: string): NodeHandler {
     const body = parentOf(node);
     if (body?.type === 'class_body') b.memberIfCalledOnThis(node, memberName, body);
   };
+}
+
+/** `static create = createZodEnum`: a class's static field naming another value is an alias of a function, called as `ZodEnum.create()`. */
+function staticAlias(field: Node, value: Node | null): boolean {
+  if (value?.type !== 'identifier' && value?.type !== 'member_expression') return false;
+  for (const child of field.children) {
+    if (child?.type === 'static') return true;
+    if (child?.id === value.id) break;
+  }
+  return false;
 }
 
 /** How many `&`, `|` and parentheses an object type may sit under and still belong to what holds them (a bounded walk up). */
@@ -151,7 +171,14 @@ function literalMember(node: Node, name: string, callable: boolean, f: FileConte
     // `opts: { ref: Lazy<Router> }`: a method when the name, followed where it is declared, is a function type.
     const named = namedTypeOf(node.childForFieldName('type'));
     if (named) f.b.memberIfCallableType(node, `${place.name}.${name}`, named);
-  } else if (place?.kind === 'heritage' && callable) f.b.define(node, 'method', name, { methodInType: true });
+  } else if (place?.kind === 'heritage') {
+    if (callable) f.b.define(node, 'method', name, { methodInType: true });
+    else {
+      // `interface Fallback extends Op<Tag, { condition: Predicate<E> }>`: as an interface's own member typed by a name.
+      const named = namedTypeOf(node.childForFieldName('type'));
+      if (named) f.b.memberIfCallableType(node, name, named);
+    }
+  }
   // `new Map<K, { handler: () => void }>()`, `(): { tester: Fn }`, `() => Promise<{ render(): R }>`:
   // no name holds the type, yet the checker resolves `entry.handler()` to the member, so it is a
   // method of what encloses it, by its own name.
@@ -182,13 +209,13 @@ export function memberHandlers(): Record<string, NodeHandler> {
       const { b, source, parentOf } = f;
       const name = nameOf(node, source);
       if (!name) return;
-      const callable = functionTypeOf(node.childForFieldName('type')) !== undefined;
+      const annotation = node.childForFieldName('type');
+      const callable = functionTypeOf(annotation) !== undefined || isValueQuery(annotation);
       if (!isTypeBody(node, parentOf)) return literalMember(node, name, callable, f);
       // `subscribe: () => Unsubscribe`, `onError: ((e: Error) => void) | null`: called as a method is.
       if (callable) b.define(node, 'method', name, { methodInType: true });
       else {
         // `services: Services` in an interface: a receiver `ctx.services` is a Services.
-        const annotation = node.childForFieldName('type');
         const type = annotatedType(annotation, source);
         if (type) b.declareType('member', name, type, node);
         // `serialize?: Serialize`: a method when this file declares the name a function type.

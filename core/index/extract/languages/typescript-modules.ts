@@ -8,6 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './language-module.ts';
+import { choiceOfReferences } from './typescript-types.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -223,7 +224,7 @@ export function isModuleLoad(value: Node): boolean {
  * module (`require('./x')`, which is a namespace).
  */
 function exportedReference(value: Node): boolean {
-  return value.type === 'member_expression' || (value.type === 'call_expression' && !isModuleLoad(value));
+  return value.type === 'member_expression' || (value.type === 'call_expression' && !isModuleLoad(value)) || choiceOfReferences(value);
 }
 
 /** `os.homedir || function homedir() {}`, `cond ? a : function () {}`: a choice one of whose arms is a function. */

@@ -60,10 +60,15 @@ function* defineMembers(
     } else if (member.type === 'pair') {
       const value = member.childForFieldName('value');
       const name = keyName(member.childForFieldName('key'), source);
-      if (name && value && (FUNCTION_VALUES.has(value.type) || (functionBindings && namesFunction(value, functionBindings))))
+      if (name && value && (FUNCTION_VALUES.has(value.type) || castToFunction(value) || (functionBindings && namesFunction(value, functionBindings))))
         b.define(member, 'method', prefix ? `${prefix}.${name}` : name, { bound: true, parentName });
     }
   }
+}
+
+/** `interruptChildren: undefined as ((fiber: F) => M) | undefined`: a value cast to a function type, assigned later. */
+function castToFunction(value: Node): boolean {
+  return value.type === 'as_expression' && functionTypeOf(value.namedChild(1)) !== undefined;
 }
 
 /** Whether a member's value (`resolve`, `resolve!`) is a name the scope binds to a function. */
@@ -144,6 +149,10 @@ export function argumentObject(object: Node, f: FileContext): HandlerSteps | und
       const call = f.parentOf(holder)?.type;
       return call === 'call_expression' || call === 'new_expression' ? defineMembers(object, f, undefined) : undefined;
     }
+    case 'arrow_function':
+      // `globalValue(key, () => ({ run: () => {} }))`: the literal an arrow handed to a call returns (a
+      // named arrow's is its factory's, factoryObject).
+      return holder.childForFieldName('body')?.id === value.id && f.parentOf(holder)?.type === 'arguments' ? defineMembers(object, f, undefined) : undefined;
     case 'ternary_expression':
     case 'binary_expression':
     case 'array':

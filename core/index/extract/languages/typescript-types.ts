@@ -107,6 +107,32 @@ export function functionTypeOf(annotation: Node | null): Node | undefined {
   return written?.type === 'union_type' || written?.type === 'intersection_type' ? functionInCombination(written) : undefined;
 }
 
+/**
+ * `cond ? standard.call : forced.call`, `(isServer ?? x) ? React.useEffect : React.useLayoutEffect`,
+ * `c ? impl.run : function () {}`: a choice between two values that each name or are a function.
+ */
+export function choiceOfReferences(value: Node): boolean {
+  if (value.type !== 'ternary_expression') return false;
+  for (const field of ['consequence', 'alternative']) {
+    let branch = value.childForFieldName(field);
+    for (let i = 0; branch?.type === 'parenthesized_expression' && i < 4; i++) branch = branch.namedChild(0);
+    if (!branch) return false;
+    const reference = branch.type === 'member_expression' || (branch.type === 'identifier' && branch.text !== 'undefined');
+    if (!reference && !FUNCTION_VALUES.has(branch.type)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a member's type is a value's (`requestAnimationFrame: typeof requestAnimationFrame`,
+ * `run: typeof helper`): what such a member holds is called as a function is far more often than
+ * not, and the checker resolves `provider.requestAnimationFrame()` to the member.
+ */
+export function isValueQuery(annotation: Node | null): boolean {
+  const written = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  return withoutNullish(written ?? null)?.type === 'type_query';
+}
+
 /** The member of `{ ... }['key']` the key names, when it is a method or a function-typed property. */
 function pickedMethod(lookup: Node): Node | undefined {
   const object = lookup.namedChild(0);

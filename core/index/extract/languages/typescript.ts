@@ -12,6 +12,7 @@ import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import {
   annotatedType,
   calledPath,
+  choiceOfReferences,
   hasCallSignature,
   constructedType,
   functionTypeReturn,
@@ -25,17 +26,14 @@ import {
 } from './typescript-types.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
-import { declareContextualParameters, declareFunctionTypeParameters } from './typescript-contextual.ts';
+import { CONTEXTUAL_TYPE, declareContextualParameters, declareFunctionTypeParameters, declareReturnedParameters } from './typescript-contextual.ts';
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
 import { classExpressionName, defineClass, heritageName, intersectionHeritage } from './typescript-heritage.ts';
 import { declareDestructured } from './typescript-destructured.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
-import { classField, inClassBody, memberHandlers, nameOf, PARAMETER_PROPERTY_MODIFIERS } from './typescript-members.ts';
+import { classField, inClassBody, isParameterProperty, memberHandlers, nameOf } from './typescript-members.ts';
 import { exportStatement, importStatement, isModuleLoad } from './typescript-modules.ts';
-
-/** A type a function value may be typed by contextually: one name, plain or through a namespace (`Handler`, `ns.Handler`). */
-const CONTEXTUAL_TYPE = /^[\w$]{1,80}(\.[\w$]{1,80})?$/;
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
 const CALLABLE_VALUES = new Set([
@@ -54,6 +52,8 @@ const MAYBE_CALLABLE_VALUES = new Set([
   'binary_expression',
   'ternary_expression',
   'await_expression',
+  // `const send = yield* Socket.writer`: what an effect generator yields may be a function.
+  'yield_expression',
   'subscript_expression',
   // `const fn = new Function('a', body)`, `new Proxy(target, handler)`: an object that may be called.
   'new_expression',
@@ -109,6 +109,12 @@ function atModuleLevel(declarator: Node, parentOf: FileContext['parentOf']): boo
   return holder?.type === 'program';
 }
 
+/** Whether a declarator's declaration is written `export const ...`. */
+function isExported(declarator: Node, parentOf: FileContext['parentOf']): boolean {
+  const declaration = parentOf(declarator);
+  return (declaration && parentOf(declaration))?.type === 'export_statement';
+}
+
 /** The nodes whose parameters are a type's, not a function's bindings. */
 const SIGNATURE_TYPES = new Set(['function_type', 'constructor_type', 'call_signature', 'construct_signature']);
 
@@ -146,8 +152,7 @@ const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   if (!type) return;
   // A callback's parameter (`xs.map((o: Observable) => ...)`) is seen inside the callback only (the builder's callback scopes).
   b.declareType('local', pattern.text, type, node);
-  const first = node.firstChild?.type;
-  if (first && PARAMETER_PROPERTY_MODIFIERS.has(first)) b.declareType('member', pattern.text, type, node);
+  if (isParameterProperty(node)) b.declareType('member', pattern.text, type, node);
 };
 
 function commonHandlers(): Record<string, NodeHandler> {
@@ -225,6 +230,10 @@ function commonHandlers(): Record<string, NodeHandler> {
         return;
       }
       const moduleLevel = atModuleLevel(node, f.parentOf);
+      if (moduleLevel && choiceOfReferences(value) && isExported(node, f.parentOf)) {
+        b.define(node, 'function', bound, { bound: true });
+        return;
+      }
       const fnType = functionTypeOf(node.childForFieldName('type'));
       if (moduleLevel && (CALLABLE_VALUES.has(valueType) || fnType)) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
@@ -244,8 +253,17 @@ function commonHandlers(): Record<string, NodeHandler> {
       const left = node.childForFieldName('left');
       if (left?.type === 'identifier') f.b.bindingIfCalled(left, left.text, node.endIndex);
     },
-    arrow_function: declareCallbackParameters,
-    function_expression: declareCallbackParameters,
+    arrow_function: (node, f) => {
+      declareCallbackParameters(node, f);
+      declareReturnedParameters(node, f);
+    },
+    function_expression: (node, f) => {
+      // `interruptibleMask(function loop(restore) { ... loop(restore) })`: the name is bound inside the function alone.
+      const name = node.childForFieldName('name');
+      if (name) f.b.bindingIfCalled(node, name.text, node.endIndex, node.startIndex);
+      declareCallbackParameters(node, f);
+      declareReturnedParameters(node, f);
+    },
     call_expression: call,
     object: argumentObject,
     new_expression: newExpression,
@@ -295,10 +313,15 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       if (fnType) declareFunctionTypeParameters(f, name, node, fnType);
     },
     // `<TFunction extends (...args: any[]) => any>`: a member typed `TFunction` is called as a function is.
-    type_parameter: (node, { b }) => {
+    type_parameter: (node, { b, source, parentOf }) => {
       const name = node.childForFieldName('name');
       const constraint = node.childForFieldName('constraint');
-      if (name && constraint && functionTypeOf(constraint.namedChild(0))) b.callableType(name.text);
+      if (!name || !constraint) return;
+      if (functionTypeOf(constraint.namedChild(0))) return void b.callableType(name.text);
+      // `class Chain<C extends Context>`: a name typed `C` in Chain is a Context where calls are made on it.
+      const type = annotatedType(constraint.namedChild(0), source);
+      const owner = parentOf(node) && parentOf(parentOf(node)!);
+      if (type && owner) b.typeParameters.add(name.text, type, owner.startIndex, owner.endIndex);
     },
   };
 }
