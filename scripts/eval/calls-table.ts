@@ -131,6 +131,12 @@ export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line
     const atTarget = group.filter((r) => r.coverage.covered / r.coverage.called >= 0.98).length;
     print(`${name}: definition coverage ${fixed(covered / called)} (${covered} of ${called}), at or above 0.98 on ${atTarget} of ${group.length} corpora`);
   }
+  // The ERROR share left after recovery per half: its worst corpus and how many are within 0.5%.
+  for (const { name, group } of halfGroups(rows, showHeldOut, (r) => r.errorShare !== undefined)) {
+    const worst = Math.max(...group.map((r) => r.errorShare!));
+    const within = group.filter((r) => r.errorShare! <= 0.005).length;
+    print(`${name}: source left in ERROR after recovery at most ${fixed(100 * worst, 2)}% on a corpus, within 0.5% on ${within} of ${group.length} corpora`);
+  }
   const compared = rows.filter((r) => r.peer);
   if (compared.length) {
     for (const half of ['development', 'held-out'] as const) {
