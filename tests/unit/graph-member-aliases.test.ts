@@ -8,7 +8,8 @@
 // - a named function expression calling itself; a local an effect generator's `yield*` binds, then called.
 // And the calls that reach them, with three ways a receiver is typed: a decorated constructor
 // parameter that is a property too; a function returned under a declared function type, whose
-// parameters are that type's; a type parameter's constraint, which types what the parameter names.
+// parameters are that type's; a type parameter's constraint, which types what the parameter names;
+// a `using` declaration of what a factory returns, when it returns a call handed its literal.
 // Each near miss (a member typed by a name that is no function type, a static field holding a
 // number, a choice between numbers, a function expression never calling its name) stays out.
 import { test } from 'node:test';
@@ -75,6 +76,12 @@ test('definitions that name a function held elsewhere are graph nodes, and their
       'src/stream.js::function::pick::12',
       'src/stream.js::method::Stream._write::2',
       'src/stream.js::method::Stream.end::10',
+      'src/ping.ts::function::withPing::3',
+      'src/resource.ts::function::makeResource::1',
+      'src/resource.ts::function::timerResource::5',
+      // The return type's `dispose: () => void`, and the member of the literal `makeResource` is handed.
+      'src/resource.ts::method::makeResource.dispose::1',
+      'src/resource.ts::method::timerResource.start::9',
       'src/use.ts::function::use::5',
     ].sort(),
   );
@@ -94,6 +101,8 @@ test('definitions that name a function held elsewhere are graph nodes, and their
     // `C extends Context`: `this.context: C` and the elements of `all: C[]` are Contexts where called.
     'src/template.ts::method::Chain.run::24 -> src/context.ts::method::Context.find::2',
     'src/template.ts::function::each::29 -> src/context.ts::method::Context.find::2',
+    // `using ping = timerResource(ms)`, a factory returning `makeResource({ start() {...} }, ...)`.
+    'src/ping.ts::function::withPing::3 -> src/resource.ts::method::timerResource.start::9',
   ]) {
     assert.ok(calls.includes(edge), `${edge} in ${calls.join('\n')}`);
   }

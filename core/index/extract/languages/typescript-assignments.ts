@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { wordAt } from './language-module.ts';
-import { choiceOfReferences, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { calledPath, choiceOfReferences, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
 import { declareConstructedAssignment } from './typescript-assigned.ts';
 import { isParameterProperty, nameOf } from './typescript-members.ts';
 import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript-modules.ts';
@@ -95,13 +95,21 @@ function parameterProperties(constructor: Node): string[] {
 /** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`, `Foo.from = function () {}`. */
 export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const { b, source } = f;
-  const left = node.firstChild;
+  let left = node.firstChild;
+  // `using timer = timerResource(ms)`, `await using ...`: the grammar reads an assignment led by the keywords.
+  const using = left?.type === 'using' || left?.type === 'await';
+  if (using) left = node.childForFieldName('left');
   if (!left) return;
   const leftType = left.type;
   if (leftType === 'identifier') {
     const right = node.lastChild;
     if (right && FUNCTION_VALUES.has(right.type)) b.define(node, 'function', wordAt(source, left.startIndex), { bound: true });
     if (right?.type === 'new_expression') declareConstructedAssignment(node, wordAt(source, left.startIndex), right, f);
+    else if (using) {
+      // A const typed by what the call returns, as `const timer = timerResource(ms)` is.
+      const called = calledPath(right, source);
+      if (called) b.declareType('local', wordAt(source, left.startIndex), `${called}()`, node, false, node.startIndex - 1);
+    }
     return;
   }
   if (leftType !== 'member_expression') return;

@@ -170,6 +170,16 @@ export function argumentObject(object: Node, f: FileContext): HandlerSteps | und
 }
 
 /**
+ * `return makeResource({ start() {...} }, dispose)`, `return Object.freeze({ ... })`: a call handed
+ * the literal first, whose result the checker types from it (`T & Disposable`). Its members are
+ * the factory's already, as an argument's (argumentObject).
+ */
+function wrapsLiteral(value: Node | null | undefined): boolean {
+  if (value?.type !== 'call_expression') return false;
+  return literalOf(value.childForFieldName('arguments')?.namedChild(0) ?? null) !== undefined;
+}
+
+/**
  * A factory: a function with no declared return type whose body ends in `return {...}` (or an
  * arrow whose body is `({...})`). The literal's function members are methods nested in it, and
  * it declares `name()` as `{}`, the object it returns. Read from the definition's own handler,
@@ -188,10 +198,12 @@ export function* factoryObject(fn: Node, named: Node, name: string, member: bool
     while (i >= 0 && children[i]?.type === 'comment') i--;
     value = i >= 0 ? children[i]! : null;
   }
-  const object = literalOf(value?.type === 'return_statement' ? value.namedChild(0) : value);
-  if (!object) return;
-  let bindings: ReadonlySet<string> | undefined;
-  yield* defineMembers(object, f, undefined, undefined, () => (bindings ??= functionBindingsOf(body)));
+  const returned = value?.type === 'return_statement' ? value.namedChild(0) : value;
+  const object = literalOf(returned);
+  if (object) {
+    let bindings: ReadonlySet<string> | undefined;
+    yield* defineMembers(object, f, undefined, undefined, () => (bindings ??= functionBindingsOf(body)));
+  } else if (!wrapsLiteral(returned)) return;
   const kind = member ? 'member' : 'local';
   f.b.declareType(kind, `${name}()`, '{}', named, false, kind === 'local' ? named.startIndex - 1 : named.startIndex);
 }
