@@ -388,6 +388,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/resources.ts::function::timerResource::7 -> src/resources.ts::function::makeResource::3 1',
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::function::createDeferred::19 1',
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::function::timerResource::7 1',
+    // `timerResource` returns `makeResource({ start() {...} }, ...)`: the literal's members are what it returns.
+    'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::method::timerResource.start::10 1',
     // `import type { Pool }` brings no value: `new Pool()` reaches the local.
     'calls src/shapes.ts::function::build::16 -> src/shapes.ts::function::build.Pool::17 1',
     'calls src/shapes.ts::method::Box.read::31 -> src/shapes.ts::method::Box.dehancer::28 1',

@@ -9,7 +9,8 @@
 // And the calls that reach them, with three ways a receiver is typed: a decorated constructor
 // parameter that is a property too; a function returned under a declared function type, whose
 // parameters are that type's; a type parameter's constraint, which types what the parameter names;
-// a `using` declaration of what a factory returns, when it returns a call handed its literal.
+// a `using` declaration of what a factory returns, when it returns a call handed its literal; a
+// function written as a value of a `Record<string, Handler>` literal, its destructured parameters too.
 // Each near miss (a member typed by a name that is no function type, a static field holding a
 // number, a choice between numbers, a function expression never calling its name) stays out.
 import { test } from 'node:test';
@@ -76,6 +77,15 @@ test('definitions that name a function held elsewhere are graph nodes, and their
       'src/stream.js::function::pick::12',
       'src/stream.js::method::Stream._write::2',
       'src/stream.js::method::Stream.end::10',
+      'src/handler-types.ts::interface::Scope::3',
+      'src/handler-types.ts::type::Handler::8',
+      'src/handlers.ts::function::destructuredHandlers::7',
+      'src/handlers.ts::function::plainHandlers::3',
+      'src/handlers.ts::function::renamedHandlers::11',
+      'src/handlers.ts::function::untyped::23',
+      // A factory's literal with its own types written: its member, and the object type's method.
+      'src/handlers.ts::method::untyped.loose::25',
+      'src/handlers.ts::method::untyped.loose.ctx.find::25',
       'src/ping.ts::function::withPing::3',
       'src/resource.ts::function::makeResource::1',
       'src/resource.ts::function::timerResource::5',
@@ -103,7 +113,15 @@ test('definitions that name a function held elsewhere are graph nodes, and their
     'src/template.ts::function::each::29 -> src/context.ts::method::Context.find::2',
     // `using ping = timerResource(ms)`, a factory returning `makeResource({ start() {...} }, ...)`.
     'src/ping.ts::function::withPing::3 -> src/resource.ts::method::timerResource.start::9',
+    // The values of a literal typed `Record<string, Handler>` (returned under it, or declared with
+    // it) take Handler's parameters, destructured ones too (`{ ctx }`, `{ ctx: context }`).
+    'src/handlers.ts::function::plainHandlers::3 -> src/context.ts::method::Context.find::2',
+    'src/handlers.ts::function::destructuredHandlers::7 -> src/context.ts::method::Context.find::2',
+    'src/handlers.ts::function::renamedHandlers::11 -> src/context.ts::method::Context.find::2',
+    'src/handlers.ts -> src/context.ts::method::Context.find::2',
   ]) {
     assert.ok(calls.includes(edge), `${edge} in ${calls.join('\n')}`);
   }
+  // `{ ctx }: { ctx: { find(...) } }` is typed where it is written, not by Handler.
+  assert.ok(!calls.some((e) => e.startsWith('src/handlers.ts::function::untyped') || e.startsWith('src/handlers.ts::method::untyped')), calls.join('\n'));
 });

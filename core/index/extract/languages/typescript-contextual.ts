@@ -14,6 +14,9 @@ export const CONTEXTUAL_TYPE = /^[\w$]{1,80}(\.[\w$]{1,80})?$/;
 /** How many parameters of one function type are declared. */
 const MAX_PARAMETERS = 16;
 
+/** Keys of one destructured parameter that are typed. */
+const MAX_KEYS = 64;
+
 /** `type Handler = (node: Node, f: FileContext) => void`: `Handler(0)` is Node, `Handler(1)` FileContext. */
 export function declareFunctionTypeParameters({ b, source }: FileContext, name: string, alias: Node, fnType: Node): void {
   if (fnType.type !== 'function_type') return;
@@ -24,11 +27,82 @@ export function declareFunctionTypeParameters({ b, source }: FileContext, name: 
   });
 }
 
-/** A function value written where the type `typeName` is expected: each unannotated parameter is `typeName(j)`. */
+/**
+ * A function value written where the type `typeName` is expected: each unannotated parameter is
+ * `typeName(j)`; each name an unannotated `{ b, source }` parameter binds is that key of it, through
+ * a name no source can write (`#j`) holding the parameter.
+ */
 export function declareContextualParameters({ b }: FileContext, fn: Node, typeName: string): void {
   parametersOf(fn).forEach((param, j) => {
     if (param && !param.type && j < MAX_PARAMETERS) b.declareType('local', param.name, `${typeName}(${j})`, fn, false, fn.startIndex, fn);
   });
+  let j = 0;
+  for (const p of fn.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (p?.type !== 'required_parameter' && p?.type !== 'optional_parameter') continue;
+    const pattern = p.childForFieldName('pattern');
+    if (pattern?.type === 'this') continue;
+    if (j >= MAX_PARAMETERS) return;
+    if (pattern?.type === 'object_pattern' && !p.childForFieldName('type')) {
+      const holder = `#${j}`;
+      b.declareType('local', holder, `${typeName}(${j})`, fn, false, fn.startIndex, fn);
+      for (const [key, local] of patternKeys(pattern)) b.declareType('local', local, `=${holder}.${key}`, fn, false, fn.startIndex, fn);
+    }
+    j++;
+  }
+}
+
+/** The plain keys an object pattern binds and the names it binds them to (`{ b, source: text }`), up to MAX_KEYS. */
+function patternKeys(pattern: Node): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const part of pattern.namedChildren) {
+    if (!part || out.length >= MAX_KEYS) break;
+    if (part.type === 'shorthand_property_identifier_pattern') out.push([part.text, part.text]);
+    else if (part.type === 'pair_pattern') {
+      const key = part.childForFieldName('key');
+      const value = part.childForFieldName('value');
+      if (key?.type === 'property_identifier' && value?.type === 'identifier') out.push([key.text, value.text]);
+    }
+  }
+  return out;
+}
+
+/** Wrappers an object literal may sit in and keep its declared type: `{...} as const`, parentheses. */
+const LITERAL_WRAPPERS = new Set(['as_expression', 'parenthesized_expression']);
+
+/**
+ * `function handlers(): Record<string, NodeHandler> { return { fn: (node, f) => ... } }`,
+ * `const visitors: Record<string, Visit> = { ... }`, `{ ... } satisfies Record<string, Visit>`: a
+ * function written as a value of an object literal whose type is a record of a named function
+ * type takes its parameters from that type. Read from the function's own handler: one look at
+ * its parent refuses any function that is no literal's value.
+ */
+export function declareRecordValueParameters(fn: Node, f: FileContext): void {
+  const pair = f.parentOf(fn);
+  if (pair?.type !== 'pair' || pair.childForFieldName('value')?.id !== fn.id) return;
+  let object = f.parentOf(pair);
+  if (object?.type !== 'object') return;
+  let holder = f.parentOf(object);
+  for (let i = 0; holder && LITERAL_WRAPPERS.has(holder.type) && i < 4; i++) holder = f.parentOf((object = holder));
+  let annotation: Node | null | undefined;
+  if (holder?.type === 'variable_declarator') annotation = holder.childForFieldName('type');
+  else if (holder?.type === 'satisfies_expression') annotation = holder.namedChild(1);
+  else if (holder?.type === 'return_statement') {
+    const block = f.parentOf(holder);
+    const returning = block?.type === 'statement_block' ? f.parentOf(block) : undefined;
+    annotation = returning && RETURNING.has(returning.type) ? returning.childForFieldName('return_type') : undefined;
+  } else if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === object.id) annotation = holder.childForFieldName('return_type');
+  const expected = recordValueType(annotation ?? null);
+  if (expected) declareContextualParameters(f, fn, expected);
+}
+
+/** `Record<string, Handler>` (in an annotation or as a type): the value type's name, when it is one a function can be typed by. */
+function recordValueType(annotation: Node | null): string | undefined {
+  const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  if (type?.type !== 'generic_type' || type.childForFieldName('name')?.text !== 'Record') return undefined;
+  const args = type.childForFieldName('type_arguments');
+  if (args?.namedChildCount !== 2) return undefined;
+  const value = namedTypeOf(args.namedChild(1));
+  return value && CONTEXTUAL_TYPE.test(value) ? value : undefined;
 }
 
 /** The functions a returned function sits in and may take its type from: a declaration, an expression, an arrow, a method. */

@@ -108,22 +108,6 @@ export function functionTypeOf(annotation: Node | null): Node | undefined {
 }
 
 /**
- * `cond ? standard.call : forced.call`, `(isServer ?? x) ? React.useEffect : React.useLayoutEffect`,
- * `c ? impl.run : function () {}`: a choice between two values that each name or are a function.
- */
-export function choiceOfReferences(value: Node): boolean {
-  if (value.type !== 'ternary_expression') return false;
-  for (const field of ['consequence', 'alternative']) {
-    let branch = value.childForFieldName(field);
-    for (let i = 0; branch?.type === 'parenthesized_expression' && i < 4; i++) branch = branch.namedChild(0);
-    if (!branch) return false;
-    const reference = branch.type === 'member_expression' || (branch.type === 'identifier' && branch.text !== 'undefined');
-    if (!reference && !FUNCTION_VALUES.has(branch.type)) return false;
-  }
-  return true;
-}
-
-/**
  * Whether a member's type is a value's (`requestAnimationFrame: typeof requestAnimationFrame`,
  * `run: typeof helper`): what such a member holds is called as a function is far more often than
  * not, and the checker resolves `provider.requestAnimationFrame()` to the member.

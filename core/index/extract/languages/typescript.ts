@@ -12,7 +12,6 @@ import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import {
   annotatedType,
   calledPath,
-  choiceOfReferences,
   hasCallSignature,
   constructedType,
   functionTypeReturn,
@@ -25,8 +24,15 @@ import {
   pathOf,
 } from './typescript-types.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
+import { choiceOfReferences } from './typescript-values.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
-import { CONTEXTUAL_TYPE, declareContextualParameters, declareFunctionTypeParameters, declareReturnedParameters } from './typescript-contextual.ts';
+import {
+  CONTEXTUAL_TYPE,
+  declareContextualParameters,
+  declareFunctionTypeParameters,
+  declareRecordValueParameters,
+  declareReturnedParameters,
+} from './typescript-contextual.ts';
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
 import { classExpressionName, defineClass, heritageName, intersectionHeritage } from './typescript-heritage.ts';
@@ -155,6 +161,13 @@ const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   if (isParameterProperty(node)) b.declareType('member', pattern.text, type, node);
 };
 
+/** A function value's parameters, typed by where it is written: a call's argument, a return, a record's value. */
+const typedByPlace: NodeHandler = (node, f) => {
+  declareCallbackParameters(node, f);
+  declareReturnedParameters(node, f);
+  declareRecordValueParameters(node, f);
+};
+
 function commonHandlers(): Record<string, NodeHandler> {
   const fn: NodeHandler = (node, f) => {
     const { b, source } = f;
@@ -253,16 +266,12 @@ function commonHandlers(): Record<string, NodeHandler> {
       const left = node.childForFieldName('left');
       if (left?.type === 'identifier') f.b.bindingIfCalled(left, left.text, node.endIndex);
     },
-    arrow_function: (node, f) => {
-      declareCallbackParameters(node, f);
-      declareReturnedParameters(node, f);
-    },
+    arrow_function: typedByPlace,
     function_expression: (node, f) => {
       // `interruptibleMask(function loop(restore) { ... loop(restore) })`: the name is bound inside the function alone.
       const name = node.childForFieldName('name');
       if (name) f.b.bindingIfCalled(node, name.text, node.endIndex, node.startIndex);
-      declareCallbackParameters(node, f);
-      declareReturnedParameters(node, f);
+      typedByPlace(node, f);
     },
     call_expression: call,
     object: argumentObject,
