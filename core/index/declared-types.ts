@@ -51,6 +51,8 @@ const COLLECTION_RETURNS = new Set(['filter', 'slice', 'concat', 'reverse', 'sor
 const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)$/;
 /** `Handler(1)`: parameter 1 of the function type the `type` alias Handler names (a function written where that type is expected). */
 const PARAMETER_FORM = /^([\w$.]{1,160})\((\d+)\)$/;
+/** `isObservableMap(is)`: the type the guard's predicate names (a name narrowed by `if (isObservableMap(x))`). */
+const GUARD_SUFFIX = '(is)';
 
 export interface TypeLookup {
   /** What a type name written in a file names: a class-like definition, with the confidence of the path to it. */
@@ -287,6 +289,13 @@ export class DeclaredTypes {
 
   private typedNow(file: number, d: DeclaredType): Typed | undefined {
     const type = d.type;
+    if (type.endsWith(GUARD_SUFFIX)) {
+      // `if (isObservableMap(x))`: what the guard's predicate declares its first parameter is.
+      const target = this.callee(file, d, type.slice(0, -GUARD_SUFFIX.length));
+      if (!target || 'on' in target) return undefined;
+      const found = this.declaredFor(target.fn, GUARD_SUFFIX);
+      return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
+    }
     const callback = type.endsWith(')') ? CALLBACK_FORM.exec(type) : null;
     const parameter = !callback && type.endsWith(')') ? PARAMETER_FORM.exec(type) : null;
     if (parameter) {

@@ -10,7 +10,8 @@
 // parameter that is a property too; a function returned under a declared function type, whose
 // parameters are that type's; a type parameter's constraint, which types what the parameter names;
 // a `using` declaration of what a factory returns, when it returns a call handed its literal; a
-// function written as a value of a `Record<string, Handler>` literal, its destructured parameters too.
+// function written as a value of a `Record<string, Handler>` literal, its destructured parameters too;
+// a name narrowed by a user-defined type guard (`if (isContext(x))`), declared or cast to its type.
 // Each near miss (a member typed by a name that is no function type, a static field holding a
 // number, a choice between numbers, a function expression never calling its name) stays out.
 import { test } from 'node:test';
@@ -77,6 +78,12 @@ test('definitions that name a function held elsewhere are graph nodes, and their
       'src/stream.js::function::pick::12',
       'src/stream.js::method::Stream._write::2',
       'src/stream.js::method::Stream.end::10',
+      'src/guards.ts::function::isContext::5',
+      'src/guards.ts::function::isContextLike::9',
+      'src/narrowed.ts::function::negated::15',
+      'src/narrowed.ts::function::viaCast::10',
+      'src/narrowed.ts::function::viaDeclaration::3',
+      'src/narrowed.ts::method::negated.thing.find::15',
       'src/handler-types.ts::interface::Scope::3',
       'src/handler-types.ts::type::Handler::8',
       'src/handlers.ts::function::destructuredHandlers::7',
@@ -119,9 +126,14 @@ test('definitions that name a function held elsewhere are graph nodes, and their
     'src/handlers.ts::function::destructuredHandlers::7 -> src/context.ts::method::Context.find::2',
     'src/handlers.ts::function::renamedHandlers::11 -> src/context.ts::method::Context.find::2',
     'src/handlers.ts -> src/context.ts::method::Context.find::2',
+    // `if (isContext(thing))`, with `thing is Context` declared by the guard or by a cast to its type.
+    'src/narrowed.ts::function::viaDeclaration::3 -> src/context.ts::method::Context.find::2',
+    'src/narrowed.ts::function::viaCast::10 -> src/context.ts::method::Context.find::2',
   ]) {
     assert.ok(calls.includes(edge), `${edge} in ${calls.join('\n')}`);
   }
+  // `if (!isContext(thing))` narrows nothing.
+  assert.ok(!calls.includes('src/narrowed.ts::function::negated::15 -> src/context.ts::method::Context.find::2'), calls.join('\n'));
   // `{ ctx }: { ctx: { find(...) } }` is typed where it is written, not by Handler.
   assert.ok(!calls.some((e) => e.startsWith('src/handlers.ts::function::untyped') || e.startsWith('src/handlers.ts::method::untyped')), calls.join('\n'));
 });

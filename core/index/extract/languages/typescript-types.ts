@@ -2,7 +2,6 @@
 // constructions, declared returns and callback parameters resolution types receivers by.
 // Declared types only: a type is read where it is written, never inferred from a value.
 import type { Node } from 'web-tree-sitter';
-import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 import { constructedReturnOf } from './typescript-returns.ts';
@@ -167,6 +166,21 @@ function returnedType(fn: Node, source: string): string | undefined {
 }
 
 /**
+ * `isObservableMap(thing: any): thing is ObservableMap`, or a function type `(thing: any) => thing
+ * is ObservableMap`: the type a type guard says its first
+ * parameter is when it returns true (what `if (isObservableMap(x))` narrows `x` to).
+ */
+export function guardedType(fn: Node, source: string): string | undefined {
+  // A declaration's `: x is T` is an annotation around the predicate; a function type's `=> x is T` is the predicate.
+  const returned = fn.childForFieldName('return_type');
+  const predicate = returned?.type === 'type_predicate_annotation' ? returned.namedChild(0) : returned;
+  if (predicate?.type !== 'type_predicate') return undefined;
+  const first = parametersOf(fn)[0];
+  if (!first || predicate.childForFieldName('name')?.text !== first.name) return undefined;
+  return annotatedType(predicate.childForFieldName('type'), source);
+}
+
+/**
  * What calling a value of a function type returns, as declared: `(a: A) => Fiber<A>` gives
  * `Fiber`; an object type of call signatures (`{ (a): Fiber; (a, b): Fiber }`, dual() overloads)
  * gives the type they all return, and nothing when they differ.
@@ -184,11 +198,11 @@ export function functionTypeReturn(type: Node, source: string): string | undefin
 }
 
 /** `[\w$#]` by char code: a path is read char by char, and a regex per char costs more than the read. */
-function isWordChar(c: number): boolean {
+export function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 35;
 }
 
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
@@ -282,6 +296,8 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
   const returned = fn.childForFieldName('return_type') ? returnedType(fn, source) : constructedReturnOf(b, fn, source);
   if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
+  const guarded = guardedType(fn, source);
+  if (guarded) b.declareType(kind, `${name}(is)`, guarded, at, false, start);
   // Most functions take no callback: their parameters' text has no `=>`, and no node of it is read.
   const params = fn.childForFieldName('parameters');
   if (!params || !source.slice(params.startIndex, params.endIndex).includes('=>')) return;
@@ -295,97 +311,6 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
       if (written) b.declareType(kind, `${name}(${i},${j})`, written, at, false, start);
     });
   });
-}
-
-/**
- * `recv.map((x) => x.run())`, `operate((source, sink) => ...)`: each unannotated parameter of a
- * function passed as an argument is typed by what the callee declares for it (`path(i,j)`),
- * seen only inside that function. Run on the function node, so a call without one costs nothing.
- */
-export function declareCallbackParameters(fn: Node, { b, source, parentOf }: FileContext): void {
-  // An argument follows `(` or `,`: most functions (`const f = () =>`, `a: () =>`) are refused by that one read.
-  const start = fn.startIndex;
-  let before = start - 1;
-  while (before > 0 && isSpace(source.charCodeAt(before))) before--;
-  if (source[before] !== '(' && source[before] !== ',') return;
-  const args = parentOf(fn);
-  if (args?.type !== 'arguments') return;
-  b.callbackScope(start, fn.endIndex);
-  const names = plainParameters(source, start, fn.type === 'arrow_function');
-  if (names?.length === 0) return;
-  // `new Observable((subscriber) => ...)`: typed by what the class's constructor declares for it.
-  const holder = parentOf(args);
-  const constructed = holder?.type === 'new_expression' ? constructedType(holder, source) : undefined;
-  const path = constructed ? `new ${constructed}` : calledPath(holder, source);
-  if (!path) return;
-  const i = Math.min(64, argumentPlace(b, args, fn));
-  const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
-  params.forEach((param, j) => {
-    // Placed at the callback's start, so its callback scope (above) is the lines it is seen in.
-    if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})`, fn, false, start);
-  });
-}
-
-/** Per file (its builder): an argument list's id -> its named children's ids -> their places. */
-const argumentPlaces = new WeakMap<ExtractionBuilder, Map<number, Map<number, number>>>();
-
-/** How many named nodes come before `arg` in its argument list: the list is read once, however many callbacks it holds. */
-function argumentPlace(b: ExtractionBuilder, args: Node, arg: Node): number {
-  let lists = argumentPlaces.get(b);
-  if (!lists) argumentPlaces.set(b, (lists = new Map()));
-  let places = lists.get(args.id);
-  if (!places) {
-    places = new Map();
-    args.namedChildren.forEach((child, i) => child && places!.set(child.id, i));
-    lists.set(args.id, places);
-  }
-  return places.get(arg.id) ?? 0;
-}
-
-/**
- * The parameter names of a function written with plain names only (`x =>`, `(a, b) =>`,
- * `async (a) =>`, `function (a, b)`), read from the text; an empty list for none; undefined
- * when a parameter is more than a name (an annotation, a default, a pattern), for the node
- * walk to read. At most 200 characters are read.
- */
-function plainParameters(source: string, start: number, arrow: boolean): string[] | undefined {
-  const end = Math.min(source.length, start + 200);
-  let i = start;
-  const word = (): string => {
-    const from = i;
-    while (i < end && isWordChar(source.charCodeAt(i))) i++;
-    return source.slice(from, i);
-  };
-  const space = () => {
-    while (i < end && isSpace(source.charCodeAt(i))) i++;
-  };
-  let head = word();
-  space();
-  if (head === 'async') {
-    head = word();
-    space();
-  }
-  if (!arrow) {
-    // `function`, `function*`, then an optional name.
-    if (head !== 'function') return undefined;
-    if (source[i] === '*') i++;
-    space();
-    word();
-    space();
-  } else if (head) return source.startsWith('=>', i) ? [head] : undefined;
-  if (source[i] !== '(') return undefined;
-  i++;
-  const names: string[] = [];
-  for (;;) {
-    space();
-    if (source[i] === ')') return names;
-    const name = word();
-    space();
-    if (!name) return undefined;
-    names.push(name);
-    if (source[i] === ',') i++;
-    else if (source[i] !== ')') return undefined;
-  }
 }
 
 /** `for (const x of xs)`: x is an element of what xs names (`xs[*]`), seen inside the loop. */

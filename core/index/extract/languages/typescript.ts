@@ -15,7 +15,6 @@ import {
   hasCallSignature,
   constructedType,
   functionTypeReturn,
-  declareCallbackParameters,
   declareLoopElement,
   declareSignature,
   FUNCTION_VALUES,
@@ -24,6 +23,8 @@ import {
   pathOf,
 } from './typescript-types.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
+import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
+import { declareCallbackParameters } from './typescript-callbacks.ts';
 import { choiceOfReferences } from './typescript-values.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
 import {
@@ -243,6 +244,7 @@ function commonHandlers(): Record<string, NodeHandler> {
         return;
       }
       const moduleLevel = atModuleLevel(node, f.parentOf);
+      declareCastGuard(node, bound, value, f);
       if (moduleLevel && choiceOfReferences(value) && isExported(node, f.parentOf)) {
         b.define(node, 'function', bound, { bound: true });
         return;
@@ -274,6 +276,7 @@ function commonHandlers(): Record<string, NodeHandler> {
       typedByPlace(node, f);
     },
     call_expression: call,
+    if_statement: narrowedByGuard,
     object: argumentObject,
     new_expression: newExpression,
     import_statement: (node, { b }) => importStatement(node, b),

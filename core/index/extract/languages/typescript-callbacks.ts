@@ -1,0 +1,98 @@
+// Callbacks in TypeScript and JavaScript: a function passed as an argument takes its unannotated
+// parameters' types from what the callee declares for them (`path(i,j)`, declared-types.ts),
+// seen only inside that function.
+import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../extraction-builder.ts';
+import type { FileContext } from './language-module.ts';
+import { calledPath, constructedType, isSpace, isWordChar, parametersOf } from './typescript-types.ts';
+
+/**
+ * `recv.map((x) => x.run())`, `operate((source, sink) => ...)`: each unannotated parameter of a
+ * function passed as an argument is typed by what the callee declares for it (`path(i,j)`),
+ * seen only inside that function. Run on the function node, so a call without one costs nothing.
+ */
+export function declareCallbackParameters(fn: Node, { b, source, parentOf }: FileContext): void {
+  // An argument follows `(` or `,`: most functions (`const f = () =>`, `a: () =>`) are refused by that one read.
+  const start = fn.startIndex;
+  let before = start - 1;
+  while (before > 0 && isSpace(source.charCodeAt(before))) before--;
+  if (source[before] !== '(' && source[before] !== ',') return;
+  const args = parentOf(fn);
+  if (args?.type !== 'arguments') return;
+  b.callbackScope(start, fn.endIndex);
+  const names = plainParameters(source, start, fn.type === 'arrow_function');
+  if (names?.length === 0) return;
+  // `new Observable((subscriber) => ...)`: typed by what the class's constructor declares for it.
+  const holder = parentOf(args);
+  const constructed = holder?.type === 'new_expression' ? constructedType(holder, source) : undefined;
+  const path = constructed ? `new ${constructed}` : calledPath(holder, source);
+  if (!path) return;
+  const i = Math.min(64, argumentPlace(b, args, fn));
+  const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
+  params.forEach((param, j) => {
+    // Placed at the callback's start, so its callback scope (above) is the lines it is seen in.
+    if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})`, fn, false, start);
+  });
+}
+
+/** Per file (its builder): an argument list's id -> its named children's ids -> their places. */
+const argumentPlaces = new WeakMap<ExtractionBuilder, Map<number, Map<number, number>>>();
+
+/** How many named nodes come before `arg` in its argument list: the list is read once, however many callbacks it holds. */
+function argumentPlace(b: ExtractionBuilder, args: Node, arg: Node): number {
+  let lists = argumentPlaces.get(b);
+  if (!lists) argumentPlaces.set(b, (lists = new Map()));
+  let places = lists.get(args.id);
+  if (!places) {
+    places = new Map();
+    args.namedChildren.forEach((child, i) => child && places!.set(child.id, i));
+    lists.set(args.id, places);
+  }
+  return places.get(arg.id) ?? 0;
+}
+
+/**
+ * The parameter names of a function written with plain names only (`x =>`, `(a, b) =>`,
+ * `async (a) =>`, `function (a, b)`), read from the text; an empty list for none; undefined
+ * when a parameter is more than a name (an annotation, a default, a pattern), for the node
+ * walk to read. At most 200 characters are read.
+ */
+function plainParameters(source: string, start: number, arrow: boolean): string[] | undefined {
+  const end = Math.min(source.length, start + 200);
+  let i = start;
+  const word = (): string => {
+    const from = i;
+    while (i < end && isWordChar(source.charCodeAt(i))) i++;
+    return source.slice(from, i);
+  };
+  const space = () => {
+    while (i < end && isSpace(source.charCodeAt(i))) i++;
+  };
+  let head = word();
+  space();
+  if (head === 'async') {
+    head = word();
+    space();
+  }
+  if (!arrow) {
+    // `function`, `function*`, then an optional name.
+    if (head !== 'function') return undefined;
+    if (source[i] === '*') i++;
+    space();
+    word();
+    space();
+  } else if (head) return source.startsWith('=>', i) ? [head] : undefined;
+  if (source[i] !== '(') return undefined;
+  i++;
+  const names: string[] = [];
+  for (;;) {
+    space();
+    if (source[i] === ')') return names;
+    const name = word();
+    space();
+    if (!name) return undefined;
+    names.push(name);
+    if (source[i] === ',') i++;
+    else if (source[i] !== ')') return undefined;
+  }
+}
