@@ -90,7 +90,7 @@ export class CallResolver {
       if (!meaning) continue;
       let floor = meaning.kind === 'external' ? 1 : meaning.confidence;
       for (const part of parts.slice(cut)) {
-        if (meaning.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, part);
+        if (meaning.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, part) ?? this.memberOfDefault(meaning.file, part);
         else if (meaning?.kind === 'def' && this.table.isClassLike(meaning.ref)) {
           const method = this.defs.findMethod(meaning.ref, part, false);
           meaning = method ? { kind: 'def', ref: method.ref, confidence: meaning.confidence } : undefined;
@@ -101,6 +101,18 @@ export class CallResolver {
       return meaning.kind === 'external' ? meaning : { ...meaning, confidence: floor };
     }
     return undefined;
+  }
+
+  /**
+   * `const Duplex = require('./duplex'); Duplex.from(x)`, with `module.exports = Duplex` and
+   * `Duplex.from = function () {}` there: a name the module does not export is read on what it
+   * exports as a whole, as the checker reads a CommonJS module object.
+   */
+  private memberOfDefault(file: number, name: string): Meaning | undefined {
+    const whole = this.table.resolveExport(file, 'default');
+    if (whole?.kind !== 'def') return undefined;
+    const member = this.defs.findMethod(whole.ref, name, false);
+    return member && { kind: 'def', ref: member.ref, confidence: whole.confidence };
   }
 
   /**

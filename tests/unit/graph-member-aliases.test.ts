@@ -11,7 +11,8 @@
 // parameters are that type's; a type parameter's constraint, which types what the parameter names;
 // a `using` declaration of what a factory returns, when it returns a call handed its literal; a
 // function written as a value of a `Record<string, Handler>` literal, its destructured parameters too;
-// a name narrowed by a user-defined type guard (`if (isContext(x))`), declared or cast to its type.
+// a name narrowed by a user-defined type guard (`if (isContext(x))`), declared or cast to its type;
+// a static of what a CommonJS module exports as a whole (`require('./duplex').from`).
 // Each near miss (a member typed by a name that is no function type, a static field holding a
 // number, a choice between numbers, a function expression never calling its name) stays out.
 import { test } from 'node:test';
@@ -78,6 +79,9 @@ test('definitions that name a function held elsewhere are graph nodes, and their
       'src/stream.js::function::pick::12',
       'src/stream.js::method::Stream._write::2',
       'src/stream.js::method::Stream.end::10',
+      'src/compose.js::function::compose::3',
+      'src/duplex.js::function::Duplex::1',
+      'src/duplex.js::method::Duplex.from::7',
       'src/guards.ts::function::isContext::5',
       'src/guards.ts::function::isContextLike::9',
       'src/narrowed.ts::function::negated::15',
@@ -129,9 +133,16 @@ test('definitions that name a function held elsewhere are graph nodes, and their
     // `if (isContext(thing))`, with `thing is Context` declared by the guard or by a cast to its type.
     'src/narrowed.ts::function::viaDeclaration::3 -> src/context.ts::method::Context.find::2',
     'src/narrowed.ts::function::viaCast::10 -> src/context.ts::method::Context.find::2',
+    // `const Duplex = require('./duplex'); Duplex.from(x)`: a static of what the module exports as a whole.
+    'src/compose.js::function::compose::3 -> src/duplex.js::method::Duplex.from::7',
   ]) {
     assert.ok(calls.includes(edge), `${edge} in ${calls.join('\n')}`);
   }
+  // `Duplex.absent()` names nothing the module or its export holds.
+  assert.deepEqual(
+    calls.filter((e) => e.startsWith('src/compose.js')),
+    ['src/compose.js::function::compose::3 -> src/duplex.js::method::Duplex.from::7'],
+  );
   // `if (!isContext(thing))` narrows nothing.
   assert.ok(!calls.includes('src/narrowed.ts::function::negated::15 -> src/context.ts::method::Context.find::2'), calls.join('\n'));
   // `{ ctx }: { ctx: { find(...) } }` is typed where it is written, not by Handler.
