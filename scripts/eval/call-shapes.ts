@@ -9,7 +9,7 @@ import type { FileExtraction } from '../../core/index/extract-types.ts';
 export type ShapeCounts = Map<string, number>;
 
 /** The form of one call site's receiver. */
-function shapeOf(call: FileExtraction['calls'][number], bound: Set<string>): string {
+function shapeOf(call: FileExtraction['calls'][number], bound: Set<string>, declared: Map<string, string[]>): string {
   const receiver = call.receiver;
   if (receiver === undefined) return call.isNew ? 'new X()' : bound.has(call.callee) ? 'bare, an imported name' : 'bare, a local name';
   if (receiver === 'this' || receiver === 'self' || receiver === 'super') return `${receiver}.m()`;
@@ -19,13 +19,32 @@ function shapeOf(call: FileExtraction['calls'][number], bound: Set<string>): str
   if (receiver.startsWith('this.') || receiver.startsWith('self.')) return 'this.x.m()';
   const head = receiver.split('.')[0]!;
   const imported = bound.has(head);
-  if (receiver.includes('.')) return imported ? 'imported.x.m()' : 'local.x.m()';
-  return imported ? 'imported.m()' : 'local.m()';
+  if (imported) return receiver.includes('.') ? 'imported.x.m()' : 'imported.m()';
+  return `${receiver.includes('.') ? 'local.x.m()' : 'local.m()'}, ${declaredForm(declared.get(head))}`;
+}
+
+/** How the file declares a local's type, if it does (DeclaredType.type's forms), for a miss's class. */
+function declaredForm(types: string[] | undefined): string {
+  if (!types) return 'no type declared';
+  const forms = new Set(
+    types.map((t) => {
+      if (t.endsWith('(is)')) return 'a guard';
+      if (/\(\d+,\d+\)$/.test(t)) return "a callback's parameter";
+      if (/\(\d+\)$/.test(t)) return "a function type's parameter";
+      if (t.endsWith('()')) return "a call's result";
+      if (t.startsWith('=')) return 'a path';
+      if (t.endsWith('[*]')) return 'an element';
+      if (t === '{}') return "a factory's object";
+      return t.endsWith('[]') ? 'an array type' : 'a type name';
+    }),
+  );
+  return `typed as ${[...forms].sort().join(' or ')}`;
 }
 
 /** Adds, for each key, the shapes of the caller's call sites of that name (each shape once per key). */
 export function countShapes(keys: Iterable<string>, byFile: Map<string, FileExtraction>, into: ShapeCounts): void {
   const boundNames = new Map<string, Set<string>>();
+  const declaredNames = new Map<string, Map<string, string[]>>();
   for (const key of keys) {
     const [caller, , name] = key.split('|');
     const ext = byFile.get(caller!);
@@ -35,7 +54,13 @@ export function countShapes(keys: Iterable<string>, byFile: Map<string, FileExtr
       bound = new Set(ext.imports.flatMap((r) => r.bindings.map((b) => b.local)));
       boundNames.set(caller!, bound);
     }
-    const shapes = new Set(ext.calls.filter((c) => c.callee === name).map((c) => shapeOf(c, bound!)));
+    let declared = declaredNames.get(caller!);
+    if (!declared) {
+      declared = new Map();
+      for (const d of ext.declaredTypes ?? []) if (d.kind === 'local') declared.set(d.name, [...(declared.get(d.name) ?? []), d.type]);
+      declaredNames.set(caller!, declared);
+    }
+    const shapes = new Set(ext.calls.filter((c) => c.callee === name).map((c) => shapeOf(c, bound!, declared!)));
     if (shapes.size === 0) shapes.add('no call site of that name');
     for (const s of shapes) into.set(s, (into.get(s) ?? 0) + 1);
   }
