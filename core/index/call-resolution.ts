@@ -62,8 +62,9 @@ export class CallResolver {
     const name = written.replace(/<.*$/s, '').trim();
     // `const C = require('./c'); new C()`: the module's default export (`module.exports = C`), as a bare call reads it.
     const meaning = this.calledModule(name.includes('.') ? this.resolveDotted(f, name) : this.table.resolveLocal(f, name));
-    if (meaning?.kind === 'def') return { ref: meaning.ref, confidence: meaning.ref.file === f ? CONFIDENCE.sameFile : meaning.confidence };
-    return undefined;
+    if (meaning?.kind !== 'def') return undefined;
+    const ref = this.table.typeBeside(meaning.ref) ?? meaning.ref;
+    return { ref, confidence: ref.file === f ? CONFIDENCE.sameFile : meaning.confidence };
   }
 
   /** What calling a meaning reaches: a module object (`require('./m')`, `import * as m`) is its default export. */

@@ -129,6 +129,7 @@ export class DeclaredTypes {
     const parts = receiver.split('.');
     if (parts.length > MAX_PATH) return undefined;
     let current: Typed | undefined;
+    let skip = 1;
     const head = parts[0];
     if (head === 'this' || head === 'self') {
       // Outside a class, `this` is what a `this: T` parameter declares, if one does.
@@ -144,8 +145,13 @@ export class DeclaredTypes {
       current = found && this.lookup.isClassLike(found.ref) ? found : undefined;
     } else {
       current = this.localType(file, enclosing, head, line);
+      if (!current && parts.length > 1 && !parts[1]!.endsWith('()')) {
+        // `core.$ZodType.init()`: a value a namespace import holds, typed where its module declares it.
+        current = this.localType(file, enclosing, `${head}.${parts[1]}`, line);
+        if (current) skip = 2;
+      }
     }
-    for (const part of parts.slice(1)) {
+    for (const part of parts.slice(skip)) {
       if (!current) return undefined;
       current = part.endsWith('()') ? this.callResult(current, part.slice(0, -2)) : this.memberType(current, part);
     }

@@ -117,6 +117,22 @@ export class SymbolTable {
     return CLASS_LIKE.has(this.extractions[ref.file].definitions[ref.def].kind);
   }
 
+  /**
+   * Where a name written as a type leads when a module-level value shares it (`export const
+   * $ZodType: $constructor<T> = ...` beside `export interface $ZodType`): the class, interface or
+   * `type` of that name in the same file, which TypeScript's declaration merging makes the type.
+   * Undefined when `ref` is itself one, or no such definition is beside it.
+   */
+  typeBeside(ref: DefRef): DefRef | undefined {
+    const ext = this.extractions[ref.file]!;
+    const def = ext.definitions[ref.def]!;
+    if (def.parent !== null || CLASS_LIKE.has(def.kind) || def.kind === 'type') return undefined;
+    const found = this.topLevelOf(ref.file)
+      .get(def.name)
+      ?.find((i) => CLASS_LIKE.has(ext.definitions[i]!.kind) || ext.definitions[i]!.kind === 'type');
+    return found === undefined ? undefined : { file: ref.file, def: found };
+  }
+
   /** The file an import specifier names, or undefined when it is outside the workspace. */
   moduleFile(fileIdx: number, source: string): number | undefined {
     const ext = this.extractions[fileIdx];
@@ -249,6 +265,13 @@ export class SymbolTable {
     declares: (file: number, local: string) => boolean = (file, local) => this.moduleValues(file).has(local),
     seen = new Set<string>(),
   ): { file: number; local: string } | undefined {
+    const dot = name.indexOf('.');
+    if (dot > 0) {
+      // `core.$ZodType` through `import * as core`: the value the module exports under that name.
+      const namespace = this.bindings(fileIdx).get(name.slice(0, dot));
+      const member = name.slice(dot + 1);
+      return namespace?.kind === 'namespace' && !member.includes('.') ? this.exportedValue(namespace.file, member, declares, seen) : undefined;
+    }
     const binding = this.bindings(fileIdx).get(name);
     if (binding?.kind !== 'symbol') return undefined;
     return this.exportedValue(binding.file, binding.name, declares, seen);

@@ -12,7 +12,8 @@
 // a `using` declaration of what a factory returns, when it returns a call handed its literal; a
 // function written as a value of a `Record<string, Handler>` literal, its destructured parameters too;
 // a name narrowed by a user-defined type guard (`if (isContext(x))`), declared or cast to its type;
-// a static of what a CommonJS module exports as a whole (`require('./duplex').from`).
+// a static of what a CommonJS module exports as a whole (`require('./duplex').from`); a value
+// sharing its name with an interface, as a type and as a receiver, also through a namespace import.
 // Each near miss (a member typed by a name that is no function type, a static field holding a
 // number, a choice between numbers, a function expression never calling its name) stays out.
 import { test } from 'node:test';
@@ -80,6 +81,13 @@ test('definitions that name a function held elsewhere are graph nodes, and their
       'src/stream.js::method::Stream._write::2',
       'src/stream.js::method::Stream.end::10',
       'src/compose.js::function::compose::3',
+      'src/constructor.ts::function::$constructor::6',
+      'src/constructor.ts::interface::$constructor::1',
+      'src/constructor.ts::method::$constructor.init::3',
+      'src/schema-type.ts::function::$ZodType::7',
+      'src/schema-type.ts::interface::$ZodType::3',
+      'src/schema-use.ts::function::initNamed::4',
+      'src/schema-use.ts::function::initThroughNamespace::8',
       'src/duplex.js::function::Duplex::1',
       'src/duplex.js::method::Duplex.from::7',
       'src/guards.ts::function::isContext::5',
@@ -135,6 +143,11 @@ test('definitions that name a function held elsewhere are graph nodes, and their
     'src/narrowed.ts::function::viaCast::10 -> src/context.ts::method::Context.find::2',
     // `const Duplex = require('./duplex'); Duplex.from(x)`: a static of what the module exports as a whole.
     'src/compose.js::function::compose::3 -> src/duplex.js::method::Duplex.from::7',
+    // `export const $ZodType: core.$constructor<T> = ...` beside `export interface $ZodType`, and
+    // the same names for `$constructor`: a type names the interface, a value the const; reached
+    // by its own name and through a namespace import.
+    'src/schema-use.ts::function::initNamed::4 -> src/constructor.ts::method::$constructor.init::3',
+    'src/schema-use.ts::function::initThroughNamespace::8 -> src/constructor.ts::method::$constructor.init::3',
   ]) {
     assert.ok(calls.includes(edge), `${edge} in ${calls.join('\n')}`);
   }
