@@ -13,7 +13,8 @@
 // function written as a value of a `Record<string, Handler>` literal, its destructured parameters too;
 // a name narrowed by a user-defined type guard (`if (isContext(x))`), declared or cast to its type;
 // a static of what a CommonJS module exports as a whole (`require('./duplex').from`); a value
-// sharing its name with an interface, as a type and as a receiver, also through a namespace import.
+// sharing its name with an interface, as a type and as a receiver, also through a namespace import;
+// a callback written as a branch of a choice that is an argument.
 // Each near miss (a member typed by a name that is no function type, a static field holding a
 // number, a choice between numbers, a function expression never calling its name) stays out.
 import { test } from 'node:test';
@@ -81,6 +82,10 @@ test('definitions that name a function held elsewhere are graph nodes, and their
       'src/stream.js::method::Stream._write::2',
       'src/stream.js::method::Stream.end::10',
       'src/compose.js::function::compose::3',
+      'src/runner.ts::class::Runner::3',
+      'src/runner.ts::function::alternativeRunner::18',
+      'src/runner.ts::function::consequenceRunner::9',
+      'src/runner.ts::method::Runner.constructor::4',
       'src/constructor.ts::function::$constructor::6',
       'src/constructor.ts::interface::$constructor::1',
       'src/constructor.ts::method::$constructor.init::3',
@@ -148,6 +153,9 @@ test('definitions that name a function held elsewhere are graph nodes, and their
     // by its own name and through a namespace import.
     'src/schema-use.ts::function::initNamed::4 -> src/constructor.ts::method::$constructor.init::3',
     'src/schema-use.ts::function::initThroughNamespace::8 -> src/constructor.ts::method::$constructor.init::3',
+    // A callback in either branch of a choice handed to `new Runner(...)`, a comment before it too.
+    'src/runner.ts::function::consequenceRunner::9 -> src/context.ts::method::Context.find::2',
+    'src/runner.ts::function::alternativeRunner::18 -> src/context.ts::method::Context.find::2',
   ]) {
     assert.ok(calls.includes(edge), `${edge} in ${calls.join('\n')}`);
   }

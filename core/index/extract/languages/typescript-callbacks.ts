@@ -12,12 +12,15 @@ import { calledPath, constructedType, isSpace, isWordChar, parametersOf } from '
  * seen only inside that function. Run on the function node, so a call without one costs nothing.
  */
 export function declareCallbackParameters(fn: Node, { b, source, parentOf }: FileContext): void {
-  // An argument follows `(` or `,`: most functions (`const f = () =>`, `a: () =>`) are refused by that one read.
+  // An argument follows `(` or `,`, or `?` / `:` in a choice between two (`new Observable(s ? (sub) => ... : (sub) => ...)`):
+  // most functions (`const f = () =>`, `a: () =>`) are refused by that one read, a comment before one by the next.
   const start = fn.startIndex;
-  let before = start - 1;
-  while (before > 0 && isSpace(source.charCodeAt(before))) before--;
-  if (source[before] !== '(' && source[before] !== ',') return;
-  const args = parentOf(fn);
+  const before = charBefore(source, start);
+  if (before !== '(' && before !== ',' && before !== '?' && before !== ':') return;
+  // `arg`: what stands in the argument list, the function itself or the choice it is a branch of.
+  let arg = fn;
+  let args = parentOf(fn);
+  if (args?.type === 'ternary_expression' && args.childForFieldName('condition')?.id !== fn.id) args = parentOf((arg = args));
   if (args?.type !== 'arguments') return;
   b.callbackScope(start, fn.endIndex);
   const names = plainParameters(source, start, fn.type === 'arrow_function');
@@ -27,12 +30,26 @@ export function declareCallbackParameters(fn: Node, { b, source, parentOf }: Fil
   const constructed = holder?.type === 'new_expression' ? constructedType(holder, source) : undefined;
   const path = constructed ? `new ${constructed}` : calledPath(holder, source);
   if (!path) return;
-  const i = Math.min(64, argumentPlace(b, args, fn));
+  const i = Math.min(64, argumentPlace(b, args, arg));
   const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
   params.forEach((param, j) => {
     // Placed at the callback's start, so its callback scope (above) is the lines it is seen in.
     if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})`, fn, false, start);
   });
+}
+
+/** The last char before `at` that is neither space nor in a `//` comment ending a line (a bounded look back). */
+function charBefore(source: string, at: number): string | undefined {
+  let i = at - 1;
+  for (let lines = 0; lines < 4; lines++) {
+    while (i > 0 && isSpace(source.charCodeAt(i))) i--;
+    const lineStart = source.lastIndexOf('\n', i) + 1;
+    const comment = source.indexOf('//', lineStart);
+    if (comment < 0 || comment > i) return source[i];
+    // `scheduler ? // a note` then the function on the next line: the char before the comment.
+    i = comment - 1;
+  }
+  return source[i];
 }
 
 /** Per file (its builder): an argument list's id -> its named children's ids -> their places. */
