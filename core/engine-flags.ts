@@ -3,13 +3,15 @@
 // on as few as two cores. V8 tunes for long-running pages, and its optimizing compilers run on
 // background threads that compete with both extraction lanes.
 //
-// - Parser WebAssembly stays on V8's baseline compiler (Liftoff): no tier-up to TurboFan. In one
-//   pass the optimizing compiles cost more CPU than they save (Django 2039 -> 1936 ms, zod/src
-//   1375 -> 1216 ms under Node 20, Liftoff against tier-up), and under V8 13.6 (Node 24) the
-//   two TurboFan compiles the JavaScript grammar's hot functions get take ~540 MB while they
-//   run: an index of Django peaked at 690 MB there against 124 MB with this setting. Both flags
-//   are needed: `--no-wasm-dynamic-tiering` alone tiers every function up eagerly.
-//   (`--liftoff-only`, a testing flag, is read only at start-up by V8 13.6.)
+// - Parser WebAssembly keeps V8's own tiering (Liftoff first, TurboFan for what runs hot). Held
+//   on Liftoff it saved a few percent on small trees, but it cost more on every tree of size:
+//   7,519 files (this repository's node_modules, one index each, same minutes) took 47.6 s
+//   against 39.3 s with tiering under Node 20, 36.0 against 29.6 s under Node 22 and 45.4 against
+//   32.3 s under Node 24, at 319/320, 336/324 and 356/373 MB; `npm run bench -- index-cold`, 5
+//   rotated rounds, Liftoff against tiering: Django 5431 against 4671 ms, effect+rxjs 12130
+//   against 9710 ms. TurboFan's compiles of the grammars' hot functions cost memory while they
+//   run, within the index's bound: Node 24.22 (V8 13.6.233) peaked at 148 MB on Django and
+//   373 MB on the 7,519 files.
 // - Under V8 11 (Node 20), JavaScript gets four times V8's interrupt budget (67584 bytes of
 //   bytecode) before a function is considered for optimization: a single pass optimized many
 //   functions it was about to stop calling (the resolution pass, cold, took 426 ms against
@@ -44,7 +46,6 @@ interface EngineSetting {
 }
 
 const SETTINGS: EngineSetting[] = [
-  { flags: ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'], v8Majors: [11, 12, 13] },
   { flags: ['--interrupt-budget=270336'], v8Majors: [11] },
   { flags: ['--semi-space-growth-factor=1'], v8Majors: [11, 13] },
 ];

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI } from '../helpers/client.ts';
 import { tempDir } from '../helpers/git.ts';
@@ -80,39 +80,4 @@ test('index with a path that is not a directory is a usage error', () => {
   const run = spawnSync(process.execPath, [CLI, 'index', join(FIXTURE, 'nope')], { encoding: 'utf8', env: COLD });
   assert.equal(run.status, 2);
   assert.equal(run.stderr, `metabob-mcp index: ${join(FIXTURE, 'nope')} is not a directory\n`);
-});
-
-test('the bin keeps parser WebAssembly on Liftoff (core/engine-flags.ts): no wasm function is tiered up to TurboFan, where the same index without its settings tiers some up', () => {
-  // About 400 KB of Python: enough parsing for V8's default settings to tier the parser up.
-  const workspace = tempDir('index-tiering-');
-  for (let i = 0; i < 20; i++) {
-    const functions = Array.from({ length: 150 }, (_, f) =>
-      [
-        `def fn${i}_${f}(a, b):`,
-        '    """A step."""',
-        `    x = a + b * ${f}`,
-        `    return fn${i}_${(f + 1) % 150}(x, b) if x > 3 else [y for y in range(x)]`,
-        '',
-      ].join('\n'),
-    );
-    writeFileSync(join(workspace, `m${i}.py`), functions.join('\n'));
-  }
-  const tierUps = (entry: string) => {
-    // V8 prints this trace on stdout, beside the index's own lines.
-    const run = spawnSync(process.execPath, ['--trace-wasm-compilation-times', entry, 'index', workspace], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      env: COLD,
-    });
-    assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /^Indexed .*: 20 files in /m);
-    const lines = run.stdout.split('\n');
-    return { turbofan: lines.filter((l) => l.includes('using TurboFan')).length, liftoff: lines.filter((l) => l.includes('using Liftoff')).length };
-  };
-  const bin = tierUps(CLI);
-  assert.equal(bin.turbofan, 0);
-  assert.ok(bin.liftoff > 0, 'the trace shows the Liftoff compiles');
-  // The ES module build the bin runs for `index`, started directly: V8's own settings.
-  const plain = tierUps(join(dirname(CLI), 'main.js'));
-  assert.ok(plain.turbofan > 0, 'without the settings, V8 tiers the parser up on this workload');
 });
