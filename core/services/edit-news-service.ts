@@ -33,10 +33,12 @@ export interface EditNewsInputs {
   workspace: WorkspaceState;
   store: LocalStoreService;
   calls: EventEmitter;
+  /** Calls answered before this service started, in order: they count as if heard live. */
+  earlier?: AnsweredCall[];
   onShutdown(cleanup: () => void): void;
 }
 
-export function startEditNewsService({ env, sessionId, workspace, store, calls, onShutdown }: EditNewsInputs): void {
+export function startEditNewsService({ env, sessionId, workspace, store, calls, earlier = [], onShutdown }: EditNewsInputs): void {
   const asked = new Set<string>();
   const shown = new Set<string>();
   const written = new Set<string>();
@@ -69,12 +71,16 @@ export function startEditNewsService({ env, sessionId, workspace, store, calls, 
   const enqueue = () => {
     refreshing = refreshing.then(refresh).catch((err: unknown) => log.debug(`edit news not written: ${(err as Error).message}`));
   };
-  calls.on('answered', (call: AnsweredCall) => {
+  const heard = (call: AnsweredCall) => {
     const filePath = (call.args as { file_path?: unknown } | null)?.file_path;
     const decision = workspace.decideNow();
     if (call.tool === 'get_problems' && typeof filePath === 'string' && decision.decided)
       asked.add(isAbsolute(filePath) ? relative(decision.path, filePath) : filePath.trim());
     for (const id of call.text.match(FINDING_ID_IN_TEXT) ?? []) shown.add(id);
+  };
+  for (const call of earlier) heard(call);
+  calls.on('answered', (call: AnsweredCall) => {
+    heard(call);
     enqueue();
   });
   // Before any call too: an agent that never calls a ledger tool still hears of what is open.
