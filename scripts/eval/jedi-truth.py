@@ -5,9 +5,12 @@
 # edge; one that reaches a corpus definition of another type (a variable, a parameter) is
 # counted as outside the graph's model. Usage: python3 jedi-truth.py ROOT FILE...
 import ast
+import atexit
 import json
 import os
+import shutil
 import sys
+import tempfile
 
 import jedi
 import jedi.inference.gradual.typeshed as typeshed
@@ -15,6 +18,13 @@ import jedi.inference.gradual.typeshed as typeshed
 # jedi ships stubs for Django and answers from them when it can (they lack private members and
 # many signatures): the truth is jedi's reading of the corpus's own source, so they are turned off.
 typeshed.DJANGO_INIT_PATH = typeshed.DJANGO_INIT_PATH.with_name('absent-for-the-eval.pyi')
+
+# parso's parse cache (~/.cache/jedi) trusts a pickle newer than the file's mtime, and a Debian
+# update installs files whose mtime is the release's date, older than the pickle: after an update
+# the truth would read the old file's lines. Each run parses afresh; the eval's own cache, keyed
+# by the files' bytes, is what makes a second run fast.
+jedi.settings.cache_directory = tempfile.mkdtemp(prefix='jedi-truth-')
+atexit.register(shutil.rmtree, jedi.settings.cache_directory, True)
 
 
 def callee_position(call):
