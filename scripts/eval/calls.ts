@@ -257,7 +257,11 @@ async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
   if (flag('--verbose') && show) {
     const limit = Number(process.env.EVAL_LIST ?? 60);
     for (const k of [...ours.keys()].filter((k) => !truth.has(k)).slice(0, limit)) console.log(`  false positive (${ours.get(k)}): ${k}`);
-    for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, limit)) console.log(`  missed: ${k}`);
+    for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, limit)) {
+      const forms: ShapeCounts = new Map();
+      countShapes([k], byFile, forms);
+      console.log(`  missed: ${k} (${[...forms.keys()].join('; ') || 'no call site of that name'})`);
+    }
     for (const d of coverage.missing.slice(0, limit)) console.log(`  not a node (${d.kind}): ${d.file}|${d.name}|${d.lines.join(',')}`);
   }
   return {
