@@ -38,10 +38,10 @@ test('the keeper holds a bounded number of calls', () => {
 test('the edit news counts a get_problems answered before the service started as asked', async () => {
   const repo = tempRepo();
   commitFiles(repo, { 'src/a.ts': 'export const a = 1;\n' });
-  const env = { ...process.env, METABOB_HOME: tempDir('metabob-store-') };
+  const env = { METABOB_HOME: tempDir('metabob-store-'), METABOB_CACHE: 'off' };
   const cleanups: (() => void)[] = [];
   const services = createServices({ env, cwd: repo, onShutdown: (c) => void cleanups.push(() => void c()) });
-  const earlier = [call('get_problems', { file_path: 'src/c.ts' }), call('get_analysis_context', {}, 'agf_early1 [HIGH] shown')];
+  const earlier = [call('get_problems', { file_path: 'src/c.ts' })];
   startEditNewsService({ ...services, earlier, onShutdown: (c) => cleanups.push(c) });
   const path = editNewsPathFor(repo, env);
   for (let i = 0; i < 200 && !existsSync(path); i++) await new Promise((r) => setTimeout(r, 25));
