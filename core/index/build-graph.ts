@@ -255,18 +255,21 @@ class GraphBuilder {
 
   private resolveHeritage(ext: FileExtraction, f: number, out: FileResolution): void {
     for (const h of ext.heritage) {
-      out.heritageTotal++;
+      const union = h.kind === 'union';
+      // The report counts bases; a union's members are none.
+      if (!union) out.heritageTotal++;
       const target = this.calls.resolveTypeName(f, h.parent);
-      if (target) out.heritage.push({ child: h.child, target: target.ref, confidence: target.confidence });
+      if (target) out.heritage.push({ child: h.child, target: target.ref, confidence: target.confidence, ...(union ? { union: true as const } : {}) });
     }
   }
 
   private applyHeritage(f: number, res: FileResolution): void {
     this.stats.heritageTotal += res.heritageTotal;
-    this.stats.heritageResolved += res.heritage.length;
-    for (const { child, target, confidence } of res.heritage) {
+    for (const { child, target, confidence, union } of res.heritage) {
       const childRef = { file: f, def: child };
       push(this.bases, refKey(childRef), target);
+      if (union) continue;
+      this.stats.heritageResolved++;
       this.addEdge('inherits', this.idOf(childRef), this.idOf(target), confidence);
     }
   }

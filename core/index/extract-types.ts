@@ -72,10 +72,15 @@ export interface CallSite {
   enclosing: number | null;
 }
 
+/**
+ * A base of a definition. `union` is a member of a union type alias (`type P = A | B`): resolution
+ * looks a member up through it as through a base, but the alias is no subtype of it, so the graph
+ * draws no `inherits` edge for it.
+ */
 export interface Heritage {
   child: number;
   parent: string;
-  kind: 'extends' | 'implements';
+  kind: 'extends' | 'implements' | 'union';
 }
 
 /**

@@ -1,6 +1,6 @@
 // Heritage in TypeScript and JavaScript: a class's `extends` and `implements`, an interface's
-// `extends`, and the named types a `type` alias intersects, which its members come from as an
-// interface's come from its bases (resolution follows them: call-resolution.ts findMethod).
+// `extends`, and the named types a `type` alias intersects or unites, which its members come
+// from as an interface's come from its bases (resolution follows them: definition-queries.ts findMethod).
 import type { Node } from 'web-tree-sitter';
 import type { RawDefinition } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
@@ -8,24 +8,41 @@ import { ITEMS_PER_STEP } from './language-module.ts';
 import { compactText } from './source-text.ts';
 import { isNamePathChar, NAME_PATH } from './typescript-types.ts';
 
-/** How many named types of one intersection are read as bases. */
-const MAX_INTERSECTION_PARTS = 16;
+/** How many named types of one intersection or union are read. */
+const MAX_ALIAS_PARTS = 16;
+
+/** Parts of a union that declare no member a call could reach. */
+const NO_MEMBERS = new Set(['null', 'undefined', 'void', 'never']);
 
 /**
  * `type Options<R> = HTTPBaseHandlerOptions<R, Request> & Callback<C> & { req: Request }`: the
  * alias has every member of each named type it intersects, as an interface has its bases', so
  * `opts.onError()` on an `Options` reaches what HTTPBaseHandlerOptions (or its base) declares.
+ * `type PartialObserver<T> = NextObserver<T> | ErrorObserver<T>`: a member called on the union is
+ * the one its named types declare (the checker names the first member type's declaration), read
+ * through a `union` relation resolution follows and the graph draws no edge for: a union is no subtype.
  */
-export function intersectionHeritage(def: RawDefinition, intersection: Node, { b, source }: FileContext): void {
-  const pending: Node[] = [intersection];
-  for (let n = pending.pop(), read = 0; n && read < MAX_INTERSECTION_PARTS; n = pending.pop(), read++) {
-    if (n.type === 'intersection_type' || n.type === 'parenthesized_type') {
-      for (const part of n.namedChildren) if (part) pending.push(part);
+export function aliasHeritage(def: RawDefinition, value: Node, { b, source }: FileContext): void {
+  const relation = value.type === 'union_type' ? 'union' : 'extends';
+  const named: string[] = [];
+  const pending: Node[] = [value];
+  for (let n = pending.pop(), read = 0; n && read < MAX_ALIAS_PARTS; n = pending.pop(), read++) {
+    // A union within an intersection (`A & (B | null)`) gives the alias no base; an intersection
+    // within a union is one of its members, as its named parts are.
+    if (n.type === 'intersection_type' || n.type === 'parenthesized_type' || (n.type === 'union_type' && relation === 'union')) {
+      // Popped last-first: push right to left so the parts are read in source order.
+      const parts = n.namedChildren.filter((part): part is Node => part !== null);
+      for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]);
     } else if (n.type === 'type_identifier' || n.type === 'generic_type' || n.type === 'nested_type_identifier') {
       const parent = heritageName(n, source);
-      if (parent) b.inherits(def, parent, 'extends');
+      if (parent) named.push(parent);
+    } else if (relation === 'union' && (n.endIndex - n.startIndex > 9 || !NO_MEMBERS.has(n.text))) {
+      // `string | BindingKey<T>`: `key.toString()` may be the primitive's, which the checker
+      // names first; a member of a union with any part not named is nobody's here.
+      return;
     }
   }
+  for (const parent of named) b.inherits(def, parent, relation);
 }
 
 /**

@@ -32,6 +32,24 @@ function typeName(type: Node | null, source: string): string | undefined {
   return text !== undefined && NAME_PATH.test(text) ? text : undefined;
 }
 
+/**
+ * TypeScript's mapped types that keep a type's members as they are declared (optional, required
+ * or read-only, some left out): a member called on `Partial<TapObserver<T>>` is TapObserver's.
+ */
+const MEMBER_KEEPING = new Set(['Partial', 'Required', 'Readonly', 'NonNullable', 'Pick', 'Omit']);
+const MAX_KEEPING_WRAPPERS = 4;
+
+/** `Readonly<Partial<X>>` as `X`: the type whose members a wrapper of MEMBER_KEEPING keeps. */
+function membersKept(type: Node): Node {
+  for (let i = 0; i < MAX_KEEPING_WRAPPERS && type.type === 'generic_type' && MEMBER_KEEPING.has(type.childForFieldName('name')?.text ?? ''); i++) {
+    const args = type.childForFieldName('type_arguments') ?? type.namedChildren.find((c) => c?.type === 'type_arguments');
+    const first = args?.namedChild(0);
+    if (!first) break;
+    type = first;
+  }
+  return type;
+}
+
 /** `X[]`, `readonly X[]`, `Array<X>`, `ReadonlyArray<X>`, `Set<X>`: `X[]`; undefined for any other type. */
 function collectionType(type: Node, source: string): string | undefined {
   // `readonly readonly …` unwrapped in a loop: a type nested thousands deep is no deeper on the JS stack.
@@ -56,7 +74,8 @@ export function annotatedType(annotation: Node | null, source: string): string |
   // `Store | null`, `Store | undefined`: a Store wherever a call is made on it (`s?.m()`, `s!.m()`, or once narrowed).
   const type = withoutNullish((annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation) ?? null);
   if (!type) return undefined;
-  return collectionType(type, source) ?? typeName(type, source);
+  const kept = membersKept(type);
+  return collectionType(kept, source) ?? typeName(kept, source);
 }
 
 /** `new X(...)` / `new ns.X(...)`: the class; undefined for any other value. */

@@ -1,8 +1,8 @@
 // What a value written in TypeScript or JavaScript may hold when it is no function written in
 // place: a choice between references (typescript.ts, -assignments.ts and -modules.ts read it
-// where a name is bound, assigned or exported).
+// where a name is bound, assigned or exported), and the path a value is passed on from.
 import type { Node } from 'web-tree-sitter';
-import { FUNCTION_VALUES } from './typescript-types.ts';
+import { annotatedType, FUNCTION_VALUES } from './typescript-types.ts';
 
 /**
  * `cond ? standard.call : forced.call`, `(isServer ?? x) ? React.useEffect : React.useLayoutEffect`,
@@ -18,4 +18,55 @@ export function choiceOfReferences(value: Node): boolean {
     if (!reference && !FUNCTION_VALUES.has(branch.type)) return false;
   }
   return true;
+}
+
+/** How many wrappers around a value are read through to the path it holds. */
+const MAX_ALIAS_WRAPPERS = 6;
+
+/**
+ * The expression whose value a binding's initializer holds, read through the forms that pass
+ * it on unchanged: `const cache = this.#cache` is the path; `opts.encoder ?? jsonEncoder` the left
+ * side, whose declared type the fallback is taken for; `options.session!` and `(x)` the path
+ * inside; `const dest = (subject = subject ?? connector())` the variable assigned, which holds
+ * the same value afterwards and is typed where it is declared.
+ */
+export function aliasedValue(value: Node | null): Node | null {
+  let held = value;
+  for (let i = 0; held && i < MAX_ALIAS_WRAPPERS; i++) {
+    if (held.type === 'parenthesized_expression' || held.type === 'non_null_expression') held = held.namedChild(0);
+    else if (held.type === 'assignment_expression') held = held.childForFieldName('left');
+    else if (held.type === 'binary_expression' && /^(\?\?|\|\|)$/.test(held.childForFieldName('operator')?.text ?? '')) held = held.childForFieldName('left');
+    else break;
+  }
+  return held;
+}
+
+/** How many ternaries deep a cast is looked for. */
+const MAX_CAST_BRANCHES = 4;
+
+/**
+ * The type a value is cast to: `x as Observer<T>`, `(await open()) as Socket`, `{...} satisfies
+ * Handler`; in a ternary (`f ? ({ next: f } as Partial<TapObserver<T>>) : observerOrNext`), the
+ * one type its casts agree on, which the checker checks the other branches against where they
+ * meet. Undefined when no branch casts, or the casts differ.
+ */
+export function castType(value: Node | null, source: string): string | undefined {
+  let cast: string | undefined;
+  const pending: Node[] = value ? [value] : [];
+  for (let n = pending.pop(), read = 0; n && read < MAX_CAST_BRANCHES * 2; n = pending.pop(), read++) {
+    if (n.type === 'parenthesized_expression') {
+      const inner = n.namedChild(0);
+      if (inner) pending.push(inner);
+    } else if (n.type === 'ternary_expression') {
+      for (const field of ['consequence', 'alternative']) {
+        const branch = n.childForFieldName(field);
+        if (branch) pending.push(branch);
+      }
+    } else if (n.type === 'as_expression' || n.type === 'satisfies_expression') {
+      const type = annotatedType(n.namedChild(1), source);
+      if (type === undefined || (cast !== undefined && cast !== type)) return undefined;
+      cast = type;
+    }
+  }
+  return cast;
 }

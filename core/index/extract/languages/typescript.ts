@@ -25,7 +25,7 @@ import {
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';
-import { choiceOfReferences } from './typescript-values.ts';
+import { aliasedValue, castType, choiceOfReferences } from './typescript-values.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
 import {
   CONTEXTUAL_TYPE,
@@ -36,7 +36,7 @@ import {
 } from './typescript-contextual.ts';
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
-import { classExpressionName, defineClass, heritageName, intersectionHeritage } from './typescript-heritage.ts';
+import { aliasHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
 import { declareDestructured } from './typescript-destructured.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, isParameterProperty, memberHandlers, nameOf } from './typescript-members.ts';
@@ -205,16 +205,11 @@ function commonHandlers(): Record<string, NodeHandler> {
       if (name?.type !== 'identifier') return;
       const bound = wordAt(source, name.startIndex);
       const value = node.childForFieldName('value');
-      const annotated = annotatedType(node.childForFieldName('type'), source) ?? constructedType(value, source);
+      const annotated = annotatedType(node.childForFieldName('type'), source) ?? constructedType(value, source) ?? castType(value, source);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
       const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value));
       const called = written ? undefined : calledPath(value, source);
-      // `const cache = this.#cache`: the value the path names, as typed where that is declared.
-      // `const encoder = opts.encoder ?? jsonEncoder`: the fallback is taken for the type the left side declares.
-      let aliased =
-        value?.type === 'binary_expression' && /^(\?\?|\|\|)$/.test(value.childForFieldName('operator')?.text ?? '') ? value.childForFieldName('left') : value;
-      // `const session = options.session!`: the path the assertion holds.
-      if (aliased?.type === 'non_null_expression') aliased = aliased.namedChild(0);
+      const aliased = aliasedValue(value);
       const path = written || called || (aliased?.type !== 'member_expression' && aliased?.type !== 'identifier') ? undefined : pathOf(aliased, source);
       const alias = path && NAME_PATH.test(path) ? path : undefined;
       const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);
@@ -319,7 +314,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       if (!name) return;
       const def = b.define(node, 'type', name);
       const value = node.childForFieldName('value');
-      if (value?.type === 'intersection_type') intersectionHeritage(def, value, f);
+      if (value?.type === 'intersection_type' || value?.type === 'union_type') aliasHeritage(def, value, f);
       const fnType = functionTypeOf(value);
       if (fnType || conditionalFunctionType(value)) b.callableType(name);
       if (fnType) declareFunctionTypeParameters(f, name, node, fnType);

@@ -1,0 +1,29 @@
+// Declared types a value carries where it is written, on fixture tests/fixtures/graph/ts-casts/:
+// a cast (`as T`, `satisfies T`), the casts of a ternary's branches where they agree, the
+// mapped types that keep a type's members (`Partial<T>`), and the variable an assignment
+// expression writes. The exact call edges, and the near misses that get none.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { indexedFixture } from '../helpers/graph-fixture.ts';
+
+async function callsOf(fixture: string): Promise<string[]> {
+  return (await indexedFixture(fixture))
+    .graph!.edges.filter((e) => e.type === 'calls')
+    .map((e) => `${e.from} -> ${e.to}`)
+    .sort();
+}
+
+test('a cast, agreeing casts of a ternary, member-keeping wrappers and an assigned variable type the calls on a local; differing casts and `as const` do not', async () => {
+  assert.deepEqual(await callsOf('ts-casts'), [
+    // `(next ? ({ next } as Partial<TapObserver<number>>) : plain).finalize()`.
+    'src/use.ts::function::branches::17 -> src/types.ts::method::TapObserver.finalize::7',
+    // `value as Observer<number>`, `value as unknown as SubjectLike<number>` (the outer cast).
+    'src/use.ts::function::cast::3 -> src/types.ts::method::Observer.next::2',
+    'src/use.ts::function::cast::3 -> src/types.ts::method::SubjectLike.subscribe::11',
+    // `const dest = (subject = subject ?? connector())`: `subject`'s declared SubjectLike, next from its base.
+    'src/use.ts::function::held::26 -> src/types.ts::method::Observer.next::2',
+    // `Partial<TapObserver<number>>`, `Readonly<Required<Observer<number>>>`: the members kept.
+    'src/use.ts::function::wrapped::10 -> src/types.ts::method::Observer.error::3',
+    'src/use.ts::function::wrapped::10 -> src/types.ts::method::TapObserver.finalize::7',
+  ]);
+});
