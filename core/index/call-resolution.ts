@@ -61,7 +61,7 @@ export class CallResolver {
   resolveTypeName(f: number, written: string): Target | undefined {
     const name = written.replace(/<.*$/s, '').trim();
     // `const C = require('./c'); new C()`: the module's default export (`module.exports = C`), as a bare call reads it.
-    const meaning = this.calledModule(name.includes('.') ? this.resolveDotted(f, name) : this.table.resolveLocal(f, name));
+    const meaning = this.calledModule(name.includes('.') ? this.resolveDotted(f, name, true) : this.table.resolveLocal(f, name));
     if (meaning?.kind !== 'def') return undefined;
     const ref = this.table.typeBeside(meaning.ref) ?? meaning.ref;
     return { ref, confidence: ref.file === f ? CONFIDENCE.sameFile : meaning.confidence };
@@ -75,9 +75,10 @@ export class CallResolver {
   /**
    * `a.b.c` where `a` (or `a.b`, a Python `import a.b`) is bound by an import. Only heads as long
    * as the file's longest bound name are tried: a chain of thousands of segments costs one pass
-   * along it, not one join per segment.
+   * along it, not one join per segment. In a type name (`typeName`), a name inside the path that
+   * is no component is a TypeScript namespace; in a value's path it may be any value.
    */
-  private resolveDotted(f: number, dotted: string): Meaning | undefined {
+  private resolveDotted(f: number, dotted: string, typeName = false): Meaning | undefined {
     const parts = dotted.split('.');
     for (let cut = Math.min(parts.length - 1, this.table.bindingDepth(f)); cut >= 1; cut--) {
       const head = parts.slice(0, cut).join('.');
@@ -90,9 +91,16 @@ export class CallResolver {
       }
       if (!meaning) continue;
       let floor = meaning.kind === 'external' ? 1 : meaning.confidence;
-      for (const part of parts.slice(cut)) {
-        if (meaning.kind === 'namespace') meaning = this.table.resolveExport(meaning.file, part) ?? this.memberOfDefault(meaning.file, part);
-        else if (meaning?.kind === 'def' && this.table.isClassLike(meaning.ref)) {
+      for (let i = cut; i < parts.length; i++) {
+        const part = parts[i];
+        if (meaning.kind === 'namespace') {
+          const file: number = meaning.file;
+          meaning = this.table.resolveExport(file, part) ?? this.memberOfDefault(file, part);
+          // `reducer: RequestBlock.RequestBlock.Reducer<Z>` with `import * as RequestBlock`: a name
+          // inside a type's path that is no component (a TypeScript namespace) holds the module's
+          // own declarations, as an imported one does above.
+          if (!meaning && typeName && i < parts.length - 1) meaning = { kind: 'namespace', file, confidence: this.table.kinds(file).importUnlisted };
+        } else if (meaning?.kind === 'def' && this.table.isClassLike(meaning.ref)) {
           const method = this.defs.findMethod(meaning.ref, part, false);
           meaning = method ? { kind: 'def', ref: method.ref, confidence: meaning.confidence } : undefined;
         } else return meaning?.kind === 'external' ? meaning : undefined;

@@ -1,7 +1,8 @@
 // Declared types a value carries where it is written, on fixture tests/fixtures/graph/ts-casts/:
 // a cast (`as T`, `satisfies T`), the casts of a ternary's branches where they agree, the
-// mapped types that keep a type's members (`Partial<T>`), and the variable an assignment
-// expression writes. The exact call edges, and the near misses that get none.
+// mapped types that keep a type's members (`Partial<T>`), the variable an assignment
+// expression writes, an annotated destructured parameter, an awaited declared promise and a
+// namespace inside a type's path. The exact call edges, and the near misses that get none.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { indexedFixture } from '../helpers/graph-fixture.ts';
@@ -13,8 +14,17 @@ async function callsOf(fixture: string): Promise<string[]> {
     .sort();
 }
 
-test('a cast, agreeing casts of a ternary, member-keeping wrappers and an assigned variable type the calls on a local; differing casts and `as const` do not', async () => {
+test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned variable, a destructured annotated parameter, an awaited promise and a namespace in a type path type the calls on a local; differing casts and `as const` do not', async () => {
   assert.deepEqual(await callsOf('ts-casts'), [
+    'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
+    // `const builder = await openBuilder()`, declared `Promise<Builder | undefined>`.
+    'src/params.ts::function::awaited::16 -> src/block.ts::function::openBuilder::16',
+    'src/params.ts::function::awaited::16 -> src/block.ts::method::Builder.declareType::8',
+    'src/params.ts::function::chained::22 -> src/block.ts::function::openBuilder::16',
+    // `({ b, source: text }: Context)`: b is Context's `b: Builder`.
+    'src/params.ts::function::handler::10 -> src/block.ts::method::Builder.declareType::8',
+    // `Block.Block.Reducer<Z>`: the namespace Block inside block.ts, imported as Block.
+    'src/params.ts::function::reduce::5 -> src/block.ts::method::Reducer.emptyCase::3',
     // `(next ? ({ next } as Partial<TapObserver<number>>) : plain).finalize()`.
     'src/use.ts::function::branches::17 -> src/types.ts::method::TapObserver.finalize::7',
     // `value as Observer<number>`, `value as unknown as SubjectLike<number>` (the outer cast).

@@ -52,7 +52,7 @@ export function declareContextualParameters({ b }: FileContext, fn: Node, typeNa
 }
 
 /** The plain keys an object pattern binds and the names it binds them to (`{ b, source: text }`), up to MAX_KEYS. */
-function patternKeys(pattern: Node): Array<[string, string]> {
+export function patternKeys(pattern: Node): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const part of pattern.namedChildren) {
     if (!part || out.length >= MAX_KEYS) break;

@@ -176,11 +176,22 @@ export function hasCallSignature(type: Node): boolean {
   return false;
 }
 
-/** A function's declared return type: `(): Store`, `(): Store | undefined`, `(): Store[]`; undefined for anything else. */
+/** The promises whose one type argument is what `await` gives. */
+const PROMISES = new Set(['Promise', 'PromiseLike']);
+
+/**
+ * A function's declared return type: `(): Store`, `(): Store | undefined`, `(): Store[]`, and
+ * `(): Promise<Store>` as Store, what the caller awaits (the calls a promise itself takes,
+ * `then` and `catch`, are no workspace type's); undefined for anything else.
+ */
 function returnedType(fn: Node, source: string): string | undefined {
   const annotation = fn.childForFieldName('return_type');
   const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  const single = withoutNullish(type ?? null);
+  let single = withoutNullish(type ?? null);
+  if (single?.type === 'generic_type' && PROMISES.has(single.childForFieldName('name')?.text ?? '')) {
+    const args = single.childForFieldName('type_arguments') ?? single.namedChildren.find((c) => c?.type === 'type_arguments');
+    single = args?.namedChildCount === 1 ? withoutNullish(args.namedChild(0)) : undefined;
+  }
   return single && annotatedType(single, source);
 }
 
@@ -279,9 +290,10 @@ export function pathOf(node: Node | null, source: string): string | undefined {
 
 /** `f(...)`, `a.b(...)`, `this.x.y(...)`, `a.b().c(...)`: the called path, for a local typed by the callee's declared return type. */
 export function calledPath(value: Node | null, source: string): string | undefined {
-  // `(this.#r = createRetryer(...))`: the value is the assignment's.
-  for (let i = 0; i < 4 && (value?.type === 'parenthesized_expression' || value?.type === 'assignment_expression'); i++) {
-    value = value.type === 'parenthesized_expression' ? value.namedChild(0) : value.childForFieldName('right');
+  // `(this.#r = createRetryer(...))`: the value is the assignment's; `await open()`: what open's
+  // declared promise holds (returnedType).
+  for (let i = 0; i < 4 && (value?.type === 'parenthesized_expression' || value?.type === 'assignment_expression' || value?.type === 'await_expression'); i++) {
+    value = value.type === 'assignment_expression' ? value.childForFieldName('right') : value.namedChild(0);
   }
   if (value?.type !== 'call_expression') return undefined;
   const fn = value.childForFieldName('function');

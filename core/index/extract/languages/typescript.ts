@@ -33,6 +33,7 @@ import {
   declareFunctionTypeParameters,
   declareRecordValueParameters,
   declareReturnedParameters,
+  patternKeys,
 } from './typescript-contextual.ts';
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
@@ -154,9 +155,17 @@ const parameter: NodeHandler = (node, { b, source, parentOf }) => {
     const type = annotatedType(node.childForFieldName('type'), source);
     return void (type && b.declareType('local', 'this', type, node, false, node.startIndex, fn));
   }
-  if (pattern?.type !== 'identifier') return;
   const type = annotatedType(node.childForFieldName('type'), source) ?? constructedType(node.childForFieldName('value'), source);
   if (!type) return;
+  // `function handler({ b, source }: FileContext)`: each name is that key of the parameter, through a
+  // name no source can write holding it (as typescript-contextual.ts does for an unannotated one).
+  if (pattern?.type === 'object_pattern') {
+    const holder = `#p${node.startIndex}`;
+    b.declareType('local', holder, type, node);
+    for (const [key, local] of patternKeys(pattern)) b.declareType('local', local, `=${holder}.${key}`, node);
+    return;
+  }
+  if (pattern?.type !== 'identifier') return;
   // A callback's parameter (`xs.map((o: Observable) => ...)`) is seen inside the callback only (the builder's callback scopes).
   b.declareType('local', pattern.text, type, node);
   if (isParameterProperty(node)) b.declareType('member', pattern.text, type, node);
