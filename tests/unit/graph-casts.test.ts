@@ -14,7 +14,7 @@ async function callsOf(fixture: string): Promise<string[]> {
     .sort();
 }
 
-test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned variable, a destructured annotated parameter, an awaited promise and a namespace in a type path type the calls on a local; differing casts and `as const` do not', async () => {
+test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned variable, a destructured annotated parameter, an awaited promise, a namespace in a type path and a const's declared function type type the calls on a local; differing casts and `as const` do not', async () => {
   assert.deepEqual(await callsOf('ts-casts'), [
     'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
     // `const builder = await openBuilder()`, declared `Promise<Builder | undefined>`.
@@ -25,6 +25,10 @@ test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned 
     'src/params.ts::function::handler::10 -> src/block.ts::method::Builder.declareType::8',
     // `Block.Block.Reducer<Z>`: the namespace Block inside block.ts, imported as Block.
     'src/params.ts::function::reduce::5 -> src/block.ts::method::Reducer.emptyCase::3',
+    // `withBuilder: <A>(body: (builder: Builder, depth: number) => A) => A`: the callback's `builder`.
+    'src/runtime.ts::function::run::8 -> src/block.ts::method::Builder.declareType::8',
+    'src/runtime.ts::function::run::8 -> src/runtime.ts::function::withBuilder::6',
+    'src/runtime.ts::function::withBuilderImpl::3 -> src/block.ts::class::Builder::7',
     // `(next ? ({ next } as Partial<TapObserver<number>>) : plain).finalize()`.
     'src/use.ts::function::branches::17 -> src/types.ts::method::TapObserver.finalize::7',
     // `value as Observer<number>`, `value as unknown as SubjectLike<number>` (the outer cast).

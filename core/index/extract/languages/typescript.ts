@@ -257,7 +257,10 @@ function commonHandlers(): Record<string, NodeHandler> {
       if (moduleLevel && (CALLABLE_VALUES.has(valueType) || fnType)) {
         // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
         b.define(node, 'function', bound, { bound: true });
-        // `export const runFork: <A>(e: Effect<A>) => RuntimeFiber<A> = internal.runFork`: what a call of it returns.
+        // `export const runFork: <A>(e: Effect<A>) => RuntimeFiber<A> = internal.runFork`: what a call
+        // of it returns; `withFiberRuntime: (f: (fiber: RuntimeFiber<A>) => X) => Y`: what its
+        // callbacks' parameters are, as a function declared so.
+        if (fnType?.type === 'function_type') return void declareSignature(f, 'local', bound, fnType, node);
         const returned = fnType && functionTypeReturn(fnType, source);
         if (returned) b.declareType('local', `${bound}()`, returned, node, false, node.startIndex - 1);
         return;
