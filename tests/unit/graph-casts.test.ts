@@ -14,7 +14,7 @@ async function callsOf(fixture: string): Promise<string[]> {
     .sort();
 }
 
-test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned variable, a destructured annotated parameter, an awaited promise, a namespace in a type path and a const's declared function type type the calls on a local; differing casts and `as const` do not', async () => {
+test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned variable, a destructured annotated parameter, an awaited promise, a namespace in a type path and a const declared with a function type type the calls on a local; differing casts and `as const` do not', async () => {
   assert.deepEqual(await callsOf('ts-casts'), [
     'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
     // `const builder = await openBuilder()`, declared `Promise<Builder | undefined>`.
