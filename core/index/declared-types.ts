@@ -143,6 +143,9 @@ export class DeclaredTypes {
       // `new Foo(x).bar()`: the class constructed, where the name leads (CallSite.receiver).
       const found = this.lookup.resolveType(file, head.slice(4));
       current = found && this.lookup.isClassLike(found.ref) ? found : undefined;
+    } else if (head.startsWith('as ')) {
+      // `(source as ConnectableObservable<T>).connect()`: the type cast to (CallSite.receiver).
+      current = this.lookup.resolveType(file, head.slice(3));
     } else {
       current = this.localType(file, enclosing, head, line);
       if (!current && parts.length > 1 && !parts[1]!.endsWith('()')) {

@@ -61,7 +61,8 @@ export interface CallSite {
    * 'this' | 'self' | 'super' | an identifier (obj in obj.foo()) | a dotted path ('this.a', 'a.b',
    * Rust 'crate::m' for crate::m::f()); absent for a bare call. TypeScript keeps calls in a
    * path with their arguments dropped ('foo()' for foo().bar(), 'this.a.get()'), and an instance
-   * constructed in place as 'new Foo' (new Foo(x).bar()). Any other
+   * constructed in place as 'new Foo' (new Foo(x).bar()), a value cast in place as 'as Foo'
+   * ((x as Foo<T>).bar()). Any other
    * receiver (a[0].b(), (x || y).c()) is '<expr>', so such a call is never mistaken for a bare one.
    * `super(...)` in a constructor is { callee: 'constructor', receiver: 'super' }.
    */

@@ -36,6 +36,8 @@ test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned 
     'src/use.ts::function::cast::3 -> src/types.ts::method::SubjectLike.subscribe::11',
     // `const dest = (subject = subject ?? connector())`: `subject`'s declared SubjectLike, next from its base.
     'src/use.ts::function::held::26 -> src/types.ts::method::Observer.next::2',
+    // `(value as TapObserver<number>).finalize()`: the type cast to in place.
+    'src/use.ts::function::inPlace::41 -> src/types.ts::method::TapObserver.finalize::7',
     // `Partial<TapObserver<number>>`, `Readonly<Required<Observer<number>>>`: the members kept.
     'src/use.ts::function::wrapped::10 -> src/types.ts::method::Observer.error::3',
     'src/use.ts::function::wrapped::10 -> src/types.ts::method::TapObserver.finalize::7',

@@ -32,7 +32,7 @@ export function call(node: Node, f: FileContext): void {
       // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
       if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160) receiver = pathOf(fn.childForFieldName('object'), source) ?? receiver;
       // `new SemVer(a).compare(b)`: an instance of the class it constructs.
-      if (receiver === '<expr>') receiver = constructedReceiver(fn.childForFieldName('object')) ?? receiver;
+      if (receiver === '<expr>') receiver = constructedReceiver(fn.childForFieldName('object')) ?? castReceiver(fn.childForFieldName('object')) ?? receiver;
       b.call(wordAt(source, property.startIndex), receiver, property);
       return;
     }
@@ -52,6 +52,15 @@ function constructedReceiver(object: Node | null): string | undefined {
   for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
   const ctor = object?.type === 'new_expression' ? object.childForFieldName('constructor') : null;
   return ctor?.type === 'identifier' ? `new ${ctor.text}` : undefined;
+}
+
+/** `(source as ConnectableObservable<T>).connect()`: 'as ConnectableObservable', the type the value is cast to in place. */
+function castReceiver(object: Node | null): string | undefined {
+  for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
+  if (object?.type !== 'as_expression' && object?.type !== 'satisfies_expression') return undefined;
+  let type = object.namedChild(1);
+  if (type?.type === 'generic_type') type = type.childForFieldName('name');
+  return type?.type === 'type_identifier' ? `as ${type.text}` : undefined;
 }
 
 export function newExpression(node: Node, { b, source, receiverText }: FileContext): void {
