@@ -14,7 +14,7 @@ async function callsOf(fixture: string): Promise<string[]> {
     .sort();
 }
 
-test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned variable, a destructured annotated parameter, an awaited promise, a namespace in a type path and a const declared with a function type type the calls on a local; differing casts and `as const` do not', async () => {
+test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned variable, a destructured annotated parameter, an awaited promise, a namespace in a type path a const declared with a function type and a field bound to a call or a cast type the calls on a local; differing casts and `as const` do not', async () => {
   assert.deepEqual(await callsOf('ts-casts'), [
     'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
     // `const builder = await openBuilder()`, declared `Promise<Builder | undefined>`.
@@ -26,9 +26,16 @@ test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned 
     // `Block.Block.Reducer<Z>`: the namespace Block inside block.ts, imported as Block.
     'src/params.ts::function::reduce::5 -> src/block.ts::method::Reducer.emptyCase::3',
     // `withBuilder: <A>(body: (builder: Builder, depth: number) => A) => A`: the callback's `builder`.
+    // Field initializers run at class level: their calls are the file's.
+    'src/runtime.ts -> src/runtime.ts::function::makeBuilder::24',
+    'src/runtime.ts -> src/runtime.ts::function::withBuilderImpl::3',
+    'src/runtime.ts::function::makeBuilder::24 -> src/block.ts::class::Builder::7',
     'src/runtime.ts::function::run::8 -> src/block.ts::method::Builder.declareType::8',
     'src/runtime.ts::function::run::8 -> src/runtime.ts::function::withBuilder::6',
     'src/runtime.ts::function::withBuilderImpl::3 -> src/block.ts::class::Builder::7',
+    // `readonly builder = makeBuilder()` (declared `: Builder`) and `readonly cast = ... as Builder`.
+    'src/runtime.ts::method::Holder.useCalled::15 -> src/block.ts::method::Builder.declareType::8',
+    'src/runtime.ts::method::Holder.useCast::19 -> src/block.ts::method::Builder.declareType::8',
     // `(next ? ({ next } as Partial<TapObserver<number>>) : plain).finalize()`.
     'src/use.ts::function::branches::17 -> src/types.ts::method::TapObserver.finalize::7',
     // `value as Observer<number>`, `value as unknown as SubjectLike<number>` (the outer cast).

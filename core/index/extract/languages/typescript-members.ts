@@ -5,7 +5,9 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { unquote, wordAt } from './language-module.ts';
-import { annotatedType, constructedType, declareSignature, FUNCTION_VALUES, functionTypeOf, isValueQuery } from './typescript-types.ts';
+import { annotatedType, calledPath, constructedType, declareSignature, FUNCTION_VALUES, functionTypeOf, isValueQuery } from './typescript-types.ts';
+import { castType } from './typescript-values.ts';
+import { isModuleLoad } from './typescript-modules.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 
 /** A declaration's name as written, unquoted (`'get'` is `get`). */
@@ -40,7 +42,9 @@ export function classField(valueField: string): NodeHandler {
   return (node, { b, source, parentOf }) => {
     const value = node.childForFieldName('value');
     const annotation = node.childForFieldName('type');
-    const type = annotatedType(annotation, source) ?? constructedType(value, source);
+    // `readonly resizeSemaphore = circular.unsafeMakeSemaphore(1)`: what the call is declared to return.
+    const called = annotation === null && value !== null && !isModuleLoad(value) ? calledPath(value, source) : undefined;
+    const type = annotatedType(annotation, source) ?? constructedType(value, source) ?? castType(value, source) ?? (called && `${called}()`);
     const field = type && node.childForFieldName(valueField);
     if (field) b.declareType('member', field.text, type, node);
     const bound = value !== null && FUNCTION_VALUES.has(value.type);
