@@ -14,7 +14,7 @@ async function callsOf(fixture: string): Promise<string[]> {
     .sort();
 }
 
-test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned variable, a destructured annotated parameter, an awaited promise, a namespace in a type path a const declared with a function type and a field bound to a call or a cast type the calls on a local; differing casts and `as const` do not', async () => {
+test('the types values carry where they are written (casts, wrappers, assignments, destructured and awaited values, namespaces, function-typed consts, fields, array literals) type the calls on them; differing casts, mixed arrays and `as const` do not', async () => {
   assert.deepEqual(await callsOf('ts-casts'), [
     'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
     // `const builder = await openBuilder()`, declared `Promise<Builder | undefined>`.
@@ -37,16 +37,19 @@ test('a cast, agreeing casts of a ternary, member-keeping wrappers, an assigned 
     'src/runtime.ts::method::Holder.useCalled::15 -> src/block.ts::method::Builder.declareType::8',
     'src/runtime.ts::method::Holder.useCast::19 -> src/block.ts::method::Builder.declareType::8',
     // `(next ? ({ next } as Partial<TapObserver<number>>) : plain).finalize()`.
-    'src/use.ts::function::branches::17 -> src/types.ts::method::TapObserver.finalize::7',
+    'src/use.ts::function::branches::18 -> src/types.ts::method::TapObserver.finalize::7',
     // `value as Observer<number>`, `value as unknown as SubjectLike<number>` (the outer cast).
-    'src/use.ts::function::cast::3 -> src/types.ts::method::Observer.next::2',
-    'src/use.ts::function::cast::3 -> src/types.ts::method::SubjectLike.subscribe::11',
+    'src/use.ts::function::cast::4 -> src/types.ts::method::Observer.next::2',
+    'src/use.ts::function::cast::4 -> src/types.ts::method::SubjectLike.subscribe::11',
+    // `[new Builder(), new Builder()]`: an array of Builder; `[new Builder(), new Date()]` none.
+    'src/use.ts::function::elements::48 -> src/block.ts::class::Builder::7',
+    'src/use.ts::function::elements::48 -> src/block.ts::method::Builder.declareType::8',
     // `const dest = (subject = subject ?? connector())`: `subject`'s declared SubjectLike, next from its base.
-    'src/use.ts::function::held::26 -> src/types.ts::method::Observer.next::2',
+    'src/use.ts::function::held::27 -> src/types.ts::method::Observer.next::2',
     // `(value as TapObserver<number>).finalize()`: the type cast to in place.
-    'src/use.ts::function::inPlace::41 -> src/types.ts::method::TapObserver.finalize::7',
+    'src/use.ts::function::inPlace::42 -> src/types.ts::method::TapObserver.finalize::7',
     // `Partial<TapObserver<number>>`, `Readonly<Required<Observer<number>>>`: the members kept.
-    'src/use.ts::function::wrapped::10 -> src/types.ts::method::Observer.error::3',
-    'src/use.ts::function::wrapped::10 -> src/types.ts::method::TapObserver.finalize::7',
+    'src/use.ts::function::wrapped::11 -> src/types.ts::method::Observer.error::3',
+    'src/use.ts::function::wrapped::11 -> src/types.ts::method::TapObserver.finalize::7',
   ]);
 });

@@ -85,6 +85,21 @@ export function constructedType(value: Node | null, source: string): string | un
   return ctor && (ctor.type === 'identifier' || ctor.type === 'member_expression') ? typeName(ctor, source) : undefined;
 }
 
+/** How many elements of an array literal are read for the class they construct. */
+const MAX_ARRAY_ELEMENTS = 16;
+
+/** `[new Subject<T>()]`, `[new A(), new A()]`: `A[]`, an array of the one class its elements construct; undefined for any other value. */
+export function constructedArrayType(value: Node | null, source: string): string | undefined {
+  if (value?.type !== 'array' || value.namedChildCount === 0 || value.namedChildCount > MAX_ARRAY_ELEMENTS) return undefined;
+  let element: string | undefined;
+  for (const item of value.namedChildren) {
+    const type = constructedType(item, source);
+    if (type === undefined || (element !== undefined && element !== type)) return undefined;
+    element = type;
+  }
+  return element && `${element}[]`;
+}
+
 /**
  * A type with `null`, `undefined` and `void` dropped from a union; undefined when more than one
  * member stays. Walked with a stack of its own, last members first (a union nests to the left,
