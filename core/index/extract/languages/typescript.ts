@@ -216,7 +216,10 @@ function commonHandlers(): Record<string, NodeHandler> {
       const bound = wordAt(source, name.startIndex);
       const value = node.childForFieldName('value');
       const annotated =
-        annotatedType(node.childForFieldName('type'), source) ?? constructedType(value, source) ?? constructedArrayType(value, source) ?? castType(value, source);
+        annotatedType(node.childForFieldName('type'), source) ??
+        constructedType(value, source) ??
+        constructedArrayType(value, source) ??
+        castType(value, source);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
       const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value));
       const called = written ? undefined : calledPath(value, source);
