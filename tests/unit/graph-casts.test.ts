@@ -27,6 +27,7 @@ test('the types values carry where they are written (casts, wrappers, assignment
     'src/params.ts::function::reduce::5 -> src/block.ts::method::Reducer.emptyCase::3',
     // `withBuilder: <A>(body: (builder: Builder, depth: number) => A) => A`: the callback's `builder`.
     // Field initializers run at class level: their calls are the file's.
+    'src/runtime.ts -> src/block.ts::class::Builder::7',
     'src/runtime.ts -> src/runtime.ts::function::makeBuilder::24',
     'src/runtime.ts -> src/runtime.ts::function::withBuilderImpl::3',
     'src/runtime.ts::function::makeBuilder::24 -> src/block.ts::class::Builder::7',
@@ -36,6 +37,8 @@ test('the types values carry where they are written (casts, wrappers, assignment
     // `readonly builder = makeBuilder()` (declared `: Builder`) and `readonly cast = ... as Builder`.
     'src/runtime.ts::method::Holder.useCalled::15 -> src/block.ts::method::Builder.declareType::8',
     'src/runtime.ts::method::Holder.useCast::19 -> src/block.ts::method::Builder.declareType::8',
+    // `const { source } = this`: the class's field `source: Builder`.
+    'src/runtime.ts::method::Reader.read::31 -> src/block.ts::method::Builder.declareType::8',
     // `(next ? ({ next } as Partial<TapObserver<number>>) : plain).finalize()`.
     'src/use.ts::function::branches::18 -> src/types.ts::method::TapObserver.finalize::7',
     // `value as Observer<number>`, `value as unknown as SubjectLike<number>` (the outer cast).

@@ -11,7 +11,8 @@ const MAX_KEYS = 256;
 
 export function declareDestructured(declarator: Node, pattern: Node, { b, source }: FileContext): void {
   const value = declarator.childForFieldName('value');
-  if (value?.type !== 'identifier' && value?.type !== 'member_expression') return;
+  // `const { _buffer, _timestampProvider } = this`: the class's fields, as `this._buffer` names them.
+  if (value?.type !== 'identifier' && value?.type !== 'member_expression' && value?.type !== 'this') return;
   const path = pathOf(value, source);
   if (!path || !NAME_PATH.test(path)) return;
   let read = 0;
