@@ -46,8 +46,10 @@ const ELEMENT_CALLBACKS: Record<string, number[]> = {
   reduce: [1],
   reduceRight: [1],
 };
-const ELEMENT_RETURNS = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
-const COLLECTION_RETURNS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed']);
+// `get` is a map's (a collection of its values, typescript-types.ts collectionType); `values()` an
+// array's, a set's or a map's iteration of what it holds. Never `keys()` or `entries()`: a map's keys are no value.
+const ELEMENT_RETURNS = new Set(['find', 'findLast', 'at', 'pop', 'shift', 'get']);
+const COLLECTION_RETURNS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'values']);
 const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)$/;
 /** `Handler(1)`: parameter 1 of the function type the `type` alias Handler names (a function written where that type is expected). */
 const PARAMETER_FORM = /^([\w$.]{1,160})\((\d+)\)$/;

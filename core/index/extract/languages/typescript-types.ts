@@ -10,6 +10,8 @@ export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
 /** Generic collections whose one type argument is what their callbacks and element reads see. */
 const COLLECTIONS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
+/** Keyed collections whose second type argument is the values their callbacks, `get()` and `values()` give. */
+const MAPS = new Set(['Map', 'ReadonlyMap', 'WeakMap']);
 /** The nodes of a function written as a value: `() => ...`, `function () {}`, `function* () {}`. */
 export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 const MAX_PATH_CHARS = 200;
@@ -50,7 +52,7 @@ function membersKept(type: Node): Node {
   return type;
 }
 
-/** `X[]`, `readonly X[]`, `Array<X>`, `ReadonlyArray<X>`, `Set<X>`: `X[]`; undefined for any other type. */
+/** `X[]`, `readonly X[]`, `Array<X>`, `ReadonlyArray<X>`, `Set<X>`, `Map<K, X>`: `X[]`; undefined for any other type. */
 function collectionType(type: Node, source: string): string | undefined {
   // `readonly readonly …` unwrapped in a loop: a type nested thousands deep is no deeper on the JS stack.
   while (type.type === 'readonly_type') {
@@ -62,10 +64,13 @@ function collectionType(type: Node, source: string): string | undefined {
     const element = typeName(type.namedChild(0), source);
     return element && `${element}[]`;
   }
-  if (type.type !== 'generic_type' || !COLLECTIONS.has(type.childForFieldName('name')?.text ?? '')) return undefined;
+  if (type.type !== 'generic_type') return undefined;
+  const generic = type.childForFieldName('name')?.text ?? '';
   const args = type.childForFieldName('type_arguments') ?? type.namedChildren.find((c) => c?.type === 'type_arguments');
-  if (!args || args.namedChildCount !== 1) return undefined;
-  const element = typeName(args.namedChild(0), source);
+  // `Map<string, Binding>`: a collection of its values, which `get()`, `forEach()` and `values()` give.
+  const valueAt = COLLECTIONS.has(generic) ? 0 : MAPS.has(generic) ? 1 : -1;
+  if (valueAt < 0 || !args || args.namedChildCount !== valueAt + 1) return undefined;
+  const element = typeName(args.namedChild(valueAt), source);
   return element && `${element}[]`;
 }
 
@@ -359,11 +364,24 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
   });
 }
 
-/** `for (const x of xs)`: x is an element of what xs names (`xs[*]`), seen inside the loop. */
+/**
+ * `for (const x of xs)`: x is an element of what xs names (`xs[*]`), seen inside the loop.
+ * `for (const [key, binding] of registry)` and `of xs.entries()`: the pair's second is the value
+ * a map holds for the key, an array at the index (a collection of a class is no collection of pairs).
+ */
 export function declareLoopElement(loop: Node, { b, source }: FileContext): void {
   if (loop.children.every((c) => c?.type !== 'of')) return;
-  const left = loop.childForFieldName('left');
-  const right = pathOf(loop.childForFieldName('right'), source);
-  if (left?.type !== 'identifier' || !right) return;
+  let left = loop.childForFieldName('left');
+  let right = pathOf(loop.childForFieldName('right'), source);
+  if (!right) return;
+  if (left?.type === 'array_pattern') {
+    // `[key, value]` or `[, value]`: the element after the one comma.
+    const parts = left.children;
+    const comma = parts.findIndex((c) => c?.type === ',');
+    const second = comma < 0 || parts.slice(comma + 1).some((c) => c?.type === ',') ? null : (parts.slice(comma + 1).find((c) => c?.isNamed) ?? null);
+    left = second;
+    if (right.endsWith('.entries()')) right = right.slice(0, -'.entries()'.length);
+  }
+  if (left?.type !== 'identifier') return;
   b.declareType('local', left.text, `${right}[*]`, loop, false, loop.startIndex, loop);
 }

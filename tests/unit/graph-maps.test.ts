@@ -1,0 +1,17 @@
+// Keyed collections on fixture tests/fixtures/graph/ts-maps/: a `Map<K, V>` is a collection of
+// its values, which `get()`, `forEach()`, `values()` and a `[key, value]` loop give; its keys type
+// nothing. The exact call edges.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { indexedFixture } from '../helpers/graph-fixture.ts';
+
+test("a map's values type the calls on what get(), forEach(), values() and a pair loop give, and an array's entries() pairs do too; its keys do not", async () => {
+  const calls = (await indexedFixture('ts-maps')).graph!.edges.filter((e) => e.type === 'calls').map((e) => `${e.from} -> ${e.to}`);
+  assert.deepEqual(calls.sort(), [
+    'src/context.ts::function::entries::28 -> src/binding.ts::method::Binding.inspect::6',
+    'src/context.ts::method::Context.byForEach::10 -> src/binding.ts::method::Binding.inspect::6',
+    'src/context.ts::method::Context.byGet::6 -> src/binding.ts::method::Binding.toJSON::2',
+    'src/context.ts::method::Context.byPairs::18 -> src/binding.ts::method::Binding.toJSON::2',
+    'src/context.ts::method::Context.byValues::14 -> src/binding.ts::method::Binding.getValue::10',
+  ]);
+});
