@@ -285,7 +285,7 @@ class GraphBuilder {
       const dot = r === undefined ? -1 : r.indexOf('.');
       const head = r === undefined ? undefined : dot < 0 ? r : r.slice(0, dot);
       const local = head === undefined ? false : declared.hasLocal(f, head);
-      const ownClass = head === 'this' || head === 'self' || head === 'super' ? defs.enclosingClass(ext, call.enclosing) : undefined;
+      const ownClass = head === 'this' || head === 'self' || head === 'super' ? defs.classOfCall(ext, call) : undefined;
       // Outside a class, `this` is a function's own (a `this: T` parameter): settled per function.
       const scope = ownClass ?? (r === undefined || local ? call.enclosing : -1);
       // A name typed inside a callback only: the same receiver text may be another value on another line.

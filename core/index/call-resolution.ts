@@ -138,7 +138,7 @@ export class CallResolver {
   resolveCall(ext: FileExtraction, f: number, call: CallSite): Resolved {
     const receiver = call.receiver;
     if (receiver === undefined) return this.resolveBareCall(ext, f, call);
-    const cls = receiver === 'this' || receiver === 'self' || receiver === 'super' ? this.defs.enclosingClass(ext, call.enclosing) : undefined;
+    const cls = receiver === 'this' || receiver === 'self' || receiver === 'super' ? this.defs.classOfCall(ext, call) : undefined;
     // `this.m()` outside a class is typed only by a `this: T` parameter (declared types, below).
     if (cls === undefined && (receiver === 'self' || receiver === 'super')) return UNRESOLVED;
     if (cls !== undefined) {
@@ -154,7 +154,7 @@ export class CallResolver {
         targets: [{ ref: found.ref, confidence: found.viaBase ? this.table.kinds(f).baseClass : CONFIDENCE.ownClass }],
       };
     }
-    const typed = this.declared.typeOf(f, call.enclosing, receiver, this.defs.enclosingClass(ext, call.enclosing), call.line);
+    const typed = this.declared.typeOf(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);
     // A method of an array or set (`xs.map(...)`): the language's, not the workspace's.
     if (typed?.collection) return EXTERNAL;
     if (typed) {

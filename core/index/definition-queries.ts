@@ -71,6 +71,11 @@ export class DefinitionQueries {
   }
 
   private readonly classOf = new Map<FileExtraction, Array<number | null | undefined>>();
+  /** The class whose instance `this` is at a call: around its enclosing function, or the class-level call's own. */
+  classOfCall(ext: FileExtraction, call: CallSite): number | undefined {
+    return call.classLevel ?? this.enclosingClass(ext, call.enclosing);
+  }
+
   /** The innermost class-like definition around a definition (itself included), computed once per definition. */
   enclosingClass(ext: FileExtraction, enclosing: number | null): number | undefined {
     if (enclosing === null || enclosing === undefined) return undefined;

@@ -71,6 +71,11 @@ export interface CallSite {
   line: number;
   /** Index into definitions of the innermost enclosing function/method (null at module level). */
   enclosing: number | null;
+  /**
+   * A call on `this` in a class body outside its methods (a field initializer,
+   * `readonly resize = this.semaphore.withPermits(1)`): the class, whose instance `this` is there.
+   */
+  classLevel?: number;
 }
 
 /**

@@ -28,8 +28,11 @@ test('the types values carry where they are written (casts, wrappers, assignment
     // `withBuilder: <A>(body: (builder: Builder, depth: number) => A) => A`: the callback's `builder`.
     // Field initializers run at class level: their calls are the file's.
     'src/runtime.ts -> src/block.ts::class::Builder::7',
+    // `readonly declared = this.source.declareType()`, `readonly own = this.label()`: `this` is the instance.
+    'src/runtime.ts -> src/block.ts::method::Builder.declareType::8',
     'src/runtime.ts -> src/runtime.ts::function::makeBuilder::24',
     'src/runtime.ts -> src/runtime.ts::function::withBuilderImpl::3',
+    'src/runtime.ts -> src/runtime.ts::method::Eager.label::44',
     'src/runtime.ts::function::makeBuilder::24 -> src/block.ts::class::Builder::7',
     'src/runtime.ts::function::run::8 -> src/block.ts::method::Builder.declareType::8',
     'src/runtime.ts::function::run::8 -> src/runtime.ts::function::withBuilder::6',

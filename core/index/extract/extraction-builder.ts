@@ -76,6 +76,20 @@ interface Callback {
 const TYPE_KINDS: ReadonlySet<DefinitionKind> = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type']);
 const FUNCTION_KINDS: ReadonlySet<DefinitionKind> = new Set(['function', 'method']);
 
+/**
+ * The ranges around `at` on `stack`, after entering those of `defs` (in source order, from `next`)
+ * that start by `at`: the sweep settleCalls makes once per kind of range. Returns the next to enter.
+ */
+function enter(defs: RawDefinition[], next: number, stack: RawDefinition[], at: number): number {
+  while (next < defs.length && defs[next]!.start <= at) {
+    const def = defs[next++]!;
+    while (stack.length && stack[stack.length - 1]!.end <= def.start) stack.pop();
+    stack.push(def);
+  }
+  while (stack.length && stack[stack.length - 1]!.end <= at) stack.pop();
+  return next;
+}
+
 export class ExtractionBuilder {
   private readonly defs: RawDefinition[] = [];
   private readonly scopes: OwnerScope[] = [];
@@ -451,18 +465,21 @@ export class ExtractionBuilder {
   private settleCalls(): CallSite[] {
     this.calls.sort((a, b) => a.start - b.start);
     const fns = this.defs.filter((d) => FUNCTION_KINDS.has(d.kind));
+    const classes = this.defs.filter((d) => d.kind === 'class');
     const out: CallSite[] = new Array(this.calls.length);
     const stack: RawDefinition[] = [];
+    const classStack: RawDefinition[] = [];
     let j = 0;
+    let k = 0;
     for (let i = 0; i < this.calls.length; i++) {
       const call = this.calls[i]!;
-      while (j < fns.length && fns[j]!.start <= call.start) {
-        const fn = fns[j++]!;
-        while (stack.length && stack[stack.length - 1]!.end <= fn.start) stack.pop();
-        stack.push(fn);
-      }
-      while (stack.length && stack[stack.length - 1]!.end <= call.start) stack.pop();
-      const site: CallSite = { callee: call.callee, line: call.line, enclosing: stack[stack.length - 1]?.index ?? null };
+      j = enter(fns, j, stack, call.start);
+      k = enter(classes, k, classStack, call.start);
+      const fn = stack[stack.length - 1];
+      const site: CallSite = { callee: call.callee, line: call.line, enclosing: fn?.index ?? null };
+      // A call on `this` in a class body, inside no method of it: `this` there is the instance.
+      const cls = classStack[classStack.length - 1];
+      if (cls && (!fn || fn.start < cls.start) && (call.receiver === 'this' || call.receiver?.startsWith('this.'))) site.classLevel = cls.index;
       if (call.receiver !== undefined) site.receiver = call.receiver;
       if (call.isNew) site.isNew = true;
       out[i] = site;
