@@ -100,9 +100,16 @@ export class CallResolver {
           // inside a type's path that is no component (a TypeScript namespace) holds the module's
           // own declarations, as an imported one does above.
           if (!meaning && typeName && i < parts.length - 1) meaning = { kind: 'namespace', file, confidence: this.table.kinds(file).importUnlisted };
-        } else if (meaning?.kind === 'def' && this.table.isClassLike(meaning.ref)) {
-          const method = this.defs.findMethod(meaning.ref, part, false);
-          meaning = method ? { kind: 'def', ref: method.ref, confidence: meaning.confidence } : undefined;
+        } else if (meaning?.kind === 'def' && (typeName || this.table.isClassLike(meaning.ref))) {
+          const owner = meaning.ref;
+          const method = this.table.isClassLike(owner) ? this.defs.findMethod(owner, part, false) : undefined;
+          // `RequestBlock.RequestBlock.Reducer`: a type merged with a namespace of its name (`type
+          // RequestBlock = ...` beside `declare namespace RequestBlock`) holds the namespace's declarations.
+          const merged =
+            !method && typeName && this.extractions[owner.file].definitions[owner.def].parent === null ? this.table.resolveExport(owner.file, part) : undefined;
+          if (method) meaning = { kind: 'def', ref: method.ref, confidence: meaning.confidence };
+          else if (merged?.kind === 'def') meaning = { ...merged, confidence: Math.min(meaning.confidence, this.table.kinds(owner.file).importUnlisted) };
+          else meaning = undefined;
         } else return meaning?.kind === 'external' ? meaning : undefined;
         if (!meaning) return undefined;
         if (meaning.kind !== 'external') floor = Math.min(floor, meaning.confidence);

@@ -57,5 +57,7 @@ test('the types values carry where they are written (casts, wrappers, assignment
     // `Partial<TapObserver<number>>`, `Readonly<Required<Observer<number>>>`: the members kept.
     'src/use.ts::function::wrapped::11 -> src/types.ts::method::Observer.error::3',
     'src/use.ts::function::wrapped::11 -> src/types.ts::method::TapObserver.finalize::7',
+    // `Plan.Plan.Visitor`: the namespace merged with the type Plan.
+    'src/walk.ts::function::walk::3 -> src/plan.ts::method::Visitor.visit::6',
   ]);
 });
