@@ -17,6 +17,9 @@ async function callsOf(fixture: string): Promise<string[]> {
 test('the types values carry where they are written (casts, wrappers, assignments, destructured and awaited values, namespaces, function-typed consts, fields, array literals) type the calls on them; differing casts, mixed arrays and `as const` do not', async () => {
   assert.deepEqual(await callsOf('ts-casts'), [
     'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
+    // `if (value instanceof Builder)`, `if (other && other instanceof Builder)`; `||` narrows nothing.
+    'src/narrow.js::function::alone::4 -> src/block.ts::method::Builder.declareType::8',
+    'src/narrow.js::function::operand::8 -> src/block.ts::method::Builder.declareType::8',
     // `const builder = await openBuilder()`, declared `Promise<Builder | undefined>`.
     'src/params.ts::function::awaited::16 -> src/block.ts::function::openBuilder::16',
     'src/params.ts::function::awaited::16 -> src/block.ts::method::Builder.declareType::8',
