@@ -50,7 +50,10 @@ const ELEMENT_CALLBACKS: Record<string, number[]> = {
 // array's, a set's or a map's iteration of what it holds. Never `keys()` or `entries()`: a map's keys are no value.
 const ELEMENT_RETURNS = new Set(['find', 'findLast', 'at', 'pop', 'shift', 'get']);
 const COLLECTION_RETURNS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'values']);
-const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)$/;
+/** `path(i,j)`, `path(i,j)#start`: parameter j of the callback passed as argument i, at the call whose other arguments are held as `#start_k` (typescript-callbacks.ts). */
+const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)(?:#(\d+))?$/;
+/** `@k`, `@k[*]`: what argument k of the call is, or an element of it (typescript-generics.ts). */
+const ARGUMENT_FORM = /^@(\d+)(\[\*\])?$/;
 /** `Handler(1)`: parameter 1 of the function type the `type` alias Handler names (a function written where that type is expected). */
 const PARAMETER_FORM = /^([\w$.]{1,160})\((\d+)\)$/;
 /** `isObservableMap(is)`: the type the guard's predicate names (a name narrowed by `if (isObservableMap(x))`). */
@@ -245,16 +248,22 @@ export class DeclaredTypes {
 
   /** What a function or method declares for its callers under `suffix`: `()` its return, `(i,j)` a callback's parameter. */
   private declaredFor(fn: DefRef, suffix: string): Typed | undefined {
+    const declared = this.declaredRaw(fn, suffix);
+    return declared && this.typed(fn.file, declared);
+  }
+
+  /** The declaration of `suffix` (`()`, `(i,j)`, `(is)`) a function carries, as written. */
+  private declaredRaw(fn: DefRef, suffix: string): DeclaredType | undefined {
     const def = this.extractions[fn.file].definitions[fn.def];
     if (!def) return undefined;
     this.index(fn.file);
     const key = `${def.parent ?? ''}\0${def.name.slice(def.name.lastIndexOf('.') + 1)}${suffix}`;
     // A function declared inside a callback (`operate((source, subscriber) => { const get = () => subject$; ... })`)
     // has its signature seen within the callback's lines, as the callback's other names are.
-    const declared =
+    return (
       (def.kind === 'method' ? this.members : this.locals)[fn.file]!.get(key) ??
-      (def.kind === 'method' ? undefined : innermost(this.ranged[fn.file]!.get(key), def.startLine));
-    return declared && this.typed(fn.file, declared);
+      (def.kind === 'method' ? undefined : innermost(this.ranged[fn.file]!.get(key), def.startLine))
+    );
   }
 
   /** What the path `f`, `a.b`, `x.y().z` calls, where the declaration `d` names it: a function, or a method of a typed value. */
@@ -307,7 +316,7 @@ export class DeclaredTypes {
       const found = this.declaredFor(target.fn, GUARD_SUFFIX);
       return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
     }
-    const callback = type.endsWith(')') ? CALLBACK_FORM.exec(type) : null;
+    const callback = type.endsWith(')') || type.includes(')#') ? CALLBACK_FORM.exec(type) : null;
     const parameter = !callback && type.endsWith(')') ? PARAMETER_FORM.exec(type) : null;
     if (parameter) {
       // What the alias declares for that parameter (its `(j)` declared type), followed where the name leads.
@@ -328,7 +337,15 @@ export class DeclaredTypes {
         }
         return this.callResult(target.on, target.method);
       }
-      const found = this.declaredFor(target.fn, callback ? `(${callback[2]},${callback[3]})` : '()');
+      const declared = this.declaredRaw(target.fn, callback ? `(${callback[2]},${callback[3]})` : '()');
+      const argument = declared && callback?.[4] !== undefined ? ARGUMENT_FORM.exec(declared.type) : null;
+      if (argument) {
+        // `resolveList(bindings, (b) => ...)` with `resolver: (item: T) => V` and `list: T[]`: what the argument holds.
+        const held = this.typeAt(file, d, `#${callback![4]}_${argument[1]}`);
+        if (!held || Boolean(argument[2]) !== Boolean(held.collection)) return undefined;
+        return { ref: held.ref, confidence: Math.min(target.confidence, held.confidence) };
+      }
+      const found = declared && this.typed(target.fn.file, declared);
       return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
     }
     if (type.endsWith('[*]')) {

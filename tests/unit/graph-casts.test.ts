@@ -17,6 +17,14 @@ async function callsOf(fixture: string): Promise<string[]> {
 test('the types values carry where they are written (casts, wrappers, assignments, destructured and awaited values, namespaces, function-typed consts, fields, array literals) type the calls on them; differing casts, mixed arrays and `as const` do not', async () => {
   assert.deepEqual(await callsOf('ts-casts'), [
     'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
+    // A callback's parameter typed by a type parameter another argument binds: an element of the
+    // getter `builders` (`resolveList(list: readonly T[], ...)`), or `one` itself (`withValue(value: T, ...)`).
+    'src/generic.ts::method::Registry.eachOf::24 -> src/block.ts::method::Builder.declareType::8',
+    'src/generic.ts::method::Registry.eachOf::24 -> src/generic.ts::function::resolveList::3',
+    // `produced(fn: (made: T) => void)`: no argument binds T, so `made.declareType()` has no edge.
+    'src/generic.ts::method::Registry.none::34 -> src/generic.ts::function::produced::11',
+    'src/generic.ts::method::Registry.one::29 -> src/block.ts::method::Builder.declareType::8',
+    'src/generic.ts::method::Registry.one::29 -> src/generic.ts::function::withValue::7',
     // `if (value instanceof Builder)`, `if (other && other instanceof Builder)`; `||` narrows nothing.
     'src/narrow.js::function::alone::4 -> src/block.ts::method::Builder.declareType::8',
     'src/narrow.js::function::operand::8 -> src/block.ts::method::Builder.declareType::8',

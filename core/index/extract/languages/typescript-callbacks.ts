@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
-import { calledPath, constructedType, isSpace, isWordChar, parametersOf } from './typescript-types.ts';
+import { calledPath, constructedType, isSpace, isWordChar, NAME_PATH, parametersOf, pathOf } from './typescript-types.ts';
 
 /**
  * `recv.map((x) => x.run())`, `operate((source, sink) => ...)`: each unannotated parameter of a
@@ -32,10 +32,35 @@ export function declareCallbackParameters(fn: Node, { b, source, parentOf }: Fil
   if (!path) return;
   const i = Math.min(64, argumentPlace(b, args, arg));
   const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
+  const call = params.some((p) => p && !p.type) ? argumentsHeld(args, arg, start, { b, source }) : '';
   params.forEach((param, j) => {
     // Placed at the callback's start, so its callback scope (above) is the lines it is seen in.
-    if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})`, fn, false, start);
+    if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})${call}`, fn, false, start);
   });
+}
+
+/** Arguments read per call for what a callee's type parameter may be bound to. */
+const MAX_HELD_ARGUMENTS = 8;
+
+/**
+ * `resolveList(bindings, (b) => ...)`: each other argument that is a plain path is held by a
+ * name no source can write (`#start_k`), seen where the callback is, so a parameter the callee
+ * types by a type parameter of another argument (`@k`, typescript-generics.ts) reads it from
+ * there. Returns the suffix that names this call (`#start`), or '' when no argument is a path.
+ */
+function argumentsHeld(args: Node, callback: Node, start: number, { b, source }: Pick<FileContext, 'b' | 'source'>): string {
+  let held = false;
+  // By index, not namedChildren: a list of thousands of callbacks reads a few arguments per callback.
+  for (let k = 0; k < Math.min(args.namedChildCount, MAX_HELD_ARGUMENTS); k++) {
+    const argument = args.namedChild(k);
+    if (!argument || argument.id === callback.id) continue;
+    if (argument.type !== 'identifier' && argument.type !== 'member_expression') continue;
+    const path = pathOf(argument, source);
+    if (!path || !NAME_PATH.test(path)) continue;
+    b.declareType('local', `#${start}_${k}`, `=${path}`, callback, false, start);
+    held = true;
+  }
+  return held ? `#${start}` : '';
 }
 
 /** The last char before `at` that is neither space nor in a `//` comment ending a line (a bounded look back). */

@@ -5,6 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 import { constructedReturnOf } from './typescript-returns.ts';
+import { typeParameterSource } from './typescript-generics.ts';
 
 export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
@@ -61,7 +62,8 @@ function collectionType(type: Node, source: string): string | undefined {
     type = inner;
   }
   if (type.type === 'array_type') {
-    const element = typeName(type.namedChild(0), source);
+    const item = type.namedChild(0);
+    const element = item ? typeName(membersKept(item), source) : undefined;
     return element && `${element}[]`;
   }
   if (type.type !== 'generic_type') return undefined;
@@ -70,7 +72,8 @@ function collectionType(type: Node, source: string): string | undefined {
   // `Map<string, Binding>`: a collection of its values, which `get()`, `forEach()` and `values()` give.
   const valueAt = COLLECTIONS.has(generic) ? 0 : MAPS.has(generic) ? 1 : -1;
   if (valueAt < 0 || !args || args.namedChildCount !== valueAt + 1) return undefined;
-  const element = typeName(args.namedChild(valueAt), source);
+  const item = args.namedChild(valueAt);
+  const element = item ? typeName(membersKept(item), source) : undefined;
   return element && `${element}[]`;
 }
 
@@ -347,6 +350,9 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
   const returned = fn.childForFieldName('return_type') ? returnedType(fn, source) : constructedReturnOf(b, fn, source);
   if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
+  // `get bindings(): Binding[]`: `this.bindings` reads what the getter returns, as a field of that type.
+  if (returned && kind === 'member' && fn.type === 'method_definition' && fn.children.some((c) => c?.type === 'get'))
+    b.declareType(kind, name, returned, at, false, start);
   const guarded = guardedType(fn, source);
   if (guarded) b.declareType(kind, `${name}(is)`, guarded, at, false, start);
   // Most functions take no callback: their parameters' text has no `=>`, and no node of it is read.
@@ -358,7 +364,7 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
     if (type?.type === 'parenthesized_type') type = type.namedChild(0);
     if (type?.type !== 'function_type') return;
     parametersOf(type).forEach((inner, j) => {
-      const written = inner && annotatedType(inner.type, source);
+      const written = inner && (typeParameterSource(fn, i, inner.type) ?? annotatedType(inner.type, source));
       if (written) b.declareType(kind, `${name}(${i},${j})`, written, at, false, start);
     });
   });
