@@ -29,7 +29,8 @@ function declaredForm(types: string[] | undefined): string {
   const forms = new Set(
     types.map((t) => {
       if (t.endsWith('(is)')) return 'a guard';
-      if (/\(\d+,\d+\)$/.test(t)) return "a callback's parameter";
+      // `path(i,j)#start`: a callback's parameter at a call whose other arguments are held.
+      if (/\(\d+,\d+\)(#\d+)?$/.test(t)) return "a callback's parameter";
       if (/\(\d+\)$/.test(t)) return "a function type's parameter";
       if (t.endsWith('()')) return "a call's result";
       if (t.startsWith('=')) return 'a path';
