@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { indexedFixture } from '../helpers/graph-fixture.ts';
 
-test("a map's values type the calls on what get(), forEach(), values() and a pair loop give, and an array's entries() pairs do too; its keys do not", async () => {
+test("a map's values type the calls on what get(), forEach(), values() and a pair loop give, and an array's entries() pairs do too, a map constructed with type arguments too; its keys do not", async () => {
   const calls = (await indexedFixture('ts-maps')).graph!.edges.filter((e) => e.type === 'calls').map((e) => `${e.from} -> ${e.to}`);
   assert.deepEqual(calls.sort(), [
     'src/context.ts::function::entries::28 -> src/binding.ts::method::Binding.inspect::6',
@@ -13,5 +13,7 @@ test("a map's values type the calls on what get(), forEach(), values() and a pai
     'src/context.ts::method::Context.byGet::6 -> src/binding.ts::method::Binding.toJSON::2',
     'src/context.ts::method::Context.byPairs::18 -> src/binding.ts::method::Binding.toJSON::2',
     'src/context.ts::method::Context.byValues::14 -> src/binding.ts::method::Binding.getValue::10',
+    // `new Map<number, Binding>()`, read through `ready ? this.waiting.get(id) : undefined`.
+    'src/context.ts::method::Pending.answer::37 -> src/binding.ts::method::Binding.getValue::10',
   ]);
 });

@@ -67,11 +67,15 @@ function collectionType(type: Node, source: string): string | undefined {
     return element && `${element}[]`;
   }
   if (type.type !== 'generic_type') return undefined;
-  const generic = type.childForFieldName('name')?.text ?? '';
   const args = type.childForFieldName('type_arguments') ?? type.namedChildren.find((c) => c?.type === 'type_arguments');
+  return args ? elementsOf(type.childForFieldName('name')?.text ?? '', args, source) : undefined;
+}
+
+/** `Set<X>`, `Map<K, X>` by their name and type arguments: `X[]`; undefined for any other generic. */
+function elementsOf(generic: string, args: Node, source: string): string | undefined {
   // `Map<string, Binding>`: a collection of its values, which `get()`, `forEach()` and `values()` give.
   const valueAt = COLLECTIONS.has(generic) ? 0 : MAPS.has(generic) ? 1 : -1;
-  if (valueAt < 0 || !args || args.namedChildCount !== valueAt + 1) return undefined;
+  if (valueAt < 0 || args.namedChildCount !== valueAt + 1) return undefined;
   const item = args.namedChild(valueAt);
   const element = item ? typeName(membersKept(item), source) : undefined;
   return element && `${element}[]`;
@@ -90,6 +94,9 @@ export function annotatedType(annotation: Node | null, source: string): string |
 export function constructedType(value: Node | null, source: string): string | undefined {
   if (value?.type !== 'new_expression') return undefined;
   const ctor = value.childForFieldName('constructor');
+  // `new Map<string, Binding>()`, `new Set<Item>()`: a collection, as the same type written as an annotation is.
+  const args = value.childForFieldName('type_arguments');
+  if (args && ctor?.type === 'identifier' && (COLLECTIONS.has(ctor.text) || MAPS.has(ctor.text))) return elementsOf(ctor.text, args, source);
   return ctor && (ctor.type === 'identifier' || ctor.type === 'member_expression') ? typeName(ctor, source) : undefined;
 }
 

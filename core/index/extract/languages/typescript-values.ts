@@ -70,3 +70,17 @@ export function castType(value: Node | null, source: string): string | undefined
   }
   return cast;
 }
+
+/** `cond ? x : undefined`, `cond ? null : x`: `x`, the one branch that holds a value; the value itself otherwise. */
+export function valueBesideNothing(value: Node | null): Node | null {
+  if (value?.type !== 'ternary_expression') return value;
+  const consequence = value.childForFieldName('consequence');
+  const alternative = value.childForFieldName('alternative');
+  if (isNothing(alternative)) return consequence;
+  if (isNothing(consequence)) return alternative;
+  return value;
+}
+
+function isNothing(node: Node | null): boolean {
+  return node?.type === 'null' || node?.type === 'undefined' || (node?.type === 'identifier' && node.text === 'undefined');
+}

@@ -26,7 +26,7 @@ import {
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';
-import { aliasedValue, castType, choiceOfReferences } from './typescript-values.ts';
+import { aliasedValue, castType, choiceOfReferences, valueBesideNothing } from './typescript-values.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
 import {
   CONTEXTUAL_TYPE,
@@ -222,8 +222,10 @@ function commonHandlers(): Record<string, NodeHandler> {
         castType(value, source);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
       const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value));
-      const called = written ? undefined : calledPath(value, source);
-      const aliased = aliasedValue(value);
+      // `const batch = ok ? this.batches.get(id) : undefined`: what the branch that holds a value holds.
+      const held = valueBesideNothing(value);
+      const called = written ? undefined : calledPath(held, source);
+      const aliased = aliasedValue(held);
       const path = written || called || (aliased?.type !== 'member_expression' && aliased?.type !== 'identifier') ? undefined : pathOf(aliased, source);
       const alias = path && NAME_PATH.test(path) ? path : undefined;
       const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);
