@@ -277,7 +277,12 @@ export class DeclaredTypes {
     const dot = path.lastIndexOf('.');
     if (dot < 0) {
       const fn = this.lookup.callable(file, path);
-      return fn && { fn, confidence: 1 };
+      if (fn) return { fn, confidence: 1 };
+      // `const adapter = customAdapter(...)` where `customAdapter: AdapterCreator`, a function type
+      // alias: what the alias declares a call returns (`AdapterCreator()`).
+      const typed = this.typeAt(file, d, path);
+      const alias = typed && !typed.collection && this.extractions[typed.ref.file].definitions[typed.ref.def].kind === 'type';
+      return alias ? { fn: typed.ref, confidence: typed.confidence } : undefined;
     }
     const receiver = this.typeAt(file, d, path.slice(0, dot));
     if (!receiver) {

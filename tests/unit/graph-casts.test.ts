@@ -17,6 +17,8 @@ async function callsOf(fixture: string): Promise<string[]> {
 test('the types values carry where they are written (casts, wrappers, assignments, destructured and awaited values, namespaces, function-typed consts, fields, array literals) type the calls on them; differing casts, mixed arrays and `as const` do not', async () => {
   assert.deepEqual(await callsOf('ts-casts'), [
     'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
+    // `make` is Options' `create: BuilderCreator`, a function type alias declared to return Builder.
+    'src/creator.ts::function::configure::10 -> src/block.ts::method::Builder.declareType::8',
     // A callback's parameter typed by a type parameter another argument binds: an element of the
     // getter `builders` (`resolveList(list: readonly T[], ...)`), or `one` itself (`withValue(value: T, ...)`).
     'src/generic.ts::method::Registry.eachOf::24 -> src/block.ts::method::Builder.declareType::8',

@@ -5,7 +5,7 @@
 // parameters are typed `Handler(j)`, seen within its lines (declared-types.ts PARAMETER_FORM).
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { annotatedType, parametersOf } from './typescript-types.ts';
+import { annotatedType, functionTypeReturn, parametersOf } from './typescript-types.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 
 /** A type a function value may be typed by contextually: one name, plain or through a namespace (`Handler`, `ns.Handler`). */
@@ -17,9 +17,15 @@ const MAX_PARAMETERS = 16;
 /** Keys of one destructured parameter that are typed. */
 const MAX_KEYS = 64;
 
-/** `type Handler = (node: Node, f: FileContext) => void`: `Handler(0)` is Node, `Handler(1)` FileContext. */
-export function declareFunctionTypeParameters({ b, source }: FileContext, name: string, alias: Node, fnType: Node): void {
+/**
+ * `type Handler = (node: Node, f: FileContext) => Result`: `Handler(0)` is Node, `Handler(1)`
+ * FileContext, and `Handler()` Result, what calling a value of the type returns (a local typed
+ * `Handler`, called: declared-types.ts callee).
+ */
+export function declareFunctionTypeSignature({ b, source }: FileContext, name: string, alias: Node, fnType: Node): void {
   if (fnType.type !== 'function_type') return;
+  const returned = functionTypeReturn(fnType, source);
+  if (returned) b.declareType('local', `${name}()`, returned, alias, false, alias.startIndex - 1);
   parametersOf(fnType).forEach((param, j) => {
     const written = param && j < MAX_PARAMETERS ? annotatedType(param.type, source) : undefined;
     // Placed before the alias, as a declaration's signature is, so the names are its parent's.

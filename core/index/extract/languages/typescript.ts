@@ -31,7 +31,7 @@ import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts
 import {
   CONTEXTUAL_TYPE,
   declareContextualParameters,
-  declareFunctionTypeParameters,
+  declareFunctionTypeSignature,
   declareRecordValueParameters,
   declareReturnedParameters,
   patternKeys,
@@ -336,7 +336,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       if (value?.type === 'intersection_type' || value?.type === 'union_type') aliasHeritage(def, value, f);
       const fnType = functionTypeOf(value);
       if (fnType || conditionalFunctionType(value)) b.callableType(name);
-      if (fnType) declareFunctionTypeParameters(f, name, node, fnType);
+      if (fnType) declareFunctionTypeSignature(f, name, node, fnType);
     },
     // `<TFunction extends (...args: any[]) => any>`: a member typed `TFunction` is called as a function is.
     type_parameter: (node, { b, source, parentOf }) => {
