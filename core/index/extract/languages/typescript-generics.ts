@@ -4,7 +4,7 @@
 // declared form `@k` (what argument k is) or `@k[*]` (an element of it), resolved at each call
 // (declared-types.ts, with the arguments typescript-callbacks.ts records).
 import type { Node } from 'web-tree-sitter';
-import { parametersOf, withoutNullish } from './typescript-types.ts';
+import { parametersOf, typeArgumentsOf, withoutNullish } from './typescript-types.ts';
 
 /** Collections whose one type argument is what their elements are. */
 const ELEMENT_OF = new Set(['Array', 'ReadonlyArray', 'Iterable', 'Set', 'ReadonlySet']);
@@ -29,7 +29,7 @@ function elementOf(type: Node): Node | undefined {
   for (let i = 0; t?.type === 'readonly_type' && i < 4; i++) t = t.namedChild(0);
   if (t?.type === 'array_type') return t.namedChild(0) ?? undefined;
   if (t?.type !== 'generic_type' || !ELEMENT_OF.has(t.childForFieldName('name')?.text ?? '')) return undefined;
-  const args = t.childForFieldName('type_arguments') ?? t.namedChildren.find((c) => c?.type === 'type_arguments');
+  const args = typeArgumentsOf(t);
   return args?.namedChildCount === 1 ? (args.namedChild(0) ?? undefined) : undefined;
 }
 

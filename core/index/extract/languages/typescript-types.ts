@@ -35,6 +35,11 @@ function typeName(type: Node | null, source: string): string | undefined {
   return text !== undefined && NAME_PATH.test(text) ? text : undefined;
 }
 
+/** A generic type's `<...>` list: a field in the TypeScript grammar, a plain child where the node was recovered from. */
+export function typeArgumentsOf(generic: Node): Node | undefined {
+  return generic.childForFieldName('type_arguments') ?? generic.namedChildren.find((c) => c?.type === 'type_arguments') ?? undefined;
+}
+
 /**
  * TypeScript's mapped types that keep a type's members as they are declared (optional, required
  * or read-only, some left out): a member called on `Partial<TapObserver<T>>` is TapObserver's.
@@ -45,8 +50,7 @@ const MAX_KEEPING_WRAPPERS = 4;
 /** `Readonly<Partial<X>>` as `X`: the type whose members a wrapper of MEMBER_KEEPING keeps. */
 function membersKept(type: Node): Node {
   for (let i = 0; i < MAX_KEEPING_WRAPPERS && type.type === 'generic_type' && MEMBER_KEEPING.has(type.childForFieldName('name')?.text ?? ''); i++) {
-    const args = type.childForFieldName('type_arguments') ?? type.namedChildren.find((c) => c?.type === 'type_arguments');
-    const first = args?.namedChild(0);
+    const first = typeArgumentsOf(type)?.namedChild(0);
     if (!first) break;
     type = first;
   }
@@ -67,7 +71,7 @@ function collectionType(type: Node, source: string): string | undefined {
     return element && `${element}[]`;
   }
   if (type.type !== 'generic_type') return undefined;
-  const args = type.childForFieldName('type_arguments') ?? type.namedChildren.find((c) => c?.type === 'type_arguments');
+  const args = typeArgumentsOf(type);
   return args ? elementsOf(type.childForFieldName('name')?.text ?? '', args, source) : undefined;
 }
 
@@ -219,7 +223,7 @@ function returnedType(fn: Node, source: string): string | undefined {
   const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
   let single = withoutNullish(type ?? null);
   if (single?.type === 'generic_type' && PROMISES.has(single.childForFieldName('name')?.text ?? '')) {
-    const args = single.childForFieldName('type_arguments') ?? single.namedChildren.find((c) => c?.type === 'type_arguments');
+    const args = typeArgumentsOf(single);
     single = args?.namedChildCount === 1 ? withoutNullish(args.namedChild(0)) : undefined;
   }
   return single && annotatedType(single, source);
@@ -391,8 +395,8 @@ export function declareLoopElement(loop: Node, { b, source }: FileContext): void
     // `[key, value]` or `[, value]`: the element after the one comma.
     const parts = left.children;
     const comma = parts.findIndex((c) => c?.type === ',');
-    const second = comma < 0 || parts.slice(comma + 1).some((c) => c?.type === ',') ? null : (parts.slice(comma + 1).find((c) => c?.isNamed) ?? null);
-    left = second;
+    const after = comma < 0 ? [] : parts.slice(comma + 1);
+    left = after.some((c) => c?.type === ',') ? null : (after.find((c) => c?.isNamed) ?? null);
     if (right.endsWith('.entries()')) right = right.slice(0, -'.entries()'.length);
   }
   if (left?.type !== 'identifier') return;
