@@ -13,3 +13,11 @@ export async function indexedFixture(fixture: string, include?: string[]): Promi
   assert.deepEqual(index.parseFailures(), []);
   return index;
 }
+
+/** A fixture's call edges as `from -> to`, sorted: what a test of resolution asserts whole. */
+export async function callEdgesOf(fixture: string): Promise<string[]> {
+  return (await indexedFixture(fixture))
+    .graph!.edges.filter((e) => e.type === 'calls')
+    .map((e) => `${e.from} -> ${e.to}`)
+    .sort();
+}

@@ -5,17 +5,10 @@
 // namespace inside a type's path. The exact call edges, and the near misses that get none.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { indexedFixture } from '../helpers/graph-fixture.ts';
-
-async function callsOf(fixture: string): Promise<string[]> {
-  return (await indexedFixture(fixture))
-    .graph!.edges.filter((e) => e.type === 'calls')
-    .map((e) => `${e.from} -> ${e.to}`)
-    .sort();
-}
+import { callEdgesOf } from '../helpers/graph-fixture.ts';
 
 test('the types values carry where they are written (casts, wrappers, assignments, destructured and awaited values, namespaces, function-typed consts, fields, array literals) type the calls on them; differing casts, mixed arrays and `as const` do not', async () => {
-  assert.deepEqual(await callsOf('ts-casts'), [
+  assert.deepEqual(await callEdgesOf('ts-casts'), [
     'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
     // `make` is Options' `create: BuilderCreator`, a function type alias declared to return Builder.
     'src/creator.ts::function::configure::10 -> src/block.ts::method::Builder.declareType::8',

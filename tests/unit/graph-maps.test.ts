@@ -3,11 +3,10 @@
 // nothing. The exact call edges.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { indexedFixture } from '../helpers/graph-fixture.ts';
+import { callEdgesOf } from '../helpers/graph-fixture.ts';
 
 test("a map's values type the calls on what get(), forEach(), values() and a pair loop give, and an array's entries() pairs do too, a map constructed with type arguments too; its keys do not", async () => {
-  const calls = (await indexedFixture('ts-maps')).graph!.edges.filter((e) => e.type === 'calls').map((e) => `${e.from} -> ${e.to}`);
-  assert.deepEqual(calls.sort(), [
+  assert.deepEqual(await callEdgesOf('ts-maps'), [
     'src/context.ts::function::entries::28 -> src/binding.ts::method::Binding.inspect::6',
     'src/context.ts::method::Context.byForEach::10 -> src/binding.ts::method::Binding.inspect::6',
     'src/context.ts::method::Context.byGet::6 -> src/binding.ts::method::Binding.toJSON::2',
