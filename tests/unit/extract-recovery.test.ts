@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFile } from '../../core/index/extract/extract-file.ts';
 import { parserFor } from '../../core/index/extract/grammar-loader.ts';
-import { errorRanges } from '../../core/index/extract/recover-parse.ts';
+import { editsBetween, errorRanges, parseRecovering } from '../../core/index/extract/recover-parse.ts';
+import { grammarModule } from '../../core/index/extract/languages/registry.ts';
+import type { Tree } from 'web-tree-sitter';
 import { LocalIndex } from '../../core/index/local-index.ts';
 import { indexStats, statsLines } from '../../core/index/index-report.ts';
 import { tempDir } from '../helpers/git.ts';
@@ -32,6 +34,67 @@ test('the grammar alone reads every recovery fixture with ERROR nodes', async ()
     assert.ok(errorRanges(tree.rootNode).length > 0, `${file}: the grammar now reads it whole; its mask may go`);
     tree.delete();
   }
+});
+
+/** Every node as type, field, range and start point, in document order. */
+function shape(tree: Tree): string[] {
+  const cursor = tree.walk();
+  const out: string[] = [];
+  for (;;) {
+    const at = cursor.startPosition;
+    out.push(`${cursor.nodeType} ${cursor.currentFieldName ?? '-'} ${cursor.startIndex}-${cursor.endIndex} ${at.row}:${at.column}`);
+    if (cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) {
+        cursor.delete();
+        return out;
+      }
+    }
+  }
+}
+
+test('a recovery pass re-parses incrementally and builds the tree a fresh parse of its text builds', async () => {
+  const parser = await parserFor('typescript');
+  const module = grammarModule('typescript')!;
+  for (const file of [...MASKED, 'broken-class.ts']) {
+    const source = readFileSync(join(root, 'ts-recovery', file), 'utf8');
+    const olds: Array<Tree | undefined> = [];
+    const recovered = (await parseRecovering(
+      (text, old) => {
+        olds.push(old);
+        return Promise.resolve(parser.parse(text, old));
+      },
+      source,
+      module,
+    ))!;
+    assert.ok(olds.length > 1 && olds.slice(1).every(Boolean), `${file}: every pass after the first is handed an edited tree`);
+    const fresh = parser.parse(recovered.text)!;
+    assert.deepEqual(shape(recovered.tree), shape(fresh), file);
+    fresh.delete();
+    recovered.tree.delete();
+  }
+});
+
+test('the edits between a text and its masked copy are the runs of changed characters, with their rows and columns', () => {
+  assert.deepEqual(editsBetween('ab\ncde\nf', 'ab\nXYe\nZ'), [
+    {
+      startIndex: 3,
+      oldEndIndex: 5,
+      newEndIndex: 5,
+      startPosition: { row: 1, column: 0 },
+      oldEndPosition: { row: 1, column: 2 },
+      newEndPosition: { row: 1, column: 2 },
+    },
+    {
+      startIndex: 7,
+      oldEndIndex: 8,
+      newEndIndex: 8,
+      startPosition: { row: 2, column: 0 },
+      oldEndPosition: { row: 2, column: 1 },
+      newEndPosition: { row: 2, column: 1 },
+    },
+  ]);
+  assert.deepEqual(editsBetween('same', 'same'), []);
 });
 
 test('`export type * from` and `export type * as ns from` are re-exports, and what follows them parses', async () => {

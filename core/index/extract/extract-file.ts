@@ -97,7 +97,7 @@ export async function extractSource(file: string, source: string, slicer?: TimeS
   await slicer?.maybePause();
   let parsed;
   try {
-    parsed = await parseRecovering((text) => parseSource(parser, text, slicer), source, grammar.module);
+    parsed = await parseRecovering((text, old) => parseSource(parser, text, slicer, old), source, grammar.module);
   } catch (err) {
     parser.reset();
     return failed(file, kind.language, `parse_failed(${oneLine(err)})`);

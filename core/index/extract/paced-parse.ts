@@ -11,17 +11,20 @@ import type { TimeSlicer } from './time-slices.ts';
 // end before any other parse on this thread starts, or that one would resume it.
 let parsing: Promise<unknown> = Promise.resolve();
 
-/** `parser.parse(source)`, in slices when a slicer is given; parses on this thread run one after another. */
-export function parseSource(parser: Parser, source: string, slicer?: TimeSlicer): Promise<Tree | null> {
-  const run = parsing.then(() => (slicer ? parseInSlices(parser, source, slicer) : parser.parse(source)));
+/**
+ * `parser.parse(source, old)`, in slices when a slicer is given; parses on this thread run one
+ * after another. `old`: a tree edited to match `source`, whose unchanged parts are reused.
+ */
+export function parseSource(parser: Parser, source: string, slicer?: TimeSlicer, old?: Tree): Promise<Tree | null> {
+  const run = parsing.then(() => (slicer ? parseInSlices(parser, source, slicer, old) : parser.parse(source, old)));
   parsing = run.catch(() => undefined);
   return run;
 }
 
-async function parseInSlices(parser: Parser, source: string, slicer: TimeSlicer): Promise<Tree | null> {
+async function parseInSlices(parser: Parser, source: string, slicer: TimeSlicer, old?: Tree): Promise<Tree | null> {
   for (;;) {
     let cancelled = false;
-    const tree = parser.parse(source, null, { progressCallback: () => (cancelled = slicer.due()) });
+    const tree = parser.parse(source, old ?? null, { progressCallback: () => (cancelled = slicer.due()) });
     if (tree) return tree;
     if (!cancelled) {
       parser.reset();
