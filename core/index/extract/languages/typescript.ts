@@ -143,6 +143,13 @@ function inFunctionParameters(signature: Node, parentOf: FileContext['parentOf']
 /** `o: Store`, `private store: Store` (also a field of the class), `o = new Store()`, `this: Store`. */
 const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   const pattern = node.childForFieldName('pattern');
+  const named = pattern?.type;
+  if (named !== 'this' && named !== 'identifier' && named !== 'object_pattern') return;
+  // What types the name, read before the parameter's place: most parameters (a callback's) have
+  // no type, and their place costs a walk to their function.
+  const annotated = annotatedType(node.childForFieldName('type'), source);
+  const type = named === 'this' ? annotated : (annotated ?? constructedType(node.childForFieldName('value'), source));
+  if (!type) return;
   // `type Visit = (session: Session) => void`, `{ (x: X): Y }`: a signature's parameters bind
   // nothing, save a callback's in a function's own parameters (`observable(subscribe: (observer:
   // Observer<T>) => ...)`): there the name types what the function body calls it (measured right
@@ -152,24 +159,18 @@ const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   if (!fn || (SIGNATURE_TYPES.has(fn.type) && !inFunctionParameters(fn, parentOf))) return;
   // `toJSON(this: BigDecimal)`: `this` in the function is what the annotation says (no class
   // needed), seen within the function's lines only: its neighbours may declare none.
-  if (pattern?.type === 'this') {
-    const type = annotatedType(node.childForFieldName('type'), source);
-    return void (type && b.declareType('local', 'this', type, node, false, node.startIndex, fn));
-  }
-  const type = annotatedType(node.childForFieldName('type'), source) ?? constructedType(node.childForFieldName('value'), source);
-  if (!type) return;
+  if (named === 'this') return void b.declareType('local', 'this', type, node, false, node.startIndex, fn);
   // `function handler({ b, source }: FileContext)`: each name is that key of the parameter, through a
   // name no source can write holding it (as typescript-contextual.ts does for an unannotated one).
-  if (pattern?.type === 'object_pattern') {
+  if (named === 'object_pattern') {
     const holder = `#p${node.startIndex}`;
     b.declareType('local', holder, type, node);
-    for (const [key, local] of patternKeys(pattern)) b.declareType('local', local, `=${holder}.${key}`, node);
+    for (const [key, local] of patternKeys(pattern!)) b.declareType('local', local, `=${holder}.${key}`, node);
     return;
   }
-  if (pattern?.type !== 'identifier') return;
   // A callback's parameter (`xs.map((o: Observable) => ...)`) is seen inside the callback only (the builder's callback scopes).
-  b.declareType('local', pattern.text, type, node);
-  if (isParameterProperty(node)) b.declareType('member', pattern.text, type, node);
+  b.declareType('local', pattern!.text, type, node);
+  if (isParameterProperty(node)) b.declareType('member', pattern!.text, type, node);
 };
 
 /** A function value's parameters, typed by where it is written: a call's argument, a return, a record's value. */
@@ -233,8 +234,10 @@ function commonHandlers(): Record<string, NodeHandler> {
       if (type) b.declareType('local', bound, type, node, false, node.startIndex - 1);
       // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
       // its scope (`const stop = watch(() => stop())` too).
-      const scope = scopeOf(node, f);
-      if (!value) return b.bindingIfCalled(node, bound, scope.end, scope.start);
+      if (!value) {
+        const scope = scopeOf(node, f);
+        return b.bindingIfCalled(node, bound, scope.end, scope.start);
+      }
       const valueType = value.type;
       if (FUNCTION_VALUES.has(valueType)) {
         b.define(node, 'function', bound, { bound: true });
@@ -273,6 +276,7 @@ function commonHandlers(): Record<string, NodeHandler> {
         return;
       }
       // `const parse = schema.parse` in a function, `const f = a ?? b` at the top: a function when a bare call in its scope names it.
+      const scope = scopeOf(node, f);
       b.bindingIfCalled(node, bound, scope.end, scope.start);
     },
     assignment_expression: assignment,
