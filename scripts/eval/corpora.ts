@@ -45,7 +45,7 @@
 //   the walk that chose them, the first `development` (so the framework, alone in its walk, is). A `development` corpus is one a piece of work may
 //   look inside; a `held-out` corpus is read only in aggregate (`--show-held-out` to see it).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { classifySources } from './npm-sources.ts';
@@ -69,6 +69,21 @@ export interface Corpus {
   source?: string;
 }
 
+/**
+ * The copies a run assembles under the temporary folder, removed when the process ends so that
+ * runs do not pile copies of every corpus there.
+ */
+const copies: string[] = [];
+process.once('exit', () => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+
+function temporaryCopy(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  copies.push(dir);
+  return dir;
+}
+
 function present(path: string): string | undefined {
   return existsSync(path) ? path : undefined;
 }
@@ -77,7 +92,7 @@ function present(path: string): string | undefined {
 function tanstackQueryWorkspace(nodeModules: string): string | undefined {
   const packages = ['query-core', 'react-query'];
   if (!packages.every((p) => existsSync(join(nodeModules, '@tanstack', p, 'src')))) return undefined;
-  const root = mkdtempSync(join(tmpdir(), 'metabob-eval-monorepo-'));
+  const root = temporaryCopy('metabob-eval-monorepo-');
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'query-workspace', private: true, workspaces: ['packages/*'] }, null, 2));
   for (const p of packages) {
     const to = join(root, 'packages', p);
@@ -118,7 +133,7 @@ function npmSources(nodeModules: string, name: string, half: Half, walk = 'npm d
   const verdict = classifySources(filesUnder(dir));
   const style = `${walk}, ${verdict.kind === 'ts' ? 'TypeScript' : 'JavaScript'} sources in ${verdict.dir}/`;
   if (verdict.kind === 'none') return { ...base, style: `${style}: ${verdict.why}`, root: undefined, source: `${name}@${version}` };
-  const root = mkdtempSync(join(tmpdir(), `metabob-eval-${name.replace(/\W/g, '-')}-`));
+  const root = temporaryCopy(`metabob-eval-${name.replace(/\W/g, '-')}-`);
   for (const file of verdict.sources) {
     const to = join(root, relative(verdict.dir, file));
     mkdirSync(dirname(to), { recursive: true });
