@@ -214,6 +214,16 @@ export class CallResolver {
       return UNRESOLVED;
     }
     if (meaning?.kind === 'external') return EXTERNAL;
+    // `const { parentOf } = f; parentOf(node)`: the member of f's declared type the local holds.
+    const held = meaning || !languageTraits(ext.language)?.heldMemberCalls ? undefined : this.declared.heldMember(f, call.enclosing, call.callee, call.line);
+    const member = held && !call.isNew ? this.defs.findMethod(held.on.ref, held.member, false) : undefined;
+    if (member) {
+      const same = member.ref.file === f;
+      return {
+        outcome: 'declared_type',
+        targets: [{ ref: member.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(held!.on.confidence, this.table.kinds(f).declaredType) }],
+      };
+    }
     if (!call.isNew && languageTraits(ext.language)?.implicitReceiver) {
       // A bare call inside a class is a call on `this` (Java).
       const cls = this.defs.enclosingClass(ext, call.enclosing);

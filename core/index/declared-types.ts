@@ -177,8 +177,28 @@ export class DeclaredTypes {
     return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
   }
 
+  /**
+   * What a bare call of a local reaches when the local holds a member of a typed value (`const {
+   * parentOf } = f` with `f: FileContext`, `const run = this.run`): that value's type and the
+   * member's name. Undefined when the local holds anything else or its holder has no declared type.
+   */
+  heldMember(file: number, enclosing: number | null, name: string, line: number | undefined): { on: Typed; member: string } | undefined {
+    const found = this.localDeclaration(file, enclosing, name, line);
+    const path = found?.d.type.startsWith('=') ? found.d.type.slice(1) : undefined;
+    const dot = path ? path.lastIndexOf('.') : -1;
+    if (!found || dot < 0 || path!.endsWith(')')) return undefined;
+    const on = this.typeAt(found.file, found.d, path!.slice(0, dot));
+    return on && !on.collection ? { on, member: path!.slice(dot + 1) } : undefined;
+  }
+
   /** A parameter or variable of the enclosing functions, innermost first, then of the module, then what the module imports. */
   private localType(file: number, enclosing: number | null, name: string, line: number | undefined): Typed | undefined {
+    const found = this.localDeclaration(file, enclosing, name, line);
+    return found && this.typed(found.file, found.d);
+  }
+
+  /** The declaration localType reads, and the file it is in. */
+  private localDeclaration(file: number, enclosing: number | null, name: string, line: number | undefined): { file: number; d: DeclaredType } | undefined {
     this.index(file);
     const locals = this.locals[file]!;
     const ranged = this.ranged[file]!;
@@ -192,14 +212,14 @@ export class DeclaredTypes {
       const key = `${e ?? ''}\0${name}`;
       const scoped = line === undefined ? undefined : innermost(ranged.get(key), line);
       const d = scoped ?? locals.get(key);
-      if (d) return this.typed(file, d);
+      if (d) return { file, d };
       if (e === null) break;
     }
     const origin = this.lookup.importedValue(file, name);
     if (!origin || origin.file === file) return undefined;
     this.index(origin.file);
     const d = this.locals[origin.file]!.get(`\0${origin.local}`);
-    return d && this.typed(origin.file, d);
+    return d && { file: origin.file, d };
   }
 
   /** A field of a class or of one of its bases (breadth-first, a few deep). */

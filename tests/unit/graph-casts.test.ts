@@ -12,6 +12,8 @@ test('the types values carry where they are written (casts, wrappers, assignment
     'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
     // `make` is Options' `create: BuilderCreator`, a function type alias declared to return Builder.
     'src/creator.ts::function::configure::10 -> src/block.ts::method::Builder.declareType::8',
+    // `make(1)` itself calls the member `make` holds: Options' function-typed `create`.
+    'src/creator.ts::function::configure::10 -> src/creator.ts::method::Options.create::6',
     // A callback's parameter typed by a type parameter another argument binds: an element of the
     // getter `builders` (`resolveList(list: readonly T[], ...)`), or `one` itself (`withValue(value: T, ...)`).
     'src/generic.ts::method::Registry.eachOf::24 -> src/block.ts::method::Builder.declareType::8',

@@ -106,6 +106,12 @@ export interface LanguageTraits {
   /** A bare call inside a class is a call on the instance (`this`), not a free function. */
   implicitReceiver?: boolean;
   /**
+   * A bare call of a local that holds a member of a typed value (`const { parentOf } = f`) calls
+   * that member, as the TypeScript checker reads it. Left out where the language's own analyzer
+   * names the local instead (jedi for Python: eval:calls counted such edges false).
+   */
+  heldMemberCalls?: boolean;
+  /**
    * The confidence of each kind of cross-file edge as eval:calls measured it on this language's
    * code (core/index/call-confidence.ts, docs/call-confidence.md); kinds left out keep the
    * unmeasured defaults.

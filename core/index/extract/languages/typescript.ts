@@ -127,6 +127,13 @@ function isExported(declarator: Node, parentOf: FileContext['parentOf']): boolea
 /** The nodes whose parameters are a type's, not a function's bindings. */
 const SIGNATURE_TYPES = new Set(['function_type', 'constructor_type', 'call_signature', 'construct_signature']);
 
+/** `=path` for a default that is a name or a member path (`undefined` names nothing). */
+function defaultPath(value: Node | null, source: string): string | undefined {
+  if (value?.type !== 'identifier' && value?.type !== 'member_expression') return undefined;
+  const path = pathOf(value, source);
+  return path && path !== 'undefined' && NAME_PATH.test(path) ? `=${path}` : undefined;
+}
+
 /** How far up a signature looks for the parameter list it is a callback's type in. */
 const MAX_SIGNATURE_DEPTH = 8;
 
@@ -140,7 +147,10 @@ function inFunctionParameters(signature: Node, parentOf: FileContext['parentOf']
   return false;
 }
 
-/** `o: Store`, `private store: Store` (also a field of the class), `o = new Store()`, `this: Store`. */
+/**
+ * `o: Store`, `private store: Store` (also a field of the class), `o = new Store()`, `this: Store`,
+ * and `registry = defaultRegistry`: an unannotated parameter has its default's type, as the checker reads it.
+ */
 const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   const pattern = node.childForFieldName('pattern');
   const named = pattern?.type;
@@ -148,7 +158,8 @@ const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   // What types the name, read before the parameter's place: most parameters (a callback's) have
   // no type, and their place costs a walk to their function.
   const annotated = annotatedType(node.childForFieldName('type'), source);
-  const type = named === 'this' ? annotated : (annotated ?? constructedType(node.childForFieldName('value'), source));
+  const value = annotated === undefined && named !== 'this' ? node.childForFieldName('value') : null;
+  const type = named === 'this' ? annotated : (annotated ?? constructedType(value, source) ?? defaultPath(value, source));
   if (!type) return;
   // `type Visit = (session: Session) => void`, `{ (x: X): Y }`: a signature's parameters bind
   // nothing, save a callback's in a function's own parameters (`observable(subscribe: (observer:
@@ -393,10 +404,10 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
   // tree-sitter-typescript ships both of its dialects' grammars.
   grammarPackages: { typescript: 'tree-sitter-typescript@0.23.2', tsx: 'tree-sitter-typescript@0.23.2', javascript: 'tree-sitter-javascript@0.25.0' },
   languages: {
-    typescript: { surface: 'exports', builtins: BUILTINS, confidence: MEASURED },
-    tsx: { surface: 'exports', builtins: BUILTINS, confidence: MEASURED },
+    typescript: { surface: 'exports', builtins: BUILTINS, confidence: MEASURED, heldMemberCalls: true },
+    tsx: { surface: 'exports', builtins: BUILTINS, confidence: MEASURED, heldMemberCalls: true },
     // CommonJS assigns exports the extractor cannot always list.
-    javascript: { surface: 'unlisted', builtins: BUILTINS, confidence: MEASURED },
+    javascript: { surface: 'unlisted', builtins: BUILTINS, confidence: MEASURED, heldMemberCalls: true },
   },
   importResolver: typescriptImportResolver,
   maskUnreadable,

@@ -1,0 +1,22 @@
+// Locals that hold a member of a typed value, and parameters typed by their default, on fixture
+// tests/fixtures/graph/ts-held-members/: a bare call of a name destructured from a value whose
+// type is declared (`const { start } = port`, `({ resolve }: Port)`) calls that member, as the
+// TypeScript checker reads it; an unannotated parameter has its default's type (`registry =
+// defaultRegistry`). The exact call edges, and the near misses that get none.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { callEdgesOf } from '../helpers/graph-fixture.ts';
+
+test('a bare call of a destructured member reaches the member its holder declares, and a parameter holds its default; an untyped holder, an undefined default and an undeclared member do not', async () => {
+  assert.deepEqual(await callEdgesOf('ts-held-members'), [
+    // `export const defaultRegistry = new Registry()`.
+    'src/port.ts -> src/port.ts::class::Registry::6',
+    // `const { start, resolve } = port` with `port: Port`: a method and a function-typed property.
+    'src/use.ts::function::destructured::4 -> src/port.ts::method::Port.resolve::3',
+    'src/use.ts::function::destructured::4 -> src/port.ts::method::Port.start::2',
+    // `function inParameter({ resolve }: Port)`.
+    'src/use.ts::function::inParameter::11 -> src/port.ts::method::Port.resolve::3',
+    // `registry = defaultRegistry`, an imported Registry.
+    'src/use.ts::function::withDefault::16 -> src/port.ts::method::Registry.find::7',
+  ]);
+});
