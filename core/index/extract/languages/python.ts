@@ -107,7 +107,29 @@ const typedParameter: NodeHandler = (node, { b }) => {
   if (type) b.declareType('local', name.text, type, node);
 };
 
-/** `x = X(...)`, `x: X = ...`, `self.x = X(...)`, `self.x: X`, and `x: X` in a class body (a field). */
+/**
+ * `apps=global_apps` and `r=Retry()`: an untyped parameter holds its default's value, as jedi
+ * reads one (the value a path names, `=path`, or the class a call constructs).
+ */
+const defaultParameter: NodeHandler = (node, { b }) => {
+  const name = node.childForFieldName('name');
+  if (name?.type !== 'identifier') return;
+  const held = heldType(node.childForFieldName('value'));
+  if (held) b.declareType('local', name.text, held.type, node, held.call);
+};
+
+/** What a value written on the right of `=` types its name with: a path's value, or a call's class. */
+function heldType(value: Node | null): { type: string; call: boolean } | undefined {
+  if (value?.type === 'identifier' || value?.type === 'attribute') {
+    const path = value.text.replace(/\s+/g, '');
+    return DOTTED.test(path) && path !== 'None' ? { type: `=${path}`, call: false } : undefined;
+  }
+  if (value?.type !== 'call') return undefined;
+  const type = typeName(value.firstChild);
+  return type ? { type, call: true } : undefined;
+}
+
+/** `x = X(...)`, `x: X = ...`, `x = y.z`, `self.x = X(...)`, `self.x: X`, and `x: X` in a class body (a field). */
 function assignment(node: Node, { b, source, parentOf }: FileContext): void {
   const left = node.firstChild;
   if (!left) return;
@@ -118,14 +140,18 @@ function assignment(node: Node, { b, source, parentOf }: FileContext): void {
     let right = node.childForFieldName('right');
     // `self.v = validator or RequestValidator()`: the default constructed when the argument is falsy.
     if (right?.type === 'boolean_operator' && right.childForFieldName('operator')?.text === 'or') right = right.childForFieldName('right');
-    if (right?.type !== 'call') return;
-    type = typeName(right.firstChild);
-    call = true;
+    const held = heldType(right);
+    // A path's value is held by a function's or the module's name only: `self.x = y` types the
+    // member in every method, where y is not in scope.
+    if (!held || (held.type.startsWith('=') && left.type !== 'identifier')) return;
+    ({ type, call } = held);
   }
   if (!type) return;
   if (left.type === 'identifier') {
     const statement = parentOf(node);
     const inClass = statement !== null && inClassBody(statement, parentOf);
+    // `__call__ = handle` in a class body names a method, not a typed field.
+    if (inClass && type.startsWith('=')) return;
     b.declareType(inClass ? 'member' : 'local', wordAt(source, left.startIndex), type, node, call);
   } else if (left.type === 'attribute' && source.startsWith('self.', left.startIndex)) {
     const attribute = left.lastChild;
@@ -142,6 +168,7 @@ function inClassBody(statement: Node, parentOf: FileContext['parentOf']): boolea
 const HANDLERS: Record<string, NodeHandler> = {
   typed_parameter: typedParameter,
   typed_default_parameter: typedParameter,
+  default_parameter: defaultParameter,
   assignment,
   function_definition: (node, f) => {
     const { b, source, parentOf } = f;
