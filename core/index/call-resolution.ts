@@ -145,9 +145,11 @@ export class CallResolver {
   resolveCall(ext: FileExtraction, f: number, call: CallSite): Resolved {
     const receiver = call.receiver;
     if (receiver === undefined) return this.resolveBareCall(ext, f, call);
-    const cls = receiver === 'this' || receiver === 'self' || receiver === 'super' ? this.defs.classOfCall(ext, call) : undefined;
+    // A `self` with a declared type of its own (`(self: Fiber<A>) => self.id()`) is that type's, not the class's around it.
+    const ownSelf = receiver === 'self' && this.declared.selfDeclared(f, call.enclosing, call.line) !== undefined;
+    const cls = !ownSelf && (receiver === 'this' || receiver === 'self' || receiver === 'super') ? this.defs.classOfCall(ext, call) : undefined;
     // `this.m()` outside a class is typed only by a `this: T` parameter (declared types, below).
-    if (cls === undefined && (receiver === 'self' || receiver === 'super')) return UNRESOLVED;
+    if (cls === undefined && !ownSelf && (receiver === 'self' || receiver === 'super')) return UNRESOLVED;
     if (cls !== undefined) {
       const found = this.defs.findMethod({ file: f, def: cls }, call.callee, receiver === 'super');
       if (!found && receiver === 'super' && call.callee === 'constructor') {

@@ -136,7 +136,10 @@ export class DeclaredTypes {
     let current: Typed | undefined;
     let skip = 1;
     const head = parts[0];
-    if (head === 'this' || head === 'self') {
+    // `(self: Fiber<A>) => self.id()`: a TypeScript `self` declared like any other name is that name.
+    const ownSelf = head === 'self' ? this.selfDeclared(file, enclosing, line) : undefined;
+    if (ownSelf) current = ownSelf;
+    else if (head === 'this' || head === 'self') {
       // Outside a class, `this` is what a `this: T` parameter declares, if one does.
       if (enclosingClass === undefined) current = head === 'this' ? this.localType(file, enclosing, head, line) : undefined;
       else current = { ref: { file, def: enclosingClass }, confidence: 1 };
@@ -164,6 +167,11 @@ export class DeclaredTypes {
       current = part.endsWith('()') ? this.callResult(current, part.slice(0, -2)) : this.memberType(current, part);
     }
     return current;
+  }
+
+  /** The type a local named `self` declares (a parameter `self: T`), before the class around it: Python's `self` declares none. */
+  selfDeclared(file: number, enclosing: number | null, line: number | undefined): Typed | undefined {
+    return this.hasLocal(file, 'self') === false ? undefined : this.localType(file, enclosing, 'self', line);
   }
 
   /** What calling `name` on a typed value gives: an array method's element or array, else the method's declared return. */
