@@ -12,8 +12,13 @@ async function edgesOf(fixture: string, include?: string[]): Promise<string[]> {
     .sort();
 }
 
-test('TypeScript ESM: named, aliased, default and namespace imports, re-export chains, index files, tsconfig paths, inheritance', async () => {
+test('TypeScript ESM: named, aliased, default and namespace imports, re-export chains, index files, tsconfig paths, inheritance, import() read in place or bound to a name', async () => {
   assert.deepEqual(await edgesOf('ts-esm'), [
+    // `(await import('./math.ts')).add(2, 3)`: a member of the module read where it is loaded;
+    // `const log = await import('./lib/log.ts')`, then `log.log()`. `./absent.ts` and a member of
+    // what `load()` resolves get none.
+    'calls src/lazy.ts::function::lazyArea::2 -> src/lib/log.ts::function::log::1 0.99',
+    'calls src/lazy.ts::function::lazyArea::2 -> src/math.ts::function::add::1 0.99',
     'calls src/main.ts::function::run::6 -> src/lib/log.ts::function::log::1 0.99',
     'calls src/main.ts::function::run::6 -> src/math.ts::function::add::1 0.99',
     'calls src/main.ts::function::run::6 -> src/math.ts::function::mul::5 0.99',
@@ -24,6 +29,8 @@ test('TypeScript ESM: named, aliased, default and namespace imports, re-export c
     // receiver of `new Circle().area()` is an expression, not a declared name: no edge.
     'calls src/main.ts::function::run::6 -> src/shapes/square.ts::method::Square.side::4 0.99',
     'calls src/shapes/circle.ts::method::Circle.area::4 -> src/shapes/base.ts::method::Base.describe::2 0.99',
+    'imports src/lazy.ts -> src/lib/log.ts 1',
+    'imports src/lazy.ts -> src/math.ts 1',
     'imports src/main.ts -> src/lib/log.ts 1',
     'imports src/main.ts -> src/math.ts 1',
     'imports src/main.ts -> src/shapes/index.ts 1',

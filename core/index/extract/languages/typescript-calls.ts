@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { NAME_PATH, pathOf } from './typescript-types.ts';
-import { dynamicImport, requireCall } from './typescript-modules.ts';
+import { dynamicImport, loadedModuleName, requireCall } from './typescript-modules.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
 export function call(node: Node, f: FileContext): void {
@@ -32,7 +32,10 @@ export function call(node: Node, f: FileContext): void {
       // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
       if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160) receiver = pathOf(fn.childForFieldName('object'), source) ?? receiver;
       // `new SemVer(a).compare(b)`: an instance of the class it constructs.
-      if (receiver === '<expr>') receiver = constructedReceiver(fn.childForFieldName('object')) ?? castReceiver(fn.childForFieldName('object')) ?? receiver;
+      if (receiver === '<expr>') {
+        const object = fn.childForFieldName('object');
+        receiver = constructedReceiver(object) ?? castReceiver(object) ?? loadedModuleReceiver(object) ?? receiver;
+      }
       b.call(wordAt(source, property.startIndex), receiver, property);
       return;
     }
@@ -52,6 +55,14 @@ function constructedReceiver(object: Node | null): string | undefined {
   for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
   const ctor = object?.type === 'new_expression' ? object.childForFieldName('constructor') : null;
   return ctor?.type === 'identifier' ? `new ${ctor.text}` : undefined;
+}
+
+/** `(await import('./m')).f()`: the module the load binds in place (typescript-modules.ts dynamicImport). */
+function loadedModuleReceiver(object: Node | null): string | undefined {
+  if (object?.type !== 'parenthesized_expression') return undefined;
+  let load = object.namedChild(0);
+  if (load?.type === 'await_expression') load = load.namedChild(0);
+  return load?.type === 'call_expression' && load.childForFieldName('function')?.type === 'import' ? loadedModuleName(load) : undefined;
 }
 
 /** `(source as ConnectableObservable<T>).connect()`: 'as ConnectableObservable', the type the value is cast to in place. */

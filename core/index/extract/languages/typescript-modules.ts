@@ -199,13 +199,24 @@ export function requireCall(call: Node, { b, parentOf }: FileContext): void {
   b.addImport({ kind: 'require', source, bindings: declaredBindings(holder, member), line: lineOf(call) });
 }
 
-/** `import('./x')`, binding what `const m = await import('./x')` / `const { a } = await import('./x')` name. */
+/**
+ * `import('./x')`, binding what `const m = await import('./x')` / `const { a } = await import('./x')`
+ * name, and for `(await import('./x')).f()` the module under a name no source can write, which the
+ * call's receiver names (typescript-calls.ts loadedModuleReceiver).
+ */
 export function dynamicImport(call: Node, source: Node, { b, parentOf }: FileContext): void {
   const from = stringValue(source);
   if (from === undefined) return;
   let holder = parentOf(call);
   if (holder?.type === 'await_expression') holder = parentOf(holder);
-  b.addImport({ kind: 'dynamic', source: from, bindings: declaredBindings(holder, undefined), line: lineOf(call) });
+  const inPlace = holder?.type === 'parenthesized_expression' && parentOf(holder)?.type === 'member_expression';
+  const bindings = inPlace ? [{ imported: '*', local: loadedModuleName(call) }] : declaredBindings(holder, undefined);
+  b.addImport({ kind: 'dynamic', source: from, bindings, line: lineOf(call) });
+}
+
+/** The name `import(...)` at this place binds its module to when a member of it is read in place. */
+export function loadedModuleName(load: Node): string {
+  return `#import${load.startIndex}`;
 }
 
 /**
