@@ -304,7 +304,8 @@ export class DeclaredTypes {
     }
     const dot = path.lastIndexOf('.');
     if (dot < 0) {
-      const fn = this.lookup.callable(file, path);
+      // `const notify = (cb: (o: Observer) => void) => ...; notify((o) => o.error(e))`: a function of the enclosing ones first.
+      const fn = this.nestedFunction(file, d.owner, path) ?? this.lookup.callable(file, path);
       if (fn) return { fn, confidence: 1 };
       // `const adapter = customAdapter(...)` where `customAdapter: AdapterCreator`, a function type
       // alias: what the alias declares a call returns (`AdapterCreator()`).
@@ -322,6 +323,9 @@ export class DeclaredTypes {
     const method = path.slice(dot + 1);
     if (receiver.collection) return { on: receiver, method };
     const fn = this.lookup.method(receiver.ref, method);
+    // `load().then((port) => ...)`: a declared `Promise<Port>` is read as Port (what is awaited),
+    // so a `then` Port does not declare is the promise's, handing its callback the Port.
+    if (!fn && method === 'then') return { on: receiver, method };
     return fn && { fn, confidence: receiver.confidence };
   }
 
@@ -363,9 +367,10 @@ export class DeclaredTypes {
       const target = this.callee(file, d, path);
       if (!target) return undefined;
       if ('on' in target) {
-        // An array method: its element, or for `filter()` and such the array again.
+        // An array method: its element, or for `filter()` and such the array again; a promise's `then`: what it resolves to.
         if (callback) {
-          const element = callback[2] === '0' && ELEMENT_CALLBACKS[target.method]?.includes(Number(callback[3]));
+          const j = Number(callback[3]);
+          const element = callback[2] === '0' && (target.on.collection ? ELEMENT_CALLBACKS[target.method]?.includes(j) : j === 0);
           return element ? { ref: target.on.ref, confidence: target.on.confidence } : undefined;
         }
         return this.callResult(target.on, target.method);

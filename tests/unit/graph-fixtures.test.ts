@@ -140,10 +140,19 @@ test("TypeScript declared return types and interface property types: a local bou
   ]);
 });
 
-test("TypeScript callbacks and collections: a callback parameter takes the type its callee declares or the array element, scoped to its callback; for-of elements, find(), calls and aliases in a receiver path, a module-level instance imported through a re-export; an array's own method and an any parameter get no edge", async () => {
+test("TypeScript callbacks and collections: a callback parameter takes the type its callee declares (a function of the enclosing one too) or the array element or what a declared promise's then hands it, scoped to its callback; for-of elements, find(), calls and aliases in a receiver path, a module-level instance imported through a re-export; an array's own method and an any parameter get no edge", async () => {
   assert.deepEqual(await edgesOf('ts-callbacks'), [
     'calls src/item.ts -> src/item.ts::class::Registry::13 1',
     'calls src/item.ts::method::Registry.lookup::16 -> src/item.ts::class::Item::1 1',
+    // `openItem().then((item) => item.save())`, openItem declared `Promise<Item>`; a `catch`'s reason gets none.
+    'calls src/promised.ts::function::afterOpen::8 -> src/item.ts::method::Item.save::2 0.99',
+    'calls src/promised.ts::function::afterOpen::8 -> src/promised.ts::function::openItem::3 1',
+    // `const notify = (cb: (gate: Gate) => void) => ...` in the function, then `notify((gate) => gate.close())`.
+    'calls src/promised.ts::function::notifyAll.notify::14 -> src/item.ts::class::Gate::6 0.99',
+    'calls src/promised.ts::function::notifyAll::13 -> src/item.ts::method::Gate.close::7 0.99',
+    'calls src/promised.ts::function::notifyAll::13 -> src/promised.ts::function::notifyAll.notify::14 1',
+    'calls src/promised.ts::function::onFailure::19 -> src/promised.ts::function::openItem::3 1',
+    'calls src/promised.ts::function::openItem::3 -> src/item.ts::class::Item::1 0.99',
     'calls src/use.ts -> src/item.ts::class::Registry::13 0.99',
     // withSink(run: (sink: Sink, ...) => void): the callback's sink is a Sink.
     'calls src/use.ts::function::callbackParameter::43 -> src/item.ts::function::withSink::28 0.99',
@@ -167,6 +176,7 @@ test("TypeScript callbacks and collections: a callback parameter takes the type 
     'calls src/use.ts::method::Keeper.twoCallbacks::15 -> src/item.ts::method::Gate.close::7 0.99',
     'calls src/use.ts::method::Keeper.twoCallbacks::15 -> src/item.ts::method::Item.save::2 0.99',
     'imports src/index.ts -> src/item.ts 1',
+    'imports src/promised.ts -> src/item.ts 1',
     'imports src/use.ts -> src/index.ts 1',
     'imports src/use.ts -> src/item.ts 1',
   ]);
