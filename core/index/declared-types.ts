@@ -56,6 +56,11 @@ const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)(?:#(\d+))?$/;
 const ARGUMENT_FORM = /^@(\d+)(\[\*\])?$/;
 /** `Handler(1)`: parameter 1 of the function type the `type` alias Handler names (a function written where that type is expected). */
 const PARAMETER_FORM = /^([\w$.]{1,160})\((\d+)\)$/;
+/**
+ * `defineTool(0).handle(1)`: parameter 1 of member `handle` of the type the callee declares for
+ * its parameter 0 (a function written in an object literal passed there, typescript-objects.ts).
+ */
+const LITERAL_MEMBER_FORM = /^(.{1,160})\((\d+)\)\.([\w$]{1,80})\((\d+)\)$/;
 /** `isObservableMap(is)`: the type the guard's predicate names (a name narrowed by `if (isObservableMap(x))`). */
 const GUARD_SUFFIX = '(is)';
 
@@ -352,6 +357,16 @@ export class DeclaredTypes {
       if (!target || 'on' in target) return undefined;
       const found = this.declaredFor(target.fn, GUARD_SUFFIX);
       return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
+    }
+    const literal = type.endsWith(')') ? LITERAL_MEMBER_FORM.exec(type) : null;
+    if (literal) {
+      // The member's parameter, through the type the callee's parameter is declared with.
+      const target = this.callee(file, d, literal[1]!);
+      if (!target || 'on' in target) return undefined;
+      const holder = this.declaredFor(target.fn, `(${literal[2]})`);
+      const member = holder && !holder.collection ? this.lookup.method(holder.ref, literal[3]!) : undefined;
+      const found = member && this.declaredFor(member, `(${literal[4]})`);
+      return found && { ...found, confidence: Math.min(target.confidence, holder!.confidence, found.confidence) };
     }
     const callback = type.endsWith(')') || type.includes(')#') ? CALLBACK_FORM.exec(type) : null;
     const parameter = !callback && type.endsWith(')') ? PARAMETER_FORM.exec(type) : null;

@@ -432,8 +432,12 @@ test('ts/callables.ts', async () => {
     ],
     calls: [{ callee: 'now', line: 10, enclosing: 8, receiver: 'this' }],
     heritage: [],
-    // A function type's parameter (`(error: Error) => void`) binds nothing: no declared type.
-    declaredTypes: [{ kind: 'member', owner: 0, name: 'retry', type: 'Retry' }],
+    // A function type's parameter (`(error: Error) => void`) binds no name; it is the type by
+    // place (`onError(0)`) a function written for the member takes.
+    declaredTypes: [
+      { kind: 'member', owner: 0, name: 'onError(0)', type: 'Error' },
+      { kind: 'member', owner: 0, name: 'retry', type: 'Retry' },
+    ],
     // What other files' members typed `Retry` are settled by (core/index/callable-members.ts).
     callableTypes: ['Retry'],
   });

@@ -81,7 +81,7 @@ function charBefore(source: string, at: number): string | undefined {
 const argumentPlaces = new WeakMap<ExtractionBuilder, Map<number, Map<number, number>>>();
 
 /** How many named nodes come before `arg` in its argument list: the list is read once, however many callbacks it holds. */
-function argumentPlace(b: ExtractionBuilder, args: Node, arg: Node): number {
+export function argumentPlace(b: ExtractionBuilder, args: Node, arg: Node): number {
   let lists = argumentPlaces.get(b);
   if (!lists) argumentPlaces.set(b, (lists = new Map()));
   let places = lists.get(args.id);

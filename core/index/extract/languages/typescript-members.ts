@@ -5,7 +5,16 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { unquote, wordAt } from './language-module.ts';
-import { annotatedType, calledPath, constructedType, declareSignature, FUNCTION_VALUES, functionTypeOf, isValueQuery } from './typescript-types.ts';
+import {
+  annotatedType,
+  calledPath,
+  constructedType,
+  declareParameterPlaces,
+  declareSignature,
+  FUNCTION_VALUES,
+  functionTypeOf,
+  isValueQuery,
+} from './typescript-types.ts';
 import { castType } from './typescript-values.ts';
 import { isModuleLoad } from './typescript-modules.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
@@ -217,8 +226,11 @@ export function memberHandlers(): Record<string, NodeHandler> {
       const callable = functionTypeOf(annotation) !== undefined || isValueQuery(annotation);
       if (!isTypeBody(node, parentOf)) return literalMember(node, name, callable, f);
       // `subscribe: () => Unsubscribe`, `onError: ((e: Error) => void) | null`: called as a method is.
-      if (callable) b.define(node, 'method', name, { methodInType: true });
-      else {
+      if (callable) {
+        b.define(node, 'method', name, { methodInType: true });
+        const fnType = functionTypeOf(annotation);
+        if (fnType?.type === 'function_type') declareParameterPlaces(b, source, 'member', name, fnType, node, node.startIndex);
+      } else {
         // `services: Services` in an interface: a receiver `ctx.services` is a Services.
         const type = annotatedType(annotation, source);
         if (type) b.declareType('member', name, type, node);

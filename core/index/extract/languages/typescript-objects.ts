@@ -8,7 +8,9 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP, unquote } from './language-module.ts';
-import { FUNCTION_VALUES, functionTypeOf } from './typescript-types.ts';
+import { calledPath, constructedType, FUNCTION_VALUES, functionTypeOf } from './typescript-types.ts';
+import { argumentPlace } from './typescript-callbacks.ts';
+import { declareContextualParameters } from './typescript-contextual.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 
 /** Wrappers a literal may sit in and still be the value: `{...} as const`, `satisfies T`, parentheses. */
@@ -49,6 +51,7 @@ function* defineMembers(
   parentName: string | undefined,
   prefix?: string,
   functionBindings?: () => ReadonlySet<string>,
+  written?: (key: string, fn: Node) => void,
 ): HandlerSteps {
   let read = 0;
   for (const member of object.namedChildren) {
@@ -56,14 +59,35 @@ function* defineMembers(
     if (!member) continue;
     if (member.type === 'method_definition') {
       const name = keyName(member.childForFieldName('name'), source);
-      if (name) b.define(member, 'method', prefix ? `${prefix}.${name}` : name, { bound: true, parentName });
+      if (!name) continue;
+      b.define(member, 'method', prefix ? `${prefix}.${name}` : name, { bound: true, parentName });
+      written?.(name, member);
     } else if (member.type === 'pair') {
       const value = member.childForFieldName('value');
       const name = keyName(member.childForFieldName('key'), source);
-      if (name && value && (FUNCTION_VALUES.has(value.type) || castToFunction(value) || (functionBindings && namesFunction(value, functionBindings))))
+      if (!name || !value) continue;
+      const fn = FUNCTION_VALUES.has(value.type);
+      if (fn || castToFunction(value) || (functionBindings && namesFunction(value, functionBindings)))
         b.define(member, 'method', prefix ? `${prefix}.${name}` : name, { bound: true, parentName });
+      if (fn) written?.(name, value);
     }
   }
+}
+
+/**
+ * `defineTool({ handle(args, ctx) {...} })`: a function member of a literal that is argument i of
+ * a call is written where the callee's parameter i's type expects member `key`, so its plain
+ * parameters are what that member declares for them (`defineTool(0).handle(1)`, declared-types.ts
+ * LITERAL_MEMBER_FORM), as the checker types them contextually.
+ */
+function typedByArgumentPlace(argument: Node, args: Node, call: Node, f: FileContext): ((key: string, fn: Node) => void) | undefined {
+  const constructed = call.type === 'new_expression' ? constructedType(call, f.source) : undefined;
+  const path = constructed ? `new ${constructed}` : calledPath(call, f.source);
+  if (!path) return undefined;
+  const i = argumentPlace(f.b, args, argument);
+  return (key, fn) => {
+    if (/^[\w$]{1,80}$/.test(key)) declareContextualParameters(f, fn, `${path}(${i}).${key}`);
+  };
 }
 
 /** `interruptChildren: undefined as ((fiber: F) => M) | undefined`: a value cast to a function type, assigned later. */
@@ -143,11 +167,18 @@ const EXPORT_OR_PROTOTYPE = /^(module\.)?exports\b|\.prototype$/;
 export function argumentObject(object: Node, f: FileContext): HandlerSteps | undefined {
   let value = object;
   let holder = f.parentOf(object);
-  for (let i = 0; holder && WRAPPERS.has(holder.type) && i < 4; i++) holder = f.parentOf((value = holder));
+  let cast = false;
+  for (let i = 0; holder && WRAPPERS.has(holder.type) && i < 4; i++) {
+    cast ||= holder.type === 'as_expression' || holder.type === 'satisfies_expression';
+    holder = f.parentOf((value = holder));
+  }
   switch (holder?.type) {
     case 'arguments': {
-      const call = f.parentOf(holder)?.type;
-      return call === 'call_expression' || call === 'new_expression' ? defineMembers(object, f, undefined) : undefined;
+      const call = f.parentOf(holder);
+      if (call?.type !== 'call_expression' && call?.type !== 'new_expression') return undefined;
+      // A cast literal (`{...} as T`) is typed by its cast, not by the callee.
+      const typed = cast ? undefined : typedByArgumentPlace(value, holder, call, f);
+      return defineMembers(object, f, undefined, undefined, undefined, typed);
     }
     case 'arrow_function':
       // `globalValue(key, () => ({ run: () => {} }))`: the literal an arrow handed to a call returns (a

@@ -368,7 +368,9 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
   if (guarded) b.declareType(kind, `${name}(is)`, guarded, at, false, start);
   // Most functions take no callback: their parameters' text has no `=>`, and no node of it is read.
   const params = fn.childForFieldName('parameters');
-  if (!params || !source.slice(params.startIndex, params.endIndex).includes('=>')) return;
+  const text = params ? source.slice(params.startIndex, params.endIndex) : '';
+  if (text.includes(':')) declareParameterPlaces(b, source, kind, name, fn, at, start);
+  if (!text.includes('=>')) return;
   parametersOf(fn).forEach((param, i) => {
     let type = param?.type?.type === 'type_annotation' ? param.type.namedChild(0) : param?.type;
     type = withoutNullish(type ?? null) ?? null;
@@ -378,6 +380,21 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
       const written = inner && (typeParameterSource(fn, i, inner.type) ?? annotatedType(inner.type, source));
       if (written) b.declareType(kind, `${name}(${i},${j})`, written, at, false, start);
     });
+  });
+}
+
+/** Parameters given a type by place (`name(i)`), per function. */
+const MAX_PARAMETER_PLACES = 16;
+
+/**
+ * `handle(args: A, ctx: ToolContext)`: each parameter's named type by its place (`handle(1)` is
+ * ToolContext), for a function written in an object literal handed where this one's parameter
+ * type is expected (`defineTool({ handle(args, ctx) {...} })`, declared-types.ts LITERAL_MEMBER_FORM).
+ */
+export function declareParameterPlaces(b: FileContext['b'], source: string, kind: 'member' | 'local', name: string, fn: Node, at: Node, start: number): void {
+  parametersOf(fn).forEach((param, i) => {
+    const written = param?.type && i < MAX_PARAMETER_PLACES ? annotatedType(param.type, source) : undefined;
+    if (written) b.declareType(kind, `${name}(${i})`, written, at, false, start);
   });
 }
 
