@@ -140,7 +140,9 @@ export class DeclaredTypes {
     if (parts.length > MAX_PATH) return undefined;
     let current: Typed | undefined;
     let skip = 1;
-    const head = parts[0];
+    // `xs[i].m()`, `this.items[0].m()`: a segment ending `[*]` is an element of what it names.
+    const headElement = parts[0]!.endsWith('[*]');
+    const head = headElement ? parts[0]!.slice(0, -3) : parts[0]!;
     // `(self: Fiber<A>) => self.id()`: a TypeScript `self` declared like any other name is that name.
     const ownSelf = head === 'self' ? this.selfDeclared(file, enclosing, line) : undefined;
     if (ownSelf) current = ownSelf;
@@ -161,15 +163,19 @@ export class DeclaredTypes {
       current = this.lookup.resolveType(file, head.slice(3));
     } else {
       current = this.localType(file, enclosing, head, line);
-      if (!current && parts.length > 1 && !parts[1]!.endsWith('()')) {
+      if (!current && !headElement && parts.length > 1 && !parts[1]!.endsWith('()')) {
         // `core.$ZodType.init()`: a value a namespace import holds, typed where its module declares it.
         current = this.localType(file, enclosing, `${head}.${parts[1]}`, line);
         if (current) skip = 2;
       }
     }
+    if (headElement) current = elementOf(current);
     for (const part of parts.slice(skip)) {
       if (!current) return undefined;
-      current = part.endsWith('()') ? this.callResult(current, part.slice(0, -2)) : this.memberType(current, part);
+      const element = part.endsWith('[*]');
+      const name = element ? part.slice(0, -3) : part;
+      current = name.endsWith('()') ? this.callResult(current, name.slice(0, -2)) : this.memberType(current, name);
+      if (element) current = elementOf(current);
     }
     return current;
   }
@@ -401,6 +407,7 @@ export class DeclaredTypes {
       const found = declared && this.typed(target.fn.file, declared);
       return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
     }
+    if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1));
     if (type.endsWith('[*]')) {
       // `for (const x of path)`: an element of the collection path names.
       const of = this.typeAt(file, d, type.slice(0, -3));
@@ -411,7 +418,6 @@ export class DeclaredTypes {
       const def = this.definitionNamed(file, d.owner, d.name.slice(0, -2));
       return def === undefined ? undefined : { ref: { file, def }, confidence: 1 };
     }
-    if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1));
     const collection = type.endsWith('[]');
     const found = this.lookup.resolveType(file, collection ? type.slice(0, -2) : type);
     const foundKind = found && this.extractions[found.ref.file].definitions[found.ref.def].kind;
@@ -425,6 +431,11 @@ export class DeclaredTypes {
     if (d.call && foundKind !== 'class') return undefined;
     return collection ? { ...found, collection: true } : found;
   }
+}
+
+/** What indexing a collection gives: one of its elements; nothing for anything else (a record's index is no workspace type). */
+function elementOf(t: Typed | undefined): Typed | undefined {
+  return t?.collection ? { ref: t.ref, confidence: t.confidence } : undefined;
 }
 
 /**

@@ -82,9 +82,9 @@ test('ts/functions.ts', async () => {
       { callee: 'method', line: 21, enclosing: 8, receiver: 'obj' },
       { callee: 'save', line: 22, enclosing: 8, receiver: 'this.store' },
       { callee: 'make', line: 23, enclosing: 8 },
-      // A path through a call, its arguments dropped; an index is no path.
+      // A path through a call, its arguments dropped, and an element, its index dropped.
       { callee: 'then', line: 23, enclosing: 8, receiver: 'make()' },
-      { callee: 'go', line: 24, enclosing: 8, receiver: '<expr>' },
+      { callee: 'go', line: 24, enclosing: 8, receiver: 'items[*]' },
       { callee: 'Widget', line: 25, enclosing: 8, isNew: true },
       { callee: 'Panel', line: 26, enclosing: 8, receiver: 'ui', isNew: true },
       { callee: 'main', line: 29, enclosing: null },

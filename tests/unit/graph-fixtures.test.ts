@@ -140,8 +140,13 @@ test("TypeScript declared return types and interface property types: a local bou
   ]);
 });
 
-test("TypeScript callbacks and collections: a callback parameter takes the type its callee declares (a function of the enclosing one too) or the array element or what a declared promise's then hands it, scoped to its callback; for-of elements, find(), calls and aliases in a receiver path, a module-level instance imported through a re-export; an array's own method and an any parameter get no edge", async () => {
+test("TypeScript callbacks and collections: a callback parameter takes the type its callee declares (a function of the enclosing one too) or the array element or what a declared promise's then hands it, scoped to its callback; an element by index; for-of elements, find(), calls and aliases in a receiver path, a module-level instance imported through a re-export; an array's own method and an any parameter get no edge", async () => {
   assert.deepEqual(await edgesOf('ts-callbacks'), [
+    // `items[i].save()`, `const gate = gates[i + 1]`, `this.items[0].save()`: an element by index;
+    // none into a Registry (no collection) or by a quoted key.
+    'calls src/indexed.ts::function::indexed::4 -> src/item.ts::method::Gate.close::7 0.99',
+    'calls src/indexed.ts::function::indexed::4 -> src/item.ts::method::Item.save::2 0.99',
+    'calls src/indexed.ts::method::Shelf.first::13 -> src/item.ts::method::Item.save::2 0.99',
     'calls src/item.ts -> src/item.ts::class::Registry::13 1',
     'calls src/item.ts::method::Registry.lookup::16 -> src/item.ts::class::Item::1 1',
     // `openItem().then((item) => item.save())`, openItem declared `Promise<Item>`; a `catch`'s reason gets none.
@@ -176,6 +181,7 @@ test("TypeScript callbacks and collections: a callback parameter takes the type 
     'calls src/use.ts::method::Keeper.twoCallbacks::15 -> src/item.ts::method::Gate.close::7 0.99',
     'calls src/use.ts::method::Keeper.twoCallbacks::15 -> src/item.ts::method::Item.save::2 0.99',
     'imports src/index.ts -> src/item.ts 1',
+    'imports src/indexed.ts -> src/item.ts 1',
     'imports src/promised.ts -> src/item.ts 1',
     'imports src/use.ts -> src/index.ts 1',
     'imports src/use.ts -> src/item.ts 1',

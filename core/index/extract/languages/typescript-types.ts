@@ -271,8 +271,9 @@ export function isSpace(c: number): boolean {
 }
 
 /**
- * A receiver or callee as a path: `a.b`, `this.#x.y`, and calls in it with their arguments
- * dropped (`this.client.getCache()`, `find().map`); undefined for anything else (an index, a
+ * A receiver or callee as a path: `a.b`, `this.#x.y`, calls in it with their arguments
+ * dropped (`this.client.getCache()`, `find().map`) and elements with their index dropped
+ * (`this.items[0]` is `this.items[*]`); undefined for anything else (a quoted key, a
  * literal, type arguments, a parenthesized expression). Read from the source text in one
  * linear pass (a chain of calls would otherwise be walked node by node once per link), and
  * not at all past 1,024 characters (arguments that long are rarely in a typed path).
@@ -307,6 +308,25 @@ export function pathOf(node: Node | null, source: string): string | undefined {
       if (depth !== 0) return undefined;
       i++;
       segment += '()';
+      skipSpace();
+      if (at(i) === '!') i++;
+      skipSpace();
+    }
+    if (at(i) === '[') {
+      // `xs[i]`, `this.items[0]`: an element (`[*]`), the index skipped by depth; a quoted key
+      // names a member, not an element, and is no path.
+      let j = i + 1;
+      while (j < end && isSpace(source.charCodeAt(j))) j++;
+      if (source[j] === "'" || source[j] === '"' || source[j] === '`') return undefined;
+      let depth = 0;
+      for (; i < end; i++) {
+        const c = source[i];
+        if (c === '[') depth++;
+        else if (c === ']' && --depth === 0) break;
+      }
+      if (depth !== 0) return undefined;
+      i++;
+      segment += '[*]';
       skipSpace();
       if (at(i) === '!') i++;
     }

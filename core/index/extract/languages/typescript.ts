@@ -127,6 +127,11 @@ function isExported(declarator: Node, parentOf: FileContext['parentOf']): boolea
 /** The nodes whose parameters are a type's, not a function's bindings. */
 const SIGNATURE_TYPES = new Set(['function_type', 'constructor_type', 'call_signature', 'construct_signature']);
 
+/** Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`). */
+const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression']);
+/** A path whose segments may be elements (`this.items[*]`, pathOf). */
+const ELEMENT_PATH = /^[\w$#]+(\[\*\])?(\.[\w$#]+(\[\*\])?)*$/;
+
 /** `=path` for a default that is a name or a member path (`undefined` names nothing). */
 function defaultPath(value: Node | null, source: string): string | undefined {
   if (value?.type !== 'identifier' && value?.type !== 'member_expression') return undefined;
@@ -238,8 +243,8 @@ function commonHandlers(): Record<string, NodeHandler> {
       const held = valueBesideNothing(value);
       const called = written ? undefined : calledPath(held, source);
       const aliased = aliasedValue(held);
-      const path = written || called || (aliased?.type !== 'member_expression' && aliased?.type !== 'identifier') ? undefined : pathOf(aliased, source);
-      const alias = path && NAME_PATH.test(path) ? path : undefined;
+      const path = written || called || !ALIASED_VALUES.has(aliased?.type ?? '') ? undefined : pathOf(aliased, source);
+      const alias = path && ELEMENT_PATH.test(path) ? path : undefined;
       const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
       if (type) b.declareType('local', bound, type, node, false, node.startIndex - 1);
