@@ -297,35 +297,23 @@ export function pathOf(node: Node | null, source: string): string | undefined {
     skipSpace();
     if (at(i) === '!') i++;
     skipSpace();
+    // Arguments and an index are skipped by depth; a bracket inside a string may unbalance them,
+    // which ends in a refusal, never a path.
     if (at(i) === '(') {
-      // Arguments are skipped by depth; a paren inside a string may unbalance it, which ends in a refusal, never a path.
-      let depth = 0;
-      for (; i < end; i++) {
-        const c = source[i];
-        if (c === '(') depth++;
-        else if (c === ')' && --depth === 0) break;
-      }
-      if (depth !== 0) return undefined;
-      i++;
+      i = closingBracket(source, i, end, '(', ')');
+      if (i < 0) return undefined;
       segment += '()';
       skipSpace();
       if (at(i) === '!') i++;
       skipSpace();
     }
     if (at(i) === '[') {
-      // `xs[i]`, `this.items[0]`: an element (`[*]`), the index skipped by depth; a quoted key
-      // names a member, not an element, and is no path.
+      // `xs[i]`, `this.items[0]`: an element (`[*]`); a quoted key names a member, not an element, and is no path.
       let j = i + 1;
       while (j < end && isSpace(source.charCodeAt(j))) j++;
       if (source[j] === "'" || source[j] === '"' || source[j] === '`') return undefined;
-      let depth = 0;
-      for (; i < end; i++) {
-        const c = source[i];
-        if (c === '[') depth++;
-        else if (c === ']' && --depth === 0) break;
-      }
-      if (depth !== 0) return undefined;
-      i++;
+      i = closingBracket(source, i, end, '[', ']');
+      if (i < 0) return undefined;
       segment += '[*]';
       skipSpace();
       if (at(i) === '!') i++;
@@ -340,6 +328,17 @@ export function pathOf(node: Node | null, source: string): string | undefined {
   }
   const path = segments.join('.');
   return path.length <= MAX_PATH_CHARS ? path : undefined;
+}
+
+/** The position after the bracket closing the one at `from`, or -1 when none closes it before `end`. */
+function closingBracket(source: string, from: number, end: number, open: string, close: string): number {
+  let depth = 0;
+  for (let i = from; i < end; i++) {
+    const c = source[i];
+    if (c === open) depth++;
+    else if (c === close && --depth === 0) return i + 1;
+  }
+  return -1;
 }
 
 /** `f(...)`, `a.b(...)`, `this.x.y(...)`, `a.b().c(...)`: the called path, for a local typed by the callee's declared return type. */
