@@ -90,6 +90,11 @@ test('ts/functions.ts', async () => {
       { callee: 'main', line: 29, enclosing: null },
     ],
     heritage: [],
+    // One-statement bodies with no return type: what they return (`return helper()`, `() => arrow()`).
+    declaredTypes: [
+      { kind: 'local', owner: 0, name: 'inner()', type: 'helper()' },
+      { kind: 'local', owner: null, name: 'expr()', type: 'arrow()' },
+    ],
   });
 });
 
@@ -234,6 +239,7 @@ test('ts/view.tsx', async () => {
       { callee: 'format', line: 5, enclosing: 0 },
     ],
     heritage: [],
+    declaredTypes: [{ kind: 'local', owner: 0, name: 'onClick()', type: 'track()' }],
   });
 });
 
@@ -305,6 +311,7 @@ test('ts/legacy.cjs', async () => {
       { callee: 'Thing', line: 20, enclosing: 9, isNew: true },
     ],
     heritage: [],
+    declaredTypes: [{ kind: 'local', owner: null, name: 'internal()', type: 'path.join()' }],
   });
 });
 
@@ -383,6 +390,7 @@ test('ts/esm.mjs', async () => {
     exports: [{ local: 'read', exported: 'read' }],
     calls: [{ callee: 'readFile', line: 3, enclosing: 0 }],
     heritage: [],
+    declaredTypes: [{ kind: 'local', owner: null, name: 'read()', type: 'readFile()' }],
   });
 });
 

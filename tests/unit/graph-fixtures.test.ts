@@ -121,8 +121,21 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
   ]);
 });
 
-test("TypeScript declared return types and interface property types: a local bound to a call takes the callee's declared return type, a receiver path goes through interface properties; an any receiver is not guessed", async () => {
+test("TypeScript declared return types and interface property types: a local bound to a call takes the callee's declared return type, or what a one-statement body returns, a receiver path goes through interface properties; an any receiver is not guessed", async () => {
   assert.deepEqual(await edgesOf('ts-returns'), [
+    // One-statement bodies with no return type written: `return openStore()`, `() => openStore()`,
+    // `get current() { return this.store }`, `held() { return this.store }`, `self() { return this }`;
+    // `longer()` (two statements, nothing constructed) is not read, so `.open()` on it has no edge.
+    'calls src/inferred.ts -> src/store.ts::function::openStore::14 0.99',
+    'calls src/inferred.ts::function::arrowWrapped::8 -> src/store.ts::function::openStore::14 0.99',
+    'calls src/inferred.ts::function::wrapped::4 -> src/store.ts::function::openStore::14 0.99',
+    'calls src/inferred.ts::method::Keeper.useAll::25 -> src/inferred.ts::function::arrowWrapped::8 1',
+    'calls src/inferred.ts::method::Keeper.useAll::25 -> src/inferred.ts::function::wrapped::4 1',
+    'calls src/inferred.ts::method::Keeper.useAll::25 -> src/inferred.ts::method::Keeper.held::17 1',
+    'calls src/inferred.ts::method::Keeper.useAll::25 -> src/inferred.ts::method::Keeper.self::21 1',
+    'calls src/inferred.ts::method::Keeper.useAll::25 -> src/store.ts::method::Store.find::9 0.99',
+    'calls src/inferred.ts::method::Keeper.useAll::25 -> src/store.ts::method::Store.open::6 0.99',
+    'calls src/inferred.ts::method::Keeper.useLonger::39 -> src/inferred.ts::method::Keeper.longer::34 1',
     'calls src/store.ts::function::openStore::14 -> src/store.ts::class::Store::5 1',
     'calls src/store.ts::method::Store.open::6 -> src/store.ts::class::Row::1 1',
     // store = (holder.store = openStore()): the assignment's value is the call's.
@@ -134,6 +147,7 @@ test("TypeScript declared return types and interface property types: a local bou
     // row = store.open() with open(): Row, store = openStore() with openStore(): Store.
     'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Row.save::2 0.99',
     'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Store.open::6 0.99',
+    'imports src/inferred.ts -> src/store.ts 1',
     'imports src/services.ts -> src/store.ts 1',
     'imports src/use.ts -> src/services.ts 1',
     'imports src/use.ts -> src/store.ts 1',

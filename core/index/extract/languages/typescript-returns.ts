@@ -2,11 +2,13 @@
 // literally: every value returned is `new X(...)` of one class X, or nothing, `null`,
 // `undefined` or a plain name (`if (v instanceof X) return v`); or, with nothing constructed,
 // every value returned is one and the same name (`return subject$`, `() => cache`), typed as
-// that name is declared (the `=path` form of extract-types.ts DeclaredType). The checker infers
+// that name is declared (the `=path` form of extract-types.ts DeclaredType). A body that is one
+// return statement, or an arrow's expression, may also return a path (`return this._store`), a
+// call (`() => createStore()`, what that call's callee declares) or `this`. The checker infers
 // the return type from the same statements; no other expression is read, so nothing is guessed.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import { constructedType } from './typescript-types.ts';
+import { calledPath, constructedType, NAME_PATH, pathOf } from './typescript-types.ts';
 import { constructsWithin, spend } from './inference-budget.ts';
 
 /** Nodes read per function body (a node's children counted when it is read): a body past this many is not looked into. */
@@ -28,7 +30,13 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
   if (fn.childForFieldName('return_type')) return undefined;
   const body = fn.childForFieldName('body');
   if (!body) return undefined;
-  if (body.type !== 'statement_block') return constructedType(body, source) ?? (body.type === 'identifier' ? `=${body.text}` : undefined);
+  if (body.type !== 'statement_block') return returnedValue(body, source);
+  // A body that is one return statement (a getter, a wrapper handing on a call): what it returns, no walk.
+  const only = body.namedChildCount === 1 ? body.namedChild(0) : null;
+  if (only?.type === 'return_statement') {
+    const value = only.namedChild(0);
+    return value ? returnedValue(value, source) : undefined;
+  }
   // Most bodies construct nothing: decided from where the file writes `new`, before any node is read.
   if (!constructsWithin(b, source, body.startIndex, body.endIndex)) return undefined;
   let found: string | undefined;
@@ -55,4 +63,24 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
     for (const child of n.namedChildren) if (child && !NESTED_SCOPES.has(child.type)) pending.push(child);
   }
   return found ?? (named ? `=${named}` : undefined);
+}
+
+/** What one returned value says of the type: a class constructed, a name or path held (`=path`), a call (`path()`), `this`. */
+function returnedValue(value: Node, source: string): string | undefined {
+  if (value.type === 'await_expression') value = value.namedChild(0) ?? value;
+  switch (value.type) {
+    case 'identifier':
+    case 'this':
+      return `=${value.text}`;
+    case 'member_expression': {
+      const path = pathOf(value, source);
+      return path && NAME_PATH.test(path) ? `=${path}` : undefined;
+    }
+    case 'call_expression': {
+      const called = calledPath(value, source);
+      return called ? `${called}()` : undefined;
+    }
+    default:
+      return constructedType(value, source);
+  }
 }
