@@ -10,6 +10,20 @@
 // M()`) types calls in the files that import it.
 import type { DeclaredType, FileExtraction } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
+import {
+  ARGUMENT_FORM,
+  CALLBACK_FORM,
+  COLLECTION_RETURNS,
+  ELEMENT_CALLBACKS,
+  ELEMENT_RETURNS,
+  elementOf,
+  GUARD_SUFFIX,
+  LITERAL_MEMBER_FORM,
+  PARAMETER_FORM,
+  type Typed,
+} from './declared-type-forms.ts';
+
+export type { Typed } from './declared-type-forms.ts';
 
 const MAX_PATH = 6;
 const MAX_DEPTH = 4;
@@ -21,48 +35,6 @@ const MAX_DEPTH = 4;
  * per call.
  */
 export const MAX_SCOPE_WALK = 64;
-
-/** A type reached: the class-like definition, how certain the path to it is, and whether the value is a collection of it. */
-export interface Typed {
-  ref: DefRef;
-  confidence: number;
-  collection?: boolean;
-}
-
-/** Array methods whose callback's parameter j is an element (and which parameters). */
-const ELEMENT_CALLBACKS: Record<string, number[]> = {
-  forEach: [0],
-  map: [0],
-  flatMap: [0],
-  filter: [0],
-  find: [0],
-  findLast: [0],
-  findIndex: [0],
-  findLastIndex: [0],
-  some: [0],
-  every: [0],
-  sort: [0, 1],
-  toSorted: [0, 1],
-  reduce: [1],
-  reduceRight: [1],
-};
-// `get` is a map's (a collection of its values, typescript-types.ts collectionType); `values()` an
-// array's, a set's or a map's iteration of what it holds. Never `keys()` or `entries()`: a map's keys are no value.
-const ELEMENT_RETURNS = new Set(['find', 'findLast', 'at', 'pop', 'shift', 'get']);
-const COLLECTION_RETURNS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'values']);
-/** `path(i,j)`, `path(i,j)#start`: parameter j of the callback passed as argument i, at the call whose other arguments are held as `#start_k` (typescript-callbacks.ts). */
-const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)(?:#(\d+))?$/;
-/** `@k`, `@k[*]`: what argument k of the call is, or an element of it (typescript-generics.ts). */
-const ARGUMENT_FORM = /^@(\d+)(\[\*\])?$/;
-/** `Handler(1)`: parameter 1 of the function type the `type` alias Handler names (a function written where that type is expected). */
-const PARAMETER_FORM = /^([\w$.]{1,160})\((\d+)\)$/;
-/**
- * `defineTool(0).handle(1)`: parameter 1 of member `handle` of the type the callee declares for
- * its parameter 0 (a function written in an object literal passed there, typescript-objects.ts).
- */
-const LITERAL_MEMBER_FORM = /^(.{1,160})\((\d+)\)\.([\w$]{1,80})\((\d+)\)$/;
-/** `isObservableMap(is)`: the type the guard's predicate names (a name narrowed by `if (isObservableMap(x))`). */
-const GUARD_SUFFIX = '(is)';
 
 export interface TypeLookup {
   /** What a type name written in a file names: a class-like definition, with the confidence of the path to it. */
@@ -431,11 +403,6 @@ export class DeclaredTypes {
     if (d.call && foundKind !== 'class') return undefined;
     return collection ? { ...found, collection: true } : found;
   }
-}
-
-/** What indexing a collection gives: one of its elements; nothing for anything else (a record's index is no workspace type). */
-function elementOf(t: Typed | undefined): Typed | undefined {
-  return t?.collection ? { ref: t.ref, confidence: t.confidence } : undefined;
 }
 
 /**

@@ -1,0 +1,52 @@
+// The forms a declared type is written in (extract-types.ts DeclaredType) and what the
+// language's collections give, read by declared-types.ts: `path(i,j)` a callback's parameter,
+// `@k` an argument, `Alias(j)` a function type's parameter, `path(i).key(j)` a literal member's
+// parameter, `(is)` a guard's type; an element of a collection by method or index.
+import type { DefRef } from './symbol-table.ts';
+
+/** A type reached: the class-like definition, how certain the path to it is, and whether the value is a collection of it. */
+export interface Typed {
+  ref: DefRef;
+  confidence: number;
+  collection?: boolean;
+}
+
+/** Array methods whose callback's parameter j is an element (and which parameters). */
+export const ELEMENT_CALLBACKS: Record<string, number[]> = {
+  forEach: [0],
+  map: [0],
+  flatMap: [0],
+  filter: [0],
+  find: [0],
+  findLast: [0],
+  findIndex: [0],
+  findLastIndex: [0],
+  some: [0],
+  every: [0],
+  sort: [0, 1],
+  toSorted: [0, 1],
+  reduce: [1],
+  reduceRight: [1],
+};
+// `get` is a map's (a collection of its values, typescript-types.ts collectionType); `values()` an
+// array's, a set's or a map's iteration of what it holds. Never `keys()` or `entries()`: a map's keys are no value.
+export const ELEMENT_RETURNS = new Set(['find', 'findLast', 'at', 'pop', 'shift', 'get']);
+export const COLLECTION_RETURNS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'values']);
+/** `path(i,j)`, `path(i,j)#start`: parameter j of the callback passed as argument i, at the call whose other arguments are held as `#start_k` (typescript-callbacks.ts). */
+export const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)(?:#(\d+))?$/;
+/** `@k`, `@k[*]`: what argument k of the call is, or an element of it (typescript-generics.ts). */
+export const ARGUMENT_FORM = /^@(\d+)(\[\*\])?$/;
+/** `Handler(1)`: parameter 1 of the function type the `type` alias Handler names (a function written where that type is expected). */
+export const PARAMETER_FORM = /^([\w$.]{1,160})\((\d+)\)$/;
+/**
+ * `defineTool(0).handle(1)`: parameter 1 of member `handle` of the type the callee declares for
+ * its parameter 0 (a function written in an object literal passed there, typescript-objects.ts).
+ */
+export const LITERAL_MEMBER_FORM = /^(.{1,160})\((\d+)\)\.([\w$]{1,80})\((\d+)\)$/;
+/** `isObservableMap(is)`: the type the guard's predicate names (a name narrowed by `if (isObservableMap(x))`). */
+export const GUARD_SUFFIX = '(is)';
+
+/** What indexing a collection gives: one of its elements; nothing for anything else (a record's index is no workspace type). */
+export function elementOf(t: Typed | undefined): Typed | undefined {
+  return t?.collection ? { ref: t.ref, confidence: t.confidence } : undefined;
+}
