@@ -232,13 +232,13 @@ test('Python declared types: self.x = X() in __init__, parameter annotations, x 
   assert.deepEqual(await edgesOf('py-declared'), [
     'calls inventory/defaults.py -> inventory/models.py::class::Ledger::6 0.99',
     // shared_ledger = Ledger() in defaults.py, re-exported by the package __init__ and imported from it.
-    'calls inventory/service.py::function::record_shared::20 -> inventory/models.py::method::Ledger.record::7 0.96',
+    'calls inventory/service.py::function::record_shared::20 -> inventory/models.py::method::Ledger.record::7 0.97',
     'calls inventory/service.py::method::Checkout.__init__::7 -> inventory/models.py::class::Ledger::6 0.99',
     // `inventory.models.Item()`: `import inventory.models` binds inventory, a package re-exporting Item.
     'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::class::Item::1 0.99',
     // item: Item and spare = inventory.models.Item() both reach Item.price.
-    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Item.price::2 0.96',
-    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Ledger.record::7 0.96',
+    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Item.price::2 0.97',
+    'calls inventory/service.py::method::Checkout.total::10 -> inventory/models.py::method::Ledger.record::7 0.97',
     'imports inventory/__init__.py -> inventory/defaults.py 1',
     'imports inventory/__init__.py -> inventory/models.py 1',
     'imports inventory/defaults.py -> inventory/models.py 1',

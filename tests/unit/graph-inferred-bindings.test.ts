@@ -74,20 +74,20 @@ test('JSDoc types read as a plain name or an array of one; a union of two, a rec
 test('Python: self.x = arg or X() holds an X, self.y = arg and X() is not typed; a name bound to a classmethod returning cls() or to a function annotated -> X holds an X; a parameter holds its default and a name the value it is bound to, None and class-body names aside', async () => {
   assert.deepEqual(await callsOf('py-defaults'), [
     'grant.py::method::Grant.__init__::5 -> validator.py::class::RequestValidator::1 0.99',
-    'grant.py::method::Grant.validate::11 -> validator.py::method::RequestValidator.validate_scopes::2 0.96',
+    'grant.py::method::Grant.validate::11 -> validator.py::method::RequestValidator.validate_scopes::2 0.97',
     // `alias = default_validator`, a module-level RequestValidator() imported.
-    'use.py::function::check_alias::22 -> validator.py::method::RequestValidator.validate_scopes::2 0.96',
+    'use.py::function::check_alias::22 -> validator.py::method::RequestValidator.validate_scopes::2 0.97',
     // `built = build()`, annotated `-> RequestValidator`.
     'use.py::function::check_built::9 -> validator.py::function::build::10 0.99',
-    'use.py::function::check_built::9 -> validator.py::method::RequestValidator.validate_scopes::2 0.96',
+    'use.py::function::check_built::9 -> validator.py::method::RequestValidator.validate_scopes::2 0.97',
     // `validator=RequestValidator()`: the default constructed (the graph places a default's call in its function).
     'use.py::function::check_constructed::18 -> validator.py::class::RequestValidator::1 0.99',
-    'use.py::function::check_constructed::18 -> validator.py::method::RequestValidator.validate_scopes::2 0.96',
+    'use.py::function::check_constructed::18 -> validator.py::method::RequestValidator.validate_scopes::2 0.97',
     // `validator=default_validator`.
-    'use.py::function::check_default::14 -> validator.py::method::RequestValidator.validate_scopes::2 0.96',
+    'use.py::function::check_default::14 -> validator.py::method::RequestValidator.validate_scopes::2 0.97',
     // `made = RequestValidator.default()`, a classmethod returning `cls()`.
     'use.py::function::check_made::4 -> validator.py::method::RequestValidator.default::6 0.99',
-    'use.py::function::check_made::4 -> validator.py::method::RequestValidator.validate_scopes::2 0.96',
+    'use.py::function::check_made::4 -> validator.py::method::RequestValidator.validate_scopes::2 0.97',
     'validator.py -> validator.py::class::RequestValidator::1 1',
     'validator.py::function::build::10 -> validator.py::function::make_any::14 1',
   ]);
