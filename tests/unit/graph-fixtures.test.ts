@@ -228,9 +228,13 @@ test('TypeScript object literals and nested functions: members of a module-level
   ]);
 });
 
-test('Python declared types: self.x = X() in __init__, parameter annotations, x = X() through a module attribute, a module-level instance imported through a package re-export; an undeclared receiver is not guessed', async () => {
+test('Python declared types: self.x = X() in __init__, self.x = a parameter declared or constructed by default, parameter annotations, x = X() through a module attribute, a module-level instance imported through a package re-export; an undeclared receiver is not guessed', async () => {
   assert.deepEqual(await edgesOf('py-declared'), [
     'calls inventory/defaults.py -> inventory/models.py::class::Ledger::6 0.99',
+    // `self.ledger = ledger` with `ledger: Ledger`, `self.item = item` with `item=Item()`; `self.note` (None) none.
+    'calls inventory/register.py::method::Register.__init__::7 -> inventory/models.py::class::Item::1 0.99',
+    'calls inventory/register.py::method::Register.close::12 -> inventory/models.py::method::Item.price::2 0.97',
+    'calls inventory/register.py::method::Register.close::12 -> inventory/models.py::method::Ledger.record::7 0.97',
     // shared_ledger = Ledger() in defaults.py, re-exported by the package __init__ and imported from it.
     'calls inventory/service.py::function::record_shared::20 -> inventory/models.py::method::Ledger.record::7 0.97',
     'calls inventory/service.py::method::Checkout.__init__::7 -> inventory/models.py::class::Ledger::6 0.99',
@@ -242,6 +246,7 @@ test('Python declared types: self.x = X() in __init__, parameter annotations, x 
     'imports inventory/__init__.py -> inventory/defaults.py 1',
     'imports inventory/__init__.py -> inventory/models.py 1',
     'imports inventory/defaults.py -> inventory/models.py 1',
+    'imports inventory/register.py -> inventory/models.py 1',
     'imports inventory/service.py -> inventory/__init__.py 1',
     'imports inventory/service.py -> inventory/models.py 1',
   ]);

@@ -140,10 +140,11 @@ function assignment(node: Node, { b, source, parentOf }: FileContext): void {
     let right = node.childForFieldName('right');
     // `self.v = validator or RequestValidator()`: the default constructed when the argument is falsy.
     if (right?.type === 'boolean_operator' && right.childForFieldName('operator')?.text === 'or') right = right.childForFieldName('right');
-    const held = heldType(right);
+    let held = heldType(right);
     // A path's value is held by a function's or the module's name only: `self.x = y` types the
-    // member in every method, where y is not in scope.
-    if (!held || (held.type.startsWith('=') && left.type !== 'identifier')) return;
+    // member in every method, where y is not in scope; a parameter's declared type does.
+    if (held?.type.startsWith('=') && left.type !== 'identifier') held = parameterType(node, held.type.slice(1), parentOf);
+    if (!held) return;
     ({ type, call } = held);
   }
   if (!type) return;
@@ -157,6 +158,33 @@ function assignment(node: Node, { b, source, parentOf }: FileContext): void {
     const attribute = left.lastChild;
     if (attribute?.type === 'identifier' && left.firstChild?.text === 'self') b.declareType('member', attribute.text, type, node, call);
   }
+}
+
+/** How far up from an assignment its function is looked for. */
+const MAX_FUNCTION_DEPTH = 12;
+
+/**
+ * `def __init__(self, pool: Pool): self.pool = pool` (or `pool=Pool()`): what the enclosing
+ * function declares for the parameter `name`; undefined for any other name or none declared.
+ */
+function parameterType(node: Node, name: string, parentOf: FileContext['parentOf']): { type: string; call: boolean } | undefined {
+  if (name.includes('.')) return undefined;
+  let fn = parentOf(node);
+  for (let i = 0; fn && fn.type !== 'function_definition' && fn.type !== 'class_definition' && i < MAX_FUNCTION_DEPTH; i++) fn = parentOf(fn);
+  if (fn?.type !== 'function_definition') return undefined;
+  for (const param of fn.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (param?.type === 'typed_parameter' && param.namedChild(0)?.text === name) {
+      const type = typeName(param.childForFieldName('type'));
+      return type ? { type, call: false } : undefined;
+    }
+    if ((param?.type === 'typed_default_parameter' || param?.type === 'default_parameter') && param.childForFieldName('name')?.text === name) {
+      const type = typeName(param.childForFieldName('type'));
+      if (type) return { type, call: false };
+      const held = heldType(param.childForFieldName('value'));
+      return held?.call ? held : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Whether a statement sits directly in a class body (`class C:` then the statement's block). */
