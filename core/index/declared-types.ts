@@ -170,8 +170,9 @@ export class DeclaredTypes {
 
   /**
    * What a bare call of a local reaches when the local holds a member of a typed value (`const {
-   * parentOf } = f` with `f: FileContext`, `const run = this.run`): that value's type and the
-   * member's name. Undefined when the local holds anything else or its holder has no declared type.
+   * parentOf } = f` with `f: FileContext`): that value's type and the member's name. Undefined
+   * when the local holds anything else or its holder has no declared type. (A const bound to a
+   * member path and called, `const run = this.run; run()`, is a function of its own, found first.)
    */
   heldMember(file: number, enclosing: number | null, name: string, line: number | undefined): { on: Typed; member: string } | undefined {
     const found = this.localDeclaration(file, enclosing, name, line);
