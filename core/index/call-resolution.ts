@@ -146,7 +146,7 @@ export class CallResolver {
     const receiver = call.receiver;
     if (receiver === undefined) return this.resolveBareCall(ext, f, call);
     // A `self` with a declared type of its own (`(self: Fiber<A>) => self.id()`) is that type's, not the class's around it.
-    const ownSelf = receiver === 'self' && this.declared.selfDeclared(f, call.enclosing, call.line) !== undefined;
+    const ownSelf = receiver === 'self' ? this.declared.selfDeclared(f, call.enclosing, call.line) : undefined;
     const cls = !ownSelf && (receiver === 'this' || receiver === 'self' || receiver === 'super') ? this.defs.classOfCall(ext, call) : undefined;
     // `this.m()` outside a class is typed only by a `this: T` parameter (declared types, below).
     if (cls === undefined && !ownSelf && (receiver === 'self' || receiver === 'super')) return UNRESOLVED;
@@ -163,7 +163,7 @@ export class CallResolver {
         targets: [{ ref: found.ref, confidence: found.viaBase ? this.table.kinds(f).baseClass : CONFIDENCE.ownClass }],
       };
     }
-    const typed = this.declared.typeOf(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);
+    const typed = ownSelf ?? this.declared.typeOf(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);
     // A method of an array or set (`xs.map(...)`): the language's, not the workspace's.
     if (typed?.collection) return EXTERNAL;
     if (typed) {

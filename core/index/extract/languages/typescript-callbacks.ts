@@ -27,8 +27,7 @@ export function declareCallbackParameters(fn: Node, { b, source, parentOf }: Fil
   if (names?.length === 0) return;
   // `new Observable((subscriber) => ...)`: typed by what the class's constructor declares for it.
   const holder = parentOf(args);
-  const constructed = holder?.type === 'new_expression' ? constructedType(holder, source) : undefined;
-  const path = constructed ? `new ${constructed}` : calledPath(holder, source);
+  const path = calleePath(holder, source);
   if (!path) return;
   const i = Math.min(64, argumentPlace(b, args, arg));
   const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
@@ -37,6 +36,12 @@ export function declareCallbackParameters(fn: Node, { b, source, parentOf }: Fil
     // Placed at the callback's start, so its callback scope (above) is the lines it is seen in.
     if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})${call}`, fn, false, start);
   });
+}
+
+/** What a call or `new` its arguments are handed to names: `f`, `a.b().c`, `new Observable` (typed by its constructor). */
+export function calleePath(call: Node | null, source: string): string | undefined {
+  const constructed = call?.type === 'new_expression' ? constructedType(call, source) : undefined;
+  return constructed ? `new ${constructed}` : calledPath(call, source);
 }
 
 /** Arguments read per call for what a callee's type parameter may be bound to. */

@@ -14,6 +14,7 @@ import {
   FUNCTION_VALUES,
   functionTypeOf,
   isValueQuery,
+  parametersOf,
 } from './typescript-types.ts';
 import { castType } from './typescript-values.ts';
 import { isModuleLoad } from './typescript-modules.ts';
@@ -229,7 +230,7 @@ export function memberHandlers(): Record<string, NodeHandler> {
       if (callable) {
         b.define(node, 'method', name, { methodInType: true });
         const fnType = functionTypeOf(annotation);
-        if (fnType?.type === 'function_type') declareParameterPlaces(b, source, 'member', name, fnType, node, node.startIndex);
+        if (fnType?.type === 'function_type') declareParameterPlaces(b, source, 'member', name, parametersOf(fnType), node, node.startIndex);
       } else {
         // `services: Services` in an interface: a receiver `ctx.services` is a Services.
         const type = annotatedType(annotation, source);

@@ -8,8 +8,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP, unquote } from './language-module.ts';
-import { calledPath, constructedType, FUNCTION_VALUES, functionTypeOf } from './typescript-types.ts';
-import { argumentPlace } from './typescript-callbacks.ts';
+import { FUNCTION_VALUES, functionTypeOf } from './typescript-types.ts';
+import { argumentPlace, calleePath } from './typescript-callbacks.ts';
 import { declareContextualParameters } from './typescript-contextual.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 
@@ -81,8 +81,7 @@ function* defineMembers(
  * LITERAL_MEMBER_FORM), as the checker types them contextually.
  */
 function typedByArgumentPlace(argument: Node, args: Node, call: Node, f: FileContext): ((key: string, fn: Node) => void) | undefined {
-  const constructed = call.type === 'new_expression' ? constructedType(call, f.source) : undefined;
-  const path = constructed ? `new ${constructed}` : calledPath(call, f.source);
+  const path = calleePath(call, f.source);
   if (!path) return undefined;
   const i = argumentPlace(f.b, args, argument);
   return (key, fn) => {

@@ -385,12 +385,14 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
     b.declareType(kind, name, returned, at, false, start);
   const guarded = guardedType(fn, source);
   if (guarded) b.declareType(kind, `${name}(is)`, guarded, at, false, start);
-  // Most functions take no callback: their parameters' text has no `=>`, and no node of it is read.
+  // A parameter's type by place needs an annotation (`:`), a callback's parameters a function type
+  // (`=>` too): parameters whose text has no `:` are not read as nodes, and are read once otherwise.
   const params = fn.childForFieldName('parameters');
   const text = params ? source.slice(params.startIndex, params.endIndex) : '';
-  if (text.includes(':')) declareParameterPlaces(b, source, kind, name, fn, at, start);
+  const parameters = text.includes(':') ? parametersOf(fn) : [];
+  declareParameterPlaces(b, source, kind, name, parameters, at, start);
   if (!text.includes('=>')) return;
-  parametersOf(fn).forEach((param, i) => {
+  parameters.forEach((param, i) => {
     let type = param?.type?.type === 'type_annotation' ? param.type.namedChild(0) : param?.type;
     type = withoutNullish(type ?? null) ?? null;
     if (type?.type === 'parenthesized_type') type = type.namedChild(0);
@@ -410,8 +412,16 @@ const MAX_PARAMETER_PLACES = 16;
  * ToolContext), for a function written in an object literal handed where this one's parameter
  * type is expected (`defineTool({ handle(args, ctx) {...} })`, declared-types.ts LITERAL_MEMBER_FORM).
  */
-export function declareParameterPlaces(b: FileContext['b'], source: string, kind: 'member' | 'local', name: string, fn: Node, at: Node, start: number): void {
-  parametersOf(fn).forEach((param, i) => {
+export function declareParameterPlaces(
+  b: FileContext['b'],
+  source: string,
+  kind: 'member' | 'local',
+  name: string,
+  parameters: ReturnType<typeof parametersOf>,
+  at: Node,
+  start: number,
+): void {
+  parameters.forEach((param, i) => {
     const written = param?.type && i < MAX_PARAMETER_PLACES ? annotatedType(param.type, source) : undefined;
     if (written) b.declareType(kind, `${name}(${i})`, written, at, false, start);
   });
