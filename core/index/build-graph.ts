@@ -255,20 +255,21 @@ class GraphBuilder {
 
   private resolveHeritage(ext: FileExtraction, f: number, out: FileResolution): void {
     for (const h of ext.heritage) {
-      const union = h.kind === 'union';
-      // The report counts bases; a union's members are none.
-      if (!union) out.heritageTotal++;
+      const followedOnly = h.kind === 'union' || h.kind === 'typeof';
+      // The report counts bases; a union's members and a `typeof` alias's value are none.
+      if (!followedOnly) out.heritageTotal++;
       const target = this.calls.resolveTypeName(f, h.parent);
-      if (target) out.heritage.push({ child: h.child, target: target.ref, confidence: target.confidence, ...(union ? { union: true as const } : {}) });
+      if (target)
+        out.heritage.push({ child: h.child, target: target.ref, confidence: target.confidence, ...(followedOnly ? { followedOnly: true as const } : {}) });
     }
   }
 
   private applyHeritage(f: number, res: FileResolution): void {
     this.stats.heritageTotal += res.heritageTotal;
-    for (const { child, target, confidence, union } of res.heritage) {
+    for (const { child, target, confidence, followedOnly } of res.heritage) {
       const childRef = { file: f, def: child };
       push(this.bases, refKey(childRef), target);
-      if (union) continue;
+      if (followedOnly) continue;
       this.stats.heritageResolved++;
       this.addEdge('inherits', this.idOf(childRef), this.idOf(target), confidence);
     }

@@ -102,6 +102,25 @@ export class DefinitionQueries {
     return found ?? undefined;
   }
 
+  private readonly typeofIndex = new Map<number, Map<number, string>>();
+  /**
+   * `type Logger = typeof log` where `log` is a module-level object (`const log = { warn() {} }`),
+   * no definition a base could name: the member `log` holds, as `log.warn()` reaches it
+   * (SymbolTable.objectMember). A class named by `typeof` is a base already (the heritage pass).
+   */
+  private memberOfTypedValue(ref: DefRef, name: string): DefRef | undefined {
+    const ext = this.extractions[ref.file];
+    if (ext.definitions[ref.def].kind !== 'type') return undefined;
+    let index = this.typeofIndex.get(ref.file);
+    if (!index) {
+      index = new Map();
+      for (const h of ext.heritage) if (h.kind === 'typeof' && !h.parent.includes('.')) index.set(h.child, h.parent);
+      this.typeofIndex.set(ref.file, index);
+    }
+    const value = index.get(ref.def);
+    return value === undefined ? undefined : this.table.objectMember(ref.file, value, name);
+  }
+
   /** A method of a class or (breadth-first) of its bases. */
   findMethod(cls: DefRef, name: string, basesOnly: boolean): { ref: DefRef; viaBase: boolean } | undefined {
     const queue: Array<{ ref: DefRef; depth: number }> = basesOnly
@@ -118,6 +137,8 @@ export class DefinitionQueries {
       // A Go method declared apart from its type (`func (s *T) m()`), in the type's package.
       const detached = this.table.detachedInPackage(ref.file, ext.definitions[ref.def].name, name);
       if (detached) return { ref: detached, viaBase: depth > 0 };
+      const ofValue = this.memberOfTypedValue(ref, name);
+      if (ofValue) return { ref: ofValue, viaBase: depth > 0 };
       for (const base of this.bases.get(refKey(ref)) ?? []) queue.push({ ref: base, depth: depth + 1 });
     }
     return undefined;

@@ -79,14 +79,15 @@ export interface CallSite {
 }
 
 /**
- * A base of a definition. `union` is a member of a union type alias (`type P = A | B`): resolution
- * looks a member up through it as through a base, but the alias is no subtype of it, so the graph
- * draws no `inherits` edge for it.
+ * A base of a definition. `union` is a member of a union type alias (`type P = A | B`), `typeof`
+ * the value a type alias is the type of (`type Logger = typeof log`): resolution looks a member
+ * up through either as through a base, but the alias is no subtype of it, so the graph draws no
+ * `inherits` edge for it.
  */
 export interface Heritage {
   child: number;
   parent: string;
-  kind: 'extends' | 'implements' | 'union';
+  kind: 'extends' | 'implements' | 'union' | 'typeof';
 }
 
 /**

@@ -8,8 +8,8 @@ import type { DefRef } from './symbol-table.ts';
 /** What resolving one file produced, kept so a re-index can reuse it (see ResolutionCache). */
 export interface FileResolution {
   imports: number[];
-  /** `union`: a member of a union alias, followed by resolution and drawn as no edge. */
-  heritage: Array<{ child: number; target: DefRef; confidence: number; union?: true }>;
+  /** `followedOnly`: a union alias's member or a `typeof` alias's value, followed by resolution and drawn as no edge. */
+  heritage: Array<{ child: number; target: DefRef; confidence: number; followedOnly?: true }>;
   calls: Array<{ from: number | null; target: DefRef; confidence: number; via: CallOutcome }>;
   /** Call sites no rule proved (unresolved or by-name only): their callee's name, for possible dependents. */
   unproven: Array<{ from: number | null; callee: string; line: number; member: boolean }>;

@@ -46,6 +46,19 @@ export function aliasHeritage(def: RawDefinition, value: Node, { b, source }: Fi
 }
 
 /**
+ * `type Logger = typeof log`: the alias is the type of the value `log` (or `ns.log`), so a member
+ * called on a `Logger` is the one `log` holds (an object literal's, a class's statics). Read
+ * through a `typeof` relation resolution follows and the graph draws no edge for: the alias is
+ * no subtype of a value. A type query of anything but a name path (`typeof import('./m')`) gives none.
+ */
+export function typeofHeritage(def: RawDefinition, query: Node, { b, source }: FileContext): void {
+  const target = query.namedChild(0);
+  if (target?.type !== 'identifier' && target?.type !== 'member_expression') return;
+  const name = heritageName(target, source);
+  if (name) b.inherits(def, name, 'typeof');
+}
+
+/**
  * A heritage name as written, without type arguments; undefined for `extends mixin(Base)`.
  * Read up to the first char no name holds: `class extends (class extends (…))` nests the
  * rest of the file in each heritage.

@@ -38,7 +38,7 @@ import {
 } from './typescript-contextual.ts';
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
-import { aliasHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
+import { aliasHeritage, typeofHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
 import { declareDestructured } from './typescript-destructured.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, isParameterProperty, memberHandlers, nameOf } from './typescript-members.ts';
@@ -354,6 +354,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       const def = b.define(node, 'type', name);
       const value = node.childForFieldName('value');
       if (value?.type === 'intersection_type' || value?.type === 'union_type') aliasHeritage(def, value, f);
+      else if (value?.type === 'type_query') typeofHeritage(def, value, f);
       const fnType = functionTypeOf(value);
       if (fnType || conditionalFunctionType(value)) b.callableType(name);
       if (fnType) declareFunctionTypeSignature(f, name, node, fnType);
