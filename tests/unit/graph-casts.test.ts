@@ -1,7 +1,7 @@
 // Declared types a value carries where it is written, on fixture tests/fixtures/graph/ts-casts/:
 // a cast (`as T`, `satisfies T`), the casts of a ternary's branches where they agree, the
 // mapped types that keep a type's members (`Partial<T>`), the variable an assignment
-// expression writes, an annotated destructured parameter, an awaited declared promise and a
+// expression writes, a non-null operand, an annotated destructured parameter, an awaited declared promise and a
 // namespace inside a type's path. The exact call edges, and the near misses that get none.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +25,9 @@ test('the types values carry where they are written (casts, wrappers, assignment
     // `if (value instanceof Builder)`, `if (other && other instanceof Builder)`; `||` narrows nothing.
     'src/narrow.js::function::alone::4 -> src/block.ts::method::Builder.declareType::8',
     'src/narrow.js::function::operand::8 -> src/block.ts::method::Builder.declareType::8',
+    // `observer!.next()`, and `+due - clock!.now()`, which the grammar reads as `(+due - clock)!.now()`.
+    'src/non-null.ts::function::both::12 -> src/types.ts::method::Observer.next::2',
+    'src/non-null.ts::function::remaining::7 -> src/non-null.ts::method::Clock.now::4',
     // `const builder = await openBuilder()`, declared `Promise<Builder | undefined>`.
     'src/params.ts::function::awaited::16 -> src/block.ts::function::openBuilder::16',
     'src/params.ts::function::awaited::16 -> src/block.ts::method::Builder.declareType::8',

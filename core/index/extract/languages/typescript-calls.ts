@@ -30,7 +30,8 @@ export function call(node: Node, f: FileContext): void {
       let receiver = receiverText(fn.startIndex, property.startIndex, NAME_PATH);
       // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
       // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
-      if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160) receiver = pathOf(fn.childForFieldName('object'), source) ?? receiver;
+      if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160)
+        receiver = pathOf(nonNullOperand(fn.childForFieldName('object')), source) ?? receiver;
       // `new SemVer(a).compare(b)`: an instance of the class it constructs.
       if (receiver === '<expr>') {
         const object = fn.childForFieldName('object');
@@ -48,6 +49,18 @@ export function call(node: Node, f: FileContext): void {
       return;
     }
   }
+}
+
+/**
+ * `+due - scheduler!.now()`: the grammar reads the `!` as applying to the whole difference, `(+due -
+ * scheduler)!.now()`; TypeScript gives `!` the tighter binding, so the receiver is the operand
+ * beside it (the rightmost of the binary expressions), as the checker reads it. Any other object as it is.
+ */
+function nonNullOperand(object: Node | null): Node | null {
+  if (object?.type !== 'non_null_expression' || object.namedChild(0)?.type !== 'binary_expression') return object;
+  let operand = object.namedChild(0);
+  for (let i = 0; operand?.type === 'binary_expression' && i < 16; i++) operand = operand.childForFieldName('right');
+  return operand?.type === 'binary_expression' ? null : operand;
 }
 
 /** `new Foo(x)`, `(new Foo(x))`: 'new Foo', the class an instance is made of in place; undefined for any other object. */
