@@ -136,8 +136,12 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/inferred.ts::method::Keeper.useAll::25 -> src/store.ts::method::Store.find::9 0.99',
     'calls src/inferred.ts::method::Keeper.useAll::25 -> src/store.ts::method::Store.open::6 0.99',
     'calls src/inferred.ts::method::Keeper.useLonger::39 -> src/inferred.ts::method::Keeper.longer::34 1',
+    'calls src/store.ts::function::openAs::18 -> src/store.ts::class::Store::5 1',
+    'calls src/store.ts::function::openAs::18 -> src/store.ts::function::openStore::14 1',
     'calls src/store.ts::function::openStore::14 -> src/store.ts::class::Store::5 1',
     'calls src/store.ts::method::Store.open::6 -> src/store.ts::class::Row::1 1',
+    // `openAs<(n: number) => void>().open()`: an arrow in the type arguments leaves the path unread (no edge to `open`).
+    'calls src/use.ts::function::arrowInTypeArguments::30 -> src/store.ts::function::openAs::18 0.99',
     // store = (holder.store = openStore()): the assignment's value is the call's.
     'calls src/use.ts::function::viaAssignment::20 -> src/store.ts::function::openStore::14 0.99',
     'calls src/use.ts::function::viaAssignment::20 -> src/store.ts::method::Store.open::6 0.99',
@@ -147,6 +151,10 @@ test("TypeScript declared return types and interface property types: a local bou
     // row = store.open() with open(): Row, store = openStore() with openStore(): Store.
     'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Row.save::2 0.99',
     'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Store.open::6 0.99',
+    // `openAs<string>('x').open()`, `openAs<Map<string, Set<number>>>().find()`: type arguments before the call's.
+    'calls src/use.ts::function::viaTypeArguments::25 -> src/store.ts::function::openAs::18 0.99',
+    'calls src/use.ts::function::viaTypeArguments::25 -> src/store.ts::method::Store.find::9 0.99',
+    'calls src/use.ts::function::viaTypeArguments::25 -> src/store.ts::method::Store.open::6 0.99',
     'imports src/inferred.ts -> src/store.ts 1',
     'imports src/services.ts -> src/store.ts 1',
     'imports src/use.ts -> src/services.ts 1',
@@ -430,6 +438,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/resources.ts::function::timerResource::7 -> src/resources.ts::function::makeResource::3 1',
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::function::createDeferred::19 1',
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::function::timerResource::7 1',
+    // `createDeferred<number>().resolve(1)`: the member of the literal the factory returns, type arguments aside.
+    'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::method::createDeferred.resolve::24 1',
     // `timerResource` returns `makeResource({ start() {...} }, ...)`: the literal's members are what it returns.
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::method::timerResource.start::10 1',
     // `import type { Pool }` brings no value: `new Pool()` reaches the local.

@@ -297,6 +297,14 @@ export function pathOf(node: Node | null, source: string): string | undefined {
     skipSpace();
     if (at(i) === '!') i++;
     skipSpace();
+    // `fromEvent<T>(target).pipe()`: type arguments before a call's arguments are skipped; an arrow
+    // inside them (`<(x: T) => U>`) closes early, where no `(` follows, which is a refusal.
+    if (at(i) === '<') {
+      i = closingBracket(source, i, end, '<', '>');
+      if (i < 0) return undefined;
+      skipSpace();
+      if (at(i) !== '(') return undefined;
+    }
     // Arguments and an index are skipped by depth; a bracket inside a string may unbalance them,
     // which ends in a refusal, never a path.
     if (at(i) === '(') {
