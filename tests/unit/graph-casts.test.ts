@@ -27,6 +27,8 @@ test('the types values carry where they are written (casts, wrappers, assignment
     'src/narrow.js::function::operand::8 -> src/block.ts::method::Builder.declareType::8',
     // `observer!.next()`, and `+due - clock!.now()`, which the grammar reads as `(+due - clock)!.now()`.
     'src/non-null.ts::function::both::12 -> src/types.ts::method::Observer.next::2',
+    // `const found = registry.get(key)!`: the map's value, through the `!` after the call.
+    'src/non-null.ts::function::fromMap::18 -> src/types.ts::method::Observer.error::3',
     'src/non-null.ts::function::remaining::7 -> src/non-null.ts::method::Clock.now::4',
     // `const builder = await openBuilder()`, declared `Promise<Builder | undefined>`.
     'src/params.ts::function::awaited::16 -> src/block.ts::function::openBuilder::16',

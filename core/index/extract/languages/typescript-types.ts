@@ -349,11 +349,13 @@ function closingBracket(source: string, from: number, end: number, open: string,
   return -1;
 }
 
+const UNWRAPPED_CALL_HOLDERS = new Set(['parenthesized_expression', 'assignment_expression', 'await_expression', 'non_null_expression']);
+
 /** `f(...)`, `a.b(...)`, `this.x.y(...)`, `a.b().c(...)`: the called path, for a local typed by the callee's declared return type. */
 export function calledPath(value: Node | null, source: string): string | undefined {
   // `(this.#r = createRetryer(...))`: the value is the assignment's; `await open()`: what open's
-  // declared promise holds (returnedType).
-  for (let i = 0; i < 4 && (value?.type === 'parenthesized_expression' || value?.type === 'assignment_expression' || value?.type === 'await_expression'); i++) {
+  // declared promise holds (returnedType); `this.data.get(key)!`: the call's, null aside.
+  for (let i = 0; i < 4 && value !== null && UNWRAPPED_CALL_HOLDERS.has(value.type); i++) {
     value = value.type === 'assignment_expression' ? value.childForFieldName('right') : value.namedChild(0);
   }
   if (value?.type !== 'call_expression') return undefined;
