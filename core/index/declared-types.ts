@@ -23,18 +23,12 @@ import {
   type Typed,
 } from './declared-type-forms.ts';
 
+import { indexDeclarations, innermost, MAX_SCOPE_WALK, type FileDeclarations } from './declared-type-index.ts';
+
 export type { Typed } from './declared-type-forms.ts';
 
 const MAX_PATH = 6;
 const MAX_DEPTH = 4;
-/**
- * A local is looked for in at most this many enclosing definitions, and a callback's name in at
- * most this many of its same-named declarations before the call's line: past that a receiver is
- * not typed and its call stays unproven. Real code nests a handful deep; a file nesting
- * thousands (SPEC §init_workspace: any file up to the size cap of core/index/index-caps.ts) would otherwise cost a walk that long
- * per call.
- */
-export const MAX_SCOPE_WALK = 64;
 
 export interface TypeLookup {
   /** What a type name written in a file names: a class-like definition, with the confidence of the path to it. */
@@ -53,12 +47,7 @@ export interface TypeLookup {
 }
 
 export class DeclaredTypes {
-  /** Per file: `${owner}\0${name}` -> the declared type of a local or member (last declaration wins). */
-  private readonly locals: Array<Map<string, DeclaredType> | undefined> = [];
-  /** Per file: `${owner}\0${name}` -> callback parameters and names bound inside callbacks, seen within their lines. */
-  private readonly ranged: Array<Map<string, DeclaredType[]> | undefined> = [];
-  private readonly members: Array<Map<string, DeclaredType> | undefined> = [];
-  private readonly localNames: Array<Map<string, boolean> | undefined> = [];
+  private readonly files: Array<FileDeclarations | undefined> = [];
   /** Per file: `${owner}\0${name}` -> the first definition of that name and parent (a factory, for `{}`). */
   private readonly byParentAndName: Array<Map<string, number> | undefined> = [];
 
@@ -67,32 +56,9 @@ export class DeclaredTypes {
     private readonly lookup: TypeLookup,
   ) {}
 
-  private index(file: number): void {
-    if (this.locals[file]) return;
-    const locals = new Map<string, DeclaredType>();
-    const ranged = new Map<string, DeclaredType[]>();
-    const members = new Map<string, DeclaredType>();
-    const names = new Map<string, boolean>();
-    for (const d of this.extractions[file].declaredTypes ?? []) {
-      const key = `${d.owner ?? ''}\0${d.name}`;
-      if (d.kind === 'local' && d.lines) {
-        const list = ranged.get(key);
-        if (list) list.push(d);
-        else ranged.set(key, [d]);
-        names.set(d.name, true);
-        continue;
-      }
-      const map = d.kind === 'member' ? members : locals;
-      // A member typed by its annotation keeps it over a later `this.x = new Y()`.
-      if (!map.has(key) || d.kind === 'local') map.set(key, d);
-      if (d.kind === 'local') names.set(d.name, names.get(d.name) ?? false);
-    }
-    // Seen-within declarations by their first line (the order kept among equal ones), for innermost().
-    for (const list of ranged.values()) if (list.length > 1) list.sort((a, b) => a.lines![0] - b.lines![0]);
-    this.localNames[file] = names;
-    this.locals[file] = locals;
-    this.ranged[file] = ranged;
-    this.members[file] = members;
+  /** A file's declarations, indexed the first time any is asked for. */
+  private declarationsOf(file: number): FileDeclarations {
+    return (this.files[file] ??= indexDeclarations(this.extractions[file]));
   }
 
   /**
@@ -101,8 +67,7 @@ export class DeclaredTypes {
    * true when the enclosing function settles it.
    */
   hasLocal(file: number, name: string): 'scoped' | boolean {
-    this.index(file);
-    const scoped = this.localNames[file]!.get(name);
+    const scoped = this.declarationsOf(file).names.get(name);
     return scoped === undefined ? false : scoped ? 'scoped' : true;
   }
 
@@ -191,16 +156,10 @@ export class DeclaredTypes {
 
   /** The declaration localType reads, and the file it is in. */
   private localDeclaration(file: number, enclosing: number | null, name: string, line: number | undefined): { file: number; d: DeclaredType } | undefined {
-    this.index(file);
-    const locals = this.locals[file]!;
-    const ranged = this.ranged[file]!;
+    const { locals, ranged, names } = this.declarationsOf(file);
     const defs = this.extractions[file].definitions;
     // A name no function of the file declares needs no walk; others walk MAX_SCOPE_WALK up at most, then the module.
-    for (
-      let e: number | null = this.localNames[file]!.has(name) ? enclosing : null, steps = 0;
-      ;
-      e = ++steps < MAX_SCOPE_WALK ? (defs[e]?.parent ?? null) : null
-    ) {
+    for (let e: number | null = names.has(name) ? enclosing : null, steps = 0; ; e = ++steps < MAX_SCOPE_WALK ? (defs[e]?.parent ?? null) : null) {
       const key = `${e ?? ''}\0${name}`;
       const scoped = line === undefined ? undefined : innermost(ranged.get(key), line);
       const d = scoped ?? locals.get(key);
@@ -209,8 +168,7 @@ export class DeclaredTypes {
     }
     const origin = this.lookup.importedValue(file, name);
     if (!origin || origin.file === file) return undefined;
-    this.index(origin.file);
-    const d = this.locals[origin.file]!.get(`\0${origin.local}`);
+    const d = this.declarationsOf(origin.file).locals.get(`\0${origin.local}`);
     return d && { file: origin.file, d };
   }
 
@@ -220,8 +178,7 @@ export class DeclaredTypes {
     const queue = [on.ref];
     for (let i = 0; i < queue.length && i < 16; i++) {
       const ref = queue[i];
-      this.index(ref.file);
-      const d = this.members[ref.file]!.get(`${ref.def}\0${name}`);
+      const d = this.declarationsOf(ref.file).members.get(`${ref.def}\0${name}`);
       if (d) {
         const found = this.typed(ref.file, d);
         return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
@@ -268,13 +225,13 @@ export class DeclaredTypes {
   private declaredRaw(fn: DefRef, suffix: string): DeclaredType | undefined {
     const def = this.extractions[fn.file].definitions[fn.def];
     if (!def) return undefined;
-    this.index(fn.file);
+    const declarations = this.declarationsOf(fn.file);
     const key = `${def.parent ?? ''}\0${def.name.slice(def.name.lastIndexOf('.') + 1)}${suffix}`;
     // A function declared inside a callback (`operate((source, subscriber) => { const get = () => subject$; ... })`)
     // has its signature seen within the callback's lines, as the callback's other names are.
     return (
-      (def.kind === 'method' ? this.members : this.locals)[fn.file]!.get(key) ??
-      (def.kind === 'method' ? undefined : innermost(this.ranged[fn.file]!.get(key), def.startLine))
+      (def.kind === 'method' ? declarations.members : declarations.locals).get(key) ??
+      (def.kind === 'method' ? undefined : innermost(declarations.ranged.get(key), def.startLine))
     );
   }
 
@@ -402,24 +359,29 @@ export class DeclaredTypes {
     // An object type named by `type` declares members as an interface does.
     if (!found || !(this.lookup.isClassLike(found.ref) || foundKind === 'type')) return undefined;
     if (d.call && foundKind !== 'class') return undefined;
+    const returned = foundKind === 'type' ? this.returnedByAlias(found) : undefined;
+    if (returned) return collection ? (returned.collection ? undefined : { ...returned, collection: true }) : returned;
     return collection ? { ...found, collection: true } : found;
   }
-}
 
-/**
- * Of the declarations seen within their lines (sorted by first line), the innermost one around
- * `line`: the last that starts at or before it and still holds it, looked for among the
- * MAX_SCOPE_WALK that start last before it.
- */
-function innermost(list: DeclaredType[] | undefined, line: number): DeclaredType | undefined {
-  if (!list) return undefined;
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]!.lines![0] <= line) lo = mid + 1;
-    else hi = mid;
+  /**
+   * `type Deferred<T> = ReturnType<typeof createDeferred<T>>` (a `typeof` heritage naming a call,
+   * typescript-heritage.ts): what the function is declared or written to return, as `const d =
+   * createDeferred()` is typed. Undefined for any other alias.
+   */
+  private returnedByAlias(alias: { ref: DefRef; confidence: number }): Typed | undefined {
+    const { file, def } = alias.ref;
+    const called = this.extractions[file].heritage.find((h) => h.child === def && h.kind === 'typeof' && h.parent.endsWith('()'));
+    if (!called) return undefined;
+    const path = called.parent.slice(0, -2);
+    let fn = path.includes('.') ? undefined : this.lookup.callable(file, path);
+    if (path.includes('.')) {
+      // `ReturnType<typeof ns.make>`: a function the path names through an import.
+      const named = this.lookup.resolveType(file, path);
+      const kind = named && this.extractions[named.ref.file].definitions[named.ref.def].kind;
+      fn = kind === 'function' || kind === 'method' ? named!.ref : undefined;
+    }
+    const found = fn && this.declaredFor(fn, '()');
+    return found && { ...found, confidence: Math.min(alias.confidence, found.confidence) };
   }
-  for (let i = lo - 1; i >= 0 && i >= lo - MAX_SCOPE_WALK; i--) if (list[i]!.lines![1] >= line) return list[i];
-  return undefined;
 }

@@ -114,7 +114,7 @@ export class DefinitionQueries {
     let index = this.typeofIndex.get(ref.file);
     if (!index) {
       index = new Map();
-      for (const h of ext.heritage) if (h.kind === 'typeof' && !h.parent.includes('.')) index.set(h.child, h.parent);
+      for (const h of ext.heritage) if (h.kind === 'typeof' && !h.parent.includes('.') && !h.parent.endsWith(')')) index.set(h.child, h.parent);
       this.typeofIndex.set(ref.file, index);
     }
     const value = index.get(ref.def);

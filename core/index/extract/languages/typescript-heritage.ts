@@ -6,7 +6,7 @@ import type { RawDefinition } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP } from './language-module.ts';
 import { compactText } from './source-text.ts';
-import { isNamePathChar, NAME_PATH } from './typescript-types.ts';
+import { isNamePathChar, NAME_PATH, valueTypedBy } from './typescript-types.ts';
 
 /** How many named types of one intersection or union are read. */
 const MAX_ALIAS_PARTS = 16;
@@ -47,15 +47,15 @@ export function aliasHeritage(def: RawDefinition, value: Node, { b, source }: Fi
 
 /**
  * `type Logger = typeof log`: the alias is the type of the value `log` (or `ns.log`), so a member
- * called on a `Logger` is the one `log` holds (an object literal's, a class's statics). Read
- * through a `typeof` relation resolution follows and the graph draws no edge for: the alias is
- * no subtype of a value. A type query of anything but a name path (`typeof import('./m')`) gives none.
+ * called on a `Logger` is the one `log` holds (an object literal's, a class's statics);
+ * `type Deferred<T> = ReturnType<typeof createDeferred<T>>` (in `Awaited<...>` or `NonNullable<...>`
+ * too): the type of what calling it gives, recorded as `createDeferred()`. Read through a
+ * `typeof` relation resolution follows and the graph draws no edge for: the alias is no subtype
+ * of a value. Any other type (`typeof import('./m')`, `ReturnType<F>`) gives none.
  */
-export function typeofHeritage(def: RawDefinition, query: Node, { b, source }: FileContext): void {
-  const target = query.namedChild(0);
-  if (target?.type !== 'identifier' && target?.type !== 'member_expression') return;
-  const name = heritageName(target, source);
-  if (name) b.inherits(def, name, 'typeof');
+export function typeofHeritage(def: RawDefinition, value: Node, { b, source }: FileContext): void {
+  const named = valueTypedBy(value, source);
+  if (named) b.inherits(def, named, 'typeof');
 }
 
 /**

@@ -85,13 +85,40 @@ function elementsOf(generic: string, args: Node, source: string): string | undef
   return element && `${element}[]`;
 }
 
+/** The wrappers whose argument's members a value typed by them has, as far as a call on it goes. */
+const KEEPS_MEMBERS = new Set(['Awaited', 'NonNullable']);
+
+/** `typeof x` -> `x`; `ReturnType<typeof f>` -> `f()`; through KEEPS_MEMBERS wrappers; else undefined. */
+export function valueTypedBy(type: Node | null, source: string): string | undefined {
+  for (let i = 0; type?.type === 'generic_type' && i < 3; i++) {
+    const name = type.childForFieldName('name')?.text;
+    const args = type.childForFieldName('type_arguments');
+    if (args?.namedChildCount !== 1) return undefined;
+    if (name === 'ReturnType') {
+      const fn = valueTypedBy(args.namedChild(0), source);
+      return fn && !fn.endsWith(')') ? `${fn}()` : undefined;
+    }
+    if (!KEEPS_MEMBERS.has(name ?? '')) return undefined;
+    type = args.namedChild(0);
+  }
+  if (type?.type !== 'type_query') return undefined;
+  let target = type.namedChild(0);
+  // `typeof createDeferred<T>`: the function, its type arguments aside.
+  if (target?.type === 'instantiation_expression') target = target.childForFieldName('function');
+  if (target?.type !== 'identifier' && target?.type !== 'member_expression') return undefined;
+  const text = compactText(source, target.startIndex, target.endIndex, isNamePathChar);
+  return text !== undefined && NAME_PATH.test(text) ? text : undefined;
+}
+
 /** A declared type as written, from a type annotation or a type: a name or a collection of one, with `null` and `undefined` dropped from a union. */
 export function annotatedType(annotation: Node | null, source: string): string | undefined {
   // `Store | null`, `Store | undefined`: a Store wherever a call is made on it (`s?.m()`, `s!.m()`, or once narrowed).
   const type = withoutNullish((annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation) ?? null);
   if (!type) return undefined;
   const kept = membersKept(type);
-  return collectionType(kept, source) ?? typeName(kept, source);
+  // `ReturnType<typeof make>`: what calling make gives (DeclaredType's `path()` form).
+  const returned = kept.type === 'generic_type' ? valueTypedBy(kept, source) : undefined;
+  return collectionType(kept, source) ?? (returned?.endsWith(')') ? returned : undefined) ?? typeName(kept, source);
 }
 
 /** `new X(...)` / `new ns.X(...)`: the class; undefined for any other value. */

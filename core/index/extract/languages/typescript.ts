@@ -354,7 +354,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       const def = b.define(node, 'type', name);
       const value = node.childForFieldName('value');
       if (value?.type === 'intersection_type' || value?.type === 'union_type') aliasHeritage(def, value, f);
-      else if (value?.type === 'type_query') typeofHeritage(def, value, f);
+      else if (value?.type === 'type_query' || value?.type === 'generic_type') typeofHeritage(def, value, f);
       const fnType = functionTypeOf(value);
       if (fnType || conditionalFunctionType(value)) b.callableType(name);
       if (fnType) declareFunctionTypeSignature(f, name, node, fnType);

@@ -1,0 +1,66 @@
+// One file's declared types (extract-types.ts DeclaredType), indexed for declared-types.ts: the
+// locals and members by owner and name, the names declared within a callback's lines (looked up
+// by line, innermost first), and which names any function of the file declares at all.
+import type { DeclaredType, FileExtraction } from './extract-types.ts';
+
+/**
+ * A local is looked for in at most this many enclosing definitions, and a callback's name in at
+ * most this many of its same-named declarations before the call's line: past that a receiver is
+ * not typed and its call stays unproven. Real code nests a handful deep; a file nesting
+ * thousands (SPEC §init_workspace: any file up to the size cap of core/index/index-caps.ts) would otherwise cost a walk that long
+ * per call.
+ */
+export const MAX_SCOPE_WALK = 64;
+
+export interface FileDeclarations {
+  /** `${owner}\0${name}` -> the declared type of a local (the last declaration wins). */
+  locals: Map<string, DeclaredType>;
+  /** `${owner}\0${name}` -> callback parameters and names bound inside callbacks, seen within their lines, by first line. */
+  ranged: Map<string, DeclaredType[]>;
+  /** `${owner}\0${name}` -> the declared type of a member (an annotation kept over a later assignment). */
+  members: Map<string, DeclaredType>;
+  /** Each local's name: true when some declaration of it is seen only within a callback's lines. */
+  names: Map<string, boolean>;
+}
+
+export function indexDeclarations(ext: FileExtraction): FileDeclarations {
+  const locals = new Map<string, DeclaredType>();
+  const ranged = new Map<string, DeclaredType[]>();
+  const members = new Map<string, DeclaredType>();
+  const names = new Map<string, boolean>();
+  for (const d of ext.declaredTypes ?? []) {
+    const key = `${d.owner ?? ''}\0${d.name}`;
+    if (d.kind === 'local' && d.lines) {
+      const list = ranged.get(key);
+      if (list) list.push(d);
+      else ranged.set(key, [d]);
+      names.set(d.name, true);
+      continue;
+    }
+    const map = d.kind === 'member' ? members : locals;
+    // A member typed by its annotation keeps it over a later `this.x = new Y()`.
+    if (!map.has(key) || d.kind === 'local') map.set(key, d);
+    if (d.kind === 'local') names.set(d.name, names.get(d.name) ?? false);
+  }
+  // Seen-within declarations by their first line (the order kept among equal ones), for innermost().
+  for (const list of ranged.values()) if (list.length > 1) list.sort((a, b) => a.lines![0] - b.lines![0]);
+  return { locals, ranged, members, names };
+}
+
+/**
+ * Of the declarations seen within their lines (sorted by first line), the innermost one around
+ * `line`: the last that starts at or before it and still holds it, looked for among the
+ * MAX_SCOPE_WALK that start last before it.
+ */
+export function innermost(list: DeclaredType[] | undefined, line: number): DeclaredType | undefined {
+  if (!list) return undefined;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.lines![0] <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo - 1; i >= 0 && i >= lo - MAX_SCOPE_WALK; i--) if (list[i]!.lines![1] >= line) return list[i];
+  return undefined;
+}
