@@ -8,7 +8,7 @@
 // (`operate(init: (source: Observable) => void)`, an array's element for `xs.map(x => ...)`):
 // declared where the callee is, not inferred. A name a module exports (`export const m = new
 // M()`) types calls in the files that import it.
-import type { DeclaredType, FileExtraction } from './extract-types.ts';
+import { CHOICE, type DeclaredType, type FileExtraction } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
 import {
   ARGUMENT_FORM,
@@ -141,7 +141,7 @@ export class DeclaredTypes {
    */
   heldMember(file: number, enclosing: number | null, name: string, line: number | undefined): { on: Typed; member: string } | undefined {
     const found = this.localDeclaration(file, enclosing, name, line);
-    const path = found?.d.type.startsWith('=') ? found.d.type.slice(1) : undefined;
+    const path = found?.d.type.startsWith('=') && !found.d.type.includes(CHOICE) ? found.d.type.slice(1) : undefined;
     const dot = path ? path.lastIndexOf('.') : -1;
     if (!found || dot < 0 || path!.endsWith(')')) return undefined;
     const on = this.typeAt(found.file, found.d, path!.slice(0, dot));
@@ -287,6 +287,8 @@ export class DeclaredTypes {
 
   private typedNow(file: number, d: DeclaredType): Typed | undefined {
     const type = d.type;
+    const choice = type.indexOf(CHOICE);
+    if (choice > 0) return this.typedChoice(file, d, type.slice(0, choice), type.slice(choice + CHOICE.length));
     if (type.endsWith(GUARD_SUFFIX)) {
       // `if (isObservableMap(x))`: what the guard's predicate declares its first parameter is.
       const target = this.callee(file, d, type.slice(0, -GUARD_SUFFIX.length));
@@ -362,6 +364,14 @@ export class DeclaredTypes {
     const returned = foundKind === 'type' ? this.returnedByAlias(found) : undefined;
     if (returned) return collection ? (returned.collection ? undefined : { ...returned, collection: true }) : returned;
     return collection ? { ...found, collection: true } : found;
+  }
+
+  /** `higher ? v2 : v1` (CHOICE): the type both branches reach, else none; a union of two types is neither here. */
+  private typedChoice(file: number, d: DeclaredType, first: string, second: string): Typed | undefined {
+    const a = this.typed(file, { ...d, type: first });
+    const b = a && this.typed(file, { ...d, type: second });
+    if (!a || !b || a.ref.file !== b.ref.file || a.ref.def !== b.ref.def || Boolean(a.collection) !== Boolean(b.collection)) return undefined;
+    return { ...a, confidence: Math.min(a.confidence, b.confidence) };
   }
 
   /**

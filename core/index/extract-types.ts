@@ -102,8 +102,12 @@ export interface Heritage {
  * by the callee's declared return type), `path(i,j)` (parameter j of the callback passed as
  * argument i, by the callee's declared parameter type, or an array method's element), `path[*]`
  * (an element of the collection path names, for `for (const x of path)`), `{}` (for `f()`: the
- * object literal f returns, whose function members are f's nested definitions).
+ * object literal f returns, whose function members are f's nested definitions), `a | b` (CHOICE:
+ * either of two such forms, a ternary's branches).
  */
+/** Joins the two forms of a choice (`=v2 | =v1` for `higher ? v2 : v1`): typed where both reach one type. */
+export const CHOICE = ' | ';
+
 export interface DeclaredType {
   /** 'member': a field of the class `owner` (`this.name`, `self.name`); 'local': a parameter or variable of the function `owner` (null: module level). */
   kind: 'member' | 'local';

@@ -126,6 +126,14 @@ test("TypeScript declared return types and interface property types: a local bou
     // One-statement bodies with no return type written: `return openStore()`, `() => openStore()`,
     // `get current() { return this.store }`, `held() { return this.store }`, `self() { return this }`;
     // `longer()` (two statements, nothing constructed) is not read, so `.open()` on it has no edge.
+    // A ternary of two values typed alike (`first ? a : b`, `first ? openStore() : fallback`);
+    // `first ? openStore() : row` (a Store or a Row) types nothing.
+    'calls src/choice.ts -> src/store.ts::class::Store::5 0.99',
+    'calls src/choice.ts::function::callOrPath::12 -> src/store.ts::function::openStore::14 0.99',
+    'calls src/choice.ts::function::callOrPath::12 -> src/store.ts::method::Store.find::9 0.99',
+    'calls src/choice.ts::function::differentTypes::17 -> src/store.ts::function::openStore::14 0.99',
+    'calls src/choice.ts::function::eitherLocal::5 -> src/store.ts::function::openStore::14 0.99',
+    'calls src/choice.ts::function::eitherLocal::5 -> src/store.ts::method::Store.open::6 0.99',
     'calls src/inferred.ts -> src/store.ts::function::openStore::14 0.99',
     'calls src/inferred.ts::function::arrowWrapped::8 -> src/store.ts::function::openStore::14 0.99',
     'calls src/inferred.ts::function::wrapped::4 -> src/store.ts::function::openStore::14 0.99',
@@ -155,6 +163,7 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/use.ts::function::viaTypeArguments::25 -> src/store.ts::function::openAs::18 0.99',
     'calls src/use.ts::function::viaTypeArguments::25 -> src/store.ts::method::Store.find::9 0.99',
     'calls src/use.ts::function::viaTypeArguments::25 -> src/store.ts::method::Store.open::6 0.99',
+    'imports src/choice.ts -> src/store.ts 1',
     'imports src/inferred.ts -> src/store.ts 1',
     'imports src/services.ts -> src/store.ts 1',
     'imports src/use.ts -> src/services.ts 1',

@@ -2,7 +2,8 @@
 // place: a choice between references (typescript.ts, -assignments.ts and -modules.ts read it
 // where a name is bound, assigned or exported), and the path a value is passed on from.
 import type { Node } from 'web-tree-sitter';
-import { annotatedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { CHOICE } from '../../extract-types.ts';
+import { annotatedType, calledPath, FUNCTION_VALUES, pathOf } from './typescript-types.ts';
 
 /**
  * `cond ? standard.call : forced.call`, `(isServer ?? x) ? React.useEffect : React.useLayoutEffect`,
@@ -83,4 +84,35 @@ export function valueBesideNothing(value: Node | null): Node | null {
 
 function isNothing(node: Node | null): boolean {
   return node?.type === 'null' || node?.type === 'undefined' || (node?.type === 'identifier' && node.text === 'undefined');
+}
+
+/** Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`). */
+const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression']);
+/** A path whose segments may be elements (`this.items[*]`, pathOf). */
+const ELEMENT_PATH = /^[\w$#]+(\[\*\])?(\.[\w$#]+(\[\*\])?)*$/;
+
+/** The path a value that names one holds (`this.#cache`, `xs[i]`: `xs[*]`); undefined for any other value. */
+export function aliasedPath(value: Node | null, source: string): string | undefined {
+  const path = ALIASED_VALUES.has(value?.type ?? '') ? pathOf(value, source) : undefined;
+  return path && ELEMENT_PATH.test(path) ? path : undefined;
+}
+
+/**
+ * `higher ? v2 : v1`, `result ? innerFrom(result) : EMPTY`: a choice between two values that each
+ * name a path or call one, as the forms `=path` and `path()` joined by CHOICE; undefined for any
+ * other value. Resolution types it only where both branches reach one type, as the checker's
+ * union of two equal types is that type.
+ */
+export function choiceOf(value: Node | null, source: string): string | undefined {
+  if (value?.type !== 'ternary_expression') return undefined;
+  const forms: string[] = [];
+  for (const field of ['consequence', 'alternative']) {
+    let branch = value.childForFieldName(field);
+    for (let i = 0; branch?.type === 'parenthesized_expression' && i < 4; i++) branch = branch.namedChild(0);
+    const called = calledPath(branch, source);
+    const path = called ? undefined : aliasedPath(branch, source);
+    if (!called && !path) return undefined;
+    forms.push(called ? `${called}()` : `=${path}`);
+  }
+  return forms.join(CHOICE);
 }

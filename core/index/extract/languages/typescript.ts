@@ -26,7 +26,7 @@ import {
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';
-import { aliasedValue, castType, choiceOfReferences, valueBesideNothing } from './typescript-values.ts';
+import { aliasedPath, aliasedValue, castType, choiceOf, choiceOfReferences, valueBesideNothing } from './typescript-values.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
 import {
   CONTEXTUAL_TYPE,
@@ -126,11 +126,6 @@ function isExported(declarator: Node, parentOf: FileContext['parentOf']): boolea
 
 /** The nodes whose parameters are a type's, not a function's bindings. */
 const SIGNATURE_TYPES = new Set(['function_type', 'constructor_type', 'call_signature', 'construct_signature']);
-
-/** Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`). */
-const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression']);
-/** A path whose segments may be elements (`this.items[*]`, pathOf). */
-const ELEMENT_PATH = /^[\w$#]+(\[\*\])?(\.[\w$#]+(\[\*\])?)*$/;
 
 /** `=path` for a default that is a name or a member path (`undefined` names nothing). */
 function defaultPath(value: Node | null, source: string): string | undefined {
@@ -243,9 +238,10 @@ function commonHandlers(): Record<string, NodeHandler> {
       const held = valueBesideNothing(value);
       const called = written ? undefined : calledPath(held, source);
       const aliased = aliasedValue(held);
-      const path = written || called || !ALIASED_VALUES.has(aliased?.type ?? '') ? undefined : pathOf(aliased, source);
-      const alias = path && ELEMENT_PATH.test(path) ? path : undefined;
-      const type = annotated ?? (called ? `${called}()` : alias && `=${alias}`);
+      const alias = written || called ? undefined : aliasedPath(aliased, source);
+      // `const low = higher ? v2 : v1`: typed where both branches agree (declared-types.ts reads CHOICE).
+      const choice = written || called || alias ? undefined : choiceOf(held, source);
+      const type = annotated ?? (called ? `${called}()` : alias ? `=${alias}` : choice);
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
       if (type) b.declareType('local', bound, type, node, false, node.startIndex - 1);
       // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
