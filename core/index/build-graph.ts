@@ -286,7 +286,9 @@ class GraphBuilder {
       if (++out.callSites % CALLS_PER_STEP === 0) yield;
       const r = call.receiver;
       const dot = r === undefined ? -1 : r.indexOf('.');
-      const head = r === undefined ? undefined : dot < 0 ? r : r.slice(0, dot);
+      const segment = r === undefined ? undefined : dot < 0 ? r : r.slice(0, dot);
+      // `this[kSocket].send()`, `xs[i].m()`: the name before a key (pathOf) is what the scope depends on.
+      const head = segment?.includes('[') ? segment.slice(0, segment.indexOf('[')) : segment;
       const local = head === undefined ? false : declared.hasLocal(f, head);
       const ownClass = head === 'this' || head === 'self' || head === 'super' ? defs.classOfCall(ext, call) : undefined;
       // Outside a class, `this` is a function's own (a `this: T` parameter): settled per function.

@@ -77,9 +77,9 @@ export class DeclaredTypes {
     if (parts.length > MAX_PATH) return undefined;
     let current: Typed | undefined;
     let skip = 1;
-    // `xs[i].m()`, `this.items[0].m()`: a segment ending `[*]` is an element of what it names.
-    const headElement = parts[0]!.endsWith('[*]');
-    const head = headElement ? parts[0]!.slice(0, -3) : parts[0]!;
+    // `this.items[0].m()`: a segment ending `[*]` is an element of what it names; `xs[i]`,
+    // `this[kSocket]` (a computed key, pathOf) an element of a collection, else the member declared under that key.
+    const { name: head, key: headKey } = keyed(parts[0]!);
     // `(self: Fiber<A>) => self.id()`: a TypeScript `self` declared like any other name is that name.
     const ownSelf = head === 'self' ? this.selfDeclared(file, enclosing, line) : undefined;
     if (ownSelf) current = ownSelf;
@@ -100,21 +100,26 @@ export class DeclaredTypes {
       current = this.lookup.resolveType(file, head.slice(3));
     } else {
       current = this.localType(file, enclosing, head, line);
-      if (!current && !headElement && parts.length > 1 && !parts[1]!.endsWith('()')) {
+      if (!current && headKey === undefined && parts.length > 1 && !parts[1]!.endsWith('()')) {
         // `core.$ZodType.init()`: a value a namespace import holds, typed where its module declares it.
         current = this.localType(file, enclosing, `${head}.${parts[1]}`, line);
         if (current) skip = 2;
       }
     }
-    if (headElement) current = elementOf(current);
+    current = this.byKey(current, headKey);
     for (const part of parts.slice(skip)) {
       if (!current) return undefined;
-      const element = part.endsWith('[*]');
-      const name = element ? part.slice(0, -3) : part;
+      const { name, key } = keyed(part);
       current = name.endsWith('()') ? this.callResult(current, name.slice(0, -2)) : this.memberType(current, name);
-      if (element) current = elementOf(current);
+      current = this.byKey(current, key);
     }
     return current;
+  }
+
+  /** What indexing a typed value by a path segment's key gives (keyed): an element, or a computed-key member. */
+  private byKey(on: Typed | undefined, key: string | undefined): Typed | undefined {
+    if (key === undefined || !on) return on;
+    return key === '*' || on.collection ? elementOf(on) : this.memberType(on, `[${key}]`);
   }
 
   /** The type a local named `self` declares (a parameter `self: T`), before the class around it: Python's `self` declares none. */
@@ -394,4 +399,11 @@ export class DeclaredTypes {
     const found = fn && this.declaredFor(fn, '()');
     return found && { ...found, confidence: Math.min(alias.confidence, found.confidence) };
   }
+}
+
+/** A path segment and the key it is indexed by, if any: `xs[*]` -> xs, `*`; `this[kSocket]` -> this, `kSocket`. */
+function keyed(segment: string): { name: string; key: string | undefined } {
+  if (!segment.endsWith(']')) return { name: segment, key: undefined };
+  const open = segment.indexOf('[');
+  return open < 0 ? { name: segment, key: undefined } : { name: segment.slice(0, open), key: segment.slice(open + 1, -1) };
 }

@@ -93,6 +93,17 @@ function parameterProperties(constructor: Node): string[] {
   return names;
 }
 
+/** How long a computed key a member is declared under may be (pathOf keeps keys as long). */
+const MAX_MEMBER_KEY_CHARS = 64;
+
+/** `this[kSocket] = new Socket()`: the member under that computed key, as `this.socket = new Socket()` declares one. */
+function thisKeyAssignment(node: Node, left: Node, { b, source }: FileContext): void {
+  const index = left.childForFieldName('index');
+  if (left.childForFieldName('object')?.type !== 'this' || index?.type !== 'identifier' || index.endIndex - index.startIndex > MAX_MEMBER_KEY_CHARS) return;
+  const type = constructedType(node.lastChild, source);
+  if (type) b.declareType('member', `[${index.text}]`, type, node);
+}
+
 /** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`, `Foo.from = function () {}`. */
 export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const { b, source } = f;
@@ -113,6 +124,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     }
     return;
   }
+  if (leftType === 'subscript_expression') return thisKeyAssignment(node, left, f);
   if (leftType !== 'member_expression') return;
   const start = left.startIndex;
   // Decide from the text first: most member assignments (`this.x = y`) are none of these.

@@ -78,13 +78,29 @@ function loadedModuleReceiver(object: Node | null): string | undefined {
   return load?.type === 'call_expression' && load.childForFieldName('function')?.type === 'import' ? loadedModuleName(load) : undefined;
 }
 
-/** `(source as ConnectableObservable<T>).connect()`: 'as ConnectableObservable', the type the value is cast to in place. */
+/** How long a computed key read after a cast may be (pathOf keeps keys as long). */
+const MAX_CAST_KEY_CHARS = 64;
+
+/**
+ * `(source as ConnectableObservable<T>).connect()`: 'as ConnectableObservable', the type the value
+ * is cast to in place; `(obj as Administered)[$mobx].set_()`: 'as Administered[$mobx]', what
+ * that type declares under the computed key (pathOf's form).
+ */
 function castReceiver(object: Node | null): string | undefined {
   for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
+  let key = '';
+  if (object?.type === 'subscript_expression') {
+    const index = object.childForFieldName('index');
+    if (index?.type !== 'identifier' || index.endIndex - index.startIndex > MAX_CAST_KEY_CHARS) return undefined;
+    key = `[${index.text}]`;
+    object = object.childForFieldName('object');
+    if (object?.type !== 'parenthesized_expression') return undefined;
+    for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
+  }
   if (object?.type !== 'as_expression' && object?.type !== 'satisfies_expression') return undefined;
   let type = object.namedChild(1);
   if (type?.type === 'generic_type') type = type.childForFieldName('name');
-  return type?.type === 'type_identifier' ? `as ${type.text}` : undefined;
+  return type?.type === 'type_identifier' ? `as ${type.text}${key}` : undefined;
 }
 
 export function newExpression(node: Node, { b, source, receiverText }: FileContext): void {

@@ -343,13 +343,20 @@ export function pathOf(node: Node | null, source: string): string | undefined {
       skipSpace();
     }
     if (at(i) === '[') {
-      // `xs[i]`, `this.items[0]`: an element (`[*]`); a quoted key names a member, not an element, and is no path.
+      // `this.items[0]`: an element (`[*]`); `xs[i]`, `this[kSocket]`: an element or, on a value
+      // that is no collection, the member declared under that computed key (`[kSocket]: Socket`),
+      // kept as `[i]` for resolution to tell apart (declared-types.ts). A quoted key names a
+      // member, not an element, and is no path.
       let j = i + 1;
       while (j < end && isSpace(source.charCodeAt(j))) j++;
       if (source[j] === "'" || source[j] === '"' || source[j] === '`') return undefined;
+      const keyStart = j;
+      while (j < end && isWordChar(source.charCodeAt(j))) j++;
+      const key = source.slice(keyStart, j);
+      const keyed = source[j] === ']' && key.length > 0 && key.length <= MAX_KEY_CHARS && !isDigit(key.charCodeAt(0));
       i = closingBracket(source, i, end, '[', ']');
       if (i < 0) return undefined;
-      segment += '[*]';
+      segment += keyed ? `[${key}]` : '[*]';
       skipSpace();
       if (at(i) === '!') i++;
     }
@@ -363,6 +370,13 @@ export function pathOf(node: Node | null, source: string): string | undefined {
   }
   const path = segments.join('.');
   return path.length <= MAX_PATH_CHARS ? path : undefined;
+}
+
+/** How long a computed key kept in a path may be (`[kWebSocket]`). */
+const MAX_KEY_CHARS = 64;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 /** The position after the bracket closing the one at `from`, or -1 when none closes it before `end`. */

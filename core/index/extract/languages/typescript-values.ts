@@ -88,10 +88,10 @@ function isNothing(node: Node | null): boolean {
 
 /** Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`). */
 const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression']);
-/** A path whose segments may be elements (`this.items[*]`, pathOf). */
-const ELEMENT_PATH = /^[\w$#]+(\[\*\])?(\.[\w$#]+(\[\*\])?)*$/;
+/** A path whose segments may be elements or computed keys (`this.items[*]`, `this[kSocket]`, pathOf). */
+const ELEMENT_PATH = /^[\w$#]+(\[(\*|[\w$]+)\])?(\.[\w$#]+(\[(\*|[\w$]+)\])?)*$/;
 
-/** The path a value that names one holds (`this.#cache`, `xs[i]`: `xs[*]`); undefined for any other value. */
+/** The path a value that names one holds (`this.#cache`, `xs[0]`: `xs[*]`, `xs[i]`); undefined for any other value. */
 export function aliasedPath(value: Node | null, source: string): string | undefined {
   const path = ALIASED_VALUES.has(value?.type ?? '') ? pathOf(value, source) : undefined;
   return path && ELEMENT_PATH.test(path) ? path : undefined;
