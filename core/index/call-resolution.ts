@@ -218,14 +218,18 @@ export class CallResolver {
     if (meaning?.kind === 'external') return EXTERNAL;
     // `const { parentOf } = f; parentOf(node)`: the member of f's declared type the local holds.
     const held = meaning || !languageTraits(ext.language)?.heldMemberCalls ? undefined : this.declared.heldMember(f, call.enclosing, call.callee, call.line);
-    const member = held && !call.isNew ? this.defs.findMethod(held.on.ref, held.member, false) : undefined;
+    const member = held?.on && !call.isNew ? this.defs.findMethod(held.on.ref, held.member, false) : undefined;
     if (member) {
       const same = member.ref.file === f;
       return {
         outcome: 'declared_type',
-        targets: [{ ref: member.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(held!.on.confidence, this.table.kinds(f).declaredType) }],
+        targets: [{ ref: member.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(held!.on!.confidence, this.table.kinds(f).declaredType) }],
       };
     }
+    // `const destroyImpl = require('./destroy'); const { errorOrDestroy } = destroyImpl`: a module's export, as `destroyImpl.errorOrDestroy()` is.
+    const holder = held && !held.on && held.holder !== undefined && !held.holder.includes('.') ? this.table.bindings(f).get(held.holder) : undefined;
+    const exported = holder && this.table.follow(holder)?.kind === 'namespace' ? this.resolveDotted(f, `${held!.holder}.${held!.member}`) : undefined;
+    if (exported?.kind === 'def') return { outcome: 'import', targets: [{ ref: exported.ref, confidence: exported.confidence }] };
     if (!call.isNew && languageTraits(ext.language)?.implicitReceiver) {
       // A bare call inside a class is a call on `this` (Java).
       const cls = this.defs.enclosingClass(ext, call.enclosing);

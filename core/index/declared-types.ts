@@ -141,16 +141,25 @@ export class DeclaredTypes {
   /**
    * What a bare call of a local reaches when the local holds a member of a typed value (`const {
    * parentOf } = f` with `f: FileContext`): that value's type and the member's name. Undefined
-   * when the local holds anything else or its holder has no declared type. (A const bound to a
-   * member path and called, `const run = this.run; run()`, is a function of its own, found first.)
+   * when the local holds anything else. `on` is undefined where the holder has no declared type:
+   * then `holder` is its path as written in this file (`const { errorOrDestroy } = destroyImpl`,
+   * a module a require bound, which resolution reads as an import). (A const bound to a member
+   * path and called, `const run = this.run; run()`, is a function of its own, found first.)
    */
-  heldMember(file: number, enclosing: number | null, name: string, line: number | undefined): { on: Typed; member: string } | undefined {
+  heldMember(
+    file: number,
+    enclosing: number | null,
+    name: string,
+    line: number | undefined,
+  ): { on: Typed | undefined; holder: string | undefined; member: string } | undefined {
     const found = this.localDeclaration(file, enclosing, name, line);
     const path = found?.d.type.startsWith('=') && !found.d.type.includes(CHOICE) ? found.d.type.slice(1) : undefined;
     const dot = path ? path.lastIndexOf('.') : -1;
     if (!found || dot < 0 || path!.endsWith(')')) return undefined;
-    const on = this.typeAt(found.file, found.d, path!.slice(0, dot));
-    return on && !on.collection ? { on, member: path!.slice(dot + 1) } : undefined;
+    const holder = path!.slice(0, dot);
+    const on = this.typeAt(found.file, found.d, holder);
+    if (on?.collection) return undefined;
+    return { on, holder: found.file === file ? holder : undefined, member: path!.slice(dot + 1) };
   }
 
   /** A parameter or variable of the enclosing functions, innermost first, then of the module, then what the module imports. */

@@ -43,8 +43,10 @@ test('TypeScript ESM: named, aliased, default and namespace imports, re-export c
   ]);
 });
 
-test('CommonJS: destructured require, the module object, module.exports = fn, class methods via this', async () => {
+test('CommonJS: destructured require, the module object and names destructured from it, module.exports = fn, class methods via this', async () => {
   assert.deepEqual(await edgesOf('cjs'), [
+    // `const { close, missing } = db` with `db = require('./lib/db')`: close is the export; missing is none.
+    'calls app.js::function::closeAll::22 -> lib/db.js::function::close::5 0.99',
     'calls app.js::method::Service.start::6 -> app.js::method::Service.stop::11 1',
     'calls app.js::method::Service.start::6 -> lib/db.js::function::connect::1 0.99',
     'calls app.js::method::Service.stop::11 -> lib/db.js::function::close::5 0.99',
