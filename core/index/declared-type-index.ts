@@ -30,6 +30,12 @@ export function indexDeclarations(ext: FileExtraction): FileDeclarations {
   const names = new Map<string, boolean>();
   for (const d of ext.declaredTypes ?? []) {
     const key = `${d.owner ?? ''}\0${d.name}`;
+    // `record.subs` (a type literal's member, typescript.ts): `record` is a local of the scope too.
+    const dot = d.kind === 'local' ? d.name.indexOf('.') : -1;
+    if (dot > 0) {
+      const head = d.name.slice(0, dot);
+      names.set(head, Boolean(d.lines) || (names.get(head) ?? false));
+    }
     if (d.kind === 'local' && d.lines) {
       const list = ranged.get(key);
       if (list) list.push(d);

@@ -103,8 +103,15 @@ test('Go and Java (when include names them): packages are directories, imports n
   ]);
 });
 
-test('TypeScript declared types: parameter, field, constructor parameter property and new X() receivers, interface members, const-bound wrappers and aliases, super() to a base without a constructor', async () => {
+test('TypeScript declared types: parameter, field, constructor parameter property and new X() receivers, interface members, the members of a type literal, const-bound wrappers and aliases, super() to a base without a constructor', async () => {
   assert.deepEqual(await edgesOf('ts-declared'), [
+    // A parameter typed by a type literal: `record.store.put()`, `({ store }: { store: Store | null })`,
+    // `const { store } = record`, a callback's `(entry: { store: Store })`; `record.missing` and
+    // `other.label` (a string) give no edge.
+    'calls src/literal.ts::function::viaCallback::16 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/literal.ts::function::viaDestructured::7 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/literal.ts::function::viaHeldMember::11 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/literal.ts::function::viaMember::3 -> src/store.ts::method::Store.put::7 0.99',
     // `private readonly cache = new Store()`: a field initializer runs at class level.
     'calls src/service.ts -> src/store.ts::class::Store::6 0.99',
     'calls src/service.ts::method::Service.constructor::5 -> src/store.ts::class::Base::12 0.99',
@@ -118,6 +125,7 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     // this.store, this.cache, extra and local are all declared Stores; `untyped` has no declared class: no edge.
     'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/store.ts::function::double::15 -> src/store.ts::function::wrap::14 1',
+    'imports src/literal.ts -> src/store.ts 1',
     'imports src/service.ts -> src/store.ts 1',
     'inherits src/service.ts::class::Service::3 -> src/store.ts::class::Base::12 0.99',
   ]);

@@ -15,11 +15,13 @@ test("a function in a literal argument takes its parameters from the member the 
     'src/tools.ts -> src/define.ts::class::Server::33',
     'src/tools.ts -> src/define.ts::function::loose::40',
     'src/tools.ts -> src/define.ts::function::register::28',
-    // `ctx: { services: Other }` keeps its own annotation (a literal type, not followed), `extra`
-    // is no member of ToolDefinition, and `{...} as never` is typed by its cast: no `now` edge.
+    // `extra` is no member of ToolDefinition, and `{...} as never` is typed by its cast: no `now` edge.
     'src/tools.ts::function::annotated::30 -> src/define.ts::function::defineTool::23',
     'src/tools.ts::function::cast::39 -> src/define.ts::function::defineTool::23',
     'src/tools.ts::function::first::4 -> src/define.ts::function::defineTool::23',
+    // `ctx: { services: Other }` keeps its own annotation, a type literal whose `services` is
+    // Other: Other's `now`, never the Services one ToolDefinition's Context would give.
+    'src/tools.ts::method::annotated.handle::32 -> src/define.ts::method::Other.now::8',
     // `check: (args, { services }) => services.now() > 0`: the property's function type.
     'src/tools.ts::method::first.check::10 -> src/define.ts::method::Services.now::2',
     // `async handle(args, ctx) { ctx.services.now() }`.

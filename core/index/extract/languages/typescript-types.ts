@@ -110,6 +110,29 @@ export function valueTypedBy(type: Node | null, source: string): string | undefi
   return text !== undefined && NAME_PATH.test(text) ? text : undefined;
 }
 
+/** How many members of a type literal written as a parameter's type are read. */
+const MAX_LITERAL_MEMBERS = 32;
+
+/**
+ * `record: { buffer: T[]; subs: Subscription }`: each property the type literal declares with a
+ * type (annotatedType's forms), by name; undefined when the annotation is no type literal. Methods
+ * and function-typed properties are left out: they are no receiver's type.
+ */
+export function typeLiteralMembers(annotation: Node | null, source: string): Array<[string, string]> | undefined {
+  const type = withoutNullish((annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation) ?? null);
+  if (type?.type !== 'object_type') return undefined;
+  const members: Array<[string, string]> = [];
+  let read = 0;
+  for (const member of type.namedChildren) {
+    if (++read > MAX_LITERAL_MEMBERS) break;
+    if (member?.type !== 'property_signature') continue;
+    const name = member.childForFieldName('name');
+    const written = name?.type === 'property_identifier' ? annotatedType(member.childForFieldName('type'), source) : undefined;
+    if (written) members.push([name!.text, written]);
+  }
+  return members;
+}
+
 /** A declared type as written, from a type annotation or a type: a name or a collection of one, with `null` and `undefined` dropped from a union. */
 export function annotatedType(annotation: Node | null, source: string): string | undefined {
   // `Store | null`, `Store | undefined`: a Store wherever a call is made on it (`s?.m()`, `s!.m()`, or once narrowed).

@@ -22,6 +22,7 @@ import {
   functionTypeOf,
   NAME_PATH,
   pathOf,
+  typeLiteralMembers,
 } from './typescript-types.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
@@ -151,7 +152,8 @@ function inFunctionParameters(signature: Node, parentOf: FileContext['parentOf']
  * `o: Store`, `private store: Store` (also a field of the class), `o = new Store()`, `this: Store`,
  * and `registry = defaultRegistry`: an unannotated parameter has its default's type, as the checker reads it.
  */
-const parameter: NodeHandler = (node, { b, source, parentOf }) => {
+const parameter: NodeHandler = (node, f) => {
+  const { b, source, parentOf } = f;
   const pattern = node.childForFieldName('pattern');
   const named = pattern?.type;
   if (named !== 'this' && named !== 'identifier' && named !== 'object_pattern') return;
@@ -160,7 +162,8 @@ const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   const annotated = annotatedType(node.childForFieldName('type'), source);
   const value = annotated === undefined && named !== 'this' ? node.childForFieldName('value') : null;
   const type = named === 'this' ? annotated : (annotated ?? constructedType(value, source) ?? defaultPath(value, source));
-  if (!type) return;
+  const literal = type === undefined && named !== 'this' ? typeLiteralMembers(node.childForFieldName('type'), source) : undefined;
+  if (!type && !literal?.length) return;
   // `type Visit = (session: Session) => void`, `{ (x: X): Y }`: a signature's parameters bind
   // nothing, save a callback's in a function's own parameters (`observable(subscribe: (observer:
   // Observer<T>) => ...)`): there the name types what the function body calls it (measured right
@@ -170,19 +173,36 @@ const parameter: NodeHandler = (node, { b, source, parentOf }) => {
   if (!fn || (SIGNATURE_TYPES.has(fn.type) && !inFunctionParameters(fn, parentOf))) return;
   // `toJSON(this: BigDecimal)`: `this` in the function is what the annotation says (no class
   // needed), seen within the function's lines only: its neighbours may declare none.
-  if (named === 'this') return void b.declareType('local', 'this', type, node, false, node.startIndex, fn);
+  if (named === 'this') return void b.declareType('local', 'this', type!, node, false, node.startIndex, fn);
+  // `(record: { subs: Subscription })`: `record.subs` is a local of its own (declared-types.ts reads
+  // a head with no type through it); `({ subs }: { subs: Subscription })`: `subs` is one.
+  if (literal) return declareLiteralMembers(node, pattern!, literal, f);
   // `function handler({ b, source }: FileContext)`: each name is that key of the parameter, through a
   // name no source can write holding it (as typescript-contextual.ts does for an unannotated one).
   if (named === 'object_pattern') {
     const holder = `#p${node.startIndex}`;
-    b.declareType('local', holder, type, node);
+    b.declareType('local', holder, type!, node);
     for (const [key, local] of patternKeys(pattern!)) b.declareType('local', local, `=${holder}.${key}`, node);
     return;
   }
   // A callback's parameter (`xs.map((o: Observable) => ...)`) is seen inside the callback only (the builder's callback scopes).
-  b.declareType('local', pattern!.text, type, node);
-  if (isParameterProperty(node)) b.declareType('member', pattern!.text, type, node);
+  b.declareType('local', pattern!.text, type!, node);
+  if (isParameterProperty(node)) b.declareType('member', pattern!.text, type!, node);
 };
+
+/** The names a parameter typed by a type literal makes typed (the parameter handler's `literal`). */
+function declareLiteralMembers(node: Node, pattern: Node, literal: Array<[string, string]>, { b }: FileContext): void {
+  if (pattern.type === 'identifier') {
+    for (const [key, type] of literal) b.declareType('local', `${pattern.text}.${key}`, type, node);
+    return;
+  }
+  if (pattern.type !== 'object_pattern') return;
+  const types = new Map(literal);
+  for (const [key, local] of patternKeys(pattern)) {
+    const type = types.get(key);
+    if (type) b.declareType('local', local, type, node);
+  }
+}
 
 /** A function value's parameters, typed by where it is written: a call's argument, a return, a record's value. */
 const typedByPlace: NodeHandler = (node, f) => {
