@@ -15,11 +15,14 @@ async function callsOf(fixture: string): Promise<string[]> {
     .sort();
 }
 
-test('JavaScript: a required module object called through its default export, a return of one constructed class, a let only ever constructed as one class, JSDoc types; two classes, a reassigned parameter and a mixed let stay untyped', async () => {
+test('JavaScript: a required module object called through its default export, a return of one constructed class, a let only ever constructed as one class, JSDoc types, a member a constructor assigns a documented parameter; two classes, a reassigned parameter and a mixed let stay untyped', async () => {
   assert.deepEqual(await callsOf('cjs-typed'), [
     // `require('../')` is index.js, whose `{ parse, diff }` are themselves modules: each called as its default export.
     'bin/cli.js::function::main::2 -> functions/diff.js::function::diff::3 0.99',
     'bin/cli.js::function::main::2 -> functions/parse.js::function::parse::3 0.99',
+    // `/** @param {SemVer} semver */ constructor (semver) { this.semver = semver }`: the member is a
+    // SemVer; `either` ({Range|SemVer}) and the undocumented `plain` are none, so `.test` gets no edge.
+    'classes/comparator.js::method::Comparator.test::15 -> classes/semver.js::method::SemVer.compare::2 0.99',
     // `parse(a)` returns the argument, a new SemVer or null: a SemVer. `pick(a)` returns two classes: no edge.
     'functions/diff.js::function::diff::3 -> classes/semver.js::method::SemVer.compare::2 0.99',
     'functions/diff.js::function::diff::3 -> functions/parse.js::function::parse::3 0.99',

@@ -6,6 +6,7 @@ import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { calledPath, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { documentedParameter } from './typescript-jsdoc.ts';
 import { choiceOfReferences } from './typescript-values.ts';
 import { declareConstructedAssignment } from './typescript-assigned.ts';
 import { isParameterProperty, nameOf } from './typescript-members.ts';
@@ -45,6 +46,19 @@ function thisBinder(assignment: Node, parentOf: FileContext['parentOf']): Node |
     if (fn.type !== 'arrow_function' && THIS_BINDERS.has(fn.type)) return fn;
   }
   return undefined;
+}
+
+/**
+ * In JavaScript, the type a function's doc comment gives its parameter `name` (documentedParameter):
+ * the checker types a member by what the constructor assigns it. A TypeScript parameter's
+ * annotation does not reach a member so (a field declared without a type is `any` unless the
+ * project asks the compiler to infer it, `noImplicitAny`), so a TypeScript function gives none:
+ * its grammar wraps each parameter in a node of its own, JavaScript's does not.
+ */
+function documentedParameterType(fn: Node, name: string, source: string): string | undefined {
+  const first = fn.childForFieldName('parameters')?.namedChild(0);
+  if (first?.type === 'required_parameter' || first?.type === 'optional_parameter') return undefined;
+  return documentedParameter(fn, name, source);
 }
 
 /**
@@ -136,6 +150,10 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     if (!property || left.firstChild?.type !== 'this') return;
     if (type) return b.declareType('member', property.text, type, node);
     const binder = thisBinder(node, f.parentOf);
+    // `/** @param {Sender} sender */ constructor(sender) { this.sender = sender }` in JavaScript:
+    // the member has the parameter's documented type, as the checker reads it.
+    const passed = right?.type === 'identifier' && binder ? documentedParameterType(binder, right.text, source) : undefined;
+    if (passed) return b.declareType('member', property.text, passed, node);
     const owner =
       right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression' || choiceOfReferences(right)) ? constructorName(binder) : undefined;
     if (owner) return void b.define(node, 'method', property.text, { bound: true, parentName: owner });

@@ -71,6 +71,18 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   if (tags.returns && name) f.b.declareType(kind, `${name}()`, tags.returns, at, false, kind === 'local' ? at.startIndex - 1 : at.startIndex);
 }
 
+/**
+ * The type a function's doc comment gives its parameter `name` (`@param {Sender} sender` before
+ * `constructor(sender)`), for a member the function assigns it to; undefined when none does.
+ */
+export function documentedParameter(fn: Node, name: string, source: string): string | undefined {
+  let comment = fn.previousNamedSibling;
+  // `export function f(x)` after its comment: the comment precedes the export statement.
+  if (!comment && fn.parent?.type === 'export_statement') comment = fn.parent.previousNamedSibling;
+  if (comment?.type !== 'comment' || !parameterNames(fn).has(name)) return undefined;
+  return tagsOf(source.slice(comment.startIndex, comment.endIndex))?.params.get(name);
+}
+
 /** What a doc comment documents: the declaration right after it. */
 export const jsdocComment: NodeHandler = (node, f) => {
   const next = node.nextNamedSibling;
