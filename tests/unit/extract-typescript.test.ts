@@ -260,7 +260,7 @@ test('ts/legacy.cjs', async () => {
     file: 'ts/legacy.cjs',
     language: 'javascript',
     definitions: [
-      { kind: 'function', name: 'helper', startLine: 3, endLine: 3, parent: null, exported: true, bound: true },
+      // `const helper = require('./helper').helper` is an import binding, no function of this file.
       { kind: 'function', name: 'internal', startLine: 6, endLine: 8, parent: null, exported: true },
       { kind: 'function', name: 'first', startLine: 10, endLine: 10, parent: null, exported: true, bound: true },
       { kind: 'function', name: 'second', startLine: 11, endLine: 11, parent: null, exported: true, bound: true },
@@ -276,7 +276,7 @@ test('ts/legacy.cjs', async () => {
       // `this._read = options.read` in a constructor function declares its member; `this.count = 1`,
       // `this._transform` in a prototype method and `this.nope` in a lower-case function do not.
       { kind: 'function', name: 'Stream', startLine: 22, endLine: 22, parent: null, exported: false },
-      { kind: 'method', name: '_read', startLine: 22, endLine: 22, parent: 11, exported: false, bound: true, parentName: 'Stream' },
+      { kind: 'method', name: '_read', startLine: 22, endLine: 22, parent: 10, exported: false, bound: true, parentName: 'Stream' },
       { kind: 'method', name: 'wrap', startLine: 23, endLine: 23, parent: null, exported: false, bound: true, parentName: 'Stream' },
       { kind: 'function', name: 'helperFn', startLine: 24, endLine: 24, parent: null, exported: false },
     ],
@@ -304,11 +304,11 @@ test('ts/legacy.cjs', async () => {
       { local: 'fourth', exported: 'fourth' },
     ],
     calls: [
-      { callee: 'join', line: 7, enclosing: 1, receiver: 'path' },
-      { callee: 'internal', line: 10, enclosing: 2 },
-      { callee: 'join', line: 11, enclosing: 3 },
-      { callee: 'stop', line: 15, enclosing: 5, receiver: 'this' },
-      { callee: 'Thing', line: 20, enclosing: 9, isNew: true },
+      { callee: 'join', line: 7, enclosing: 0, receiver: 'path' },
+      { callee: 'internal', line: 10, enclosing: 1 },
+      { callee: 'join', line: 11, enclosing: 2 },
+      { callee: 'stop', line: 15, enclosing: 4, receiver: 'this' },
+      { callee: 'Thing', line: 20, enclosing: 8, isNew: true },
     ],
     heritage: [],
     declaredTypes: [{ kind: 'local', owner: null, name: 'internal()', type: 'path.join()' }],

@@ -229,6 +229,14 @@ export function isModuleLoad(value: Node): boolean {
   return callee?.type === 'import' || (callee?.type === 'identifier' && callee.text === 'require');
 }
 
+/** `require('./x').X`, `(await import('./x')).X`: a member read off a module load in place. */
+export function isLoadedMember(value: Node): boolean {
+  if (value.type !== 'member_expression') return false;
+  let object = value.childForFieldName('object');
+  for (let i = 0; object && (object.type === 'parenthesized_expression' || object.type === 'await_expression') && i < 4; i++) object = object.namedChild(0);
+  return object !== null && isModuleLoad(object);
+}
+
 /**
  * A value that may be a function held under an exported name: another module's member
  * (`Math.floor`, `impl.destroy`) or what a call returns (`hideStackFrames(fn)`), but not a

@@ -43,7 +43,7 @@ import { aliasHeritage, typeofHeritage, classExpressionName, defineClass, herita
 import { declareDestructured } from './typescript-destructured.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, isParameterProperty, memberHandlers, nameOf } from './typescript-members.ts';
-import { exportStatement, importStatement, isModuleLoad } from './typescript-modules.ts';
+import { exportStatement, importStatement, isLoadedMember, isModuleLoad } from './typescript-modules.ts';
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
 const CALLABLE_VALUES = new Set([
@@ -283,7 +283,9 @@ function commonHandlers(): Record<string, NodeHandler> {
       const literal = valueType !== 'call_expression' && valueType !== 'identifier';
       const members = literal ? (atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : localObject(node, value, f)) : undefined;
       if (members) return members;
-      if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value)) return;
+      // `var ArraySet = require('./array-set').ArraySet`: an import binding (requireCall), which the
+      // checker follows to the exporting module's declaration, never a function of this file.
+      if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value) || isLoadedMember(value)) return;
       if (valueType === 'ternary_expression' && hasFunctionBranch(value)) {
         // `const debug = enabled ? (...args) => log(...args) : () => {}`: a function either way it goes.
         b.define(node, 'function', bound, { bound: true });
