@@ -45,6 +45,7 @@ export class CallResolver {
     this.declared = new DeclaredTypes(extractions, {
       resolveType: (file, written) => this.resolveTypeName(file, written),
       isClassLike: (ref) => this.table.isClassLike(ref),
+      isConstructorFunction: (ref) => this.defs.isConstructorFunction(ref),
       basesOf: (ref) => this.bases.get(refKey(ref)) ?? [],
       callable: (file, name) => {
         // `const parse = require('./parse')`: the module's default export is what the name calls.

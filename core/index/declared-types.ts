@@ -34,6 +34,8 @@ export interface TypeLookup {
   /** What a type name written in a file names: a class-like definition, with the confidence of the path to it. */
   resolveType(file: number, written: string): { ref: DefRef; confidence: number } | undefined;
   isClassLike(ref: DefRef): boolean;
+  /** A JavaScript constructor function: a class to the checker, its members the `this.x` locals it declares. */
+  isConstructorFunction(ref: DefRef): boolean;
   /** A class's resolved bases (a member may be declared on one). */
   basesOf(ref: DefRef): DefRef[];
   /** The function a bare name written in a file calls (same file, then imports). */
@@ -192,7 +194,9 @@ export class DeclaredTypes {
     const queue = [on.ref];
     for (let i = 0; i < queue.length && i < 16; i++) {
       const ref = queue[i];
-      const d = this.declarationsOf(ref.file).members.get(`${ref.def}\0${name}`);
+      const declarations = this.declarationsOf(ref.file);
+      // A constructor function's members are its locals `this.x` (typescript-assignments.ts).
+      const d = declarations.members.get(`${ref.def}\0${name}`) ?? declarations.locals.get(`${ref.def}\0this.${name}`);
       if (d) {
         const found = this.typed(ref.file, d);
         return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
@@ -372,8 +376,8 @@ export class DeclaredTypes {
       const returned = this.declaredFor(found.ref, '()');
       return returned && { ...returned, confidence: Math.min(found.confidence, returned.confidence) };
     }
-    // An object type named by `type` declares members as an interface does.
-    if (!found || !(this.lookup.isClassLike(found.ref) || foundKind === 'type')) return undefined;
+    // An object type named by `type` declares members as an interface does; a JavaScript constructor function as a class does.
+    if (!found || !(this.lookup.isClassLike(found.ref) || foundKind === 'type' || this.lookup.isConstructorFunction(found.ref))) return undefined;
     if (d.call && foundKind !== 'class') return undefined;
     const returned = foundKind === 'type' ? this.returnedByAlias(found) : undefined;
     if (returned) return collection ? (returned.collection ? undefined : { ...returned, collection: true }) : returned;

@@ -95,11 +95,50 @@ export class DefinitionQueries {
         found = e;
         break;
       }
+      // `Gen.prototype.add = function () { this._sources.add() }`: `this` is a Gen.
+      const owner = this.detachedOwner(ext, e);
+      if (owner !== undefined) {
+        found = owner;
+        break;
+      }
       if (path.length > defs.length) break;
       path.push(e);
     }
     for (const e of path) known[e] = found;
     return found ?? undefined;
+  }
+
+  private readonly prototypeOwners = new Map<FileExtraction, { byName: Map<string, number>; withMethods: Set<string> }>();
+  /**
+   * In JavaScript, the top-level classes and functions by name, and the names methods are declared
+   * apart from (`Gen.prototype.add = function () {}`, `Gen.from = ...`): a function with such
+   * methods is a class to the checker (an ES5 constructor function).
+   */
+  private prototypeOwnersOf(ext: FileExtraction): { byName: Map<string, number>; withMethods: Set<string> } {
+    let owners = this.prototypeOwners.get(ext);
+    if (owners) return owners;
+    owners = { byName: new Map(), withMethods: new Set() };
+    ext.definitions.forEach((d, i) => {
+      if (d.parent !== null) return;
+      if ((d.kind === 'function' || d.kind === 'class') && !owners!.byName.has(d.name)) owners!.byName.set(d.name, i);
+      if (d.kind === 'method' && d.parentName !== undefined) owners!.withMethods.add(d.parentName);
+    });
+    this.prototypeOwners.set(ext, owners);
+    return owners;
+  }
+
+  /** The class or constructor function a JavaScript method declared apart from it belongs to (`Gen` for `Gen.prototype.add`). */
+  private detachedOwner(ext: FileExtraction, def: number): number | undefined {
+    const d = ext.definitions[def]!;
+    if (ext.language !== 'javascript' || d.kind !== 'method' || d.parent !== null || d.parentName === undefined) return undefined;
+    return this.prototypeOwnersOf(ext).byName.get(d.parentName);
+  }
+
+  /** Whether a definition is a JavaScript constructor function: a top-level function with methods declared apart from it. */
+  isConstructorFunction(ref: DefRef): boolean {
+    const ext = this.extractions[ref.file]!;
+    const d = ext.definitions[ref.def]!;
+    return ext.language === 'javascript' && d.kind === 'function' && d.parent === null && this.prototypeOwnersOf(ext).withMethods.has(d.name);
   }
 
   private readonly typeofIndex = new Map<number, Map<number, string>>();

@@ -62,6 +62,17 @@ function documentedParameterType(fn: Node, name: string, source: string): string
 }
 
 /**
+ * A member `this.x = ...` types: the class's; in a JavaScript constructor function (`function
+ * Gen() { this._sources = new ArraySet() }`), which is no class to own a member, a local of the
+ * function named `this._sources`, which declared-types.ts reads as the member of the class the
+ * function is (its prototype's methods' `this`). A TypeScript function is no class to the checker.
+ */
+function declareThisMember(node: Node, name: string, type: string, binder: Node | undefined, b: ExtractionBuilder): void {
+  if (b.language === 'javascript' && constructorName(binder) !== undefined) b.declareType('local', `this.${name}`, type, node);
+  else b.declareType('member', name, type, node);
+}
+
+/**
  * The constructor function a JavaScript `this.x = ...` declares a member of: a capitalised
  * `function Readable(options) { this._read = options.read }`, which is the member's owner as
  * it is the definition around it. Other functions (a method assigned to a prototype, a class's
@@ -148,12 +159,11 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     const type = constructedType(right, source);
     const property = left.childForFieldName('property');
     if (!property || left.firstChild?.type !== 'this') return;
-    if (type) return b.declareType('member', property.text, type, node);
     const binder = thisBinder(node, f.parentOf);
     // `/** @param {Sender} sender */ constructor(sender) { this.sender = sender }` in JavaScript:
     // the member has the parameter's documented type, as the checker reads it.
-    const passed = right?.type === 'identifier' && binder ? documentedParameterType(binder, right.text, source) : undefined;
-    if (passed) return b.declareType('member', property.text, passed, node);
+    const typed = type ?? (right?.type === 'identifier' && binder ? documentedParameterType(binder, right.text, source) : undefined);
+    if (typed) return declareThisMember(node, property.text, typed, binder, b);
     const owner =
       right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression' || choiceOfReferences(right)) ? constructorName(binder) : undefined;
     if (owner) return void b.define(node, 'method', property.text, { bound: true, parentName: owner });
