@@ -7,6 +7,7 @@
 import type { CallSite, FileExtraction } from './extract-types.ts';
 import type { DefRef, SymbolTable } from './symbol-table.ts';
 import { NestedScope } from './nested-scope.ts';
+import { languageTraits } from './extract/languages/registry.ts';
 
 export const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 
@@ -130,7 +131,7 @@ export class DefinitionQueries {
   /** The class or constructor function a JavaScript method declared apart from it belongs to (`Gen` for `Gen.prototype.add`). */
   private detachedOwner(ext: FileExtraction, def: number): number | undefined {
     const d = ext.definitions[def]!;
-    if (ext.language !== 'javascript' || d.kind !== 'method' || d.parent !== null || d.parentName === undefined) return undefined;
+    if (!languageTraits(ext.language)?.prototypeClasses || d.kind !== 'method' || d.parent !== null || d.parentName === undefined) return undefined;
     return this.prototypeOwnersOf(ext).byName.get(d.parentName);
   }
 
@@ -138,7 +139,12 @@ export class DefinitionQueries {
   isConstructorFunction(ref: DefRef): boolean {
     const ext = this.extractions[ref.file]!;
     const d = ext.definitions[ref.def]!;
-    return ext.language === 'javascript' && d.kind === 'function' && d.parent === null && this.prototypeOwnersOf(ext).withMethods.has(d.name);
+    return (
+      Boolean(languageTraits(ext.language)?.prototypeClasses) &&
+      d.kind === 'function' &&
+      d.parent === null &&
+      this.prototypeOwnersOf(ext).withMethods.has(d.name)
+    );
   }
 
   private readonly typeofIndex = new Map<number, Map<number, string>>();

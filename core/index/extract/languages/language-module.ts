@@ -112,6 +112,11 @@ export interface LanguageTraits {
    */
   heldMemberCalls?: boolean;
   /**
+   * A top-level function with methods declared apart from it (`Gen.prototype.add = function`) is a
+   * class: `this` in those methods is its instance (JavaScript, as the checker reads it).
+   */
+  prototypeClasses?: boolean;
+  /**
    * The confidence of each kind of cross-file edge as eval:calls measured it on this language's
    * code (core/index/call-confidence.ts, docs/call-confidence.md); kinds left out keep the
    * unmeasured defaults.

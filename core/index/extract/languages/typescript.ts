@@ -431,7 +431,7 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
     typescript: { surface: 'exports', builtins: BUILTINS, confidence: MEASURED, heldMemberCalls: true },
     tsx: { surface: 'exports', builtins: BUILTINS, confidence: MEASURED, heldMemberCalls: true },
     // CommonJS assigns exports the extractor cannot always list.
-    javascript: { surface: 'unlisted', builtins: BUILTINS, confidence: MEASURED, heldMemberCalls: true },
+    javascript: { surface: 'unlisted', builtins: BUILTINS, confidence: MEASURED, heldMemberCalls: true, prototypeClasses: true },
   },
   importResolver: typescriptImportResolver,
   maskUnreadable,
