@@ -196,6 +196,12 @@ test("TypeScript callbacks and collections: a callback parameter takes the type 
     'calls src/indexed.ts::method::Shelf.first::13 -> src/item.ts::method::Item.save::2 0.99',
     'calls src/item.ts -> src/item.ts::class::Registry::13 1',
     'calls src/item.ts::method::Registry.lookup::16 -> src/item.ts::class::Item::1 1',
+    // `this.listener = (event) => ...` with `listener: BindingListener` declared in the class: the
+    // function's parameters are the alias's (a destructured one too); a field of no function type types none.
+    'calls src/listener.ts::method::Destructured.reset::31 -> src/listener.ts::method::Binding.on::2 1',
+    'calls src/listener.ts::method::Indexer.attach::23 -> src/listener.ts::class::Binding::1 1',
+    'calls src/listener.ts::method::Indexer.attach::23 -> src/listener.ts::method::Indexer.listener::14 1',
+    'calls src/listener.ts::method::Indexer.constructor::16 -> src/listener.ts::method::Binding.on::2 1',
     // `openItem().then((item) => item.save())`, openItem declared `Promise<Item>`; a `catch`'s reason gets none.
     'calls src/promised.ts::function::afterOpen::8 -> src/item.ts::method::Item.save::2 0.99',
     'calls src/promised.ts::function::afterOpen::8 -> src/promised.ts::function::openItem::3 1',

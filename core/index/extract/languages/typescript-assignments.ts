@@ -10,6 +10,8 @@ import { documentedParameter } from './typescript-jsdoc.ts';
 import { choiceOfReferences } from './typescript-values.ts';
 import { declareConstructedAssignment } from './typescript-assigned.ts';
 import { isParameterProperty, nameOf } from './typescript-members.ts';
+import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-contextual.ts';
+import { namedTypeOf } from './typescript-type-names.ts';
 import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript-modules.ts';
 
 /** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
@@ -108,6 +110,19 @@ function declaresMember(b: ExtractionBuilder, body: Node, name: string, source: 
   return names.has(name);
 }
 
+/** How many members of a class body are looked through for a field's annotation. */
+const MAX_FIELDS_READ = 256;
+
+/** The type annotation of the field `name` a class body declares (`listener: ContextEventListener`), if it does. */
+function fieldAnnotation(body: Node, name: string, source: string): Node | null {
+  let read = 0;
+  for (const member of body.namedChildren) {
+    if (++read > MAX_FIELDS_READ) return null;
+    if (member?.type === 'public_field_definition' && nameOf(member, source) === name) return member.childForFieldName('type');
+  }
+  return null;
+}
+
 /** `constructor(readonly f: F, private g?: G)`: the parameters that are also properties, by name. */
 function parameterProperties(constructor: Node): string[] {
   const names: string[] = [];
@@ -170,7 +185,15 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     // `this._spawn = spawn` in a class's method, no member of that name declared: in JavaScript
     // the assignment is the member's declaration, a method when `this._spawn()` in the class calls it.
     const body = binder?.type === 'method_definition' ? f.parentOf(binder) : null;
-    if (body?.type === 'class_body' && !declaresMember(b, body, property.text, source)) b.memberAssignedOnThis(node, property.text, body);
+    if (body?.type !== 'class_body') return;
+    if (!declaresMember(b, body, property.text, source)) return void b.memberAssignedOnThis(node, property.text, body);
+    // `this.listener = (event) => ...` where the body declares `listener: ContextEventListener`: the
+    // function's parameters are that function type's, as for a const annotated so.
+    const expected = right && FUNCTION_VALUES.has(right.type) ? namedTypeOf(fieldAnnotation(body, property.text, source)) : undefined;
+    if (!expected || !CONTEXTUAL_TYPE.test(expected)) return;
+    // Its locals (`const { binding } = event`) are seen inside it only, as a callback's are.
+    b.callbackScope(right!.startIndex, right!.endIndex);
+    declareContextualParameters(f, right!, expected);
     return;
   }
   const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');
