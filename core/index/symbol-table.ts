@@ -435,6 +435,9 @@ function pickDefinition(ext: FileExtraction, candidates: number[]): number {
   // TypeScript overload signatures come first and the implementation last; a Python
   // redefinition replaces the earlier one. Either way the last is what a call reaches.
   const nonInterface = candidates.filter((i) => ext.definitions[i].kind !== 'interface' && ext.definitions[i].kind !== 'type');
-  const list = nonInterface.length > 0 ? nonInterface : candidates;
-  return list[list.length - 1];
+  if (nonInterface.length > 0) return nonInterface[nonInterface.length - 1];
+  // Same-named interfaces of one scope merge, and a second `type` of a name is an error there, so
+  // a later one is one a namespace nests (`declare namespace Annotations { interface Schema }`,
+  // whose members the extractor keeps at the top level): the first is the file's own.
+  return candidates[0];
 }

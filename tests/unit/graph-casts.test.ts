@@ -9,6 +9,8 @@ import { callEdgesOf } from '../helpers/graph-fixture.ts';
 
 test('the types values carry where they are written (casts, wrappers, assignments, destructured and awaited values, namespaces, function-typed consts, fields, array literals) type the calls on them; differing casts, mixed arrays and `as const` do not', async () => {
   assert.deepEqual(await callEdgesOf('ts-casts'), [
+    // `self: S.Schema<A>` is the file's interface Schema, not the one namespace Annotations nests below it.
+    'src/annotate.ts::function::annotate::3 -> src/annotations.ts::method::Schema.annotations::2',
     'src/block.ts::function::openBuilder::16 -> src/block.ts::class::Builder::7',
     // `make` is Options' `create: BuilderCreator`, a function type alias declared to return Builder.
     'src/creator.ts::function::configure::10 -> src/block.ts::method::Builder.declareType::8',
