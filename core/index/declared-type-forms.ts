@@ -50,3 +50,10 @@ export const GUARD_SUFFIX = '(is)';
 export function elementOf(t: Typed | undefined): Typed | undefined {
   return t?.collection ? { ref: t.ref, confidence: t.confidence } : undefined;
 }
+
+/** A path segment and the key it is indexed by, if any: `xs[*]` -> xs, `*`; `this[kSocket]` -> this, `kSocket`. */
+export function keyed(segment: string): { name: string; key: string | undefined } {
+  if (!segment.endsWith(']')) return { name: segment, key: undefined };
+  const open = segment.indexOf('[');
+  return open < 0 ? { name: segment, key: undefined } : { name: segment.slice(0, open), key: segment.slice(open + 1, -1) };
+}

@@ -21,6 +21,8 @@ export interface FileDeclarations {
   members: Map<string, DeclaredType>;
   /** Each local's name: true when some declaration of it is seen only within a callback's lines. */
   names: Map<string, boolean>;
+  /** Each `type X = ReturnType<typeof f>` alias's definition -> `f` (a `typeof` heritage naming a call). */
+  returnAliases: Map<number, string>;
 }
 
 export function indexDeclarations(ext: FileExtraction): FileDeclarations {
@@ -50,7 +52,9 @@ export function indexDeclarations(ext: FileExtraction): FileDeclarations {
   }
   // Seen-within declarations by their first line (the order kept among equal ones), for innermost().
   for (const list of ranged.values()) if (list.length > 1) list.sort((a, b) => a.lines![0] - b.lines![0]);
-  return { locals, ranged, members, names };
+  const returnAliases = new Map<number, string>();
+  for (const h of ext.heritage) if (h.kind === 'typeof' && h.parent.endsWith('()')) returnAliases.set(h.child, h.parent.slice(0, -2));
+  return { locals, ranged, members, names, returnAliases };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   ELEMENT_CALLBACKS,
   ELEMENT_RETURNS,
   elementOf,
+  keyed,
   GUARD_SUFFIX,
   LITERAL_MEMBER_FORM,
   PARAMETER_FORM,
@@ -399,9 +400,8 @@ export class DeclaredTypes {
    */
   private returnedByAlias(alias: { ref: DefRef; confidence: number }): Typed | undefined {
     const { file, def } = alias.ref;
-    const called = this.extractions[file].heritage.find((h) => h.child === def && h.kind === 'typeof' && h.parent.endsWith('()'));
-    if (!called) return undefined;
-    const path = called.parent.slice(0, -2);
+    const path = this.declarationsOf(file).returnAliases.get(def);
+    if (path === undefined) return undefined;
     let fn = path.includes('.') ? undefined : this.lookup.callable(file, path);
     if (path.includes('.')) {
       // `ReturnType<typeof ns.make>`: a function the path names through an import.
@@ -412,11 +412,4 @@ export class DeclaredTypes {
     const found = fn && this.declaredFor(fn, '()');
     return found && { ...found, confidence: Math.min(alias.confidence, found.confidence) };
   }
-}
-
-/** A path segment and the key it is indexed by, if any: `xs[*]` -> xs, `*`; `this[kSocket]` -> this, `kSocket`. */
-function keyed(segment: string): { name: string; key: string | undefined } {
-  if (!segment.endsWith(']')) return { name: segment, key: undefined };
-  const open = segment.indexOf('[');
-  return open < 0 ? { name: segment, key: undefined } : { name: segment.slice(0, open), key: segment.slice(open + 1, -1) };
 }
