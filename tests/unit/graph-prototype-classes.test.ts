@@ -17,10 +17,12 @@ test('a JavaScript constructor function is a class: its instances, `this` in its
   assert.deepEqual(calls, [
     // `new ArraySet()` through `var ArraySet = require('./array-set').ArraySet`: array-set.js's.
     'generator.js::function::Generator::6 -> array-set.js::function::ArraySet::1',
-    'generator.js::function::lowercase::25 -> array-set.js::function::ArraySet::1',
+    'generator.js::function::lowercase::33 -> array-set.js::function::ArraySet::1',
     // `this._sources.add()` (constructed in the constructor) and `this._validate()` (a prototype method).
     'generator.js::method::Generator.addMapping::12 -> array-set.js::method::ArraySet.add::5',
     'generator.js::method::Generator.addMapping::12 -> generator.js::method::Generator._validate::21',
+    // `var that = this; names.forEach(function (name) { that._sources.has(name) })`.
+    'generator.js::method::Generator.each::25 -> array-set.js::method::ArraySet.has::9',
     // `this._names.has()`: `/** @param {ArraySet} names */` assigned in the constructor.
     'generator.js::method::Generator.seen::17 -> array-set.js::method::ArraySet.has::9',
     // `new Generator(null)` then `generator.addMapping()`; `generator.missing()` is declared nowhere.

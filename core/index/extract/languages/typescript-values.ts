@@ -86,8 +86,8 @@ function isNothing(node: Node | null): boolean {
   return node?.type === 'null' || node?.type === 'undefined' || (node?.type === 'identifier' && node.text === 'undefined');
 }
 
-/** Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`). */
-const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression']);
+/** Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`), `this` (`var that = this`). */
+const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression', 'this']);
 /** A path whose segments may be elements or computed keys (`this.items[*]`, `this[kSocket]`, pathOf). */
 const ELEMENT_PATH = /^[\w$#]+(\[(\*|[\w$]+)\])?(\.[\w$#]+(\[(\*|[\w$]+)\])?)*$/;
 
