@@ -19,6 +19,7 @@ test("a function in a literal argument takes its parameters from the member the 
     'src/tools.ts::function::annotated::30 -> src/define.ts::function::defineTool::23',
     'src/tools.ts::function::cast::39 -> src/define.ts::function::defineTool::23',
     'src/tools.ts::function::first::4 -> src/define.ts::function::defineTool::23',
+    'src/tools.ts::function::held::52 -> src/define.ts::function::defineTool::23',
     // `ctx: { services: Other }` keeps its own annotation, a type literal whose `services` is
     // Other: Other's `now`, never the Services one ToolDefinition's Context would give.
     'src/tools.ts::method::annotated.handle::32 -> src/define.ts::method::Other.now::8',
@@ -30,5 +31,7 @@ test("a function in a literal argument takes its parameters from the member the 
     'src/tools.ts::method::handle::16 -> src/define.ts::method::Services.now::2',
     // `new Server({ handle: async (args, ctx) => ... })`: the constructor's parameter.
     'src/tools.ts::method::handle::24 -> src/define.ts::method::Services.now::2',
+    // `const services = ctx.services; services.now()`: a local of the method reads its parameter.
+    'src/tools.ts::method::held.handle::54 -> src/define.ts::method::Services.now::2',
   ]);
 });

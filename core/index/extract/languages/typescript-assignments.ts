@@ -190,10 +190,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     // `this.listener = (event) => ...` where the body declares `listener: ContextEventListener`: the
     // function's parameters are that function type's, as for a const annotated so.
     const expected = right && FUNCTION_VALUES.has(right.type) ? namedTypeOf(fieldAnnotation(body, property.text, source)) : undefined;
-    if (!expected || !CONTEXTUAL_TYPE.test(expected)) return;
-    // Its locals (`const { binding } = event`) are seen inside it only, as a callback's are.
-    b.callbackScope(right!.startIndex, right!.endIndex);
-    declareContextualParameters(f, right!, expected);
+    if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, right!, expected);
     return;
   }
   const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');

@@ -39,8 +39,13 @@ export function declareFunctionTypeSignature({ b, source }: FileContext, name: s
  * a name no source can write (`#j`) holding the parameter.
  */
 export function declareContextualParameters({ b }: FileContext, fn: Node, typeName: string): void {
+  // A method is a definition, whose locals its parameters are. Any other function value is no
+  // definition: its parameters are seen inside it only, and so are its locals, as a callback's are
+  // (`const { binding } = event` reads `event` where it is declared).
+  const within = fn.type === 'method_definition' ? undefined : fn;
+  if (within) b.callbackScope(fn.startIndex, fn.endIndex);
   parametersOf(fn).forEach((param, j) => {
-    if (param && !param.type && j < MAX_PARAMETERS) b.declareType('local', param.name, `${typeName}(${j})`, fn, false, fn.startIndex, fn);
+    if (param && !param.type && j < MAX_PARAMETERS) b.declareType('local', param.name, `${typeName}(${j})`, fn, false, fn.startIndex, within);
   });
   let j = 0;
   for (const p of fn.childForFieldName('parameters')?.namedChildren ?? []) {
@@ -50,8 +55,8 @@ export function declareContextualParameters({ b }: FileContext, fn: Node, typeNa
     if (j >= MAX_PARAMETERS) return;
     if (pattern?.type === 'object_pattern' && !p.childForFieldName('type')) {
       const holder = `#${j}`;
-      b.declareType('local', holder, `${typeName}(${j})`, fn, false, fn.startIndex, fn);
-      for (const [key, local] of patternKeys(pattern)) b.declareType('local', local, `=${holder}.${key}`, fn, false, fn.startIndex, fn);
+      b.declareType('local', holder, `${typeName}(${j})`, fn, false, fn.startIndex, within);
+      for (const [key, local] of patternKeys(pattern)) b.declareType('local', local, `=${holder}.${key}`, fn, false, fn.startIndex, within);
     }
     j++;
   }
