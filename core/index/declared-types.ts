@@ -103,9 +103,12 @@ export class DeclaredTypes {
       current = this.lookup.resolveType(file, head.slice(3));
     } else {
       current = this.localType(file, enclosing, head, line);
-      if (!current && headKey === undefined && parts.length > 1 && !parts[1]!.endsWith('()')) {
-        // `core.$ZodType.init()`: a value a namespace import holds, typed where its module declares it.
-        current = this.localType(file, enclosing, `${head}.${parts[1]}`, line);
+      if (!current && headKey === undefined && parts.length > 1) {
+        // `core.$ZodType.init()`: a value a namespace import holds, typed where its module declares
+        // it; `Option.fromNullable(x).pipe()`: what a function it holds returns (or a class's static).
+        current = parts[1]!.endsWith('()')
+          ? this.returnOfPath(file, `${head}.${parts[1]!.slice(0, -2)}`)
+          : this.localType(file, enclosing, `${head}.${parts[1]}`, line);
         if (current) skip = 2;
       }
     }
@@ -128,6 +131,20 @@ export class DeclaredTypes {
   /** The type a local named `self` declares (a parameter `self: T`), before the class around it: Python's `self` declares none. */
   selfDeclared(file: number, enclosing: number | null, line: number | undefined): Typed | undefined {
     return this.hasLocal(file, 'self') === false ? undefined : this.localType(file, enclosing, 'self', line);
+  }
+
+  /** What calling the function a dotted path names through an import or a class gives (`Option.fromNullable`, `Foo.create`). */
+  private returnOfPath(file: number, path: string): Typed | undefined {
+    const named = this.functionAt(file, path);
+    const found = named && this.declaredFor(named.fn, '()');
+    return found && { ...found, confidence: Math.min(named!.confidence, found.confidence) };
+  }
+
+  /** The function or method a dotted path names through an import or a class (`Effect.runFork`, `Foo.create`). */
+  private functionAt(file: number, path: string): { fn: DefRef; confidence: number } | undefined {
+    const named = this.lookup.resolveType(file, path);
+    const kind = named && this.extractions[named.ref.file].definitions[named.ref.def].kind;
+    return kind === 'function' || kind === 'method' ? { fn: named!.ref, confidence: named!.confidence } : undefined;
   }
 
   /** What calling `name` on a typed value gives: an array method's element or array, else the method's declared return. */
@@ -274,12 +291,8 @@ export class DeclaredTypes {
       return alias ? { fn: typed.ref, confidence: typed.confidence } : undefined;
     }
     const receiver = this.typeAt(file, d, path.slice(0, dot));
-    if (!receiver) {
-      // `Effect.runFork(...)` through `import * as Effect`: a function the path names, not a method of a value.
-      const named = this.lookup.resolveType(file, path);
-      const kind = named && this.extractions[named.ref.file].definitions[named.ref.def].kind;
-      return named && (kind === 'function' || kind === 'method') ? { fn: named.ref, confidence: named.confidence } : undefined;
-    }
+    // `Effect.runFork(...)` through `import * as Effect`: a function the path names, not a method of a value.
+    if (!receiver) return this.functionAt(file, path);
     const method = path.slice(dot + 1);
     if (receiver.collection) return { on: receiver, method };
     const fn = this.lookup.method(receiver.ref, method);
@@ -402,13 +415,8 @@ export class DeclaredTypes {
     const { file, def } = alias.ref;
     const path = this.declarationsOf(file).returnAliases.get(def);
     if (path === undefined) return undefined;
-    let fn = path.includes('.') ? undefined : this.lookup.callable(file, path);
-    if (path.includes('.')) {
-      // `ReturnType<typeof ns.make>`: a function the path names through an import.
-      const named = this.lookup.resolveType(file, path);
-      const kind = named && this.extractions[named.ref.file].definitions[named.ref.def].kind;
-      fn = kind === 'function' || kind === 'method' ? named!.ref : undefined;
-    }
+    // `ReturnType<typeof ns.make>`: a function the path names through an import.
+    const fn = path.includes('.') ? this.functionAt(file, path)?.fn : this.lookup.callable(file, path);
     const found = fn && this.declaredFor(fn, '()');
     return found && { ...found, confidence: Math.min(alias.confidence, found.confidence) };
   }

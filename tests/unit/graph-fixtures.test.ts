@@ -165,20 +165,23 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/store.ts::function::openStore::14 -> src/store.ts::class::Store::5 1',
     'calls src/store.ts::method::Store.open::6 -> src/store.ts::class::Row::1 1',
     // `openAs<(n: number) => void>().open()`: an arrow in the type arguments leaves the path unread (no edge to `open`).
-    'calls src/use.ts::function::arrowInTypeArguments::30 -> src/store.ts::function::openAs::18 0.99',
+    'calls src/use.ts::function::arrowInTypeArguments::31 -> src/store.ts::function::openAs::18 0.99',
     // store = (holder.store = openStore()): the assignment's value is the call's.
-    'calls src/use.ts::function::viaAssignment::20 -> src/store.ts::function::openStore::14 0.99',
-    'calls src/use.ts::function::viaAssignment::20 -> src/store.ts::method::Store.open::6 0.99',
+    'calls src/use.ts::function::viaAssignment::21 -> src/store.ts::function::openStore::14 0.99',
+    'calls src/use.ts::function::viaAssignment::21 -> src/store.ts::method::Store.open::6 0.99',
     // ctx: Context -> services: Services -> store: Store, so .find() is Store.find.
-    'calls src/use.ts::function::viaInterface::10 -> src/store.ts::method::Store.find::9 0.99',
-    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::function::openStore::14 0.99',
+    'calls src/use.ts::function::viaInterface::11 -> src/store.ts::method::Store.find::9 0.99',
+    // `stores.openStore().open()` through `import * as stores`: what the function it names returns.
+    'calls src/use.ts::function::viaNamespace::36 -> src/store.ts::function::openStore::14 0.99',
+    'calls src/use.ts::function::viaNamespace::36 -> src/store.ts::method::Store.open::6 0.99',
+    'calls src/use.ts::function::viaReturn::5 -> src/store.ts::function::openStore::14 0.99',
     // row = store.open() with open(): Row, store = openStore() with openStore(): Store.
-    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Row.save::2 0.99',
-    'calls src/use.ts::function::viaReturn::4 -> src/store.ts::method::Store.open::6 0.99',
+    'calls src/use.ts::function::viaReturn::5 -> src/store.ts::method::Row.save::2 0.99',
+    'calls src/use.ts::function::viaReturn::5 -> src/store.ts::method::Store.open::6 0.99',
     // `openAs<string>('x').open()`, `openAs<Map<string, Set<number>>>().find()`: type arguments before the call's.
-    'calls src/use.ts::function::viaTypeArguments::25 -> src/store.ts::function::openAs::18 0.99',
-    'calls src/use.ts::function::viaTypeArguments::25 -> src/store.ts::method::Store.find::9 0.99',
-    'calls src/use.ts::function::viaTypeArguments::25 -> src/store.ts::method::Store.open::6 0.99',
+    'calls src/use.ts::function::viaTypeArguments::26 -> src/store.ts::function::openAs::18 0.99',
+    'calls src/use.ts::function::viaTypeArguments::26 -> src/store.ts::method::Store.find::9 0.99',
+    'calls src/use.ts::function::viaTypeArguments::26 -> src/store.ts::method::Store.open::6 0.99',
     'imports src/choice.ts -> src/store.ts 1',
     'imports src/inferred.ts -> src/store.ts 1',
     'imports src/services.ts -> src/store.ts 1',
