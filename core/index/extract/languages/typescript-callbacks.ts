@@ -4,7 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
-import { calledPath, constructedType, isSpace, isWordChar, NAME_PATH, parametersOf, pathOf } from './typescript-types.ts';
+import { constructedType, NAME_PATH, parametersOf } from './typescript-types.ts';
+import { calledPath, isSpace, isWordChar, pathOf } from './typescript-paths.ts';
 
 /**
  * `recv.map((x) => x.run())`, `operate((source, sink) => ...)`: each unannotated parameter of a

@@ -4,7 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
-import { NAME_PATH, pathOf } from './typescript-types.ts';
+import { NAME_PATH } from './typescript-types.ts';
+import { pathOf } from './typescript-paths.ts';
 import { dynamicImport, loadedModuleName, requireCall } from './typescript-modules.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */

@@ -4,7 +4,8 @@
 // pattern types nothing.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { NAME_PATH, pathOf } from './typescript-types.ts';
+import { NAME_PATH } from './typescript-types.ts';
+import { pathOf } from './typescript-paths.ts';
 
 /** Keys read per pattern: a pattern past this many is read no further. */
 const MAX_KEYS = 256;

@@ -7,7 +7,6 @@ import type { FileContext, NodeHandler } from './language-module.ts';
 import { unquote, wordAt } from './language-module.ts';
 import {
   annotatedType,
-  calledPath,
   constructedType,
   declareParameterPlaces,
   declareSignature,
@@ -16,6 +15,7 @@ import {
   isValueQuery,
   parametersOf,
 } from './typescript-types.ts';
+import { calledPath } from './typescript-paths.ts';
 import { castType } from './typescript-values.ts';
 import { isModuleLoad } from './typescript-modules.ts';
 import { namedTypeOf } from './typescript-type-names.ts';

@@ -6,7 +6,8 @@
 // `name(is)`), here or in the file it is imported from.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { calledPath, guardedType, NAME_PATH, pathOf } from './typescript-types.ts';
+import { guardedType, NAME_PATH } from './typescript-types.ts';
+import { calledPath, pathOf } from './typescript-paths.ts';
 
 /** How many operands of `&&` a condition is read through for what it narrows. */
 const MAX_CONDITION_PARTS = 8;

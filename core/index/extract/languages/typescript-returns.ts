@@ -8,7 +8,8 @@
 // the return type from the same statements; no other expression is read, so nothing is guessed.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import { calledPath, constructedType, NAME_PATH, pathOf } from './typescript-types.ts';
+import { constructedType, NAME_PATH } from './typescript-types.ts';
+import { calledPath, pathOf } from './typescript-paths.ts';
 import { constructsWithin, spend } from './inference-budget.ts';
 
 /** Nodes read per function body (a node's children counted when it is read): a body past this many is not looked into. */

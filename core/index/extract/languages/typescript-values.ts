@@ -3,7 +3,8 @@
 // where a name is bound, assigned or exported), and the path a value is passed on from.
 import type { Node } from 'web-tree-sitter';
 import { CHOICE } from '../../extract-types.ts';
-import { annotatedType, calledPath, FUNCTION_VALUES, pathOf } from './typescript-types.ts';
+import { annotatedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { calledPath, pathOf } from './typescript-paths.ts';
 
 /**
  * `cond ? standard.call : forced.call`, `(isServer ?? x) ? React.useEffect : React.useLayoutEffect`,

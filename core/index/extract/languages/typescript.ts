@@ -11,7 +11,6 @@ import { typescriptImportResolver } from './typescript-resolution.ts';
 import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import {
   annotatedType,
-  calledPath,
   hasCallSignature,
   constructedArrayType,
   constructedType,
@@ -21,9 +20,9 @@ import {
   FUNCTION_VALUES,
   functionTypeOf,
   NAME_PATH,
-  pathOf,
   typeLiteralMembers,
 } from './typescript-types.ts';
+import { calledPath, pathOf } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';

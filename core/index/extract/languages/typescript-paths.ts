@@ -1,0 +1,123 @@
+// Paths as TypeScript and JavaScript write them, read char by char from the source: a receiver
+// or value path (`this.client.getCache().build`, `xs[i]`, `this[kSocket]`) and the path a call
+// calls, for the declared-type forms resolution reads (declared-types.ts).
+import type { Node } from 'web-tree-sitter';
+
+const MAX_PATH_CHARS = 200;
+const MAX_PATH_SEGMENTS = 6;
+
+/** `[\w$#]` by char code: a path is read char by char, and a regex per char costs more than the read. */
+export function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 35;
+}
+
+export function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/**
+ * A receiver or callee as a path: `a.b`, `this.#x.y`, calls in it with their arguments
+ * dropped (`this.client.getCache()`, `find().map`) and elements with their index dropped
+ * (`this.items[0]` is `this.items[*]`); undefined for anything else (a quoted key, a
+ * literal, type arguments, a parenthesized expression). Read from the source text in one
+ * linear pass (a chain of calls would otherwise be walked node by node once per link), and
+ * not at all past 1,024 characters (arguments that long are rarely in a typed path).
+ */
+export function pathOf(node: Node | null, source: string): string | undefined {
+  if (!node) return undefined;
+  const end = node.endIndex;
+  let i = node.startIndex;
+  if (end - i > 1024) return undefined;
+  const segments: string[] = [];
+  const at = (k: number) => (k < end ? source[k] : '');
+  const skipSpace = () => {
+    while (i < end && isSpace(source.charCodeAt(i))) i++;
+  };
+  for (;;) {
+    skipSpace();
+    const from = i;
+    while (i < end && isWordChar(source.charCodeAt(i))) i++;
+    if (i === from) return undefined;
+    let segment = source.slice(from, i);
+    skipSpace();
+    if (at(i) === '!') i++;
+    skipSpace();
+    // `fromEvent<T>(target).pipe()`: type arguments before a call's arguments are skipped; an arrow
+    // inside them (`<(x: T) => U>`) closes early, where no `(` follows, which is a refusal.
+    if (at(i) === '<') {
+      i = closingBracket(source, i, end, '<', '>');
+      if (i < 0) return undefined;
+      skipSpace();
+      if (at(i) !== '(') return undefined;
+    }
+    // Arguments and an index are skipped by depth; a bracket inside a string may unbalance them,
+    // which ends in a refusal, never a path.
+    if (at(i) === '(') {
+      i = closingBracket(source, i, end, '(', ')');
+      if (i < 0) return undefined;
+      segment += '()';
+      skipSpace();
+      if (at(i) === '!') i++;
+      skipSpace();
+    }
+    if (at(i) === '[') {
+      // `this.items[0]`: an element (`[*]`); `xs[i]`, `this[kSocket]`: an element or, on a value
+      // that is no collection, the member declared under that computed key (`[kSocket]: Socket`),
+      // kept as `[i]` for resolution to tell apart (declared-types.ts). A quoted key names a
+      // member, not an element, and is no path.
+      let j = i + 1;
+      while (j < end && isSpace(source.charCodeAt(j))) j++;
+      if (source[j] === "'" || source[j] === '"' || source[j] === '`') return undefined;
+      const keyStart = j;
+      while (j < end && isWordChar(source.charCodeAt(j))) j++;
+      const key = source.slice(keyStart, j);
+      const keyed = source[j] === ']' && key.length > 0 && key.length <= MAX_KEY_CHARS && !isDigit(key.charCodeAt(0));
+      i = closingBracket(source, i, end, '[', ']');
+      if (i < 0) return undefined;
+      segment += keyed ? `[${key}]` : '[*]';
+      skipSpace();
+      if (at(i) === '!') i++;
+    }
+    segments.push(segment);
+    if (segments.length > MAX_PATH_SEGMENTS) return undefined;
+    skipSpace();
+    if (i >= end) break;
+    if (at(i) === '?' && at(i + 1) === '.') i += 2;
+    else if (at(i) === '.') i++;
+    else return undefined;
+  }
+  const path = segments.join('.');
+  return path.length <= MAX_PATH_CHARS ? path : undefined;
+}
+
+/** How long a computed key kept in a path may be (`[kWebSocket]`). */
+const MAX_KEY_CHARS = 64;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** The position after the bracket closing the one at `from`, or -1 when none closes it before `end`. */
+function closingBracket(source: string, from: number, end: number, open: string, close: string): number {
+  let depth = 0;
+  for (let i = from; i < end; i++) {
+    const c = source[i];
+    if (c === open) depth++;
+    else if (c === close && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+const UNWRAPPED_CALL_HOLDERS = new Set(['parenthesized_expression', 'assignment_expression', 'await_expression', 'non_null_expression']);
+
+/** `f(...)`, `a.b(...)`, `this.x.y(...)`, `a.b().c(...)`: the called path, for a local typed by the callee's declared return type. */
+export function calledPath(value: Node | null, source: string): string | undefined {
+  // `(this.#r = createRetryer(...))`: the value is the assignment's; `await open()`: what open's
+  // declared promise holds (returnedType); `this.data.get(key)!`: the call's, null aside.
+  for (let i = 0; i < 4 && value !== null && UNWRAPPED_CALL_HOLDERS.has(value.type); i++) {
+    value = value.type === 'assignment_expression' ? value.childForFieldName('right') : value.namedChild(0);
+  }
+  if (value?.type !== 'call_expression') return undefined;
+  const fn = value.childForFieldName('function');
+  return fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, source) : undefined;
+}
