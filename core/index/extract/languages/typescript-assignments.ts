@@ -6,7 +6,7 @@ import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { constructedType, FUNCTION_VALUES } from './typescript-types.ts';
-import { calledPath } from './typescript-paths.ts';
+import { calledPath, computedKey } from './typescript-paths.ts';
 import { documentedParameter } from './typescript-jsdoc.ts';
 import { choiceOfReferences } from './typescript-values.ts';
 import { declareConstructedAssignment } from './typescript-assigned.ts';
@@ -49,19 +49,6 @@ function thisBinder(assignment: Node, parentOf: FileContext['parentOf']): Node |
     if (fn.type !== 'arrow_function' && THIS_BINDERS.has(fn.type)) return fn;
   }
   return undefined;
-}
-
-/**
- * In JavaScript, the type a function's doc comment gives its parameter `name` (documentedParameter):
- * the checker types a member by what the constructor assigns it. A TypeScript parameter's
- * annotation does not reach a member so (a field declared without a type is `any` unless the
- * project asks the compiler to infer it, `noImplicitAny`), so a TypeScript function gives none:
- * its grammar wraps each parameter in a node of its own, JavaScript's does not.
- */
-function documentedParameterType(fn: Node, name: string, source: string): string | undefined {
-  const first = fn.childForFieldName('parameters')?.namedChild(0);
-  if (first?.type === 'required_parameter' || first?.type === 'optional_parameter') return undefined;
-  return documentedParameter(fn, name, source);
 }
 
 /**
@@ -134,15 +121,11 @@ function parameterProperties(constructor: Node): string[] {
   return names;
 }
 
-/** How long a computed key a member is declared under may be (pathOf keeps keys as long). */
-const MAX_MEMBER_KEY_CHARS = 64;
-
 /** `this[kSocket] = new Socket()`: the member under that computed key, as `this.socket = new Socket()` declares one. */
 function thisKeyAssignment(node: Node, left: Node, { b, source }: FileContext): void {
-  const index = left.childForFieldName('index');
-  if (left.childForFieldName('object')?.type !== 'this' || index?.type !== 'identifier' || index.endIndex - index.startIndex > MAX_MEMBER_KEY_CHARS) return;
-  const type = constructedType(node.lastChild, source);
-  if (type) b.declareType('member', `[${index.text}]`, type, node);
+  const key = left.childForFieldName('object')?.type === 'this' ? computedKey(left.childForFieldName('index')) : undefined;
+  const type = key && constructedType(node.lastChild, source);
+  if (type) b.declareType('member', key!, type, node);
 }
 
 /** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`, `Foo.from = function () {}`. */
@@ -177,8 +160,10 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     if (!property || left.firstChild?.type !== 'this') return;
     const binder = thisBinder(node, f.parentOf);
     // `/** @param {Sender} sender */ constructor(sender) { this.sender = sender }` in JavaScript:
-    // the member has the parameter's documented type, as the checker reads it.
-    const typed = type ?? (right?.type === 'identifier' && binder ? documentedParameterType(binder, right.text, source) : undefined);
+    // the member has the parameter's documented type, as the checker reads it. A TypeScript
+    // parameter's annotation does not reach a member so: a field declared without a type is `any`
+    // unless the project sets `noImplicitAny`.
+    const typed = type ?? (b.language === 'javascript' && right?.type === 'identifier' && binder ? documentedParameter(binder, right.text, source) : undefined);
     if (typed) return declareThisMember(node, property.text, typed, binder, b);
     const owner =
       right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression' || choiceOfReferences(right)) ? constructorName(binder) : undefined;

@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
-import { pathOf } from './typescript-paths.ts';
+import { computedKey, pathOf } from './typescript-paths.ts';
 import { dynamicImport, loadedModuleName, requireCall } from './typescript-modules.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
@@ -79,9 +79,6 @@ function loadedModuleReceiver(object: Node | null): string | undefined {
   return load?.type === 'call_expression' && load.childForFieldName('function')?.type === 'import' ? loadedModuleName(load) : undefined;
 }
 
-/** How long a computed key read after a cast may be (pathOf keeps keys as long). */
-const MAX_CAST_KEY_CHARS = 64;
-
 /**
  * `(source as ConnectableObservable<T>).connect()`: 'as ConnectableObservable', the type the value
  * is cast to in place; `(obj as Administered)[$mobx].set_()`: 'as Administered[$mobx]', what
@@ -91,9 +88,9 @@ function castReceiver(object: Node | null): string | undefined {
   for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
   let key = '';
   if (object?.type === 'subscript_expression') {
-    const index = object.childForFieldName('index');
-    if (index?.type !== 'identifier' || index.endIndex - index.startIndex > MAX_CAST_KEY_CHARS) return undefined;
-    key = `[${index.text}]`;
+    const named = computedKey(object.childForFieldName('index'));
+    if (!named) return undefined;
+    key = named;
     object = object.childForFieldName('object');
     if (object?.type !== 'parenthesized_expression') return undefined;
     for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);

@@ -93,6 +93,11 @@ export function pathOf(node: Node | null, source: string): string | undefined {
 /** How long a computed key kept in a path may be (`[kWebSocket]`). */
 const MAX_KEY_CHARS = 64;
 
+/** `[kSocket]`, the form pathOf keeps a computed key in, for an index that is a name; undefined for any other index. */
+export function computedKey(index: Node | null): string | undefined {
+  return index?.type === 'identifier' && index.endIndex - index.startIndex <= MAX_KEY_CHARS ? `[${index.text}]` : undefined;
+}
+
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
