@@ -130,9 +130,14 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Repository.save::2 0.99',
     // this.store, this.cache, extra and local are all declared Stores; `untyped` has no declared class: no edge.
     'calls src/service.ts::method::Service.run::8 -> src/store.ts::method::Store.put::7 0.99',
+    // `{ retries: 3, ...userOptions }`: the spread's members; a literal with its own method, another
+    // typed member or two spreads types nothing.
+    'calls src/spread.ts::function::merged::9 -> src/store.ts::method::Repository.save::2 0.99',
+    'calls src/spread.ts::function::merged::9 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/store.ts::function::double::15 -> src/store.ts::function::wrap::14 1',
     'imports src/literal.ts -> src/store.ts 1',
     'imports src/service.ts -> src/store.ts 1',
+    'imports src/spread.ts -> src/store.ts 1',
     'inherits src/service.ts::class::Service::3 -> src/store.ts::class::Base::12 0.99',
   ]);
 });
@@ -142,7 +147,7 @@ test("TypeScript declared return types and interface property types: a local bou
     // One-statement bodies with no return type written: `return openStore()`, `() => openStore()`,
     // `get current() { return this.store }`, `held() { return this.store }`, `self() { return this }`;
     // `longer()` (two statements, nothing constructed) is not read, so `.open()` on it has no edge.
-    // A ternary of two values typed alike (`first ? a : b`, `first ? openStore() : fallback`);
+    // A ternary of two values typed alike (`first ? a : b`, `first ? openStore() : fallback`, a `new`);
     // `first ? openStore() : row` (a Store or a Row) types nothing.
     'calls src/choice.ts -> src/store.ts::class::Store::5 0.99',
     'calls src/choice.ts::function::callOrPath::12 -> src/store.ts::function::openStore::14 0.99',
@@ -150,6 +155,10 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/choice.ts::function::differentTypes::17 -> src/store.ts::function::openStore::14 0.99',
     'calls src/choice.ts::function::eitherLocal::5 -> src/store.ts::function::openStore::14 0.99',
     'calls src/choice.ts::function::eitherLocal::5 -> src/store.ts::method::Store.open::6 0.99',
+    // `kept ? kept : new Store()` is a Store; `first ? new Store() : row` is neither.
+    'calls src/choice.ts::function::keptOrNew::23 -> src/store.ts::class::Store::5 0.99',
+    'calls src/choice.ts::function::keptOrNew::23 -> src/store.ts::method::Store.find::9 0.99',
+    'calls src/choice.ts::function::newOrOther::29 -> src/store.ts::class::Store::5 0.99',
     'calls src/inferred.ts -> src/store.ts::function::openStore::14 0.99',
     'calls src/inferred.ts::function::arrowWrapped::8 -> src/store.ts::function::openStore::14 0.99',
     'calls src/inferred.ts::function::wrapped::4 -> src/store.ts::function::openStore::14 0.99',

@@ -3,7 +3,7 @@
 // where a name is bound, assigned or exported), and the path a value is passed on from.
 import type { Node } from 'web-tree-sitter';
 import { CHOICE } from '../../extract-types.ts';
-import { annotatedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { annotatedType, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 
 /**
@@ -99,8 +99,9 @@ export function aliasedPath(value: Node | null, source: string): string | undefi
 }
 
 /**
- * `higher ? v2 : v1`, `result ? innerFrom(result) : EMPTY`: a choice between two values that each
- * name a path or call one, as the forms `=path` and `path()` joined by CHOICE; undefined for any
+ * `higher ? v2 : v1`, `result ? innerFrom(result) : EMPTY`, `kept ? kept : new Store()`: a choice
+ * between two values that each name a path, call one or construct a class, as the forms `=path`,
+ * `path()` and the class's name joined by CHOICE; undefined for any
  * other value. Resolution types it only where both branches reach one type, as the checker's
  * union of two equal types is that type.
  */
@@ -112,8 +113,38 @@ export function choiceOf(value: Node | null, source: string): string | undefined
     for (let i = 0; branch?.type === 'parenthesized_expression' && i < 4; i++) branch = branch.namedChild(0);
     const called = calledPath(branch, source);
     const path = called ? undefined : aliasedPath(branch, source);
-    if (!called && !path) return undefined;
-    forms.push(called ? `${called}()` : `=${path}`);
+    const constructed = called || path ? undefined : constructedType(branch, source);
+    if (!called && !path && !constructed) return undefined;
+    forms.push(called ? `${called}()` : path ? `=${path}` : constructed!);
   }
   return forms.join(CHOICE);
+}
+
+/** Values an own member of a spread literal may hold: no member of them is a workspace type's. */
+const PLAIN_MEMBER_VALUES = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'template_string', 'regex', 'unary_expression']);
+
+/** How many members of a literal are read for its spread. */
+const MAX_SPREAD_MEMBERS = 32;
+
+/**
+ * `const options = { pkce: true, ...userOptions }`: the path of the one value spread into the
+ * literal, whose members the literal has (the checker's spread type) but for its own; undefined
+ * when it spreads none or more than one, or writes a member whose value may be a workspace type
+ * (`{ ...base, store: other }`) or a function (the literal's own method, typescript-objects.ts),
+ * which the spread's type would misname.
+ */
+export function spreadOf(value: Node | null, source: string): string | undefined {
+  if (value?.type !== 'object' || value.namedChildCount > MAX_SPREAD_MEMBERS) return undefined;
+  let spread: string | undefined;
+  for (const member of value.namedChildren) {
+    if (member?.type === 'spread_element') {
+      const path = spread === undefined ? aliasedPath(member.namedChild(0), source) : undefined;
+      if (!path) return undefined;
+      spread = path;
+    } else if (member?.type === 'pair') {
+      const held = member.childForFieldName('value');
+      if (!held || !PLAIN_MEMBER_VALUES.has(held.type)) return undefined;
+    } else if (member?.type !== 'comment') return undefined;
+  }
+  return spread;
 }

@@ -26,7 +26,7 @@ import { calledPath, pathOf } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';
-import { aliasedPath, aliasedValue, castType, choiceOf, choiceOfReferences, valueBesideNothing } from './typescript-values.ts';
+import { aliasedPath, aliasedValue, castType, choiceOf, choiceOfReferences, spreadOf, valueBesideNothing } from './typescript-values.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
 import {
   CONTEXTUAL_TYPE,
@@ -260,7 +260,9 @@ function commonHandlers(): Record<string, NodeHandler> {
       const alias = written || called ? undefined : aliasedPath(aliased, source);
       // `const low = higher ? v2 : v1`: typed where both branches agree (declared-types.ts reads CHOICE).
       const choice = written || called || alias ? undefined : choiceOf(held, source);
-      const type = annotated ?? (called ? `${called}()` : alias ? `=${alias}` : choice);
+      // `const options = { pkce: true, ...userOptions }`: the spread's members (typescript-values.ts).
+      const spread = written || called || alias || choice ? undefined : spreadOf(held, source);
+      const type = annotated ?? (called ? `${called}()` : alias ? `=${alias}` : (choice ?? (spread && `=${spread}`)));
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
       if (type) b.declareType('local', bound, type, node, false, node.startIndex - 1);
       // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
