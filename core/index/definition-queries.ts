@@ -21,6 +21,9 @@ export function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/** How many enclosing functions are looked through for a local object's member. */
+const MAX_LOCAL_OBJECT_DEPTH = 32;
+
 export class DefinitionQueries {
   constructor(
     private readonly extractions: FileExtraction[],
@@ -55,6 +58,22 @@ export class DefinitionQueries {
     }
     this.importedFilesMemo.set(f, files);
     return files;
+  }
+
+  /**
+   * `const handlers = { close() {} }; handlers.close()` in a function: the member the function
+   * (or one around it) defines through its local object literal (typescript-objects.ts
+   * localObject, named `handlers.close` under the function), the nearest one.
+   */
+  localObjectMember(ext: FileExtraction, call: CallSite): number | undefined {
+    const name = `${call.receiver}.${call.callee}`;
+    let def = call.enclosing;
+    for (let depth = 0; def !== null && def !== undefined && depth < MAX_LOCAL_OBJECT_DEPTH; depth++) {
+      const found = this.childNamed(ext, def, name);
+      if (found !== undefined) return found;
+      def = ext.definitions[def]?.parent;
+    }
+    return undefined;
   }
 
   private readonly memberIndex = new Map<FileExtraction, Map<string, number>>();

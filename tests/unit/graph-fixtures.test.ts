@@ -134,6 +134,7 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     // typed member or two spreads types nothing.
     'calls src/spread.ts::function::merged::9 -> src/store.ts::method::Repository.save::2 0.99',
     'calls src/spread.ts::function::merged::9 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/spread.ts::function::ownMethod::16 -> src/spread.ts::method::ownMethod.options.save::18 1',
     'calls src/store.ts::function::double::15 -> src/store.ts::function::wrap::14 1',
     'imports src/literal.ts -> src/store.ts 1',
     'imports src/service.ts -> src/store.ts 1',
@@ -253,7 +254,7 @@ test("TypeScript callbacks and collections: a callback parameter takes the type 
   ]);
 });
 
-test('TypeScript object literals and nested functions: members of a module-level const object and of the object a factory returns are definitions, callers and call targets; a nested function is a caller; a local object literal is not guessed', async () => {
+test("TypeScript object literals and nested functions: members of a module-level const object and of the object a factory returns are definitions, callers and call targets; a nested function is a caller; a local object literal's member is its own", async () => {
   assert.deepEqual(await edgesOf('ts-objects'), [
     // A function nested in a function is the caller of what it calls.
     'calls src/api.ts::function::createQueue.flush::15 -> src/http.ts::function::request::1 0.99',
@@ -274,6 +275,8 @@ test('TypeScript object literals and nested functions: members of a module-level
     'calls src/main.ts::function::main::3 -> src/api.ts::method::api.get::4 0.99',
     'calls src/main.ts::function::main::3 -> src/api.ts::method::api.put::7 0.99',
     'calls src/main.ts::function::main::3 -> src/api.ts::method::createQueue.schedule::22 0.99',
+    // A local object literal's member, called through it: its own, never another `schedule` by name.
+    'calls src/main.ts::function::notAMember::9 -> src/main.ts::method::notAMember.local.schedule::10 1',
     'imports src/api.ts -> src/http.ts 1',
     'imports src/main.ts -> src/api.ts 1',
   ]);
@@ -472,9 +475,11 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/lib.ts::function::afterHint::15 -> src/lib.ts::function::format::7 1',
     'calls src/lib.ts::method::Pool.tick::43 -> src/lib.ts::method::Pool.clock::42 1',
     'calls src/resources.ts::function::load::31 -> src/resources.ts::function::load.teardown::32 1',
+    'calls src/resources.ts::function::load::31 -> src/resources.ts::method::load.opts.ref::31 1',
     // `new Version().compare(b)`: the class constructed in place.
     'calls src/resources.ts::function::newer::67 -> src/resources.ts::class::Version::62 1',
     'calls src/resources.ts::function::newer::67 -> src/resources.ts::method::Version.compare::63 1',
+    'calls src/resources.ts::function::respond::53 -> src/resources.ts::method::respond.init.meta::53 1',
     // `await fetchJson<T>(u)`: the grammar makes the await the callee; the call is fetchJson's.
     'calls src/resources.ts::function::signIn::77 -> src/resources.ts::function::fetchJson::74 1',
     'calls src/resources.ts::function::signIn::77 -> src/resources.ts::method::ProviderOptions.mapProfile::72 1',
@@ -487,12 +492,15 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::method::timerResource.start::10 1',
     // `import type { Pool }` brings no value: `new Pool()` reaches the local.
     'calls src/shapes.ts::function::build::16 -> src/shapes.ts::function::build.Pool::17 1',
+    'calls src/shapes.ts::function::lazy::41 -> src/shapes.ts::method::lazy.opts.ref::41 1',
+    'calls src/shapes.ts::function::render::12 -> src/shapes.ts::method::render.props.children::12 1',
     'calls src/shapes.ts::method::Box.read::31 -> src/shapes.ts::method::Box.dehancer::28 1',
     'calls src/shapes.ts::method::Box.read::31 -> src/shapes.ts::method::Box.stop::30 1',
     // A local named as an import is no node: `format()` still reaches the import.
     'calls src/use.ts::function::later::14 -> src/lib.ts::function::format::7 0.99',
     'calls src/use.ts::function::match::28 -> src/use.ts::function::match.onEmpty::28 1',
     'calls src/use.ts::function::match::28 -> src/use.ts::function::match.onSome::28 1',
+    'calls src/use.ts::function::open::40 -> src/use.ts::method::open.handlers.close::41 1',
     'calls src/use.ts::function::runAll::46 -> src/use.ts::function::runAll.hook::48 1',
     'calls src/use.ts::function::runAll::46 -> src/use.ts::function::runAll.last::47 1',
     'calls src/use.ts::function::top::21 -> src/use.ts::function::chosen::18 1',
@@ -500,6 +508,7 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/use.ts::function::useIt.double::4 -> src/lib.ts::function::make::3 0.99',
     'calls src/use.ts::function::useIt::3 -> src/lib.ts::function::make::3 0.99',
     'calls src/use.ts::function::useIt::3 -> src/use.ts::function::useIt.double::4 1',
+    'calls src/use.ts::function::useIt::3 -> src/use.ts::method::useIt.options.onDone::3 1',
     'imports src/codec.ts -> src/lib.ts 1',
     'imports src/shapes.ts -> src/lib.ts 1',
     'imports src/use.ts -> src/lib.ts 1',
