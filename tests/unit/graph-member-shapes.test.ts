@@ -116,9 +116,14 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/proto.ts::method::Inspectable.toJSON::2',
     'src/visit-types.ts::type::Leave::3',
     'src/visit.ts::function::loose::14',
+    'src/visit.ts::function::makeParse::32',
     'src/visit.ts::function::nested::10',
+    'src/visit.ts::function::parse::21',
+    'src/visit.ts::function::unbounded::27',
     'src/visit.ts::function::visit::6',
     'src/visit.ts::method::loose.session.push::14',
+    'src/visit.ts::type::Parse::19',
+    'src/visit.ts::type::Unbounded::25',
     'src/visit.ts::type::Visit::4',
   ]);
   const calls = graph.edges.filter((e) => e.type === 'calls').map((e) => `${e.from} -> ${e.to}`);
@@ -153,6 +158,10 @@ test('callable members and locals in the shapes the checker reaches are graph no
     // is what the function type declares for it, here or imported.
     'src/visit.ts::function::visit::6 -> src/config.ts::method::Session.push::53',
     'src/visit.ts::function::nested::10 -> src/config.ts::method::Session.push::53',
+    // `type Parse = <S extends Session>(session: S, ...) => void`: the constraint's.
+    'src/visit.ts::function::parse::21 -> src/config.ts::method::Session.push::53',
+    // `const makeParse: (label: string) => Parse = (label) => (session) => ...`: the returned arrow is a Parse.
+    'src/visit.ts::function::makeParse::32 -> src/config.ts::method::Session.push::53',
     // `type FetchOptions = HttpOptions & { req: string }`: the alias has HttpOptions' members and its base's.
     'src/handle.ts::function::handle::3 -> src/options.ts::method::BaseOptions.onError::2',
     'src/handle.ts::function::handle::3 -> src/options.ts::method::HttpOptions.responseMeta::6',
@@ -162,6 +171,8 @@ test('callable members and locals in the shapes the checker reaches are graph no
   ]) {
     assert.ok(calls.includes(edge), `${edge} in ${calls.join('\n')}`);
   }
+  // `type Unbounded = <S>(session: S) => void`: S has no constraint, so `session.push()` reaches nothing.
+  assert.ok(!calls.some((e) => e.startsWith('src/visit.ts::function::unbounded')), calls.join('\n'));
 });
 
 test('a member named through its holder is named once when the holder is itself a definition', async () => {

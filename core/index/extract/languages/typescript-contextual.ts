@@ -5,7 +5,7 @@
 // parameters are typed `Handler(j)`, seen within its lines (declared-types.ts PARAMETER_FORM).
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { annotatedType, functionTypeReturn, parametersOf } from './typescript-types.ts';
+import { annotatedType, functionTypeOf, functionTypeReturn, parametersOf } from './typescript-types.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 
 /** A type a function value may be typed by contextually: one name, plain or through a namespace (`Handler`, `ns.Handler`). */
@@ -26,11 +26,34 @@ export function declareFunctionTypeSignature({ b, source }: FileContext, name: s
   if (fnType.type !== 'function_type') return;
   const returned = functionTypeReturn(fnType, source);
   if (returned) b.declareType('local', `${name}()`, returned, alias, false, alias.startIndex - 1);
+  const constraints = constraintsOf(fnType, source);
   parametersOf(fnType).forEach((param, j) => {
-    const written = param && j < MAX_PARAMETERS ? annotatedType(param.type, source) : undefined;
+    const annotated = param && j < MAX_PARAMETERS ? annotatedType(param.type, source) : undefined;
+    const written = annotated && (constraints?.get(annotated) ?? annotated);
     // Placed before the alias, as a declaration's signature is, so the names are its parent's.
     if (written) b.declareType('local', `${name}(${j})`, written, alias, false, alias.startIndex - 1);
   });
+}
+
+/** How many type parameters of one function type are read. */
+const MAX_TYPE_PARAMETERS = 8;
+
+/**
+ * `<T extends schemas.$ZodType>(schema: T) => ...`: each constrained type parameter of a generic
+ * call signature and the type it is read as where a parameter is typed by it (the constraint, as
+ * the checker resolves a call on it). Read here because the signature is declared at the alias,
+ * before its type parameters are met (type-parameters.ts).
+ */
+function constraintsOf(fnType: Node, source: string): Map<string, string> | undefined {
+  let constraints: Map<string, string> | undefined;
+  const parameters = fnType.childForFieldName('type_parameters')?.namedChildren ?? [];
+  for (const parameter of parameters.slice(0, MAX_TYPE_PARAMETERS)) {
+    const name = parameter?.type === 'type_parameter' ? parameter.childForFieldName('name') : null;
+    const bound = parameter?.childForFieldName('constraint')?.namedChild(0);
+    const type = name && bound ? annotatedType(bound, source) : undefined;
+    if (type) (constraints ??= new Map()).set(name!.text, type).set(`${name!.text}[]`, `${type}[]`);
+  }
+  return constraints;
 }
 
 /**
@@ -134,6 +157,18 @@ export function declareReturnedParameters(fn: Node, f: FileContext): void {
     returning = block?.type === 'statement_block' ? f.parentOf(block) : undefined;
   } else if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === fn.id) returning = holder;
   if (!returning || !RETURNING.has(returning.type)) return;
-  const expected = namedTypeOf(returning.childForFieldName('return_type'));
+  const expected = namedTypeOf(returning.childForFieldName('return_type')) ?? annotatedReturn(returning, f);
   if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, fn, expected);
+}
+
+/**
+ * `const _parse: (e: E) => $Parse = (e) => (schema) => ...`: what the function type a const's
+ * annotation declares returning, for the function written as its value (the checker types that
+ * value's own return by it). Undefined for a function held anywhere else.
+ */
+function annotatedReturn(returning: Node, f: FileContext): string | undefined {
+  const declarator = f.parentOf(returning);
+  if (declarator?.type !== 'variable_declarator' || declarator.childForFieldName('value')?.id !== returning.id) return undefined;
+  const fnType = functionTypeOf(declarator.childForFieldName('type'));
+  return fnType?.type === 'function_type' ? namedTypeOf(fnType.childForFieldName('return_type')) : undefined;
 }
