@@ -1,7 +1,7 @@
 // The forms a declared type is written in (extract-types.ts DeclaredType) and what the
 // language's collections give, read by declared-types.ts: `path(i,j)` a callback's parameter,
 // `@k` an argument, `Alias(j)` a function type's parameter, `path(i).key(j)` a literal member's
-// parameter, `(is)` a guard's type; an element of a collection by method or index.
+// parameter, `Type#key(j)` a typed literal member's parameter, `(is)` a guard's type; an element of a collection by method or index.
 import type { DefRef } from './symbol-table.ts';
 
 /** A type reached: the class-like definition, how certain the path to it is, and whether the value is a collection of it. */
@@ -43,6 +43,11 @@ export const PARAMETER_FORM = /^([\w$.]{1,160})\((\d+)\)$/;
  * its parameter 0 (a function written in an object literal passed there, typescript-objects.ts).
  */
 export const LITERAL_MEMBER_FORM = /^(.{1,160})\((\d+)\)\.([\w$]{1,80})\((\d+)\)$/;
+/**
+ * `QueryBehavior#onFetch(0)`: parameter 0 of member `onFetch` of the named type (a function written
+ * as that member of an object literal the type is declared for, typescript-contextual.ts).
+ */
+export const TYPE_MEMBER_FORM = /^([\w$.]{1,160})#([\w$]{1,80})\((\d+)\)$/;
 /** `isObservableMap(is)`: the type the guard's predicate names (a name narrowed by `if (isObservableMap(x))`). */
 export const GUARD_SUFFIX = '(is)';
 

@@ -20,6 +20,7 @@ import {
   keyed,
   GUARD_SUFFIX,
   LITERAL_MEMBER_FORM,
+  TYPE_MEMBER_FORM,
   PARAMETER_FORM,
   type Typed,
 } from './declared-type-forms.ts';
@@ -337,6 +338,14 @@ export class DeclaredTypes {
       const member = holder && !holder.collection ? this.lookup.method(holder.ref, literal[3]!) : undefined;
       const found = member && this.declaredFor(member, `(${literal[4]})`);
       return found && { ...found, confidence: Math.min(target.confidence, holder!.confidence, found.confidence) };
+    }
+    const typeMember = type.endsWith(')') ? TYPE_MEMBER_FORM.exec(type) : null;
+    if (typeMember) {
+      // What the named type declares for that parameter of its member.
+      const holder = this.lookup.resolveType(file, typeMember[1]!);
+      const member = holder ? this.lookup.method(holder.ref, typeMember[2]!) : undefined;
+      const found = member && this.declaredFor(member, `(${typeMember[3]})`);
+      return found && { ...found, confidence: Math.min(holder!.confidence, found.confidence) };
     }
     const callback = type.endsWith(')') || type.includes(')#') ? CALLBACK_FORM.exec(type) : null;
     const parameter = !callback && type.endsWith(')') ? PARAMETER_FORM.exec(type) : null;

@@ -115,13 +115,18 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/proto.ts::method::DecimalProto.toJSON::10',
     'src/proto.ts::method::Inspectable.toJSON::2',
     'src/visit-types.ts::type::Leave::3',
+    'src/visit.ts::function::behavior::43',
     'src/visit.ts::function::loose::14',
     'src/visit.ts::function::makeParse::32',
     'src/visit.ts::function::nested::10',
     'src/visit.ts::function::parse::21',
     'src/visit.ts::function::unbounded::27',
     'src/visit.ts::function::visit::6',
+    'src/visit.ts::interface::Behavior::38',
+    'src/visit.ts::method::Behavior.onFetch::39',
+    'src/visit.ts::method::Behavior.onStop::40',
     'src/visit.ts::method::loose.session.push::14',
+    'src/visit.ts::method::untypedBehavior.onFetch::58',
     'src/visit.ts::type::Parse::19',
     'src/visit.ts::type::Unbounded::25',
     'src/visit.ts::type::Visit::4',
@@ -162,6 +167,10 @@ test('callable members and locals in the shapes the checker reaches are graph no
     'src/visit.ts::function::parse::21 -> src/config.ts::method::Session.push::53',
     // `const makeParse: (label: string) => Parse = (label) => (session) => ...`: the returned arrow is a Parse.
     'src/visit.ts::function::makeParse::32 -> src/config.ts::method::Session.push::53',
+    // `(): Behavior => ({ onFetch: (session) => ... })` and `const d: Behavior = { onStop: (session) => ... }`:
+    // the member's parameters as Behavior declares them.
+    'src/visit.ts::function::behavior::43 -> src/config.ts::method::Session.push::53',
+    'src/visit.ts -> src/config.ts::method::Session.push::53',
     // `type FetchOptions = HttpOptions & { req: string }`: the alias has HttpOptions' members and its base's.
     'src/handle.ts::function::handle::3 -> src/options.ts::method::BaseOptions.onError::2',
     'src/handle.ts::function::handle::3 -> src/options.ts::method::HttpOptions.responseMeta::6',
@@ -173,6 +182,8 @@ test('callable members and locals in the shapes the checker reaches are graph no
   }
   // `type Unbounded = <S>(session: S) => void`: S has no constraint, so `session.push()` reaches nothing.
   assert.ok(!calls.some((e) => e.startsWith('src/visit.ts::function::unbounded')), calls.join('\n'));
+  // A literal with no type declared: its members' parameters are nothing.
+  assert.ok(!calls.some((e) => e.startsWith('src/visit.ts::method::untypedBehavior')), calls.join('\n'));
 });
 
 test('a member named through its holder is named once when the holder is itself a definition', async () => {

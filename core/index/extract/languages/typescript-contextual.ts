@@ -125,8 +125,20 @@ export function declareRecordValueParameters(fn: Node, f: FileContext): void {
     const returning = block?.type === 'statement_block' ? f.parentOf(block) : undefined;
     annotation = returning && RETURNING.has(returning.type) ? returning.childForFieldName('return_type') : undefined;
   } else if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === object.id) annotation = holder.childForFieldName('return_type');
-  const expected = recordValueType(annotation ?? null);
+  const expected = recordValueType(annotation ?? null) ?? memberOfNamedType(annotation ?? null, pair);
   if (expected) declareContextualParameters(f, fn, expected);
+}
+
+/**
+ * `(): QueryBehavior => ({ onFetch: (context, query) => ... })`: a function written as member
+ * `key` of a literal whose type is one named object type takes the parameters that type declares
+ * for that member, as `QueryBehavior#onFetch` (declared-type-forms.ts TYPE_MEMBER_FORM).
+ */
+function memberOfNamedType(annotation: Node | null, pair: Node): string | undefined {
+  const key = pair.childForFieldName('key');
+  const name = key?.type === 'property_identifier' ? key.text : undefined;
+  const type = name && !recordValueType(annotation) ? namedTypeOf(annotation) : undefined;
+  return type && CONTEXTUAL_TYPE.test(type) && /^[\w$]{1,80}$/.test(name!) ? `${type}#${name}` : undefined;
 }
 
 /** `Record<string, Handler>` (in an annotation or as a type): the value type's name, when it is one a function can be typed by. */
