@@ -11,6 +11,7 @@ import type { DefRef, Meaning, SymbolTable } from './symbol-table.ts';
 import { languageTraits } from './extract/languages/registry.ts';
 import { DeclaredTypes } from './declared-types.ts';
 import { DefinitionQueries, refKey } from './definition-queries.ts';
+import { maybePrimitiveMember } from './declared-type-forms.ts';
 
 export interface Target {
   ref: DefRef;
@@ -168,6 +169,8 @@ export class CallResolver {
     // A method of an array or set (`xs.map(...)`): the language's, not the workspace's.
     if (typed?.collection) return EXTERNAL;
     if (typed) {
+      // `key.toString()` with `key: string | BindingKey`: maybe the string's.
+      if (maybePrimitiveMember(typed, call.callee)) return UNRESOLVED;
       const found = this.defs.findMethod(typed.ref, call.callee, false);
       if (!found) return UNRESOLVED;
       const same = found.ref.file === f;

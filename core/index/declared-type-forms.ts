@@ -9,6 +9,18 @@ export interface Typed {
   ref: DefRef;
   confidence: number;
   collection?: boolean;
+  /** The value may be a primitive instead (`Annotation | boolean`, extract-types.ts MAYBE_PRIMITIVE): a member a primitive has is not the type's. */
+  primitive?: boolean;
+}
+
+/** The members a primitive value has (its wrapper's prototype, and Object's): `toString`, `length`, `valueOf`, `trim`... */
+const PRIMITIVE_MEMBERS: ReadonlySet<string> = new Set(
+  [String, Number, Boolean, Symbol, BigInt, Object].flatMap((wrapper) => Object.getOwnPropertyNames(wrapper.prototype)),
+);
+
+/** Whether `name` on a value typed `on` may be a primitive's member, so no type of the workspace declares it for certain. */
+export function maybePrimitiveMember(on: Typed, name: string): boolean {
+  return on.primitive === true && PRIMITIVE_MEMBERS.has(name);
 }
 
 /** Array methods whose callback's parameter j is an element (and which parameters). */

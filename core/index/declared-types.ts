@@ -8,7 +8,7 @@
 // (`operate(init: (source: Observable) => void)`, an array's element for `xs.map(x => ...)`):
 // declared where the callee is, not inferred. A name a module exports (`export const m = new
 // M()`) types calls in the files that import it.
-import { CHOICE, type DeclaredType, type FileExtraction } from './extract-types.ts';
+import { CHOICE, MAYBE_PRIMITIVE, type DeclaredType, type FileExtraction } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
 import {
   ARGUMENT_FORM,
@@ -20,6 +20,7 @@ import {
   keyed,
   GUARD_SUFFIX,
   LITERAL_MEMBER_FORM,
+  maybePrimitiveMember,
   TYPE_MEMBER_FORM,
   PARAMETER_FORM,
   type Typed,
@@ -150,6 +151,7 @@ export class DeclaredTypes {
 
   /** What calling `name` on a typed value gives: an array method's element or array, else the method's declared return. */
   private callResult(on: Typed, name: string): Typed | undefined {
+    if (maybePrimitiveMember(on, name)) return undefined;
     if (on.collection) {
       if (ELEMENT_RETURNS.has(name)) return { ref: on.ref, confidence: on.confidence };
       return COLLECTION_RETURNS.has(name) ? on : undefined;
@@ -209,7 +211,7 @@ export class DeclaredTypes {
 
   /** A field of a class or of one of its bases (breadth-first, a few deep). */
   private memberType(on: Typed, name: string): Typed | undefined {
-    if (on.collection) return undefined;
+    if (on.collection || maybePrimitiveMember(on, name)) return undefined;
     const queue = [on.ref];
     for (let i = 0; i < queue.length && i < 16; i++) {
       const ref = queue[i];
@@ -320,6 +322,10 @@ export class DeclaredTypes {
 
   private typedNow(file: number, d: DeclaredType): Typed | undefined {
     const type = d.type;
+    if (type.endsWith(MAYBE_PRIMITIVE)) {
+      const found = this.typedNow(file, { ...d, type: type.slice(0, -MAYBE_PRIMITIVE.length) });
+      return found && { ...found, primitive: true };
+    }
     const choice = type.indexOf(CHOICE);
     if (choice > 0) return this.typedChoice(file, d, type.slice(0, choice), type.slice(choice + CHOICE.length));
     if (type.endsWith(GUARD_SUFFIX)) {
@@ -412,7 +418,7 @@ export class DeclaredTypes {
     const a = this.typed(file, { ...d, type: first });
     const b = a && this.typed(file, { ...d, type: second });
     if (!a || !b || a.ref.file !== b.ref.file || a.ref.def !== b.ref.def || Boolean(a.collection) !== Boolean(b.collection)) return undefined;
-    return { ...a, confidence: Math.min(a.confidence, b.confidence) };
+    return { ...a, confidence: Math.min(a.confidence, b.confidence), primitive: a.primitive || b.primitive };
   }
 
   /**

@@ -103,10 +103,16 @@ export interface Heritage {
  * argument i, by the callee's declared parameter type, or an array method's element), `path[*]`
  * (an element of the collection path names, for `for (const x of path)`), `{}` (for `f()`: the
  * object literal f returns, whose function members are f's nested definitions), `a | b` (CHOICE:
- * either of two such forms, a ternary's branches).
+ * either of two such forms, a ternary's branches), `X~` (MAYBE_PRIMITIVE: X or a primitive).
  */
 /** Joins the two forms of a choice (`=v2 | =v1` for `higher ? v2 : v1`): typed where both reach one type. */
 export const CHOICE = ' | ';
+/**
+ * Ends a type name a union holds beside primitives (`annotation: Annotation | boolean`): X for a
+ * member no primitive has (`annotation.make_()` is Annotation's), nothing for one a primitive has
+ * (`key.toString()` with `key: string | BindingKey` may be the string's).
+ */
+export const MAYBE_PRIMITIVE = '~';
 
 export interface DeclaredType {
   /** 'member': a field of the class `owner` (`this.name`, `self.name`); 'local': a parameter or variable of the function `owner` (null: module level). */

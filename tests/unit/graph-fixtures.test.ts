@@ -118,6 +118,10 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'calls src/literal.ts::function::viaDestructured::7 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/literal.ts::function::viaHeldMember::11 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/literal.ts::function::viaMember::3 -> src/store.ts::method::Store.put::7 0.99',
+    // A union of one named type and primitives (`Store | boolean`, `string | Key`, `'auto' | Key`): that
+    // type's member where no primitive has one of the name (`bind`, never `toString`); two named types, neither.
+    'calls src/primitive.ts::function::flagged::10 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/primitive.ts::function::keyed::15 -> src/primitive.ts::method::Key.bind::7 1',
     // `private readonly cache = new Store()`: a field initializer runs at class level.
     'calls src/service.ts -> src/store.ts::class::Store::6 0.99',
     'calls src/service.ts::method::Service.constructor::5 -> src/store.ts::class::Base::12 0.99',
@@ -137,6 +141,7 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'calls src/spread.ts::function::ownMethod::16 -> src/spread.ts::method::ownMethod.options.save::18 1',
     'calls src/store.ts::function::double::15 -> src/store.ts::function::wrap::14 1',
     'imports src/literal.ts -> src/store.ts 1',
+    'imports src/primitive.ts -> src/store.ts 1',
     'imports src/service.ts -> src/store.ts 1',
     'imports src/spread.ts -> src/store.ts 1',
     'inherits src/service.ts::class::Service::3 -> src/store.ts::class::Base::12 0.99',

@@ -4,7 +4,8 @@
 // declared form `@k` (what argument k is) or `@k[*]` (an element of it), resolved at each call
 // (declared-types.ts, with the arguments typescript-callbacks.ts records).
 import type { Node } from 'web-tree-sitter';
-import { parametersOf, typeArgumentsOf, withoutNullish } from './typescript-types.ts';
+import { parametersOf, typeArgumentsOf } from './typescript-types.ts';
+import { withoutNullish } from './typescript-unions.ts';
 
 /** Collections whose one type argument is what their elements are. */
 const ELEMENT_OF = new Set(['Array', 'ReadonlyArray', 'Iterable', 'Set', 'ReadonlySet']);

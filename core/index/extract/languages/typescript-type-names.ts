@@ -4,7 +4,8 @@
 // function types by every branch of a conditional type.
 import type { Node } from 'web-tree-sitter';
 import { INDEXED_MEMBER } from '../../extract-types.ts';
-import { functionTypeOf, withoutNullish } from './typescript-types.ts';
+import { functionTypeOf } from './typescript-types.ts';
+import { withoutNullish } from './typescript-unions.ts';
 
 /**
  * The name a property's type is written as, when it may alias a function type:

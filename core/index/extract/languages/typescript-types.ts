@@ -4,6 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
+import { MAYBE_PRIMITIVE } from '../../extract-types.ts';
+import { withoutNullish, withoutPrimitives } from './typescript-unions.ts';
 import { constructedReturnOf } from './typescript-returns.ts';
 import { typeParameterSource } from './typescript-generics.ts';
 import { pathOf } from './typescript-paths.ts';
@@ -135,8 +137,14 @@ export function typeLiteralMembers(annotation: Node | null, source: string): Arr
 /** A declared type as written, from a type annotation or a type: a name or a collection of one, with `null` and `undefined` dropped from a union. */
 export function annotatedType(annotation: Node | null, source: string): string | undefined {
   // `Store | null`, `Store | undefined`: a Store wherever a call is made on it (`s?.m()`, `s!.m()`, or once narrowed).
-  const type = withoutNullish((annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation) ?? null);
-  if (!type) return undefined;
+  const written = (annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation) ?? null;
+  const type = withoutNullish(written);
+  if (!type) {
+    // `Annotation | boolean`: the name, marked as held beside primitives.
+    const kept = written?.type === 'union_type' ? withoutPrimitives(written) : undefined;
+    const name = kept && typeName(membersKept(kept), source);
+    return name && /^[\w$.]{1,160}$/.test(name) ? `${name}${MAYBE_PRIMITIVE}` : undefined;
+  }
   const kept = membersKept(type);
   // `ReturnType<typeof make>`: what calling make gives (DeclaredType's `path()` form).
   const returned = kept.type === 'generic_type' ? valueTypedBy(kept, source) : undefined;
@@ -166,26 +174,6 @@ export function constructedArrayType(value: Node | null, source: string): string
     element = type;
   }
   return element && `${element}[]`;
-}
-
-/**
- * A type with `null`, `undefined` and `void` dropped from a union; undefined when more than one
- * member stays. Walked with a stack of its own, last members first (a union nests to the left,
- * one level per `|`), and left at the second member that stays.
- */
-export function withoutNullish(type: Node | null): Node | undefined {
-  if (type?.type !== 'union_type') return type ?? undefined;
-  let kept: Node | undefined;
-  const pending: Node[] = [type];
-  for (let n = pending.pop(); n; n = pending.pop()) {
-    if (n.type === 'union_type') {
-      for (const c of n.namedChildren) if (c) pending.push(c);
-    } else if (!(n.type === 'literal_type' || n.type === 'predefined_type') || !/^(null|undefined|void)$/.test(n.text)) {
-      if (kept) return undefined;
-      kept = n;
-    }
-  }
-  return kept;
 }
 
 /**
