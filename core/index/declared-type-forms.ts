@@ -9,6 +9,9 @@ export interface Typed {
   ref: DefRef;
   confidence: number;
   collection?: boolean;
+  /** The names of the type arguments it was declared with (`Box<Handler>`), read in argsFile (declared-type-generics.ts). */
+  args?: readonly string[];
+  argsFile?: number;
   /** The value may be a primitive instead (`Annotation | boolean`, extract-types.ts MAYBE_PRIMITIVE): a member a primitive has is not the type's. */
   primitive?: boolean;
 }

@@ -8,7 +8,9 @@
 // (`operate(init: (source: Observable) => void)`, an array's element for `xs.map(x => ...)`):
 // declared where the callee is, not inferred. A name a module exports (`export const m = new
 // M()`) types calls in the files that import it.
-import { CHOICE, MAYBE_PRIMITIVE, type DeclaredType, type FileExtraction } from './extract-types.ts';
+import { CHOICE, MAYBE_PRIMITIVE, TYPE_PARAMETERS_MEMBER, type DeclaredType, type FileExtraction } from './extract-types.ts';
+import { boundArgument, genericForm } from './declared-type-generics.ts';
+import { typedBySignature, type SignatureReader } from './declared-type-signatures.ts';
 import type { DefRef } from './symbol-table.ts';
 import {
   ARGUMENT_FORM,
@@ -18,11 +20,7 @@ import {
   ELEMENT_RETURNS,
   elementOf,
   keyed,
-  GUARD_SUFFIX,
-  LITERAL_MEMBER_FORM,
   maybePrimitiveMember,
-  TYPE_MEMBER_FORM,
-  PARAMETER_FORM,
   type Typed,
 } from './declared-type-forms.ts';
 
@@ -56,10 +54,20 @@ export class DeclaredTypes {
   /** Per file: `${owner}\0${name}` -> the first definition of that name and parent (a factory, for `{}`). */
   private readonly byParentAndName: Array<Map<string, number> | undefined> = [];
 
+  /** The signature forms' reader (declared-type-signatures.ts), over this instance's lookups. */
+  private readonly signatures: SignatureReader;
+
   constructor(
     private readonly extractions: FileExtraction[],
     private readonly lookup: TypeLookup,
-  ) {}
+  ) {
+    this.signatures = {
+      lookup,
+      kindOf: (ref) => extractions[ref.file].definitions[ref.def]?.kind,
+      callee: (file, d, path) => this.callee(file, d, path),
+      declaredFor: (fn, suffix) => this.declaredFor(fn, suffix),
+    };
+  }
 
   /** A file's declarations, indexed the first time any is asked for. */
   private declarationsOf(file: number): FileDeclarations {
@@ -157,7 +165,8 @@ export class DeclaredTypes {
       return COLLECTION_RETURNS.has(name) ? on : undefined;
     }
     const fn = this.lookup.method(on.ref, name);
-    const found = fn && this.declaredFor(fn, '()');
+    const declared = fn && this.declaredRaw(fn, '()');
+    const found = declared && this.typedOn(on, this.ownerOf(fn), declared);
     return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
   }
 
@@ -219,7 +228,7 @@ export class DeclaredTypes {
       // A constructor function's members are its locals `this.x` (typescript-assignments.ts).
       const d = declarations.members.get(`${ref.def}\0${name}`) ?? declarations.locals.get(`${ref.def}\0this.${name}`);
       if (d) {
-        const found = this.typed(ref.file, d);
+        const found = this.typedOn(on, ref, d);
         return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
       }
       queue.push(...this.lookup.basesOf(ref));
@@ -275,7 +284,11 @@ export class DeclaredTypes {
   }
 
   /** What the path `f`, `a.b`, `x.y().z` calls, where the declaration `d` names it: a function, or a method of a typed value. */
-  private callee(file: number, d: DeclaredType, path: string): { fn: DefRef; confidence: number } | { on: Typed; method: string } | undefined {
+  private callee(
+    file: number,
+    d: DeclaredType,
+    path: string,
+  ): { fn: DefRef; confidence: number; receiver?: Typed } | { on: Typed; method: string } | undefined {
     if (path.startsWith('new ')) {
       // `new X(...)`: what X's constructor declares.
       const cls = this.lookup.resolveType(file, path.slice(4));
@@ -302,7 +315,7 @@ export class DeclaredTypes {
     // `load().then((port) => ...)`: a declared `Promise<Port>` is read as Port (what is awaited),
     // so a `then` Port does not declare is the promise's, handing its callback the Port.
     if (!fn && method === 'then') return { on: receiver, method };
-    return fn && { fn, confidence: receiver.confidence };
+    return fn && { fn, confidence: receiver.confidence, receiver };
   }
 
   /** The type of a path as seen where the declaration `d` is: in its owner, at its first line. */
@@ -328,40 +341,9 @@ export class DeclaredTypes {
     }
     const choice = type.indexOf(CHOICE);
     if (choice > 0) return this.typedChoice(file, d, type.slice(0, choice), type.slice(choice + CHOICE.length));
-    if (type.endsWith(GUARD_SUFFIX)) {
-      // `if (isObservableMap(x))`: what the guard's predicate declares its first parameter is.
-      const target = this.callee(file, d, type.slice(0, -GUARD_SUFFIX.length));
-      if (!target || 'on' in target) return undefined;
-      const found = this.declaredFor(target.fn, GUARD_SUFFIX);
-      return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
-    }
-    const literal = type.endsWith(')') ? LITERAL_MEMBER_FORM.exec(type) : null;
-    if (literal) {
-      // The member's parameter, through the type the callee's parameter is declared with.
-      const target = this.callee(file, d, literal[1]!);
-      if (!target || 'on' in target) return undefined;
-      const holder = this.declaredFor(target.fn, `(${literal[2]})`);
-      const member = holder && !holder.collection ? this.lookup.method(holder.ref, literal[3]!) : undefined;
-      const found = member && this.declaredFor(member, `(${literal[4]})`);
-      return found && { ...found, confidence: Math.min(target.confidence, holder!.confidence, found.confidence) };
-    }
-    const typeMember = type.endsWith(')') ? TYPE_MEMBER_FORM.exec(type) : null;
-    if (typeMember) {
-      // What the named type declares for that parameter of its member.
-      const holder = this.lookup.resolveType(file, typeMember[1]!);
-      const member = holder ? this.lookup.method(holder.ref, typeMember[2]!) : undefined;
-      const found = member && this.declaredFor(member, `(${typeMember[3]})`);
-      return found && { ...found, confidence: Math.min(holder!.confidence, found.confidence) };
-    }
+    const signature = typedBySignature(this.signatures, file, d);
+    if (signature !== null) return signature;
     const callback = type.endsWith(')') || type.includes(')#') ? CALLBACK_FORM.exec(type) : null;
-    const parameter = !callback && type.endsWith(')') ? PARAMETER_FORM.exec(type) : null;
-    if (parameter) {
-      // What the alias declares for that parameter (its `(j)` declared type), followed where the name leads.
-      const alias = this.lookup.resolveType(file, parameter[1]!);
-      if (!alias || this.extractions[alias.ref.file].definitions[alias.ref.def].kind !== 'type') return undefined;
-      const found = this.declaredFor(alias.ref, `(${parameter[2]})`);
-      return found && { ...found, confidence: Math.min(alias.confidence, found.confidence) };
-    }
     if (callback || type.endsWith('()')) {
       const path = callback ? callback[1]! : type.slice(0, -2);
       const target = this.callee(file, d, path);
@@ -383,7 +365,7 @@ export class DeclaredTypes {
         if (!held || Boolean(argument[2]) !== Boolean(held.collection)) return undefined;
         return { ref: held.ref, confidence: Math.min(target.confidence, held.confidence) };
       }
-      const found = declared && this.typed(target.fn.file, declared);
+      const found = declared && this.typedOn(target.receiver, this.ownerOf(target.fn), declared);
       return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
     }
     if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1));
@@ -398,7 +380,8 @@ export class DeclaredTypes {
       return def === undefined ? undefined : { ref: { file, def }, confidence: 1 };
     }
     const collection = type.endsWith('[]');
-    const found = this.lookup.resolveType(file, collection ? type.slice(0, -2) : type);
+    const generic = collection ? undefined : genericForm(type);
+    const found = this.lookup.resolveType(file, generic?.name ?? (collection ? type.slice(0, -2) : type));
     const foundKind = found && this.extractions[found.ref.file].definitions[found.ref.def].kind;
     if (d.call && found && (foundKind === 'function' || foundKind === 'method')) {
       // Python `r = Retry.from_int(x)`: bound to a call of a function, typed by what that function returns.
@@ -410,7 +393,26 @@ export class DeclaredTypes {
     if (d.call && foundKind !== 'class') return undefined;
     const returned = foundKind === 'type' ? this.returnedByAlias(found) : undefined;
     if (returned) return collection ? (returned.collection ? undefined : { ...returned, collection: true }) : returned;
-    return collection ? { ...found, collection: true } : found;
+    return collection ? { ...found, collection: true } : generic ? { ...found, args: generic.args, argsFile: file } : found;
+  }
+
+  /**
+   * What `declared`, a declaration of `owner`'s member, types on the value `on`: the type argument
+   * `on` binds where `declared` names a type parameter of `owner` (`get(): T` on a `Box<Handler>`),
+   * else `declared` as written in `owner`'s file.
+   */
+  private typedOn(on: Typed | undefined, owner: DefRef, declared: DeclaredType): Typed | undefined {
+    const bound = boundArgument(on, owner, declared, (o) => this.declarationsOf(o.file).members.get(`${o.def}\0${TYPE_PARAMETERS_MEMBER}`)?.type);
+    if (!bound) return this.typed(owner.file, declared);
+    const found = this.lookup.resolveType(bound.file, bound.name);
+    const kind = found && this.extractions[found.ref.file].definitions[found.ref.def].kind;
+    if (!found || !(this.lookup.isClassLike(found.ref) || kind === 'type')) return undefined;
+    return { ref: found.ref, confidence: Math.min(on!.confidence, found.confidence) };
+  }
+
+  /** The class or interface a method is declared in (its parent), as a reference. */
+  private ownerOf(fn: DefRef): DefRef {
+    return { file: fn.file, def: this.extractions[fn.file].definitions[fn.def]?.parent ?? -1 };
   }
 
   /** `higher ? v2 : v1` (CHOICE): the type both branches reach, else none; a union of two types is neither here. */

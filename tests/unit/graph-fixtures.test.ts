@@ -111,6 +111,21 @@ test('Go and Java (when include names them): packages are directories, imports n
 
 test('TypeScript declared types: parameter, field, constructor parameter property and new X() receivers, interface members, the members of a type literal, const-bound wrappers and aliases, super() to a base without a constructor', async () => {
   assert.deepEqual(await edgesOf('ts-declared'), [
+    // A generic class or interface typed with a workspace type as its argument (`Box<Store>`, `new
+    // Box<Store>(s)`, `Pair<string, Store>`): a member typed by the parameter (a callback's, a return,
+    // a field) is the argument's; `Box<unknown>` and `Pair<Store, string>`'s `value` reach no `put`.
+    'calls src/generic.ts::function::unbound::47 -> src/generic.ts::method::Box.get::11 1',
+    'calls src/generic.ts::function::viaCallback::22 -> src/generic.ts::method::Box.use::8 1',
+    'calls src/generic.ts::function::viaCallback::22 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/generic.ts::function::viaField::30 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/generic.ts::function::viaInterfaceMember::34 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/generic.ts::function::viaInterfaceMethod::38 -> src/generic.ts::method::Pair.second::19 1',
+    'calls src/generic.ts::function::viaInterfaceMethod::38 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/generic.ts::function::viaNew::42 -> src/generic.ts::class::Box::5 1',
+    'calls src/generic.ts::function::viaNew::42 -> src/generic.ts::method::Box.get::11 1',
+    'calls src/generic.ts::function::viaNew::42 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/generic.ts::function::viaReturn::26 -> src/generic.ts::method::Box.get::11 1',
+    'calls src/generic.ts::function::viaReturn::26 -> src/store.ts::method::Store.put::7 0.99',
     // A parameter typed by a type literal: `record.store.put()`, `({ store }: { store: Store | null })`,
     // `const { store } = record`, a callback's `(entry: { store: Store })`; `record.missing` and
     // `other.label` (a string) give no edge.
@@ -140,6 +155,7 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'calls src/spread.ts::function::merged::9 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/spread.ts::function::ownMethod::16 -> src/spread.ts::method::ownMethod.options.save::18 1',
     'calls src/store.ts::function::double::15 -> src/store.ts::function::wrap::14 1',
+    'imports src/generic.ts -> src/store.ts 1',
     'imports src/literal.ts -> src/store.ts 1',
     'imports src/primitive.ts -> src/store.ts 1',
     'imports src/service.ts -> src/store.ts 1',

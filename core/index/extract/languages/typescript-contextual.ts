@@ -5,7 +5,8 @@
 // parameters are typed `Handler(j)`, seen within its lines (declared-types.ts PARAMETER_FORM).
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { annotatedType, functionTypeOf, functionTypeReturn, parametersOf } from './typescript-types.ts';
+import { annotatedType, functionTypeReturn, parametersOf } from './typescript-types.ts';
+import { functionTypeOf } from './typescript-function-types.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 
 /** A type a function value may be typed by contextually: one name, plain or through a namespace (`Handler`, `ns.Handler`). */

@@ -8,7 +8,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP, unquote } from './language-module.ts';
-import { FUNCTION_VALUES, functionTypeOf } from './typescript-types.ts';
+import { FUNCTION_VALUES } from './typescript-types.ts';
+import { functionTypeOf } from './typescript-function-types.ts';
 import { argumentPlace, calleePath } from './typescript-callbacks.ts';
 import { declareContextualParameters } from './typescript-contextual.ts';
 import { compactText, isAsciiWord } from './source-text.ts';

@@ -4,7 +4,7 @@
 // function types by every branch of a conditional type.
 import type { Node } from 'web-tree-sitter';
 import { INDEXED_MEMBER } from '../../extract-types.ts';
-import { functionTypeOf } from './typescript-types.ts';
+import { functionTypeOf } from './typescript-function-types.ts';
 import { withoutNullish } from './typescript-unions.ts';
 
 /**

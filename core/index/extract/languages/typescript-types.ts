@@ -148,7 +148,32 @@ export function annotatedType(annotation: Node | null, source: string): string |
   const kept = membersKept(type);
   // `ReturnType<typeof make>`: what calling make gives (DeclaredType's `path()` form).
   const returned = kept.type === 'generic_type' ? valueTypedBy(kept, source) : undefined;
-  return collectionType(kept, source) ?? (returned?.endsWith(')') ? returned : undefined) ?? typeName(kept, source);
+  return collectionType(kept, source) ?? (returned?.endsWith(')') ? returned : undefined) ?? genericName(kept, source);
+}
+
+/** How many type arguments of one generic type are kept. */
+const MAX_TYPE_ARGUMENTS = 8;
+
+/**
+ * `Box<Handler>`: the name with the names of its type arguments (`?` for one that is no plain
+ * name), which bind the type's own parameters where its members are typed by them
+ * (declared-types.ts); the bare name when no argument is a plain name.
+ */
+function genericName(type: Node, source: string): string | undefined {
+  const name = typeName(type, source);
+  return name && type.type === 'generic_type' ? withTypeArguments(name, typeArgumentsOf(type), source) : name;
+}
+
+/** `name<A,B>` for a `<A, B>` list (`?` for an argument that is no plain name); `name` when none is. */
+function withTypeArguments(name: string, list: Node | null | undefined, source: string): string {
+  const args = list?.namedChildren;
+  if (!args || args.length > MAX_TYPE_ARGUMENTS) return name;
+  const names = args.map((arg) => {
+    const single = arg ? withoutNullish(arg) : undefined;
+    const argName = single && single.type !== 'generic_type' ? typeName(membersKept(single), source) : undefined;
+    return argName !== undefined && NAME_PATH.test(argName) ? argName : '?';
+  });
+  return names.some((n) => n !== '?') ? `${name}<${names.join(',')}>` : name;
 }
 
 /** `new X(...)` / `new ns.X(...)`: the class; undefined for any other value. */
@@ -158,7 +183,9 @@ export function constructedType(value: Node | null, source: string): string | un
   // `new Map<string, Binding>()`, `new Set<Item>()`: a collection, as the same type written as an annotation is.
   const args = value.childForFieldName('type_arguments');
   if (args && ctor?.type === 'identifier' && (COLLECTIONS.has(ctor.text) || MAPS.has(ctor.text))) return elementsOf(ctor.text, args, source);
-  return ctor && (ctor.type === 'identifier' || ctor.type === 'member_expression') ? typeName(ctor, source) : undefined;
+  const name = ctor && (ctor.type === 'identifier' || ctor.type === 'member_expression') ? typeName(ctor, source) : undefined;
+  // `new Box<Handler>(h)`: its type arguments bind as an annotation's do.
+  return name && args ? withTypeArguments(name, args, source) : name;
 }
 
 /** How many elements of an array literal are read for the class they construct. */
@@ -174,77 +201,6 @@ export function constructedArrayType(value: Node | null, source: string): string
     element = type;
   }
   return element && `${element}[]`;
-}
-
-/**
- * The function type an annotation declares in place: `() => void`, `<T>(x: T) => U`, and one
- * written in parentheses beside `null` / `undefined` (`((e: Error) => void) | null`); undefined
- * for any other type, a named one included (`LazyArg<B>` may alias a function type, which is
- * read where it is declared, never here).
- */
-export function functionTypeOf(annotation: Node | null): Node | undefined {
-  const written = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  let type = withoutNullish(written ?? null) ?? null;
-  if (type?.type === 'parenthesized_type') type = type.namedChild(0);
-  if (type?.type === 'function_type') return type;
-  // `constr: new (def: D) => T`: what `new options.constr(def)` constructs through.
-  if (type?.type === 'constructor_type') return type;
-  // `serve: { (app: App): Effect; <E>(app: App, opts: O): Effect }`: an object type with a call signature.
-  if (type?.type === 'object_type' && hasCallSignature(type)) return type;
-  // `{ map(p: P): U }['map']`: the method a key picks from an object type written in place.
-  if (type?.type === 'lookup_type') return pickedMethod(type);
-  return written?.type === 'union_type' || written?.type === 'intersection_type' ? functionInCombination(written) : undefined;
-}
-
-/**
- * Whether a member's type is a value's (`requestAnimationFrame: typeof requestAnimationFrame`,
- * `run: typeof helper`): what such a member holds is called as a function is far more often than
- * not, and the checker resolves `provider.requestAnimationFrame()` to the member.
- */
-export function isValueQuery(annotation: Node | null): boolean {
-  const written = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  return withoutNullish(written ?? null)?.type === 'type_query';
-}
-
-/** The member of `{ ... }['key']` the key names, when it is a method or a function-typed property. */
-function pickedMethod(lookup: Node): Node | undefined {
-  const object = lookup.namedChild(0);
-  const key = lookup.namedChild(1)?.namedChild(0);
-  if (object?.type !== 'object_type' || key?.type !== 'string') return undefined;
-  const name = key.text.slice(1, -1);
-  for (const member of object.namedChildren) {
-    if (member?.childForFieldName('name')?.text !== name) continue;
-    if (member.type === 'method_signature') return member;
-    if (member.type === 'property_signature') return functionTypeOf(member.childForFieldName('type'));
-  }
-  return undefined;
-}
-
-/**
- * The first function type a union admits (`number | ((e: Error) => Delay)`,
- * `(V | (() => V)) | undefined`) or an intersection holds (`(() => Promise<T>) & { marker: true }`):
- * a call on such a member is checked once narrowed (or as the intersection's call signature), and
- * the checker resolves it to the member all the same. Each union, intersection and parenthesis is
- * visited once.
- */
-function functionInCombination(union: Node): Node | undefined {
-  const pending: Node[] = [union];
-  for (let n = pending.pop(); n; n = pending.pop()) {
-    if (n.type === 'function_type') return n;
-    if (n.type === 'union_type' || n.type === 'intersection_type' || n.type === 'parenthesized_type') for (const c of n.namedChildren) if (c) pending.push(c);
-  }
-  return undefined;
-}
-
-/**
- * Whether an object type (or interface body) has a call or construct signature: `{ (x: X): Y }`, `{ new (u: string): W }`, and a
- * function with properties, `interface Lambda { (): void; name?: string }`, which a member typed
- * by it is called as.
- */
-export function hasCallSignature(type: Node): boolean {
-  // `WebSocketCtor?: { new (url: string): WebSocket }`: constructed through, as called through.
-  for (const member of type.namedChildren) if (member?.type === 'call_signature' || member?.type === 'construct_signature') return true;
-  return false;
 }
 
 /** The promises whose one type argument is what `await` gives. */

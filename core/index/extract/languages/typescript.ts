@@ -11,17 +11,16 @@ import { typescriptImportResolver } from './typescript-resolution.ts';
 import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import {
   annotatedType,
-  hasCallSignature,
   constructedArrayType,
   constructedType,
   functionTypeReturn,
   declareLoopElement,
   declareSignature,
   FUNCTION_VALUES,
-  functionTypeOf,
   NAME_PATH,
   typeLiteralMembers,
 } from './typescript-types.ts';
+import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
@@ -40,6 +39,7 @@ import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
 import { aliasHeritage, typeofHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
 import { declareDestructured } from './typescript-destructured.ts';
+import { typeParameterHandlers } from './typescript-type-parameters.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, isParameterProperty, memberHandlers, nameOf } from './typescript-members.ts';
 import { exportStatement, importStatement, isLoadedMember, isModuleLoad } from './typescript-modules.ts';
@@ -378,17 +378,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       if (fnType || conditionalFunctionType(value)) b.callableType(name);
       if (fnType) declareFunctionTypeSignature(f, name, node, fnType);
     },
-    // `<TFunction extends (...args: any[]) => any>`: a member typed `TFunction` is called as a function is.
-    type_parameter: (node, { b, source, parentOf }) => {
-      const name = node.childForFieldName('name');
-      const constraint = node.childForFieldName('constraint');
-      if (!name || !constraint) return;
-      if (functionTypeOf(constraint.namedChild(0))) return void b.callableType(name.text);
-      // `class Chain<C extends Context>`: a name typed `C` in Chain is a Context where calls are made on it.
-      const type = annotatedType(constraint.namedChild(0), source);
-      const owner = parentOf(node) && parentOf(parentOf(node)!);
-      if (type && owner) b.typeParameters.add(name.text, type, owner.startIndex, owner.endIndex);
-    },
+    ...typeParameterHandlers(),
   };
 }
 
