@@ -12,18 +12,21 @@ export interface Typed {
   /** The names of the type arguments it was declared with (`Box<Handler>`), read in argsFile (declared-type-generics.ts). */
   args?: readonly string[];
   argsFile?: number;
-  /** The value may be a primitive instead (`Annotation | boolean`, extract-types.ts MAYBE_PRIMITIVE): a member a primitive has is not the type's. */
-  primitive?: boolean;
+  /** The value may be a primitive, or a primitive or a function, instead (`Annotation | boolean`, extract-types.ts MAYBE_PRIMITIVE, MAYBE_FUNCTION): a member one of those has is not the type's. */
+  primitive?: 'value' | 'function';
 }
 
-/** The members a primitive value has (its wrapper's prototype, and Object's): `toString`, `length`, `valueOf`, `trim`... */
+/** The members a primitive value has (its wrapper's prototype, and Object's): `toString`, `length`, `trim`... */
 const PRIMITIVE_MEMBERS: ReadonlySet<string> = new Set(
   [String, Number, Boolean, Symbol, BigInt, Object].flatMap((wrapper) => Object.getOwnPropertyNames(wrapper.prototype)),
 );
+/** The members every function has: `call`, `bind`, `apply`, `name`... */
+const FUNCTION_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Function.prototype));
 
 /** Whether `name` on a value typed `on` may be a primitive's member, so no type of the workspace declares it for certain. */
 export function maybePrimitiveMember(on: Typed, name: string): boolean {
-  return on.primitive === true && PRIMITIVE_MEMBERS.has(name);
+  if (on.primitive === undefined) return false;
+  return PRIMITIVE_MEMBERS.has(name) || (on.primitive === 'function' && FUNCTION_MEMBERS.has(name));
 }
 
 /** Array methods whose callback's parameter j is an element (and which parameters). */

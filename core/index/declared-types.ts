@@ -8,7 +8,7 @@
 // (`operate(init: (source: Observable) => void)`, an array's element for `xs.map(x => ...)`):
 // declared where the callee is, not inferred. A name a module exports (`export const m = new
 // M()`) types calls in the files that import it.
-import { CHOICE, MAYBE_PRIMITIVE, TYPE_PARAMETERS_MEMBER, type DeclaredType, type FileExtraction } from './extract-types.ts';
+import { CHOICE, MAYBE_FUNCTION, MAYBE_PRIMITIVE, TYPE_PARAMETERS_MEMBER, type DeclaredType, type FileExtraction } from './extract-types.ts';
 import { boundArgument, genericForm } from './declared-type-generics.ts';
 import { typedBySignature, type SignatureReader } from './declared-type-signatures.ts';
 import type { DefRef } from './symbol-table.ts';
@@ -335,9 +335,10 @@ export class DeclaredTypes {
 
   private typedNow(file: number, d: DeclaredType): Typed | undefined {
     const type = d.type;
-    if (type.endsWith(MAYBE_PRIMITIVE)) {
-      const found = this.typedNow(file, { ...d, type: type.slice(0, -MAYBE_PRIMITIVE.length) });
-      return found && { ...found, primitive: true };
+    const besides = type.endsWith(MAYBE_FUNCTION) ? MAYBE_FUNCTION : type.endsWith(MAYBE_PRIMITIVE) ? MAYBE_PRIMITIVE : undefined;
+    if (besides) {
+      const found = this.typedNow(file, { ...d, type: type.slice(0, -besides.length) });
+      return found && { ...found, primitive: besides === MAYBE_FUNCTION ? 'function' : 'value' };
     }
     const choice = type.indexOf(CHOICE);
     if (choice > 0) return this.typedChoice(file, d, type.slice(0, choice), type.slice(choice + CHOICE.length));
@@ -420,7 +421,11 @@ export class DeclaredTypes {
     const a = this.typed(file, { ...d, type: first });
     const b = a && this.typed(file, { ...d, type: second });
     if (!a || !b || a.ref.file !== b.ref.file || a.ref.def !== b.ref.def || Boolean(a.collection) !== Boolean(b.collection)) return undefined;
-    return { ...a, confidence: Math.min(a.confidence, b.confidence), primitive: a.primitive || b.primitive };
+    return {
+      ...a,
+      confidence: Math.min(a.confidence, b.confidence),
+      primitive: a.primitive === 'function' || b.primitive === 'function' ? 'function' : (a.primitive ?? b.primitive),
+    };
   }
 
   /**

@@ -103,7 +103,7 @@ export interface Heritage {
  * argument i, by the callee's declared parameter type, or an array method's element), `path[*]`
  * (an element of the collection path names, for `for (const x of path)`), `{}` (for `f()`: the
  * object literal f returns, whose function members are f's nested definitions), `a | b` (CHOICE:
- * either of two such forms, a ternary's branches), `X~` (MAYBE_PRIMITIVE: X or a primitive),
+ * either of two such forms, a ternary's branches), `X~` (MAYBE_PRIMITIVE: X or a primitive), `X~()` (X, a primitive or a function),
  * `X<A,B>` (X with the names of its type arguments, `?` for any other).
  */
 /** Joins the two forms of a choice (`=v2 | =v1` for `higher ? v2 : v1`): typed where both reach one type. */
@@ -114,6 +114,8 @@ export const CHOICE = ' | ';
  * (`key.toString()` with `key: string | BindingKey` may be the string's).
  */
 export const MAYBE_PRIMITIVE = '~';
+/** As MAYBE_PRIMITIVE, where the union admits a function too (`Unsubscribable | (() => void)`): nor a member every function has (`bind`, `call`). */
+export const MAYBE_FUNCTION = '~()';
 /** The member of a generic class or interface that lists its type parameters in order (`T,U`): no source can name it. */
 export const TYPE_PARAMETERS_MEMBER = '<>';
 

@@ -133,8 +133,10 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'calls src/literal.ts::function::viaDestructured::7 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/literal.ts::function::viaHeldMember::11 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/literal.ts::function::viaMember::3 -> src/store.ts::method::Store.put::7 0.99',
-    // A union of one named type and primitives (`Store | boolean`, `string | Key`, `'auto' | Key`): that
-    // type's member where no primitive has one of the name (`bind`, never `toString`); two named types, neither.
+    // A union of one named type and primitives (`Store | boolean`, `string | Key`, `'auto' | Key`) or
+    // functions (`Store | (() => void)`): that type's member where none of those has one of the name
+    // (`bind`, never `toString`, nor `bind` beside a function); two named types, neither.
+    'calls src/primitive.ts::function::finalize::27 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/primitive.ts::function::flagged::10 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/primitive.ts::function::keyed::15 -> src/primitive.ts::method::Key.bind::7 1',
     // `private readonly cache = new Store()`: a field initializer runs at class level.

@@ -7,6 +7,7 @@ import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP } from './language-module.ts';
 import { compactText } from './source-text.ts';
 import { isNamePathChar, NAME_PATH, valueTypedBy } from './typescript-types.ts';
+import { declareTypeParameterList } from './typescript-type-parameters.ts';
 
 /** How many named types of one intersection or union are read. */
 const MAX_ALIAS_PARTS = 16;
@@ -117,5 +118,7 @@ export function classExpressionName(node: Node, parentOf: FileContext['parentOf'
 }
 
 export function defineClass(node: Node, name: string, f: FileContext): HandlerSteps {
-  return classHeritage(node, f.b.define(node, 'class', name), f);
+  const def = f.b.define(node, 'class', name);
+  declareTypeParameterList(node, f);
+  return classHeritage(node, def, f);
 }

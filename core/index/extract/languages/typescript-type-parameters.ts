@@ -2,25 +2,29 @@
 // a name is typed by it (`class Chain<C extends Context>`, type-parameters.ts), one bounded by a
 // function type makes a member typed by it callable, and a generic class's or interface's list
 // in order is what a type argument binds (`Box<Handler>`, declared-type-generics.ts).
-import type { NodeHandler } from './language-module.ts';
+import type { Node } from 'web-tree-sitter';
+import type { FileContext, NodeHandler } from './language-module.ts';
 import { TYPE_PARAMETERS_MEMBER } from '../../extract-types.ts';
 import { annotatedType } from './typescript-types.ts';
 import { functionTypeOf } from './typescript-function-types.ts';
 
-/** Declarations whose type parameters a type argument binds where their members are typed by them. */
-const GENERIC_OWNERS = new Set(['class_declaration', 'abstract_class_declaration', 'class', 'interface_declaration']);
 const MAX_CLASS_TYPE_PARAMETERS = 8;
+
+/**
+ * `class Box<T, U>`, `interface Pair<K, V>`: the names in order, which a `Box<Handler, Key>` binds,
+ * as a member no source can name (declared-type-generics.ts). Read by the class's and the
+ * interface's own handlers, so no other node is visited for it.
+ */
+export function declareTypeParameterList(owner: Node, { b }: FileContext): void {
+  const list = owner.childForFieldName('type_parameters');
+  if (!list) return;
+  const names = list.namedChildren.map((p) => (p?.type === 'type_parameter' ? p.childForFieldName('name')?.text : undefined));
+  if (names.length <= MAX_CLASS_TYPE_PARAMETERS && names.every((n) => n && /^[\w$]{1,80}$/.test(n)))
+    b.declareType('member', TYPE_PARAMETERS_MEMBER, names.join(','), owner, false, owner.startIndex);
+}
 
 export function typeParameterHandlers(): Record<string, NodeHandler> {
   return {
-    // `class Box<T, U>`: the names in order, which a `Box<Handler, Key>` binds, as a member no source can name.
-    type_parameters: (node, { b, parentOf }) => {
-      const owner = parentOf(node);
-      if (!owner || !GENERIC_OWNERS.has(owner.type)) return;
-      const names = node.namedChildren.map((p) => (p?.type === 'type_parameter' ? p.childForFieldName('name')?.text : undefined));
-      if (names.length <= MAX_CLASS_TYPE_PARAMETERS && names.every((n) => n && /^[\w$]{1,80}$/.test(n)))
-        b.declareType('member', TYPE_PARAMETERS_MEMBER, names.join(','), owner, false, owner.startIndex);
-    },
     // `<TFunction extends (...args: any[]) => any>`: a member typed `TFunction` is called as a function is.
     type_parameter: (node, { b, source, parentOf }) => {
       const name = node.childForFieldName('name');

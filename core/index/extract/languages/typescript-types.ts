@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
-import { MAYBE_PRIMITIVE } from '../../extract-types.ts';
+import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
 import { withoutNullish, withoutPrimitives } from './typescript-unions.ts';
 import { constructedReturnOf } from './typescript-returns.ts';
 import { typeParameterSource } from './typescript-generics.ts';
@@ -142,8 +142,8 @@ export function annotatedType(annotation: Node | null, source: string): string |
   if (!type) {
     // `Annotation | boolean`: the name, marked as held beside primitives.
     const kept = written?.type === 'union_type' ? withoutPrimitives(written) : undefined;
-    const name = kept && typeName(membersKept(kept), source);
-    return name && /^[\w$.]{1,160}$/.test(name) ? `${name}${MAYBE_PRIMITIVE}` : undefined;
+    const name = kept && typeName(membersKept(kept.kept), source);
+    return name && /^[\w$.]{1,160}$/.test(name) ? `${name}${kept!.callable ? MAYBE_FUNCTION : MAYBE_PRIMITIVE}` : undefined;
   }
   const kept = membersKept(type);
   // `ReturnType<typeof make>`: what calling make gives (DeclaredType's `path()` form).
@@ -164,16 +164,23 @@ function genericName(type: Node, source: string): string | undefined {
   return name && type.type === 'generic_type' ? withTypeArguments(name, typeArgumentsOf(type), source) : name;
 }
 
-/** `name<A,B>` for a `<A, B>` list (`?` for an argument that is no plain name); `name` when none is. */
+/** The longest `<...>` list read for its names. */
+const MAX_TYPE_ARGUMENTS_TEXT = 240;
+
+/**
+ * `name<A,B>` for a `<A, B>` list (`?` for an argument that is no plain name); `name` when none is,
+ * or when the list nests a type (`<Map<K, V>>`), read from the source text alone: generic types
+ * are everywhere in typed code, and walking each argument's nodes cost a tenth of the extraction.
+ */
 function withTypeArguments(name: string, list: Node | null | undefined, source: string): string {
-  const args = list?.namedChildren;
-  if (!args || args.length > MAX_TYPE_ARGUMENTS) return name;
-  const names = args.map((arg) => {
-    const single = arg ? withoutNullish(arg) : undefined;
-    const argName = single && single.type !== 'generic_type' ? typeName(membersKept(single), source) : undefined;
-    return argName !== undefined && NAME_PATH.test(argName) ? argName : '?';
+  if (!list || list.endIndex - list.startIndex > MAX_TYPE_ARGUMENTS_TEXT) return name;
+  const text = source.slice(list.startIndex + 1, list.endIndex - 1);
+  if (/[<>({[]/.test(text)) return name;
+  const names = text.split(',', MAX_TYPE_ARGUMENTS + 1).map((arg) => {
+    const trimmed = arg.trim();
+    return NAME_PATH.test(trimmed) ? trimmed : '?';
   });
-  return names.some((n) => n !== '?') ? `${name}<${names.join(',')}>` : name;
+  return names.length <= MAX_TYPE_ARGUMENTS && names.some((n) => n !== '?') ? `${name}<${names.join(',')}>` : name;
 }
 
 /** `new X(...)` / `new ns.X(...)`: the class; undefined for any other value. */

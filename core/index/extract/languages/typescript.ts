@@ -39,7 +39,7 @@ import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
 import { aliasHeritage, typeofHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
 import { declareDestructured } from './typescript-destructured.ts';
-import { typeParameterHandlers } from './typescript-type-parameters.ts';
+import { declareTypeParameterList, typeParameterHandlers } from './typescript-type-parameters.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, isParameterProperty, memberHandlers, nameOf } from './typescript-members.ts';
 import { exportStatement, importStatement, isLoadedMember, isModuleLoad } from './typescript-modules.ts';
@@ -346,10 +346,12 @@ function typescriptHandlers(): Record<string, NodeHandler> {
     },
     required_parameter: parameter,
     optional_parameter: parameter,
-    interface_declaration: function* (node, { b, source }) {
+    interface_declaration: function* (node, f) {
+      const { b, source } = f;
       const name = nameOf(node, source);
       if (!name) return;
       const def = b.define(node, 'interface', name);
+      declareTypeParameterList(node, f);
       const body = node.childForFieldName('body');
       if (body && hasCallSignature(body)) b.callableType(name);
       for (const child of node.namedChildren) {
