@@ -183,6 +183,9 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/choice.ts::function::keptOrNew::23 -> src/store.ts::class::Store::5 0.99',
     'calls src/choice.ts::function::keptOrNew::23 -> src/store.ts::method::Store.find::9 0.99',
     'calls src/choice.ts::function::newOrOther::29 -> src/store.ts::class::Store::5 0.99',
+    // `(first ? openStore() : openStore()).find()`: one function called either way.
+    'calls src/choice.ts::function::sameCallEitherWay::35 -> src/store.ts::function::openStore::14 0.99',
+    'calls src/choice.ts::function::sameCallEitherWay::35 -> src/store.ts::method::Store.find::9 0.99',
     'calls src/inferred.ts -> src/store.ts::function::openStore::14 0.99',
     'calls src/inferred.ts::function::arrowWrapped::8 -> src/store.ts::function::openStore::14 0.99',
     'calls src/inferred.ts::function::wrapped::4 -> src/store.ts::function::openStore::14 0.99',

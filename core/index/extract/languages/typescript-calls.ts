@@ -32,7 +32,7 @@ export function call(node: Node, f: FileContext): void {
       // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
       // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
       if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160)
-        receiver = pathOf(nonNullOperand(fn.childForFieldName('object')), source) ?? receiver;
+        receiver = pathOf(nonNullOperand(fn.childForFieldName('object')), source) ?? sameCallEitherWay(fn.childForFieldName('object'), source) ?? receiver;
       // `new SemVer(a).compare(b)`: an instance of the class it constructs.
       if (receiver === '<expr>') {
         const object = fn.childForFieldName('object');
@@ -62,6 +62,18 @@ function nonNullOperand(object: Node | null): Node | null {
   let operand = object.namedChild(0);
   for (let i = 0; operand?.type === 'binary_expression' && i < 16; i++) operand = operand.childForFieldName('right');
   return operand?.type === 'binary_expression' ? null : operand;
+}
+
+/**
+ * `(scheduler ? concat(values, source, scheduler) : concat(values, source)).subscribe()`: a choice
+ * between two calls of one path is that call's value whichever branch runs (`concat()`); undefined
+ * for any other object.
+ */
+function sameCallEitherWay(object: Node | null, source: string): string | undefined {
+  for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
+  if (object?.type !== 'ternary_expression') return undefined;
+  const first = pathOf(object.childForFieldName('consequence'), source);
+  return first?.endsWith(')') && first === pathOf(object.childForFieldName('alternative'), source) ? first : undefined;
 }
 
 /** `new Foo(x)`, `(new Foo(x))`: 'new Foo', the class an instance is made of in place; undefined for any other object. */
