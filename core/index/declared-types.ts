@@ -8,7 +8,7 @@
 // (`operate(init: (source: Observable) => void)`, an array's element for `xs.map(x => ...)`):
 // declared where the callee is, not inferred. A name a module exports (`export const m = new
 // M()`) types calls in the files that import it.
-import { CHOICE, MAYBE_FUNCTION, MAYBE_PRIMITIVE, TYPE_PARAMETERS_MEMBER, type DeclaredType, type FileExtraction } from './extract-types.ts';
+import { CHOICE, MAYBE_FUNCTION, MAYBE_PRIMITIVE, RETURNED_MEMBER, TYPE_PARAMETERS_MEMBER, type DeclaredType, type FileExtraction } from './extract-types.ts';
 import { boundArgument, genericForm } from './declared-type-generics.ts';
 import { typedBySignature, type SignatureReader } from './declared-type-signatures.ts';
 import type { DefRef } from './symbol-table.ts';
@@ -226,7 +226,11 @@ export class DeclaredTypes {
       const ref = queue[i];
       const declarations = this.declarationsOf(ref.file);
       // A constructor function's members are its locals `this.x` (typescript-assignments.ts).
-      const d = declarations.members.get(`${ref.def}\0${name}`) ?? declarations.locals.get(`${ref.def}\0this.${name}`);
+      // A function's own object (`{}`): the properties of the object type it declares it returns.
+      const d =
+        declarations.members.get(`${ref.def}\0${name}`) ??
+        declarations.locals.get(`${ref.def}\0this.${name}`) ??
+        declarations.locals.get(`${ref.def}\0${RETURNED_MEMBER}${name}`);
       if (d) {
         const found = this.typedOn(on, ref, d);
         return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };

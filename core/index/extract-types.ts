@@ -116,6 +116,8 @@ export const CHOICE = ' | ';
 export const MAYBE_PRIMITIVE = '~';
 /** As MAYBE_PRIMITIVE, where the union admits a function too (`Unsubscribable | (() => void)`): nor a member every function has (`bind`, `call`). */
 export const MAYBE_FUNCTION = '~()';
+/** Leads the name of a property of the object type a function declares it returns, a local of that function (`().ledger`). */
+export const RETURNED_MEMBER = '().';
 /** The member of a generic class or interface that lists its type parameters in order (`T,U`): no source can name it. */
 export const TYPE_PARAMETERS_MEMBER = '<>';
 

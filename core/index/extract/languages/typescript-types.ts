@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
-import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
+import { MAYBE_FUNCTION, MAYBE_PRIMITIVE, RETURNED_MEMBER } from '../../extract-types.ts';
 import { withoutNullish, withoutPrimitives } from './typescript-unions.ts';
 import { constructedReturnOf } from './typescript-returns.ts';
 import { typeParameterSource } from './typescript-generics.ts';
@@ -132,6 +132,37 @@ export function typeLiteralMembers(annotation: Node | null, source: string): Arr
     if (written) members.push([name!.text, written]);
   }
   return members;
+}
+
+/** How many object types of one union are read for their properties. */
+const MAX_LITERAL_UNION = 8;
+
+/**
+ * `(): Promise<{ ledger: SharedLedger } | { cause: Cause }>`: the properties of the object type a
+ * function declares it returns (through a promise), or of each object type of a union of them
+ * (the checker reaches `r.ledger` once narrowed to the member that declares it); a name two
+ * members declare with different types is left out. Undefined for any other return type.
+ */
+export function returnedLiteralMembers(fn: Node, source: string): Array<[string, string]> | undefined {
+  const annotation = fn.childForFieldName('return_type');
+  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  if (type?.type === 'generic_type' && PROMISES.has(type.childForFieldName('name')?.text ?? '')) {
+    const args = typeArgumentsOf(type);
+    type = args?.namedChildCount === 1 ? args.namedChild(0) : null;
+  }
+  const objects = type?.type === 'union_type' ? type.namedChildren : [type];
+  if (
+    objects.length > MAX_LITERAL_UNION ||
+    !objects.every((o) => o?.type === 'object_type' || (o?.type === 'literal_type' && /^(null|undefined)$/.test(o.text)))
+  )
+    return undefined;
+  const members = new Map<string, string | null>();
+  for (const object of objects) {
+    if (object?.type !== 'object_type') continue;
+    for (const [key, written] of typeLiteralMembers(object, source) ?? []) members.set(key, members.has(key) && members.get(key) !== written ? null : written);
+  }
+  const kept = [...members].filter((m): m is [string, string] => m[1] !== null);
+  return kept.length > 0 ? kept : undefined;
 }
 
 /** A declared type as written, from a type annotation or a type: a name or a collection of one, with `null` and `undefined` dropped from a union. */
@@ -286,8 +317,10 @@ export function parametersOf(fn: Node): Array<{ name: string; type: Node | null 
  */
 export function declareSignature({ b, source }: FileContext, kind: 'member' | 'local', name: string, fn: Node, at: Node): void {
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
-  const returned = fn.childForFieldName('return_type') ? returnedType(fn, source) : constructedReturnOf(b, fn, source);
+  const returnType = fn.childForFieldName('return_type');
+  const returned = returnType ? returnedType(fn, source) : constructedReturnOf(b, fn, source);
   if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
+  else if (returnType) declareReturnedLiteral(b, kind, name, fn, returnType, source, at, start);
   // `get bindings(): Binding[]`: `this.bindings` reads what the getter returns, as a field of that type.
   if (returned && kind === 'member' && fn.type === 'method_definition' && fn.children.some((c) => c?.type === 'get'))
     b.declareType(kind, name, returned, at, false, start);
@@ -310,6 +343,27 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
       if (written) b.declareType(kind, `${name}(${i},${j})`, written, at, false, start);
     });
   });
+}
+
+/**
+ * `f(): { ledger: SharedLedger } | { cause: Cause }`: what f returns is f's own object (`{}`, as a
+ * factory's literal is), whose properties are f's locals `().ledger` (declared-types.ts reads
+ * them as that object's members).
+ */
+function declareReturnedLiteral(
+  b: FileContext['b'],
+  kind: 'member' | 'local',
+  name: string,
+  fn: Node,
+  returnType: Node,
+  source: string,
+  at: Node,
+  start: number,
+): void {
+  const members = returnedLiteralMembers(fn, source);
+  if (!members) return;
+  b.declareType(kind, `${name}()`, '{}', at, false, start);
+  for (const [key, type] of members) b.declareType('local', `${RETURNED_MEMBER}${key}`, type, returnType, false, returnType.startIndex);
 }
 
 /** Parameters given a type by place (`name(i)`), per function. */
