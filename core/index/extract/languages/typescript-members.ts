@@ -5,7 +5,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { unquote, wordAt } from './language-module.ts';
-import { annotatedType, constructedType, declareParameterPlaces, declareSignature, FUNCTION_VALUES, parametersOf } from './typescript-types.ts';
+import { annotatedType, constructedType, FUNCTION_VALUES, parametersOf } from './typescript-types.ts';
+import { declareParameterPlaces, declareSignature } from './typescript-signatures.ts';
 import { functionTypeOf, isValueQuery } from './typescript-function-types.ts';
 import { calledPath } from './typescript-paths.ts';
 import { castType } from './typescript-values.ts';

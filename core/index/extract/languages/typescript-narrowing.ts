@@ -2,7 +2,7 @@
 // reads `x` as the type the guard's predicate names (`thing is ObservableMap`) inside the branch
 // taken when it returns true, which is where the checker resolves `x.keys()` to ObservableMap's;
 // and by `instanceof`, in TypeScript and JavaScript, to the class named.
-// The guard's predicate is declared with its signature (typescript-types.ts declareSignature,
+// The guard's predicate is declared with its signature (typescript-signatures.ts declareSignature,
 // `name(is)`), here or in the file it is imported from.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';

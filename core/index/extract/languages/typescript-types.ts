@@ -4,10 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
-import { MAYBE_FUNCTION, MAYBE_PRIMITIVE, RETURNED_MEMBER } from '../../extract-types.ts';
+import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
 import { withoutNullish, withoutPrimitives } from './typescript-unions.ts';
-import { constructedReturnOf } from './typescript-returns.ts';
-import { typeParameterSource } from './typescript-generics.ts';
 import { pathOf } from './typescript-paths.ts';
 
 export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
@@ -134,37 +132,6 @@ export function typeLiteralMembers(annotation: Node | null, source: string): Arr
   return members;
 }
 
-/** How many object types of one union are read for their properties. */
-const MAX_LITERAL_UNION = 8;
-
-/**
- * `(): Promise<{ ledger: SharedLedger } | { cause: Cause }>`: the properties of the object type a
- * function declares it returns (through a promise), or of each object type of a union of them
- * (the checker reaches `r.ledger` once narrowed to the member that declares it); a name two
- * members declare with different types is left out. Undefined for any other return type.
- */
-export function returnedLiteralMembers(fn: Node, source: string): Array<[string, string]> | undefined {
-  const annotation = fn.childForFieldName('return_type');
-  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  if (type?.type === 'generic_type' && PROMISES.has(type.childForFieldName('name')?.text ?? '')) {
-    const args = typeArgumentsOf(type);
-    type = args?.namedChildCount === 1 ? args.namedChild(0) : null;
-  }
-  const objects = type?.type === 'union_type' ? type.namedChildren : [type];
-  if (
-    objects.length > MAX_LITERAL_UNION ||
-    !objects.every((o) => o?.type === 'object_type' || (o?.type === 'literal_type' && /^(null|undefined)$/.test(o.text)))
-  )
-    return undefined;
-  const members = new Map<string, string | null>();
-  for (const object of objects) {
-    if (object?.type !== 'object_type') continue;
-    for (const [key, written] of typeLiteralMembers(object, source) ?? []) members.set(key, members.has(key) && members.get(key) !== written ? null : written);
-  }
-  const kept = [...members].filter((m): m is [string, string] => m[1] !== null);
-  return kept.length > 0 ? kept : undefined;
-}
-
 /** A declared type as written, from a type annotation or a type: a name or a collection of one, with `null` and `undefined` dropped from a union. */
 export function annotatedType(annotation: Node | null, source: string): string | undefined {
   // `Store | null`, `Store | undefined`: a Store wherever a call is made on it (`s?.m()`, `s!.m()`, or once narrowed).
@@ -242,14 +209,14 @@ export function constructedArrayType(value: Node | null, source: string): string
 }
 
 /** The promises whose one type argument is what `await` gives. */
-const PROMISES = new Set(['Promise', 'PromiseLike']);
+export const PROMISES = new Set(['Promise', 'PromiseLike']);
 
 /**
  * A function's declared return type: `(): Store`, `(): Store | undefined`, `(): Store[]`, and
  * `(): Promise<Store>` as Store, what the caller awaits (the calls a promise itself takes,
  * `then` and `catch`, are no workspace type's); undefined for anything else.
  */
-function returnedType(fn: Node, source: string): string | undefined {
+export function returnedType(fn: Node, source: string): string | undefined {
   const annotation = fn.childForFieldName('return_type');
   const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
   let single = withoutNullish(type ?? null);
@@ -307,86 +274,6 @@ export function parametersOf(fn: Node): Array<{ name: string; type: Node | null 
     out.push(pattern?.type === 'identifier' ? { name: pattern.text, type: p.childForFieldName('type') } : undefined);
   }
   return out;
-}
-
-/**
- * Declares what `name` declares for its callers: its return type (`name()`), and the declared
- * parameter types of the callbacks it takes (`name(i,j)`: parameter j of the function type of
- * its parameter i). A method's are declared on its class, a function's beside it (at its
- * enclosing function, or the module: the position before it, so it is not its own owner).
- */
-export function declareSignature({ b, source }: FileContext, kind: 'member' | 'local', name: string, fn: Node, at: Node): void {
-  const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
-  const returnType = fn.childForFieldName('return_type');
-  const returned = returnType ? returnedType(fn, source) : constructedReturnOf(b, fn, source);
-  if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
-  else if (returnType) declareReturnedLiteral(b, kind, name, fn, returnType, source, at, start);
-  // `get bindings(): Binding[]`: `this.bindings` reads what the getter returns, as a field of that type.
-  if (returned && kind === 'member' && fn.type === 'method_definition' && fn.children.some((c) => c?.type === 'get'))
-    b.declareType(kind, name, returned, at, false, start);
-  const guarded = guardedType(fn, source);
-  if (guarded) b.declareType(kind, `${name}(is)`, guarded, at, false, start);
-  // A parameter's type by place needs an annotation (`:`), a callback's parameters a function type
-  // (`=>` too): parameters whose text has no `:` are not read as nodes, and are read once otherwise.
-  const params = fn.childForFieldName('parameters');
-  const text = params ? source.slice(params.startIndex, params.endIndex) : '';
-  const parameters = text.includes(':') ? parametersOf(fn) : [];
-  declareParameterPlaces(b, source, kind, name, parameters, at, start);
-  if (!text.includes('=>')) return;
-  parameters.forEach((param, i) => {
-    let type = param?.type?.type === 'type_annotation' ? param.type.namedChild(0) : param?.type;
-    type = withoutNullish(type ?? null) ?? null;
-    if (type?.type === 'parenthesized_type') type = type.namedChild(0);
-    if (type?.type !== 'function_type') return;
-    parametersOf(type).forEach((inner, j) => {
-      const written = inner && (typeParameterSource(fn, i, inner.type) ?? annotatedType(inner.type, source));
-      if (written) b.declareType(kind, `${name}(${i},${j})`, written, at, false, start);
-    });
-  });
-}
-
-/**
- * `f(): { ledger: SharedLedger } | { cause: Cause }`: what f returns is f's own object (`{}`, as a
- * factory's literal is), whose properties are f's locals `().ledger` (declared-types.ts reads
- * them as that object's members).
- */
-function declareReturnedLiteral(
-  b: FileContext['b'],
-  kind: 'member' | 'local',
-  name: string,
-  fn: Node,
-  returnType: Node,
-  source: string,
-  at: Node,
-  start: number,
-): void {
-  const members = returnedLiteralMembers(fn, source);
-  if (!members) return;
-  b.declareType(kind, `${name}()`, '{}', at, false, start);
-  for (const [key, type] of members) b.declareType('local', `${RETURNED_MEMBER}${key}`, type, returnType, false, returnType.startIndex);
-}
-
-/** Parameters given a type by place (`name(i)`), per function. */
-const MAX_PARAMETER_PLACES = 16;
-
-/**
- * `handle(args: A, ctx: ToolContext)`: each parameter's named type by its place (`handle(1)` is
- * ToolContext), for a function written in an object literal handed where this one's parameter
- * type is expected (`defineTool({ handle(args, ctx) {...} })`, declared-types.ts LITERAL_MEMBER_FORM).
- */
-export function declareParameterPlaces(
-  b: FileContext['b'],
-  source: string,
-  kind: 'member' | 'local',
-  name: string,
-  parameters: ReturnType<typeof parametersOf>,
-  at: Node,
-  start: number,
-): void {
-  parameters.forEach((param, i) => {
-    const written = param?.type && i < MAX_PARAMETER_PLACES ? annotatedType(param.type, source) : undefined;
-    if (written) b.declareType(kind, `${name}(${i})`, written, at, false, start);
-  });
 }
 
 /**

@@ -15,7 +15,6 @@ import {
   constructedType,
   functionTypeReturn,
   declareLoopElement,
-  declareSignature,
   FUNCTION_VALUES,
   NAME_PATH,
   typeLiteralMembers,
@@ -39,6 +38,7 @@ import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
 import { aliasHeritage, typeofHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
 import { declareDestructured } from './typescript-destructured.ts';
+import { declareSignature } from './typescript-signatures.ts';
 import { declareTypeParameterList, typeParameterHandlers } from './typescript-type-parameters.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, isParameterProperty, memberHandlers, nameOf } from './typescript-members.ts';
