@@ -210,6 +210,12 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/store.ts::function::openAs::18 -> src/store.ts::function::openStore::14 1',
     'calls src/store.ts::function::openStore::14 -> src/store.ts::class::Store::5 1',
     'calls src/store.ts::method::Store.open::6 -> src/store.ts::class::Row::1 1',
+    // `const [store, row, , count] = await Promise.all([fetchStore(), new Row(), ...])`: each name the awaited element in its place.
+    'calls src/tuple.ts::function::awaitedTuple::8 -> src/store.ts::class::Row::1 0.99',
+    'calls src/tuple.ts::function::awaitedTuple::8 -> src/store.ts::method::Row.save::2 0.99',
+    'calls src/tuple.ts::function::awaitedTuple::8 -> src/store.ts::method::Store.find::9 0.99',
+    'calls src/tuple.ts::function::awaitedTuple::8 -> src/tuple.ts::function::fetchStore::3 1',
+    'calls src/tuple.ts::function::fetchStore::3 -> src/store.ts::function::openStore::14 0.99',
     // `openAs<(n: number) => void>().open()`: an arrow in the type arguments leaves the path unread (no edge to `open`).
     'calls src/use.ts::function::arrowInTypeArguments::31 -> src/store.ts::function::openAs::18 0.99',
     // store = (holder.store = openStore()): the assignment's value is the call's.
@@ -232,6 +238,7 @@ test("TypeScript declared return types and interface property types: a local bou
     'imports src/inferred.ts -> src/store.ts 1',
     'imports src/result.ts -> src/store.ts 1',
     'imports src/services.ts -> src/store.ts 1',
+    'imports src/tuple.ts -> src/store.ts 1',
     'imports src/use.ts -> src/services.ts 1',
     'imports src/use.ts -> src/store.ts 1',
   ]);

@@ -1,11 +1,12 @@
 // `const { gen, schema: s } = cxt`: each name a destructuring binds from a plain path holds that
 // path's member of the same key, typed as the member is declared (the `=path` form of
 // extract-types.ts DeclaredType). Only plain keys: a computed key, a default value or a nested
-// pattern types nothing.
+// pattern types nothing. `const [port, store] = await Promise.all([open(), new Store()])`: each
+// name holds what the element in its place gives once awaited.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { NAME_PATH } from './typescript-types.ts';
-import { pathOf } from './typescript-paths.ts';
+import { constructedType, NAME_PATH } from './typescript-types.ts';
+import { calledPath, pathOf } from './typescript-paths.ts';
 
 /** Keys read per pattern: a pattern past this many is read no further. */
 const MAX_KEYS = 256;
@@ -30,4 +31,40 @@ export function declareDestructured(declarator: Node, pattern: Node, { b, source
     // Placed before the declarator, as a plain declarator's type is, so the names are the enclosing function's.
     if (key && local) b.declareType('local', local, `=${path}.${key}`, declarator, false, declarator.startIndex - 1);
   }
+}
+
+/** The nodes of a pattern or an array literal by position: holes (`[, b]`) count; undefined past a spread or a bound. */
+function byPosition(list: Node): Array<Node | undefined> | undefined {
+  const out: Array<Node | undefined> = [undefined];
+  for (const child of list.children) {
+    if (!child || child.type === '[' || child.type === ']') continue;
+    if (child.type === ',') out.push(undefined);
+    else if (child.type === 'spread_element' || child.type === 'rest_pattern' || out.length > MAX_KEYS) return undefined;
+    else if (child.type !== 'comment') out[out.length - 1] = child;
+  }
+  return out;
+}
+
+/**
+ * `const [parser, grammar] = await Promise.all([parserFor(g), compile(g)])`: each name is what
+ * the call or `new` in its place gives once awaited (`parserFor()`, read through a declared
+ * `Promise<X>` as `await parserFor()` is), as the checker types the awaited tuple.
+ */
+export function declareAwaitedTuple(declarator: Node, pattern: Node, { b, source }: FileContext): void {
+  const value = declarator.childForFieldName('value');
+  const call = value?.type === 'await_expression' ? value.namedChild(0) : null;
+  const callee = call?.type === 'call_expression' ? call.childForFieldName('function') : null;
+  if (callee?.type !== 'member_expression' || source.slice(callee.startIndex, callee.endIndex) !== 'Promise.all') return;
+  const args = call!.childForFieldName('arguments');
+  const list = args?.namedChildCount === 1 ? args.namedChild(0) : null;
+  const names = pattern && list?.type === 'array' ? byPosition(pattern) : undefined;
+  const elements = names && byPosition(list!);
+  if (!names || !elements) return;
+  names.forEach((name, i) => {
+    const element = elements[i];
+    if (name?.type !== 'identifier' || !element) return;
+    const called = calledPath(element, source);
+    const type = called ? `${called}()` : constructedType(element, source);
+    if (type) b.declareType('local', name.text, type, declarator, false, declarator.startIndex - 1);
+  });
 }
