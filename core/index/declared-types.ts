@@ -362,7 +362,9 @@ export class DeclaredTypes {
         }
         return this.callResult(target.on, target.method);
       }
-      const declared = this.declaredRaw(target.fn, callback ? `(${callback[2]},${callback[3]})` : '()');
+      const declared =
+        this.declaredRaw(target.fn, callback ? `(${callback[2]},${callback[3]})` : '()') ??
+        (callback ? this.byAliasedParameter(target.fn, callback[2]!, callback[3]!) : undefined);
       const argument = declared && callback?.[4] !== undefined ? ARGUMENT_FORM.exec(declared.type) : null;
       if (argument) {
         // `resolveList(bindings, (b) => ...)` with `resolver: (item: T) => V` and `list: T[]`: what the argument holds.
@@ -413,6 +415,17 @@ export class DeclaredTypes {
     const kind = found && this.extractions[found.ref.file].definitions[found.ref.def].kind;
     if (!found || !(this.lookup.isClassLike(found.ref) || kind === 'type')) return undefined;
     return { ref: found.ref, confidence: Math.min(on!.confidence, found.confidence) };
+  }
+
+  /**
+   * `setGetter(getter: Getter<T>)` with `type Getter<T> = (ctx: Ctx) => V`: parameter j of the
+   * function type alias parameter i is declared with, as `Getter(j)` (a callback passed there is
+   * typed as a function written where Getter is expected); undefined for any other parameter type.
+   */
+  private byAliasedParameter(fn: DefRef, i: string, j: string): DeclaredType | undefined {
+    const place = this.declaredRaw(fn, `(${i})`);
+    const name = place && (genericForm(place.type)?.name ?? place.type);
+    return name && /^[\w$.]{1,160}$/.test(name) ? { ...place!, type: `${name}(${j})` } : undefined;
   }
 
   /** The class or interface a method is declared in (its parent), as a reference. */

@@ -126,6 +126,13 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'calls src/generic.ts::function::viaNew::42 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/generic.ts::function::viaReturn::26 -> src/generic.ts::method::Box.get::11 1',
     'calls src/generic.ts::function::viaReturn::26 -> src/store.ts::method::Store.put::7 0.99',
+    // A callback where the parameter is a function type alias (`getter: Getter`) takes Getter's parameters,
+    // destructured ones too (`({ store }) =>`), as does an array element destructured; `any` gives none.
+    'calls src/getter.ts::function::viaAlias::15 -> src/getter.ts::function::withGetter::9 1',
+    'calls src/getter.ts::function::viaAlias::15 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/getter.ts::function::viaDestructured::19 -> src/getter.ts::function::withGetter::9 1',
+    'calls src/getter.ts::function::viaDestructured::19 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/getter.ts::function::viaElement::23 -> src/store.ts::method::Store.put::7 0.99',
     // A parameter typed by a type literal: `record.store.put()`, `({ store }: { store: Store | null })`,
     // `const { store } = record`, a callback's `(entry: { store: Store })`; `record.missing` and
     // `other.label` (a string) give no edge.
@@ -158,6 +165,7 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'calls src/spread.ts::function::ownMethod::16 -> src/spread.ts::method::ownMethod.options.save::18 1',
     'calls src/store.ts::function::double::15 -> src/store.ts::function::wrap::14 1',
     'imports src/generic.ts -> src/store.ts 1',
+    'imports src/getter.ts -> src/store.ts 1',
     'imports src/literal.ts -> src/store.ts 1',
     'imports src/primitive.ts -> src/store.ts 1',
     'imports src/service.ts -> src/store.ts 1',
