@@ -24,7 +24,8 @@ import {
   type Typed,
 } from './declared-type-forms.ts';
 
-import { indexDeclarations, innermost, MAX_SCOPE_WALK, type FileDeclarations } from './declared-type-index.ts';
+import { innermost, MAX_SCOPE_WALK } from './declared-type-index.ts';
+import { FunctionDeclarations } from './function-declarations.ts';
 
 export type { Typed } from './declared-type-forms.ts';
 
@@ -50,9 +51,8 @@ export interface TypeLookup {
 }
 
 export class DeclaredTypes {
-  private readonly files: Array<FileDeclarations | undefined> = [];
-  /** Per file: `${owner}\0${name}` -> the first definition of that name and parent (a factory, for `{}`). */
-  private readonly byParentAndName: Array<Map<string, number> | undefined> = [];
+  /** Each file's declarations and what its functions declare (function-declarations.ts). */
+  private readonly functions: FunctionDeclarations;
 
   /** The signature forms' reader (declared-type-signatures.ts), over this instance's lookups. */
   private readonly signatures: SignatureReader;
@@ -61,6 +61,7 @@ export class DeclaredTypes {
     private readonly extractions: FileExtraction[],
     private readonly lookup: TypeLookup,
   ) {
+    this.functions = new FunctionDeclarations(extractions);
     this.signatures = {
       lookup,
       kindOf: (ref) => extractions[ref.file].definitions[ref.def]?.kind,
@@ -69,18 +70,13 @@ export class DeclaredTypes {
     };
   }
 
-  /** A file's declarations, indexed the first time any is asked for. */
-  private declarationsOf(file: number): FileDeclarations {
-    return (this.files[file] ??= indexDeclarations(this.extractions[file]));
-  }
-
   /**
    * Whether a name is a declared-type local somewhere in the file: 'scoped' when some
    * declaration of it is seen only within a callback's lines (a memo key then takes the line),
    * true when the enclosing function settles it.
    */
   hasLocal(file: number, name: string): 'scoped' | boolean {
-    const scoped = this.declarationsOf(file).names.get(name);
+    const scoped = this.functions.of(file).names.get(name);
     return scoped === undefined ? false : scoped ? 'scoped' : true;
   }
 
@@ -102,7 +98,7 @@ export class DeclaredTypes {
       else current = { ref: { file, def: enclosingClass }, confidence: 1 };
     } else if (head.endsWith('()')) {
       const name = head.slice(0, -2);
-      const fn = this.nestedFunction(file, enclosing, name) ?? this.lookup.callable(file, name);
+      const fn = this.functions.nestedFunction(file, enclosing, name) ?? this.lookup.callable(file, name);
       current = fn && this.declaredFor(fn, '()');
     } else if (head.startsWith('new ')) {
       // `new Foo(x).bar()`: the class constructed, where the name leads (CallSite.receiver).
@@ -165,8 +161,8 @@ export class DeclaredTypes {
       return COLLECTION_RETURNS.has(name) ? on : undefined;
     }
     const fn = this.lookup.method(on.ref, name);
-    const declared = fn && this.declaredRaw(fn, '()');
-    const found = declared && this.typedOn(on, this.ownerOf(fn), declared);
+    const declared = fn && this.functions.raw(fn, '()');
+    const found = declared && this.typedOn(on, this.functions.ownerOf(fn), declared);
     return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
   }
 
@@ -202,7 +198,7 @@ export class DeclaredTypes {
 
   /** The declaration localType reads, and the file it is in. */
   private localDeclaration(file: number, enclosing: number | null, name: string, line: number | undefined): { file: number; d: DeclaredType } | undefined {
-    const { locals, ranged, names } = this.declarationsOf(file);
+    const { locals, ranged, names } = this.functions.of(file);
     const defs = this.extractions[file].definitions;
     // A name no function of the file declares needs no walk; others walk MAX_SCOPE_WALK up at most, then the module.
     for (let e: number | null = names.has(name) ? enclosing : null, steps = 0; ; e = ++steps < MAX_SCOPE_WALK ? (defs[e]?.parent ?? null) : null) {
@@ -214,7 +210,7 @@ export class DeclaredTypes {
     }
     const origin = this.lookup.importedValue(file, name);
     if (!origin || origin.file === file) return undefined;
-    const d = this.declarationsOf(origin.file).locals.get(`\0${origin.local}`);
+    const d = this.functions.of(origin.file).locals.get(`\0${origin.local}`);
     return d && { file: origin.file, d };
   }
 
@@ -224,7 +220,7 @@ export class DeclaredTypes {
     const queue = [on.ref];
     for (let i = 0; i < queue.length && i < 16; i++) {
       const ref = queue[i];
-      const declarations = this.declarationsOf(ref.file);
+      const declarations = this.functions.of(ref.file);
       // A constructor function's members are its locals `this.x` (typescript-assignments.ts).
       // A function's own object (`{}`): the properties of the object type it declares it returns.
       const d =
@@ -240,51 +236,13 @@ export class DeclaredTypes {
     return undefined;
   }
 
-  /** A function declared in the enclosing functions (`const get = () => ...; get().next()`), innermost first. */
-  private nestedFunction(file: number, enclosing: number | null, name: string): DefRef | undefined {
-    const defs = this.extractions[file].definitions;
-    for (let e = enclosing, steps = 0; e !== null && steps < MAX_SCOPE_WALK; e = defs[e]?.parent ?? null, steps++) {
-      const def = this.definitionNamed(file, e, name);
-      if (def !== undefined && defs[def]!.kind === 'function') return { file, def };
-    }
-    return undefined;
-  }
-
-  /** The first definition of a file with this parent and name (the factory a `{}` declaration names). */
-  private definitionNamed(file: number, parent: number | null, name: string): number | undefined {
-    let index = this.byParentAndName[file];
-    if (!index) {
-      index = new Map();
-      this.extractions[file].definitions.forEach((x, i) => {
-        const key = `${x.parent}\0${x.name}`;
-        if (!index!.has(key)) index!.set(key, i);
-      });
-      this.byParentAndName[file] = index;
-    }
-    return index.get(`${parent}\0${name}`);
-  }
-
   /** How deep declarations elsewhere are being followed now: a chain is followed a few deep, never in a cycle. */
   private depth = 0;
 
   /** What a function or method declares for its callers under `suffix`: `()` its return, `(i,j)` a callback's parameter. */
   private declaredFor(fn: DefRef, suffix: string): Typed | undefined {
-    const declared = this.declaredRaw(fn, suffix);
+    const declared = this.functions.raw(fn, suffix);
     return declared && this.typed(fn.file, declared);
-  }
-
-  /** The declaration of `suffix` (`()`, `(i,j)`, `(is)`) a function carries, as written. */
-  private declaredRaw(fn: DefRef, suffix: string): DeclaredType | undefined {
-    const def = this.extractions[fn.file].definitions[fn.def];
-    if (!def) return undefined;
-    const declarations = this.declarationsOf(fn.file);
-    const key = `${def.parent ?? ''}\0${def.name.slice(def.name.lastIndexOf('.') + 1)}${suffix}`;
-    // A function declared inside a callback (`operate((source, subscriber) => { const get = () => subject$; ... })`)
-    // has its signature seen within the callback's lines, as the callback's other names are.
-    return (
-      (def.kind === 'method' ? declarations.members : declarations.locals).get(key) ??
-      (def.kind === 'method' ? undefined : innermost(declarations.ranged.get(key), def.startLine))
-    );
   }
 
   /** What the path `f`, `a.b`, `x.y().z` calls, where the declaration `d` names it: a function, or a method of a typed value. */
@@ -302,7 +260,7 @@ export class DeclaredTypes {
     const dot = path.lastIndexOf('.');
     if (dot < 0) {
       // `const notify = (cb: (o: Observer) => void) => ...; notify((o) => o.error(e))`: a function of the enclosing ones first.
-      const fn = this.nestedFunction(file, d.owner, path) ?? this.lookup.callable(file, path);
+      const fn = this.functions.nestedFunction(file, d.owner, path) ?? this.lookup.callable(file, path);
       if (fn) return { fn, confidence: 1 };
       // `const adapter = customAdapter(...)` where `customAdapter: AdapterCreator`, a function type
       // alias: what the alias declares a call returns (`AdapterCreator()`).
@@ -363,8 +321,8 @@ export class DeclaredTypes {
         return this.callResult(target.on, target.method);
       }
       const declared =
-        this.declaredRaw(target.fn, callback ? `(${callback[2]},${callback[3]})` : '()') ??
-        (callback ? this.byAliasedParameter(target.fn, callback[2]!, callback[3]!) : undefined);
+        this.functions.raw(target.fn, callback ? `(${callback[2]},${callback[3]})` : '()') ??
+        (callback ? this.functions.byAliasedParameter(target.fn, callback[2]!, callback[3]!) : undefined);
       const argument = declared && callback?.[4] !== undefined ? ARGUMENT_FORM.exec(declared.type) : null;
       if (argument) {
         // `resolveList(bindings, (b) => ...)` with `resolver: (item: T) => V` and `list: T[]`: what the argument holds.
@@ -372,7 +330,7 @@ export class DeclaredTypes {
         if (!held || Boolean(argument[2]) !== Boolean(held.collection)) return undefined;
         return { ref: held.ref, confidence: Math.min(target.confidence, held.confidence) };
       }
-      const found = declared && this.typedOn(target.receiver, this.ownerOf(target.fn), declared);
+      const found = declared && this.typedOn(target.receiver, this.functions.ownerOf(target.fn), declared);
       return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
     }
     if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1));
@@ -383,7 +341,7 @@ export class DeclaredTypes {
     }
     if (type === '{}') {
       // The object literal a factory returns: its members are the factory's nested definitions.
-      const def = this.definitionNamed(file, d.owner, d.name.slice(0, -2));
+      const def = this.functions.definitionNamed(file, d.owner, d.name.slice(0, -2));
       return def === undefined ? undefined : { ref: { file, def }, confidence: 1 };
     }
     const collection = type.endsWith('[]');
@@ -409,28 +367,12 @@ export class DeclaredTypes {
    * else `declared` as written in `owner`'s file.
    */
   private typedOn(on: Typed | undefined, owner: DefRef, declared: DeclaredType): Typed | undefined {
-    const bound = boundArgument(on, owner, declared, (o) => this.declarationsOf(o.file).members.get(`${o.def}\0${TYPE_PARAMETERS_MEMBER}`)?.type);
+    const bound = boundArgument(on, owner, declared, (o) => this.functions.of(o.file).members.get(`${o.def}\0${TYPE_PARAMETERS_MEMBER}`)?.type);
     if (!bound) return this.typed(owner.file, declared);
     const found = this.lookup.resolveType(bound.file, bound.name);
     const kind = found && this.extractions[found.ref.file].definitions[found.ref.def].kind;
     if (!found || !(this.lookup.isClassLike(found.ref) || kind === 'type')) return undefined;
     return { ref: found.ref, confidence: Math.min(on!.confidence, found.confidence) };
-  }
-
-  /**
-   * `setGetter(getter: Getter<T>)` with `type Getter<T> = (ctx: Ctx) => V`: parameter j of the
-   * function type alias parameter i is declared with, as `Getter(j)` (a callback passed there is
-   * typed as a function written where Getter is expected); undefined for any other parameter type.
-   */
-  private byAliasedParameter(fn: DefRef, i: string, j: string): DeclaredType | undefined {
-    const place = this.declaredRaw(fn, `(${i})`);
-    const name = place && (genericForm(place.type)?.name ?? place.type);
-    return name && /^[\w$.]{1,160}$/.test(name) ? { ...place!, type: `${name}(${j})` } : undefined;
-  }
-
-  /** The class or interface a method is declared in (its parent), as a reference. */
-  private ownerOf(fn: DefRef): DefRef {
-    return { file: fn.file, def: this.extractions[fn.file].definitions[fn.def]?.parent ?? -1 };
   }
 
   /** `higher ? v2 : v1` (CHOICE): the type both branches reach, else none; a union of two types is neither here. */
@@ -452,7 +394,7 @@ export class DeclaredTypes {
    */
   private returnedByAlias(alias: { ref: DefRef; confidence: number }): Typed | undefined {
     const { file, def } = alias.ref;
-    const path = this.declarationsOf(file).returnAliases.get(def);
+    const path = this.functions.of(file).returnAliases.get(def);
     if (path === undefined) return undefined;
     // `ReturnType<typeof ns.make>`: a function the path names through an import.
     const fn = path.includes('.') ? this.functionAt(file, path)?.fn : this.lookup.callable(file, path);
