@@ -311,7 +311,11 @@ test('ts/legacy.cjs', async () => {
       { callee: 'Thing', line: 20, enclosing: 8, isNew: true },
     ],
     heritage: [],
-    declaredTypes: [{ kind: 'local', owner: null, name: 'internal()', type: 'path.join()' }],
+    // An exported function's return is declared as a declared function's is (`second()`, what `join()` returns).
+    declaredTypes: [
+      { kind: 'local', owner: null, name: 'internal()', type: 'path.join()' },
+      { kind: 'local', owner: null, name: 'second()', type: 'join()' },
+    ],
   });
 });
 
@@ -331,6 +335,8 @@ test('ts/single-export.js', async () => {
       { callee: 'Store', line: 6, enclosing: 2, isNew: true },
     ],
     heritage: [],
+    // `module.exports = function makeStore() { return new Store() }`: a caller's `makeStore()` is a Store.
+    declaredTypes: [{ kind: 'local', owner: null, name: 'makeStore()', type: 'Store' }],
   });
 });
 

@@ -44,6 +44,25 @@ test('JavaScript: a required module object called through its default export, a 
   ]);
 });
 
+test('JavaScript: a function exported by assignment returns the one class its body constructs, and a member a constructor assigns a call is what the call returns; a function constructing two classes returns neither', async () => {
+  assert.deepEqual(await callsOf('cjs-exported'), [
+    'parser.js::function::create::18 -> parser.js::function::Parser::3 1',
+    'parser.js::function::either::23 -> parser.js::class::Other::10 1',
+    'parser.js::function::either::23 -> parser.js::function::Parser::3 1',
+    'parser.js::function::make::21 -> parser.js::function::Parser::3 1',
+    'use.js::function::viaArrow::14 -> parser.js::function::make::21 0.99',
+    'use.js::function::viaArrow::14 -> parser.js::method::Parser.parse::6 0.99',
+    'use.js::function::viaDestructured::10 -> parser.js::function::create::18 0.99',
+    'use.js::function::viaDestructured::10 -> parser.js::method::Parser.parse::6 0.99',
+    // `parsers.either(true)` may be a Parser or an Other: its `parse` is neither's.
+    'use.js::function::viaEither::18 -> parser.js::function::either::23 0.99',
+    'use.js::function::viaNamespace::5 -> parser.js::function::create::18 0.99',
+    'use.js::function::viaNamespace::5 -> parser.js::method::Parser.parse::6 0.99',
+    'use.js::method::Holder.constructor::23 -> parser.js::function::create::18 0.99',
+    'use.js::method::Holder.run::27 -> parser.js::method::Parser.parse::6 0.99',
+  ]);
+});
+
 test('TypeScript: destructured names hold their member types, a ?? fallback holds the left side type, a callback handed to new X() is typed by the constructor past its this parameter, a nullable annotation types its one class, a nested function returning one name returns its type, a const annotated with a function type (or agreeing overloads) returns what it declares; a name the type does not declare stays untyped', async () => {
   assert.deepEqual(await callsOf('ts-bindings'), [
     // `Gen.runFork(1)`, `Gen.dual(1, 2)` through `import * as Gen`: typed by the function type each const is annotated with.

@@ -14,6 +14,7 @@ import { isParameterProperty, nameOf } from './typescript-members.ts';
 import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-contextual.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript-modules.ts';
+import { declareSignature } from './typescript-signatures.ts';
 
 /** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
 function maybeFunctionReference(value: Node): boolean {
@@ -71,6 +72,19 @@ function declareThisMember(node: Node, name: string, type: string, binder: Node 
 function constructorName(binder: Node | undefined): string | undefined {
   const name = binder?.type === 'function_declaration' ? binder.childForFieldName('name')?.text : undefined;
   return name && /^[A-Z]/.test(name) ? name : undefined;
+}
+
+/**
+ * `constructor () { this.parser = parsers.create() }` in JavaScript: the member is what the call
+ * returns (`parsers.create()`), as the checker types a member by its constructor's assignments.
+ * A TypeScript member so assigned is `any` without `noImplicitAny` (documentedParameter, above).
+ */
+function calledInConstructor(right: Node | null, binder: Node | undefined, { b, source }: FileContext): string | undefined {
+  if (b.language !== 'javascript' || !binder) return undefined;
+  const constructor =
+    constructorName(binder) !== undefined || (binder.type === 'method_definition' && binder.childForFieldName('name')?.text === 'constructor');
+  const called = constructor ? calledPath(right, source) : undefined;
+  return called && `${called}()`;
 }
 
 /** Per file (its builder): a class body's start -> the member names it declares itself. */
@@ -163,7 +177,10 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     // the member has the parameter's documented type, as the checker reads it. A TypeScript
     // parameter's annotation does not reach a member so: a field declared without a type is `any`
     // unless the project sets `noImplicitAny`.
-    const typed = type ?? (b.language === 'javascript' && right?.type === 'identifier' && binder ? documentedParameter(binder, right.text, source) : undefined);
+    const typed =
+      type ??
+      (b.language === 'javascript' && right?.type === 'identifier' && binder ? documentedParameter(binder, right.text, source) : undefined) ??
+      calledInConstructor(right, binder, f);
     if (typed) return declareThisMember(node, property.text, typed, binder, b);
     const owner =
       right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression' || choiceOfReferences(right)) ? constructorName(binder) : undefined;
@@ -185,11 +202,17 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const staticMember = FUNCTION_VALUES.has(right.type) && left.firstChild?.type === 'identifier';
   if (!exportsHead && !staticMember && !source.slice(start, start + 200).includes('.prototype.')) return;
   const leftText = left.text.replace(/\s+/g, '');
-  if (leftText === 'module.exports') return moduleExportsAssignment(right, b);
+  if (leftText === 'module.exports') {
+    if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', right.childForFieldName('name')?.text ?? 'default', right, right);
+    return moduleExportsAssignment(right, b);
+  }
   const parts = leftText.split('.');
-  if (parts.length === 2 && parts[0] === 'exports') return exportsPropertyAssignment(node, parts[1]!, right, b);
-  if (parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports') {
-    return exportsPropertyAssignment(node, parts[2]!, right, b);
+  const exported =
+    parts.length === 2 && parts[0] === 'exports' ? parts[1] : parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports' ? parts[2] : undefined;
+  if (exported !== undefined) {
+    // `exports.create = function () { return new Parser() }`: what it returns, as a declared function's.
+    if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', exported, right, node);
+    return exportsPropertyAssignment(node, exported, right, b);
   }
   memberAssignment(node, parts, right, f);
 }
