@@ -1,28 +1,38 @@
 // Unions a declared type is read through: `Store | null` is a Store wherever a call is made on it;
 // `Annotation | boolean` and `Unsubscribable | (() => void)` that type for a member no primitive or
-// function has (extract-types.ts
-// MAYBE_PRIMITIVE); any union of two named types is neither (SPEC §init_workspace: declared
-// types only, nothing inferred).
+// function has (extract-types.ts MAYBE_PRIMITIVE, MAYBE_FUNCTION); any union of two named types
+// is neither (SPEC §init_workspace: declared types only, nothing inferred).
 import type { Node } from 'web-tree-sitter';
 
 /**
- * A type with `null`, `undefined` and `void` dropped from a union; undefined when more than one
- * member stays. Walked with a stack of its own, last members first (a union nests to the left,
- * one level per `|`), and left at the second member that stays.
+ * The one member of a union that `dropped` does not drop; undefined when none, or more than one,
+ * stays, or past `max` nodes. Walked with a stack of its own, last members first (a union nests
+ * to the left, one level per `|`), and left at the second member that stays.
  */
-export function withoutNullish(type: Node | null): Node | undefined {
-  if (type?.type !== 'union_type') return type ?? undefined;
+function soleMember(type: Node, dropped: (n: Node) => boolean, max = Number.POSITIVE_INFINITY): Node | undefined {
   let kept: Node | undefined;
   const pending: Node[] = [type];
-  for (let n = pending.pop(); n; n = pending.pop()) {
+  for (let n = pending.pop(), seen = 0; n; n = pending.pop()) {
+    if (++seen > max) return undefined;
     if (n.type === 'union_type') {
       for (const c of n.namedChildren) if (c) pending.push(c);
-    } else if (!(n.type === 'literal_type' || n.type === 'predefined_type') || !/^(null|undefined|void)$/.test(n.text)) {
+    } else if (!dropped(n)) {
       if (kept) return undefined;
       kept = n;
     }
   }
   return kept;
+}
+
+/** `null`, `undefined`, `void` (and, where asked, `never`): a member that holds no value to call on. */
+function isNothing(n: Node, never: boolean): boolean {
+  return (n.type === 'literal_type' || n.type === 'predefined_type') && (never ? /^(null|undefined|void|never)$/ : /^(null|undefined|void)$/).test(n.text);
+}
+
+/** A type with `null`, `undefined` and `void` dropped from a union; undefined when more than one member stays. */
+export function withoutNullish(type: Node | null): Node | undefined {
+  if (type?.type !== 'union_type') return type ?? undefined;
+  return soleMember(type, (n) => isNothing(n, false));
 }
 
 /**
@@ -44,21 +54,17 @@ const MAX_UNION_MEMBERS = 16;
  * whether a function was among them; undefined when none, or more than one, stays.
  */
 export function withoutPrimitives(type: Node): { kept: Node; callable: boolean } | undefined {
-  let kept: Node | undefined;
   let primitive = false;
   let callable = false;
-  const pending: Node[] = [type];
-  for (let n = pending.pop(), seen = 0; n; n = pending.pop()) {
-    if (++seen > MAX_UNION_MEMBERS) return undefined;
-    if (n.type === 'union_type') {
-      for (const c of n.namedChildren) if (c) pending.push(c);
-    } else if (isPrimitive(n)) {
+  const kept = soleMember(
+    type,
+    (n) => {
+      if (!isPrimitive(n)) return isNothing(n, true);
       primitive = true;
       callable ||= n.type === 'function_type' || n.type === 'parenthesized_type';
-    } else if (!((n.type === 'literal_type' || n.type === 'predefined_type') && /^(null|undefined|void|never)$/.test(n.text))) {
-      if (kept) return undefined;
-      kept = n;
-    }
-  }
+      return true;
+    },
+    MAX_UNION_MEMBERS,
+  );
   return primitive && kept ? { kept, callable } : undefined;
 }
