@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
-import { computedKey, pathOf } from './typescript-paths.ts';
+import { computedKey, pathOf, unparenthesized } from './typescript-paths.ts';
 import { dynamicImport, loadedModuleName, requireCall } from './typescript-modules.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
@@ -70,16 +70,16 @@ function nonNullOperand(object: Node | null): Node | null {
  * for any other object.
  */
 function sameCallEitherWay(object: Node | null, source: string): string | undefined {
-  for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
-  if (object?.type !== 'ternary_expression') return undefined;
-  const first = pathOf(object.childForFieldName('consequence'), source);
-  return first?.endsWith(')') && first === pathOf(object.childForFieldName('alternative'), source) ? first : undefined;
+  const choice = unparenthesized(object);
+  if (choice?.type !== 'ternary_expression') return undefined;
+  const first = pathOf(choice.childForFieldName('consequence'), source);
+  return first?.endsWith(')') && first === pathOf(choice.childForFieldName('alternative'), source) ? first : undefined;
 }
 
 /** `new Foo(x)`, `(new Foo(x))`: 'new Foo', the class an instance is made of in place; undefined for any other object. */
 function constructedReceiver(object: Node | null): string | undefined {
-  for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
-  const ctor = object?.type === 'new_expression' ? object.childForFieldName('constructor') : null;
+  const constructed = unparenthesized(object);
+  const ctor = constructed?.type === 'new_expression' ? constructed.childForFieldName('constructor') : null;
   return ctor?.type === 'identifier' ? `new ${ctor.text}` : undefined;
 }
 
@@ -97,7 +97,7 @@ function loadedModuleReceiver(object: Node | null): string | undefined {
  * that type declares under the computed key (pathOf's form).
  */
 function castReceiver(object: Node | null): string | undefined {
-  for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
+  object = unparenthesized(object);
   let key = '';
   if (object?.type === 'subscript_expression') {
     const named = computedKey(object.childForFieldName('index'));
@@ -105,7 +105,7 @@ function castReceiver(object: Node | null): string | undefined {
     key = named;
     object = object.childForFieldName('object');
     if (object?.type !== 'parenthesized_expression') return undefined;
-    for (let i = 0; object?.type === 'parenthesized_expression' && i < 4; i++) object = object.namedChild(0);
+    object = unparenthesized(object);
   }
   if (object?.type !== 'as_expression' && object?.type !== 'satisfies_expression') return undefined;
   let type = object.namedChild(1);

@@ -113,6 +113,15 @@ function closingBracket(source: string, from: number, end: number, open: string,
   return -1;
 }
 
+/** How many parentheses around a value are read through. */
+const MAX_PARENTHESES = 4;
+
+/** `((x))`: the value inside its parentheses, a few deep; the node itself when it has none. */
+export function unparenthesized(node: Node | null): Node | null {
+  for (let i = 0; node?.type === 'parenthesized_expression' && i < MAX_PARENTHESES; i++) node = node.namedChild(0);
+  return node;
+}
+
 const UNWRAPPED_CALL_HOLDERS = new Set(['parenthesized_expression', 'assignment_expression', 'await_expression', 'non_null_expression']);
 
 /** `f(...)`, `a.b(...)`, `this.x.y(...)`, `a.b().c(...)`: the called path, for a local typed by the callee's declared return type. */

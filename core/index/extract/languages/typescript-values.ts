@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import { CHOICE } from '../../extract-types.ts';
 import { annotatedType, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
-import { calledPath, pathOf } from './typescript-paths.ts';
+import { calledPath, pathOf, unparenthesized } from './typescript-paths.ts';
 
 /**
  * `cond ? standard.call : forced.call`, `(isServer ?? x) ? React.useEffect : React.useLayoutEffect`,
@@ -13,8 +13,7 @@ import { calledPath, pathOf } from './typescript-paths.ts';
 export function choiceOfReferences(value: Node): boolean {
   if (value.type !== 'ternary_expression') return false;
   for (const field of ['consequence', 'alternative']) {
-    let branch = value.childForFieldName(field);
-    for (let i = 0; branch?.type === 'parenthesized_expression' && i < 4; i++) branch = branch.namedChild(0);
+    const branch = unparenthesized(value.childForFieldName(field));
     if (!branch) return false;
     const reference = branch.type === 'member_expression' || (branch.type === 'identifier' && branch.text !== 'undefined');
     if (!reference && !FUNCTION_VALUES.has(branch.type)) return false;
@@ -109,8 +108,7 @@ export function choiceOf(value: Node | null, source: string): string | undefined
   if (value?.type !== 'ternary_expression') return undefined;
   const forms: string[] = [];
   for (const field of ['consequence', 'alternative']) {
-    let branch = value.childForFieldName(field);
-    for (let i = 0; branch?.type === 'parenthesized_expression' && i < 4; i++) branch = branch.namedChild(0);
+    const branch = unparenthesized(value.childForFieldName(field));
     const called = calledPath(branch, source);
     const path = called ? undefined : aliasedPath(branch, source);
     const constructed = called || path ? undefined : constructedType(branch, source);

@@ -20,7 +20,7 @@ import {
   typeLiteralMembers,
 } from './typescript-types.ts';
 import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts';
-import { calledPath, pathOf } from './typescript-paths.ts';
+import { calledPath, pathOf, unparenthesized } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';
@@ -74,8 +74,7 @@ const MAYBE_CALLABLE_VALUES = new Set([
 /** `cond ? (...) => {} : noop`: a branch is a function written in place. */
 function hasFunctionBranch(ternary: Node): boolean {
   for (const field of ['consequence', 'alternative']) {
-    let branch = ternary.childForFieldName(field);
-    for (let i = 0; branch?.type === 'parenthesized_expression' && i < 4; i++) branch = branch.namedChild(0);
+    const branch = unparenthesized(ternary.childForFieldName(field));
     if (branch && FUNCTION_VALUES.has(branch.type)) return true;
   }
   return false;
