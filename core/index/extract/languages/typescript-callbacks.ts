@@ -6,7 +6,7 @@ import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
 import { constructedType, NAME_PATH, parametersOf } from './typescript-types.ts';
 import { calledPath, isSpace, isWordChar, pathOf } from './typescript-paths.ts';
-import { patternKeys } from './typescript-contextual.ts';
+import { declarePatternParameters } from './typescript-contextual.ts';
 
 /**
  * `recv.map((x) => x.run())`, `operate((source, sink) => ...)`: each unannotated parameter of a
@@ -38,34 +38,12 @@ export function declareCallbackParameters(fn: Node, { b, source, parentOf }: Fil
     // Placed at the callback's start, so its callback scope (above) is the lines it is seen in.
     if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})${call}`, fn, false, start);
   });
-  if (!names) declareDestructuredParameters(fn, `${path}(${i},`, `)${call}`, b);
+  // `setGetter(({ context, options }) => ...)`: each key of what the parameter in that place is.
+  if (!names) declarePatternParameters(fn, (j) => `${path}(${i},${j})${call}`, b, { within: undefined, max: MAX_DESTRUCTURED, bare: true });
 }
 
 /** Parameters read per callback for the keys they destructure. */
 const MAX_DESTRUCTURED = 8;
-
-/**
- * `setGetter(({ context, options }) => ...)`: each name an unannotated object pattern binds is that
- * key of the parameter, through a name no source can write (`#j`) holding the parameter, typed
- * `${before}j${after}` as a plain parameter in its place would be.
- */
-function declareDestructuredParameters(fn: Node, before: string, after: string, b: FileContext['b']): void {
-  let j = 0;
-  for (const p of fn.childForFieldName('parameters')?.namedChildren ?? []) {
-    if (!p || p.type === 'comment') continue;
-    if (j >= MAX_DESTRUCTURED) return;
-    // TypeScript wraps a pattern in a parameter node (with its annotation); JavaScript writes it bare.
-    const wrapped = p.type === 'required_parameter' || p.type === 'optional_parameter';
-    const pattern = wrapped ? p.childForFieldName('pattern') : p;
-    if (pattern?.type === 'this') continue;
-    if (pattern?.type === 'object_pattern' && !(wrapped && p.childForFieldName('type'))) {
-      const holder = `#${j}`;
-      b.declareType('local', holder, `${before}${j}${after}`, fn, false, fn.startIndex);
-      for (const [key, local] of patternKeys(pattern)) b.declareType('local', local, `=${holder}.${key}`, fn, false, fn.startIndex);
-    }
-    j++;
-  }
-}
 
 /** What a call or `new` its arguments are handed to names: `f`, `a.b().c`, `new Observable` (typed by its constructor). */
 export function calleePath(call: Node | null, source: string): string | undefined {

@@ -71,15 +71,32 @@ export function declareContextualParameters({ b }: FileContext, fn: Node, typeNa
   parametersOf(fn).forEach((param, j) => {
     if (param && !param.type && j < MAX_PARAMETERS) b.declareType('local', param.name, `${typeName}(${j})`, fn, false, fn.startIndex, within);
   });
+  declarePatternParameters(fn, (j) => `${typeName}(${j})`, b, { within, max: MAX_PARAMETERS, bare: false });
+}
+
+/**
+ * Each unannotated object pattern among fn's parameters (`({ b, source }) =>`): a name no source
+ * can write (`#j`) holding parameter j, typed `formOf(j)` as a plain parameter in its place would
+ * be, and each name the pattern binds that key of it. `bare`: also a pattern JavaScript writes
+ * without a parameter node around it, counted in its place; `within`: the lines they are seen in.
+ */
+export function declarePatternParameters(
+  fn: Node,
+  formOf: (j: number) => string,
+  b: FileContext['b'],
+  { within, max, bare }: { within: Node | undefined; max: number; bare: boolean },
+): void {
   let j = 0;
   for (const p of fn.childForFieldName('parameters')?.namedChildren ?? []) {
-    if (p?.type !== 'required_parameter' && p?.type !== 'optional_parameter') continue;
-    const pattern = p.childForFieldName('pattern');
+    if (!p || p.type === 'comment') continue;
+    const wrapped = p.type === 'required_parameter' || p.type === 'optional_parameter';
+    if (!wrapped && !bare) continue;
+    const pattern = wrapped ? p.childForFieldName('pattern') : p;
     if (pattern?.type === 'this') continue;
-    if (j >= MAX_PARAMETERS) return;
-    if (pattern?.type === 'object_pattern' && !p.childForFieldName('type')) {
+    if (j >= max) return;
+    if (pattern?.type === 'object_pattern' && !(wrapped && p.childForFieldName('type'))) {
       const holder = `#${j}`;
-      b.declareType('local', holder, `${typeName}(${j})`, fn, false, fn.startIndex, within);
+      b.declareType('local', holder, formOf(j), fn, false, fn.startIndex, within);
       for (const [key, local] of patternKeys(pattern)) b.declareType('local', local, `=${holder}.${key}`, fn, false, fn.startIndex, within);
     }
     j++;
