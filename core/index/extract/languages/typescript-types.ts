@@ -168,7 +168,8 @@ const MAX_TYPE_ARGUMENTS_TEXT = 240;
 /**
  * `name<A,B>` for a `<A, B>` list (`?` for an argument that is no plain name); `name` when none is,
  * or when the list nests a type (`<Map<K, V>>`), read from the source text alone: generic types
- * are everywhere in typed code, and walking each argument's nodes cost a tenth of the extraction.
+ * are everywhere in typed code, and walking each argument's nodes costs about a tenth of a
+ * generic-heavy tree's extraction.
  */
 function withTypeArguments(name: string, list: Node | null | undefined, source: string): string {
   if (!list || list.endIndex - list.startIndex > MAX_TYPE_ARGUMENTS_TEXT) return name;
