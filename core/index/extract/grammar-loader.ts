@@ -11,6 +11,7 @@ import type { Language, Parser } from 'web-tree-sitter';
 import { GRAMMAR_IDS, kindOfPath, type GrammarId } from './languages/registry.ts';
 import { GRAMMARS_DIR, grammarsDir } from './grammar-files.ts';
 import { descriptorsExhausted, fdExhaustionCode } from '../fd-exhaustion.ts';
+import { installNodeReads, installWordAccess } from './runtime-fast-paths.ts';
 
 // The grammars and which one parses a file are the language modules' (languages/registry.ts).
 export { GRAMMAR_IDS, type GrammarId };
@@ -140,6 +141,10 @@ export function loadRuntime(): Promise<TreeSitterModule> {
       throw new ParserLoadError('web-tree-sitter', oneLine(err));
     }
     compileGrammarsSynchronously(emscriptenModule);
+    // Node reads cost less through these (runtime-fast-paths.ts); each falls back to the
+    // library's own path when the runtime is not the shape it was written against.
+    installWordAccess(emscriptenModule);
+    installNodeReads(mod.Node);
     return mod;
   })();
   // A failed load is remembered: every later call answers the same cause without retrying
