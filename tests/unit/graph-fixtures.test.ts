@@ -146,6 +146,13 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'calls src/primitive.ts::function::finalize::27 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/primitive.ts::function::flagged::10 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/primitive.ts::function::keyed::15 -> src/primitive.ts::method::Key.bind::7 1',
+    // A value declared `Promise<Store>` (`PromiseLike<Store | undefined>`, `Promise<Store[]>`) settles
+    // to a Store: what `await` gives and what `.then` hands its callback, a field's and a parameter's;
+    // a promise of two types, or of none the workspace declares, types nothing.
+    'calls src/promised.ts::function::viaCollection::24 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/promised.ts::function::viaParameter::19 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/promised.ts::method::Pool.viaAwait::9 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/promised.ts::method::Pool.viaThen::14 -> src/store.ts::method::Store.put::7 0.99',
     // `private readonly cache = new Store()`: a field initializer runs at class level.
     'calls src/service.ts -> src/store.ts::class::Store::6 0.99',
     'calls src/service.ts::method::Service.constructor::5 -> src/store.ts::class::Base::12 0.99',
@@ -168,6 +175,7 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'imports src/getter.ts -> src/store.ts 1',
     'imports src/literal.ts -> src/store.ts 1',
     'imports src/primitive.ts -> src/store.ts 1',
+    'imports src/promised.ts -> src/store.ts 1',
     'imports src/service.ts -> src/store.ts 1',
     'imports src/spread.ts -> src/store.ts 1',
     'inherits src/service.ts::class::Service::3 -> src/store.ts::class::Base::12 0.99',

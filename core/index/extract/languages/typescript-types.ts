@@ -143,7 +143,12 @@ export function annotatedType(annotation: Node | null, source: string): string |
     const name = kept && typeName(membersKept(kept.kept), source);
     return name && /^[\w$.]{1,160}$/.test(name) ? `${name}${kept!.callable ? MAYBE_FUNCTION : MAYBE_PRIMITIVE}` : undefined;
   }
-  const kept = membersKept(type);
+  // `ready: Promise<Connection>`: a Connection where a call is made on it, as for a function's
+  // declared return (returnedType): what `await ready` gives and what `ready.then((c) => ...)`
+  // hands its callback (declared-types.ts); the calls a promise itself takes are no workspace type's.
+  const settled = promisedType(type);
+  if (!settled) return undefined;
+  const kept = membersKept(settled);
   // `ReturnType<typeof make>`: what calling make gives (DeclaredType's `path()` form).
   const returned = kept.type === 'generic_type' ? valueTypedBy(kept, source) : undefined;
   return collectionType(kept, source) ?? (returned?.endsWith(')') ? returned : undefined) ?? genericName(kept, source);
@@ -220,12 +225,24 @@ export const PROMISES = new Set(['Promise', 'PromiseLike']);
 export function returnedType(fn: Node, source: string): string | undefined {
   const annotation = fn.childForFieldName('return_type');
   const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  let single = withoutNullish(type ?? null);
-  if (single?.type === 'generic_type' && PROMISES.has(single.childForFieldName('name')?.text ?? '')) {
-    const args = typeArgumentsOf(single);
-    single = args?.namedChildCount === 1 ? withoutNullish(args.namedChild(0)) : undefined;
+  return annotatedType(type ?? null, source);
+}
+
+/** Promises read through around one value: `Promise<PromiseLike<X>>` settles to X as well. */
+const MAX_PROMISES = 3;
+
+/**
+ * `Promise<X>`, `PromiseLike<X | undefined>`: X, what awaiting it gives; null when a promise's
+ * argument is not one type (or nests past MAX_PROMISES); any other type as it is.
+ */
+function promisedType(type: Node): Node | null {
+  let settled: Node | null = type;
+  for (let i = 0; settled?.type === 'generic_type' && PROMISES.has(settled.childForFieldName('name')?.text ?? ''); i++) {
+    const args = typeArgumentsOf(settled);
+    if (i === MAX_PROMISES || args?.namedChildCount !== 1) return null;
+    settled = withoutNullish(args.namedChild(0)) ?? null;
   }
-  return single && annotatedType(single, source);
+  return settled;
 }
 
 /**

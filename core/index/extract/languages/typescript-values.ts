@@ -29,12 +29,13 @@ const MAX_ALIAS_WRAPPERS = 6;
  * it on unchanged: `const cache = this.#cache` is the path; `opts.encoder ?? jsonEncoder` the left
  * side, whose declared type the fallback is taken for; `options.session!` and `(x)` the path
  * inside; `const dest = (subject = subject ?? connector())` the variable assigned, which holds
- * the same value afterwards and is typed where it is declared.
+ * the same value afterwards and is typed where it is declared; `await this.ready` the path whose
+ * declared `Promise<X>` is read as X, what it settles to (typescript-types.ts annotatedType).
  */
 export function aliasedValue(value: Node | null): Node | null {
   let held = value;
   for (let i = 0; held && i < MAX_ALIAS_WRAPPERS; i++) {
-    if (held.type === 'parenthesized_expression' || held.type === 'non_null_expression') held = held.namedChild(0);
+    if (held.type === 'parenthesized_expression' || held.type === 'non_null_expression' || held.type === 'await_expression') held = held.namedChild(0);
     else if (held.type === 'assignment_expression') held = held.childForFieldName('left');
     else if (held.type === 'binary_expression' && /^(\?\?|\|\|)$/.test(held.childForFieldName('operator')?.text ?? '')) held = held.childForFieldName('left');
     else break;
