@@ -153,6 +153,13 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'calls src/promised.ts::function::viaParameter::19 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/promised.ts::method::Pool.viaAwait::9 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/promised.ts::method::Pool.viaThen::14 -> src/store.ts::method::Store.put::7 0.99',
+    // `Record<string, Store>` holds Stores as a map does: an index, `Object.values(...)` in a loop,
+    // a callback, an element or a local; a record of strings and `Object.entries` type nothing.
+    'calls src/records.ts::function::viaIndex::15 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/records.ts::function::viaLocal::23 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/records.ts::function::viaLoop::19 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/records.ts::method::Registry.closeAll::6 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/records.ts::method::Registry.first::10 -> src/store.ts::method::Store.put::7 0.99',
     // `private readonly cache = new Store()`: a field initializer runs at class level.
     'calls src/service.ts -> src/store.ts::class::Store::6 0.99',
     'calls src/service.ts::method::Service.constructor::5 -> src/store.ts::class::Base::12 0.99',
@@ -176,6 +183,7 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'imports src/literal.ts -> src/store.ts 1',
     'imports src/primitive.ts -> src/store.ts 1',
     'imports src/promised.ts -> src/store.ts 1',
+    'imports src/records.ts -> src/store.ts 1',
     'imports src/service.ts -> src/store.ts 1',
     'imports src/spread.ts -> src/store.ts 1',
     'inherits src/service.ts::class::Service::3 -> src/store.ts::class::Base::12 0.99',

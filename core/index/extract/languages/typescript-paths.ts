@@ -24,15 +24,45 @@ export function isSpace(c: number): boolean {
  * not at all past 1,024 characters (arguments that long are rarely in a typed path).
  */
 export function pathOf(node: Node | null, source: string): string | undefined {
-  if (!node) return undefined;
-  const end = node.endIndex;
-  let i = node.startIndex;
+  return node ? pathBetween(source, node.startIndex, node.endIndex, true) : undefined;
+}
+
+/**
+ * `Object.values(`: what follows, a path up to its closing parenthesis, gives the values of that
+ * path (a record's, a map's or an array's elements: the collection's own, as the checker types
+ * `Object.values(x)` for `x: Record<K, V>` or `V[]`).
+ */
+const VALUES_OF = 'Object.values(';
+
+function pathBetween(source: string, start: number, end: number, valuesOf: boolean): string | undefined {
+  let i = start;
   if (end - i > 1024) return undefined;
   const segments: string[] = [];
   const at = (k: number) => (k < end ? source[k] : '');
   const skipSpace = () => {
     while (i < end && isSpace(source.charCodeAt(i))) i++;
   };
+  skipSpace();
+  // `Object.values(this.handlers).forEach(...)`, `for (const h of Object.values(registry))`: the
+  // argument's path leads (one level: an argument is read as a plain path only).
+  if (valuesOf && source.startsWith(VALUES_OF, i)) {
+    const close = closingBracket(source, i + VALUES_OF.length - 1, end, '(', ')');
+    const inner = close < 0 ? undefined : pathBetween(source, i + VALUES_OF.length, close - 1, false);
+    if (!inner) return undefined;
+    segments.push(...inner.split('.'));
+    i = close;
+    skipSpace();
+    if (at(i) === '[') {
+      i = closingBracket(source, i, end, '[', ']');
+      if (i < 0) return undefined;
+      segments.push(`${segments.pop()!}[*]`);
+      skipSpace();
+    }
+    if (i >= end) return joined(segments);
+    if (at(i) === '?' && at(i + 1) === '.') i += 2;
+    else if (at(i) === '.') i++;
+    else return undefined;
+  }
   for (;;) {
     skipSpace();
     const from = i;
@@ -86,8 +116,12 @@ export function pathOf(node: Node | null, source: string): string | undefined {
     else if (at(i) === '.') i++;
     else return undefined;
   }
+  return joined(segments);
+}
+
+function joined(segments: string[]): string | undefined {
   const path = segments.join('.');
-  return path.length <= MAX_PATH_CHARS ? path : undefined;
+  return path.length <= MAX_PATH_CHARS && segments.length <= MAX_PATH_SEGMENTS ? path : undefined;
 }
 
 /** How long a computed key kept in a path may be (`[kWebSocket]`). */
@@ -133,5 +167,7 @@ export function calledPath(value: Node | null, source: string): string | undefin
   }
   if (value?.type !== 'call_expression') return undefined;
   const fn = value.childForFieldName('function');
-  return fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, source) : undefined;
+  const path = fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, source) : undefined;
+  // `Object.values(registry)` is no call of the workspace's: it is registry's values (pathOf).
+  return path === 'Object.values' ? undefined : path;
 }

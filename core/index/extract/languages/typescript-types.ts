@@ -13,7 +13,7 @@ const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identi
 /** Generic collections whose one type argument is what their callbacks and element reads see. */
 const COLLECTIONS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
 /** Keyed collections whose second type argument is the values their callbacks, `get()` and `values()` give. */
-const MAPS = new Set(['Map', 'ReadonlyMap', 'WeakMap']);
+const MAPS = new Set(['Map', 'ReadonlyMap', 'WeakMap', 'Record']);
 /** The nodes of a function written as a value: `() => ...`, `function () {}`, `function* () {}`. */
 export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 

@@ -87,8 +87,12 @@ function isNothing(node: Node | null): boolean {
   return node?.type === 'null' || node?.type === 'undefined' || (node?.type === 'identifier' && node.text === 'undefined');
 }
 
-/** Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`), `this` (`var that = this`). */
-const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression', 'this']);
+/**
+ * Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`), `this`
+ * (`var that = this`), a collection's values (`Object.values(registry)`, pathOf; any other call's
+ * path holds `()`, which ELEMENT_PATH refuses).
+ */
+const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression', 'this', 'call_expression']);
 /** A path whose segments may be elements or computed keys (`this.items[*]`, `this[kSocket]`, pathOf). */
 const ELEMENT_PATH = /^[\w$#]+(\[(\*|[\w$]+)\])?(\.[\w$#]+(\[(\*|[\w$]+)\])?)*$/;
 
