@@ -143,14 +143,21 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     // A union of one named type and primitives (`Store | boolean`, `string | Key`, `'auto' | Key`) or
     // functions (`Store | (() => void)`): that type's member where none of those has one of the name
     // (`bind`, never `toString`, nor `bind` beside a function); two named types, neither.
+    // An array pattern over a collection's path binds its elements (`const [first, , third] = stores`).
+    'calls src/patterns.ts::function::viaArrayPattern::3 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/patterns.ts::method::Shelf.viaMemberPattern::12 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/primitive.ts::function::finalize::27 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/primitive.ts::function::flagged::10 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/primitive.ts::function::keyed::15 -> src/primitive.ts::method::Key.bind::7 1',
     // A value declared `Promise<Store>` (`PromiseLike<Store | undefined>`, `Promise<Store[]>`) settles
     // to a Store: what `await` gives and what `.then` hands its callback, a field's and a parameter's;
     // a promise of two types, or of none the workspace declares, types nothing.
-    'calls src/promised.ts::function::viaCollection::24 -> src/store.ts::method::Store.put::7 0.99',
-    'calls src/promised.ts::function::viaParameter::19 -> src/store.ts::method::Store.put::7 0.99',
+    // Awaited in place too: `(await pending).put()`, `(await pool.opened()).put()`.
+    'calls src/promised.ts::function::viaCallInPlace::44 -> src/promised.ts::method::Pool.opened::18 1',
+    'calls src/promised.ts::function::viaCallInPlace::44 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/promised.ts::function::viaCollection::28 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/promised.ts::function::viaInPlace::40 -> src/store.ts::method::Store.put::7 0.99',
+    'calls src/promised.ts::function::viaParameter::23 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/promised.ts::method::Pool.viaAwait::9 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/promised.ts::method::Pool.viaThen::14 -> src/store.ts::method::Store.put::7 0.99',
     // `Record<string, Store>` holds Stores as a map does: an index, `Object.values(...)` in a loop,
@@ -181,6 +188,7 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'imports src/generic.ts -> src/store.ts 1',
     'imports src/getter.ts -> src/store.ts 1',
     'imports src/literal.ts -> src/store.ts 1',
+    'imports src/patterns.ts -> src/store.ts 1',
     'imports src/primitive.ts -> src/store.ts 1',
     'imports src/promised.ts -> src/store.ts 1',
     'imports src/records.ts -> src/store.ts 1',

@@ -7,6 +7,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { constructedType, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
+import { aliasedPath, aliasedValue } from './typescript-values.ts';
 
 /** Keys read per pattern: a pattern past this many is read no further. */
 const MAX_KEYS = 256;
@@ -46,12 +47,21 @@ function byPosition(list: Node): Array<Node | undefined> | undefined {
 }
 
 /**
- * `const [parser, grammar] = await Promise.all([parserFor(g), compile(g)])`: each name is what
- * the call or `new` in its place gives once awaited (`parserFor()`, read through a declared
+ * The names an array pattern binds: `const [first, second] = this.items`, each an element of the
+ * path; `const [parser, grammar] = await Promise.all([parserFor(g), compile(g)])`, each what the
+ * call or `new` in its place gives once awaited (`parserFor()`, read through a declared
  * `Promise<X>` as `await parserFor()` is), as the checker types the awaited tuple.
  */
-export function declareAwaitedTuple(declarator: Node, pattern: Node, { b, source }: FileContext): void {
+export function declareArrayPattern(declarator: Node, pattern: Node, { b, source }: FileContext): void {
   const value = declarator.childForFieldName('value');
+  // An element of a path that is no collection types nothing (a declared tuple is not one).
+  const path = aliasedPath(aliasedValue(value), source);
+  if (path && !path.endsWith(']')) {
+    for (const name of byPosition(pattern) ?? []) {
+      if (name?.type === 'identifier') b.declareType('local', name.text, `${path}[*]`, declarator, false, declarator.startIndex - 1);
+    }
+    return;
+  }
   const call = value?.type === 'await_expression' ? value.namedChild(0) : null;
   const callee = call?.type === 'call_expression' ? call.childForFieldName('function') : null;
   if (callee?.type !== 'member_expression' || source.slice(callee.startIndex, callee.endIndex) !== 'Promise.all') return;

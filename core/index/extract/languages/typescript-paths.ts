@@ -33,8 +33,27 @@ export function pathOf(node: Node | null, source: string): string | undefined {
  * `Object.values(x)` for `x: Record<K, V>` or `V[]`).
  */
 const VALUES_OF = 'Object.values(';
+const AWAIT = 'await';
 
-function pathBetween(source: string, start: number, end: number, valuesOf: boolean): string | undefined {
+/**
+ * A value read as the path inside it: `Object.values(x)` (x's values, VALUES_OF) and `(await x)`
+ * (what x settles to: a declared `Promise<X>` is read as X, typescript-types.ts annotatedType).
+ * The range of the inner path and where the value ends; undefined when the text is neither.
+ */
+function leadingValue(source: string, i: number, end: number): { from: number; to: number; next: number } | undefined {
+  if (source.startsWith(VALUES_OF, i)) {
+    const next = closingBracket(source, i + VALUES_OF.length - 1, end, '(', ')');
+    return next < 0 ? undefined : { from: i + VALUES_OF.length, to: next - 1, next };
+  }
+  if (source[i] !== '(') return undefined;
+  let k = i + 1;
+  while (k < end && isSpace(source.charCodeAt(k))) k++;
+  if (!source.startsWith(AWAIT, k) || !isSpace(source.charCodeAt(k + AWAIT.length))) return undefined;
+  const next = closingBracket(source, i, end, '(', ')');
+  return next < 0 ? undefined : { from: k + AWAIT.length, to: next - 1, next };
+}
+
+function pathBetween(source: string, start: number, end: number, leading: boolean): string | undefined {
   let i = start;
   if (end - i > 1024) return undefined;
   const segments: string[] = [];
@@ -43,14 +62,15 @@ function pathBetween(source: string, start: number, end: number, valuesOf: boole
     while (i < end && isSpace(source.charCodeAt(i))) i++;
   };
   skipSpace();
-  // `Object.values(this.handlers).forEach(...)`, `for (const h of Object.values(registry))`: the
-  // argument's path leads (one level: an argument is read as a plain path only).
-  if (valuesOf && source.startsWith(VALUES_OF, i)) {
-    const close = closingBracket(source, i + VALUES_OF.length - 1, end, '(', ')');
-    const inner = close < 0 ? undefined : pathBetween(source, i + VALUES_OF.length, close - 1, false);
-    if (!inner) return undefined;
+  // `Object.values(this.handlers).forEach(...)`, `(await this.open()).run()`: the inner path leads
+  // (one level: what is inside is read as a plain path only).
+  const lead = leading ? leadingValue(source, i, end) : undefined;
+  if (lead) {
+    const inner = pathBetween(source, lead.from, lead.to, false);
+    // `(await import('./x')).f()` is a member of the module loaded (typescript-calls.ts loadedModuleReceiver).
+    if (!inner || inner.startsWith('import()')) return undefined;
     segments.push(...inner.split('.'));
-    i = close;
+    i = lead.next;
     skipSpace();
     if (at(i) === '[') {
       i = closingBracket(source, i, end, '[', ']');

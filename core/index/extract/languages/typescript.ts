@@ -37,7 +37,7 @@ import {
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
 import { aliasHeritage, typeofHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
-import { declareAwaitedTuple, declareDestructured } from './typescript-destructured.ts';
+import { declareArrayPattern, declareDestructured } from './typescript-destructured.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { declareTypeParameterList, typeParameterHandlers } from './typescript-type-parameters.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
@@ -242,7 +242,7 @@ function commonHandlers(): Record<string, NodeHandler> {
       const { b, source } = f;
       const name = node.firstChild;
       if (name?.type === 'object_pattern') return declareDestructured(node, name, f);
-      if (name?.type === 'array_pattern') return declareAwaitedTuple(node, name, f);
+      if (name?.type === 'array_pattern') return declareArrayPattern(node, name, f);
       if (name?.type !== 'identifier') return;
       const bound = wordAt(source, name.startIndex);
       const value = node.childForFieldName('value');
