@@ -1,6 +1,6 @@
 // JavaScript constructor functions, on fixture tests/fixtures/graph/cjs-prototype/: a capitalised
-// function with methods declared apart from it (`Generator.prototype.addMapping = function ...`)
-// is a class to the checker, so `new Generator()` is an instance whose prototype methods are
+// function with methods declared apart from it (`Generator.prototype.addMapping = function ...`,
+// or in a literal, `Queue.prototype = { push: function () {} }`) is a class to the checker, so `new Generator()` is an instance whose prototype methods are
 // called, `this` in a prototype method is that instance, and the members the constructor assigns
 // (`this._sources = new ArraySet()`, a documented parameter) type the calls made on them. A
 // `var X = require('./x').X` binds the exporting module's X, never a function of its own.
@@ -25,6 +25,13 @@ test('a JavaScript constructor function is a class: its instances, `this` in its
     'generator.js::method::Generator.each::25 -> array-set.js::method::ArraySet.has::9',
     // `this._names.has()`: `/** @param {ArraySet} names */` assigned in the constructor.
     'generator.js::method::Generator.seen::17 -> array-set.js::method::ArraySet.has::9',
+    // `Queue.prototype = { push: function () {...}, size() {...}, limit: 10 }`: its functions are
+    // Queue's methods, `this` in them its instance; `limit` holds a number, no method.
+    'queue.js::function::Queue::3 -> array-set.js::function::ArraySet::1',
+    'queue.js::method::Queue.push::9 -> array-set.js::method::ArraySet.add::5',
+    'queue.js::method::Queue.push::9 -> queue.js::method::Queue.size::13',
+    'use.js::function::enqueue::13 -> queue.js::function::Queue::3',
+    'use.js::function::enqueue::13 -> queue.js::method::Queue.push::9',
     // `new Generator(null)` then `generator.addMapping()`; `generator.missing()` is declared nowhere.
     'use.js::function::run::3 -> generator.js::function::Generator::6',
     'use.js::function::run::3 -> generator.js::method::Generator.addMapping::12',

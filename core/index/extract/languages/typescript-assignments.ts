@@ -37,6 +37,27 @@ function memberAssignment(node: Node, parts: string[], right: Node, { b, parentO
   }
 }
 
+/** Members of a prototype literal read: past these, the rest of the literal declares nothing. */
+const MAX_PROTOTYPE_MEMBERS = 512;
+
+/**
+ * `Foo.prototype = { bar: function () {}, baz() {} }` in JavaScript: each function-valued member
+ * is a method of Foo, as `Foo.prototype.bar = function () {}` is; the checker reads a JavaScript
+ * file's prototype literal as the declaration of those members (a TypeScript file's is no class).
+ */
+function prototypeLiteral(left: Node, literal: Node, { b }: FileContext): void {
+  const owner = left.childForFieldName('object');
+  if (owner?.type !== 'identifier') return;
+  let read = 0;
+  for (const member of literal.namedChildren) {
+    if (!member || ++read > MAX_PROTOTYPE_MEMBERS) return;
+    const value = member.type === 'pair' ? member.childForFieldName('value') : member.type === 'method_definition' ? member : null;
+    const key = member.childForFieldName(member.type === 'pair' ? 'key' : 'name');
+    if (!value || key?.type !== 'property_identifier' || key.text === 'constructor') continue;
+    if (value === member || FUNCTION_VALUES.has(value.type)) b.define(member, 'method', key.text, { bound: true, parentName: owner.text });
+  }
+}
+
 /** How far up a `this.x = ...` looks for the function `this` is bound in (arrows pass it through). */
 const MAX_THIS_DEPTH = 64;
 
@@ -200,6 +221,8 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const right = node.lastChild;
   if (!right) return;
   const staticMember = FUNCTION_VALUES.has(right.type) && left.firstChild?.type === 'identifier';
+  if (right.type === 'object' && b.language === 'javascript' && left.childForFieldName('property')?.text === 'prototype')
+    return prototypeLiteral(left, right, f);
   if (!exportsHead && !staticMember && !source.slice(start, start + 200).includes('.prototype.')) return;
   const leftText = left.text.replace(/\s+/g, '');
   if (leftText === 'module.exports') {
