@@ -31,6 +31,11 @@ test('JavaScript: a required module object called through its default export, a 
     'functions/doc.js::function::bump::7 -> classes/semver.js::method::SemVer.compare::2 0.99',
     'functions/doc.js::function::user::13 -> classes/semver.js::method::SemVer.compare::2 0.99',
     'functions/doc.js::function::user::13 -> functions/doc.js::function::bump::7 1',
+    // `{import('../classes/cache').Cache}`, a `@typedef` naming it and `@this {import(...).Cache}`:
+    // the module's exported Cache; a whole module's type and a name it does not export are none.
+    'functions/imported-doc.js::function::lookup::7 -> classes/cache.js::method::Cache.clear::3 0.99',
+    'functions/imported-doc.js::function::lookup::7 -> classes/cache.js::method::Cache.get::2 0.99',
+    'functions/imported-doc.js::function::onReset::13 -> classes/cache.js::method::Cache.clear::3 0.99',
     'functions/parse.js::function::parse::3 -> classes/semver.js::class::SemVer::1 0.99',
     'functions/pick.js::function::pick::4 -> classes/range.js::class::Range::1 0.99',
     'functions/pick.js::function::pick::4 -> classes/semver.js::class::SemVer::1 0.99',
@@ -81,7 +86,7 @@ test('TypeScript: destructured names hold their member types, a ?? fallback hold
   ]);
 });
 
-test('JSDoc types read as a plain name or an array of one; a union of two, a record or an import() type reads as none', () => {
+test("JSDoc types read as a plain name or an array of one, or another module's named type as an import; a union of two, a record or a whole module reads as none", () => {
   assert.equal(jsdocType('Sender'), 'Sender');
   assert.equal(jsdocType('?ns.Sender'), 'ns.Sender');
   assert.equal(jsdocType('Sender|null|undefined'), 'Sender');
@@ -91,6 +96,17 @@ test('JSDoc types read as a plain name or an array of one; a union of two, a rec
   assert.equal(jsdocType('Sender|Receiver'), undefined);
   assert.equal(jsdocType('{a: number}'), undefined);
   assert.equal(jsdocType("import('./sender')"), undefined);
+  const imports: Array<{ source: string; imported: string; local: string }> = [];
+  assert.equal(jsdocType("import('./sender').Sender", 40, imports), '#t40');
+  assert.equal(jsdocType('import("../lib/x").Receiver[]', 90, imports), '#t90[]');
+  assert.equal(jsdocType("import('./sender')", 120, imports), undefined);
+  assert.equal(jsdocType("import('./sender').Sender|Receiver", 130, imports), undefined);
+  assert.deepEqual(imports, [
+    { source: './sender', imported: 'Sender', local: '#t40' },
+    { source: '../lib/x', imported: 'Receiver', local: '#t90' },
+  ]);
+  // Without a list to bind it in, an import type reads as none.
+  assert.equal(jsdocType("import('./sender').Sender"), undefined);
 });
 
 test('Python: self.x = arg or X() holds an X, self.y = arg and X() is not typed; a name bound to a classmethod returning cls() or to a function annotated -> X holds an X; a parameter holds its default and a name the value it is bound to, None and class-body names aside', async () => {

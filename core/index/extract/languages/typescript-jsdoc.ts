@@ -1,21 +1,36 @@
-// JSDoc types in JavaScript files: `@param {Sender} sender`, `@returns {Receiver}`, `@type {X}`.
-// In a .js file they are the declared types (the checker reads them as a .ts file's
-// annotations), so a parameter, a function's return and a bound name or field they type is
-// declared as if written in TypeScript (extract-types.ts DeclaredType). Only a plain type name
-// or an array of one is read (`{Foo}`, `{ns.Foo}`, `{?Foo}`, `{Foo|null}`, `{Foo[]}`,
-// `{Array<Foo>}`); anything else (a union of two types, a record, `import('./x')`) types nothing.
+// JSDoc types in JavaScript files: `@param {Sender} sender`, `@returns {Receiver}`, `@type {X}`,
+// `@this {X}`. In a .js file they are the declared types (the checker reads them as a .ts file's
+// annotations), so a parameter, a function's return, its `this` and a bound name or field they
+// type is declared as if written in TypeScript (extract-types.ts DeclaredType). Only a plain type
+// name or an array of one is read (`{Foo}`, `{ns.Foo}`, `{?Foo}`, `{Foo|null}`, `{Foo[]}`,
+// `{Array<Foo>}`), or a type another module exports (`{import('./util').Store}`, and a
+// `@typedef {import('./util').Store} Store` naming one, which the checker reads as a type-only
+// import); anything else (a union of two types, a record, a whole module) types nothing.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { FUNCTION_VALUES } from './typescript-types.ts';
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
-const TAG = /@(param|arg|argument|returns?|type)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}))?/g;
+const TAG = /@(param|arg|argument|returns?|type|this|typedef)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}))?/g;
 const TYPE_NAME = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4}$/;
+/** `import('./util').Store`: a module specifier in quotes, then one exported name. */
+const IMPORT_TYPE = /^import\(\s*(['"])([^'"\n]{1,200})\1\s*\)\.([A-Za-z_$][\w$]{0,79})$/;
 const NULLISH = new Set(['null', 'undefined', 'void']);
 
-/** A JSDoc type as the declared-type form: 'Foo', 'ns.Foo', 'Foo[]'; undefined for anything else. */
-export function jsdocType(written: string): string | undefined {
+/** A type another module exports, read as a type-only import under `local`, a name no source can write. */
+interface ImportedType {
+  source: string;
+  imported: string;
+  local: string;
+}
+
+/**
+ * A JSDoc type as the declared-type form: 'Foo', 'ns.Foo', 'Foo[]'; `import('./x').Foo` as the
+ * name `#t<at>` (`at`: where the type is written), bound by the import `imports` is given; undefined
+ * for anything else.
+ */
+export function jsdocType(written: string, at = 0, imports?: ImportedType[]): string | undefined {
   const kept = written
     .split('|')
     .map((t) => t.trim().replace(/^[?!]/, '').replace(/=$/, ''))
@@ -26,28 +41,45 @@ export function jsdocType(written: string): string | undefined {
   const generic = /^Array\.?<\s*([^<>]{1,200})\s*>$/.exec(type);
   if (generic) [type, array] = [generic[1]!.trim(), true];
   else if (type.endsWith('[]')) [type, array] = [type.slice(0, -2).trim(), true];
-  return TYPE_NAME.test(type) ? `${type}${array ? '[]' : ''}` : undefined;
+  const imported = imports ? IMPORT_TYPE.exec(type) : null;
+  if (imported) {
+    const local = `#t${at}`;
+    imports!.push({ source: imported[2]!, imported: imported[3]!, local });
+    type = local;
+  }
+  return imported || TYPE_NAME.test(type) ? `${type}${array ? '[]' : ''}` : undefined;
 }
 
 interface Tags {
   params: Map<string, string>;
   returns?: string;
   type?: string;
+  this?: string;
+  /** The other modules' types the comment names, each under its own local name. */
+  imports: ImportedType[];
 }
 
-function tagsOf(text: string): Tags | undefined {
+/** `at`: where the comment starts in the source, which names the types it imports. */
+function tagsOf(text: string, at: number): Tags | undefined {
   if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !text.includes('{')) return undefined;
-  const tags: Tags = { params: new Map() };
+  const tags: Tags = { params: new Map(), imports: [] };
   TAG.lastIndex = 0;
   for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
-    const type = jsdocType(m[2]!);
-    if (!type) continue;
     const tag = m[1]!;
+    if (tag === 'typedef') {
+      // `@typedef {import('./util').Store} Store`: the name is that module's type, as an import is.
+      const imported = m[3] ? IMPORT_TYPE.exec(m[2]!.trim()) : null;
+      if (imported) tags.imports.push({ source: imported[2]!, imported: imported[3]!, local: m[3]! });
+      continue;
+    }
+    const type = jsdocType(m[2]!, at + m.index, tags.imports);
+    if (!type) continue;
     if (tag === 'type') tags.type = type;
+    else if (tag === 'this') tags.this = type;
     else if (tag.startsWith('return')) tags.returns = type;
     else if (m[3] && !tags.params.has(m[3])) tags.params.set(m[3], type);
   }
-  return tags.params.size || tags.returns || tags.type ? tags : undefined;
+  return tags.params.size || tags.returns || tags.type || tags.this || tags.imports.length ? tags : undefined;
 }
 
 /** The parameter names of a function node, in the JavaScript grammar (`a`, `a = 1`, `...a`). */
@@ -68,6 +100,8 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   if (!body) return;
   const params = parameterNames(fn);
   for (const [param, type] of tags.params) if (params.has(param)) f.b.declareType('local', param, type, at, false, body.startIndex);
+  // `/** @this {Socket} */ function onData() { this.pause() }`: within that function alone.
+  if (tags.this && fn.type !== 'arrow_function') f.b.declareType('local', 'this', tags.this, at, false, body.startIndex, fn);
   if (tags.returns && name) f.b.declareType(kind, `${name}()`, tags.returns, at, false, kind === 'local' ? at.startIndex - 1 : at.startIndex);
 }
 
@@ -80,15 +114,18 @@ export function documentedParameter(fn: Node, name: string, source: string): str
   // `export function f(x)` after its comment: the comment precedes the export statement.
   if (!comment && fn.parent?.type === 'export_statement') comment = fn.parent.previousNamedSibling;
   if (comment?.type !== 'comment' || !parameterNames(fn).has(name)) return undefined;
-  return tagsOf(source.slice(comment.startIndex, comment.endIndex))?.params.get(name);
+  return tagsOf(source.slice(comment.startIndex, comment.endIndex), comment.startIndex)?.params.get(name);
 }
 
 /** What a doc comment documents: the declaration right after it. */
 export const jsdocComment: NodeHandler = (node, f) => {
+  const tags = tagsOf(f.source.slice(node.startIndex, node.endIndex), node.startIndex);
+  if (!tags) return;
+  // Type-only imports, wherever the comment stands (a `@typedef` is often on its own).
+  const line = node.startPosition.row + 1;
+  for (const { source, imported, local } of tags.imports) f.b.addImport({ kind: 'esm', source, bindings: [{ imported, local }], line });
   const next = node.nextNamedSibling;
   if (!next || next.type === 'comment') return;
-  const tags = tagsOf(f.source.slice(node.startIndex, node.endIndex));
-  if (!tags) return;
   let target: Node = next;
   if (target.type === 'export_statement') target = target.childForFieldName('declaration') ?? target;
   switch (target.type) {
