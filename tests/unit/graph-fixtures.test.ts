@@ -161,7 +161,9 @@ test('TypeScript declared types: parameter, field, constructor parameter propert
     'calls src/promised.ts::method::Pool.viaAwait::9 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/promised.ts::method::Pool.viaThen::14 -> src/store.ts::method::Store.put::7 0.99',
     // `Record<string, Store>` holds Stores as a map does: an index, `Object.values(...)` in a loop,
-    // a callback, an element or a local; a record of strings and `Object.entries` type nothing.
+    // a callback, an element or a local, the value of `[name, store]` over `Object.entries(...)`; a
+    // record of strings, and an entry itself (a pair), type nothing.
+    'calls src/records.ts::function::viaEntries::34 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/records.ts::function::viaIndex::15 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/records.ts::function::viaLocal::23 -> src/store.ts::method::Store.put::7 0.99',
     'calls src/records.ts::function::viaLoop::19 -> src/store.ts::method::Store.put::7 0.99',

@@ -302,7 +302,8 @@ export function parametersOf(fn: Node): Array<{ name: string; type: Node | null 
 export function declareLoopElement(loop: Node, { b, source }: FileContext): void {
   if (loop.children.every((c) => c?.type !== 'of')) return;
   let left = loop.childForFieldName('left');
-  let right = pathOf(loop.childForFieldName('right'), source);
+  const iterated = loop.childForFieldName('right');
+  let right = pathOf(iterated, source);
   if (!right) return;
   if (left?.type === 'array_pattern') {
     // `[key, value]` or `[, value]`: the element after the one comma.
@@ -310,7 +311,10 @@ export function declareLoopElement(loop: Node, { b, source }: FileContext): void
     const comma = parts.findIndex((c) => c?.type === ',');
     const after = comma < 0 ? [] : parts.slice(comma + 1);
     left = after.some((c) => c?.type === ',') ? null : (after.find((c) => c?.isNamed) ?? null);
-    if (right.endsWith('.entries()')) right = right.slice(0, -'.entries()'.length);
+    // `for (const [name, store] of Object.entries(stores))`: the value is an element of stores.
+    if (right === 'Object.entries()') right = pathOf(iterated!.childForFieldName('arguments')?.namedChild(0) ?? null, source);
+    else if (right.endsWith('.entries()')) right = right.slice(0, -'.entries()'.length);
+    if (!right) return;
   }
   if (left?.type !== 'identifier') return;
   b.declareType('local', left.text, `${right}[*]`, loop, false, loop.startIndex, loop);
