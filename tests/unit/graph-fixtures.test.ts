@@ -240,6 +240,9 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/result.ts::function::viaNullable::28 -> src/store.ts::method::Row.save::2 0.99',
     'calls src/result.ts::function::viaPromise::23 -> src/result.ts::function::connect::5 1',
     'calls src/result.ts::function::viaPromise::23 -> src/store.ts::method::Store.find::9 0.99',
+    // `static create() { return new this() }`: an instance of the class the static method is on.
+    'calls src/static.ts::function::viaStatic::9 -> src/static.ts::method::Plain.create::2 1',
+    'calls src/static.ts::function::viaStatic::9 -> src/static.ts::method::Plain.lookup::6 1',
     'calls src/store.ts::function::openAs::18 -> src/store.ts::class::Store::5 1',
     'calls src/store.ts::function::openAs::18 -> src/store.ts::function::openStore::14 1',
     'calls src/store.ts::function::openStore::14 -> src/store.ts::class::Store::5 1',

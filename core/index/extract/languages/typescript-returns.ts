@@ -56,7 +56,7 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
         continue;
       }
       if (!value || PASSED_THROUGH.has(value.type)) continue;
-      const type = constructedType(value, source);
+      const type = constructedForm(value, source);
       if (!type || (found !== undefined && found !== type)) return undefined;
       found = type;
       continue;
@@ -82,6 +82,16 @@ function returnedValue(value: Node, source: string): string | undefined {
       return called ? `${called}()` : undefined;
     }
     default:
-      return constructedType(value, source);
+      return constructedForm(value, source);
   }
+}
+
+/**
+ * `new Store()`: Store; `new this()` in a static method (`static create() { return new this() }`):
+ * an instance of the class the method is on, the form `=this` (as `self() { return this }` in a
+ * method is), which the checker types as that class.
+ */
+function constructedForm(value: Node, source: string): string | undefined {
+  if (value.type === 'new_expression' && value.childForFieldName('constructor')?.type === 'this') return '=this';
+  return constructedType(value, source);
 }
