@@ -33,9 +33,13 @@ test('JavaScript: a required module object called through its default export, a 
     'functions/doc.js::function::user::13 -> functions/doc.js::function::bump::7 1',
     // `{import('../classes/cache').Cache}`, a `@typedef` naming it and `@this {import(...).Cache}`:
     // the module's exported Cache; a whole module's type and a name it does not export are none.
+    // `{Map<string, Cache>}` a map of Caches; `@returns {Promise<Cache>}` what `await load()` gives.
+    'functions/imported-doc.js::function::clearAll::28 -> classes/cache.js::method::Cache.clear::3 0.99',
     'functions/imported-doc.js::function::lookup::7 -> classes/cache.js::method::Cache.clear::3 0.99',
     'functions/imported-doc.js::function::lookup::7 -> classes/cache.js::method::Cache.get::2 0.99',
     'functions/imported-doc.js::function::onReset::13 -> classes/cache.js::method::Cache.clear::3 0.99',
+    'functions/imported-doc.js::function::useLoaded::37 -> classes/cache.js::method::Cache.get::2 0.99',
+    'functions/imported-doc.js::function::useLoaded::37 -> functions/imported-doc.js::function::load::33 1',
     'functions/parse.js::function::parse::3 -> classes/semver.js::class::SemVer::1 0.99',
     'functions/pick.js::function::pick::4 -> classes/range.js::class::Range::1 0.99',
     'functions/pick.js::function::pick::4 -> classes/semver.js::class::SemVer::1 0.99',
@@ -86,7 +90,7 @@ test('TypeScript: destructured names hold their member types, a ?? fallback hold
   ]);
 });
 
-test("JSDoc types read as a plain name or an array of one, or another module's named type as an import; a union of two, a record or a whole module reads as none", () => {
+test("JSDoc types read as a plain name, a collection or promise of one, or another module's named type as an import; a union of two, a record or a whole module reads as none", () => {
   assert.equal(jsdocType('Sender'), 'Sender');
   assert.equal(jsdocType('?ns.Sender'), 'ns.Sender');
   assert.equal(jsdocType('Sender|null|undefined'), 'Sender');
@@ -107,6 +111,18 @@ test("JSDoc types read as a plain name or an array of one, or another module's n
   ]);
   // Without a list to bind it in, an import type reads as none.
   assert.equal(jsdocType("import('./sender').Sender"), undefined);
+  // Collections and promises of one type, in both generic spellings; a map of one argument and a
+  // nested generic read as none.
+  const generics: Array<[string, string | undefined]> = [
+    ['Set.<Sender>', 'Sender[]'],
+    ['Map<string, Sender>', 'Sender[]'],
+    ['Object.<string, Sender>', 'Sender[]'],
+    ['Promise<Sender[]>', 'Sender[]'],
+    ['Promise<Sender>', 'Sender'],
+    ['Map<Sender>', undefined],
+    ['Promise<Array<Sender>>', undefined],
+  ];
+  for (const [written, form] of generics) assert.equal(jsdocType(written), form, written);
 });
 
 test('Python: self.x = arg or X() holds an X, self.y = arg and X() is not typed; a name bound to a classmethod returning cls() or to a function annotated -> X holds an X; a parameter holds its default and a name the value it is bound to, None and class-body names aside', async () => {

@@ -2,8 +2,8 @@
 // `@this {X}`. In a .js file they are the declared types (the checker reads them as a .ts file's
 // annotations), so a parameter, a function's return, its `this` and a bound name or field they
 // type is declared as if written in TypeScript (extract-types.ts DeclaredType). Only a plain type
-// name or an array of one is read (`{Foo}`, `{ns.Foo}`, `{?Foo}`, `{Foo|null}`, `{Foo[]}`,
-// `{Array<Foo>}`), or a type another module exports (`{import('./util').Store}`, and a
+// name or a collection or promise of one is read (`{Foo}`, `{ns.Foo}`, `{?Foo}`, `{Foo|null}`,
+// `{Foo[]}`, `{Array<Foo>}`, `{Map.<string, Foo>}`, `{Promise<Foo>}`), or a type another module exports (`{import('./util').Store}`, and a
 // `@typedef {import('./util').Store} Store` naming one, which the checker reads as a type-only
 // import); anything else (a union of two types, a record, a whole module) types nothing.
 import type { Node } from 'web-tree-sitter';
@@ -14,6 +14,12 @@ import { FUNCTION_VALUES } from './typescript-types.ts';
 const MAX_COMMENT_CHARS = 16 * 1024;
 const TAG = /@(param|arg|argument|returns?|type|this|typedef)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}))?/g;
 const TYPE_NAME = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4}$/;
+/** `Name<...>` or JSDoc's `Name.<...>`, one level (its arguments hold no `<`). */
+const GENERIC = /^([A-Za-z]{1,20})\.?<([^<>]{1,200})>$/;
+/** Generics whose one argument is their element, whose second is their value, and promises. */
+const ELEMENTS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
+const VALUES = new Set(['Map', 'ReadonlyMap', 'WeakMap', 'Object', 'Record']);
+const SETTLED = new Set(['Promise', 'PromiseLike']);
 /** `import('./util').Store`: a module specifier in quotes, then one exported name. */
 const IMPORT_TYPE = /^import\(\s*(['"])([^'"\n]{1,200})\1\s*\)\.([A-Za-z_$][\w$]{0,79})$/;
 const NULLISH = new Set(['null', 'undefined', 'void']);
@@ -38,9 +44,17 @@ export function jsdocType(written: string, at = 0, imports?: ImportedType[]): st
   if (kept.length !== 1) return undefined;
   let type = kept[0]!;
   let array = false;
-  const generic = /^Array\.?<\s*([^<>]{1,200})\s*>$/.exec(type);
-  if (generic) [type, array] = [generic[1]!.trim(), true];
-  else if (type.endsWith('[]')) [type, array] = [type.slice(0, -2).trim(), true];
+  const generic = GENERIC.exec(type);
+  if (generic) {
+    // `Array<Foo>`, `Set.<Foo>`, `Map<string, Foo>`, `Object.<string, Foo>`: a collection of Foo;
+    // `Promise<Foo>`: Foo, what it settles to (as a TypeScript annotation is read).
+    const args = generic[2]!.split(',').map((a) => a.trim());
+    const valueAt = ELEMENTS.has(generic[1]!) ? 0 : VALUES.has(generic[1]!) ? 1 : SETTLED.has(generic[1]!) ? 0 : -1;
+    if (valueAt < 0 || args.length !== valueAt + 1) return undefined;
+    type = args[valueAt]!;
+    array = !SETTLED.has(generic[1]!);
+    if (!array && type.endsWith('[]')) [type, array] = [type.slice(0, -2).trim(), true];
+  } else if (type.endsWith('[]')) [type, array] = [type.slice(0, -2).trim(), true];
   const imported = imports ? IMPORT_TYPE.exec(type) : null;
   if (imported) {
     const local = `#t${at}`;
