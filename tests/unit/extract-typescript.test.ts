@@ -90,8 +90,10 @@ test('ts/functions.ts', async () => {
       { callee: 'main', line: 29, enclosing: null },
     ],
     heritage: [],
-    // One-statement bodies with no return type: what they return (`return helper()`, `() => arrow()`).
+    // Bodies with no return type: what they return (`return helper()`, `() => arrow()`, and
+    // outer's `return inner()`, the one value its statements return).
     declaredTypes: [
+      { kind: 'local', owner: null, name: 'outer()', type: 'inner()' },
       { kind: 'local', owner: 0, name: 'inner()', type: 'helper()' },
       { kind: 'local', owner: null, name: 'expr()', type: 'arrow()' },
     ],
@@ -134,6 +136,8 @@ test('ts/imports.ts', async () => {
     exports: [{ local: 'lazy', exported: 'lazy' }],
     calls: [],
     heritage: [],
+    // `return mod`, the module `import()` bound: what lazy's callers get once awaited.
+    declaredTypes: [{ kind: 'local', owner: null, name: 'lazy()', type: '=mod' }],
   });
 });
 

@@ -232,6 +232,11 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/inferred.ts::method::Keeper.useLonger::39 -> src/inferred.ts::method::Keeper.longer::34 1',
     // A declared return of an object type or a union of them (`Promise<{ store: Store } | { cause: string }>`,
     // `{ row: Row } | null`, a method's): the property's type; `item`, a Store or a Row, is neither.
+    // A body returning one path from each of its return statements (a nested function's and a
+    // comment's aside) is typed as that path; two paths are not.
+    'calls src/multi.ts::function::twoPaths::30 -> src/multi.ts::method::Holder.either::19 1',
+    'calls src/multi.ts::function::viaReturns::25 -> src/multi.ts::method::Holder.current::7 1',
+    'calls src/multi.ts::function::viaReturns::25 -> src/store.ts::method::Store.find::9 0.99',
     'calls src/result.ts::function::conflicting::19 -> src/store.ts::class::Row::1 0.99',
     'calls src/result.ts::function::viaConflict::37 -> src/result.ts::function::conflicting::19 1',
     'calls src/result.ts::function::viaMethod::32 -> src/result.ts::method::Source.read::14 1',
@@ -273,6 +278,7 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/use.ts::function::viaTypeArguments::26 -> src/store.ts::method::Store.open::6 0.99',
     'imports src/choice.ts -> src/store.ts 1',
     'imports src/inferred.ts -> src/store.ts 1',
+    'imports src/multi.ts -> src/store.ts 1',
     'imports src/result.ts -> src/store.ts 1',
     'imports src/services.ts -> src/store.ts 1',
     'imports src/tuple.ts -> src/store.ts 1',

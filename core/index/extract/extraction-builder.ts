@@ -101,6 +101,8 @@ export class ExtractionBuilder {
   private readonly declared: RawDeclaredType[] = [];
   /** Constrained type parameters, read as their constraints where a type names them. */
   readonly typeParameters = new TypeParameterScopes();
+  /** Where the functions a doc comment declares a return for start: that return is theirs, not one read from the body. */
+  readonly documentedReturns = new Set<number>();
   /** Definitions that depend on what the rest of the file holds (deferred-definitions.ts). */
   private readonly deferred = new DeferredDefinitions();
   private readonly typedMembers: TypedMember[] = [];

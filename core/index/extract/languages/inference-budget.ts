@@ -6,7 +6,7 @@
 // it is spent the rest of the file's functions are typed by their annotations only, the same way
 // on every run.
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import { anyWithin } from '../sorted-positions.ts';
+import { anyWithin, within } from '../sorted-positions.ts';
 
 const FIXED_NODES = 50_000;
 const FIXED_CHARS = 1 << 20;
@@ -38,6 +38,15 @@ export function constructsWithin(b: ExtractionBuilder, source: string, from: num
  * offsets: one scan of the file per pattern, then a binary search per question.
  */
 export function matchesWithin(b: ExtractionBuilder, source: string, pattern: RegExp, from: number, to: number): boolean {
+  return anyWithin(matchesOf(b, source, pattern), from, to);
+}
+
+/** Where `pattern` matches between two offsets, at most `max` places (undefined past that); as matchesWithin, one scan per file. */
+export function matchesBetween(b: ExtractionBuilder, source: string, pattern: RegExp, from: number, to: number, max: number): number[] | undefined {
+  return within(matchesOf(b, source, pattern), from, to, max);
+}
+
+function matchesOf(b: ExtractionBuilder, source: string, pattern: RegExp): number[] {
   const budget = budgetOf(b, source);
   budget.matches ??= new Map();
   let offsets = budget.matches.get(pattern.source);
@@ -47,7 +56,7 @@ export function matchesWithin(b: ExtractionBuilder, source: string, pattern: Reg
     for (let m = pattern.exec(source); m; m = pattern.exec(source)) offsets.push(m.index);
     budget.matches.set(pattern.source, offsets);
   }
-  return anyWithin(offsets, from, to);
+  return offsets;
 }
 
 /** Takes `nodes` node reads (or `chars` characters) from the file's budget; false, taking nothing, when it has not that much left. */

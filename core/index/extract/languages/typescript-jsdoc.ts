@@ -116,6 +116,7 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   for (const [param, type] of tags.params) if (params.has(param)) f.b.declareType('local', param, type, at, false, body.startIndex);
   // `/** @this {Socket} */ function onData() { this.pause() }`: within that function alone.
   if (tags.this && fn.type !== 'arrow_function') f.b.declareType('local', 'this', tags.this, at, false, body.startIndex, fn);
+  if (tags.returns) f.b.documentedReturns.add(fn.startIndex);
   if (tags.returns && name) f.b.declareType(kind, `${name}()`, tags.returns, at, false, kind === 'local' ? at.startIndex - 1 : at.startIndex);
 }
 

@@ -1,16 +1,16 @@
 // What a function with no declared return type returns, when its own return statements say it
 // literally: every value returned is `new X(...)` of one class X, or nothing, `null`,
 // `undefined` or a plain name (`if (v instanceof X) return v`); or, with nothing constructed,
-// every value returned is one and the same name (`return subject$`, `() => cache`), typed as
-// that name is declared (the `=path` form of extract-types.ts DeclaredType). A body that is one
-// return statement, or an arrow's expression, may also return a path (`return this._store`), a
-// call (`() => createStore()`, what that call's callee declares) or `this`. The checker infers
+// every value returned is one and the same name, path or call (`return subject$`, `() => cache`,
+// `return this._store` from each branch), typed as that name or path is declared (the `=path`
+// form of extract-types.ts DeclaredType) or as the call's callee declares. A body that is one
+// return statement, or an arrow's expression, returns that value, `this` too. The checker infers
 // the return type from the same statements; no other expression is read, so nothing is guessed.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { constructedType, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
-import { constructsWithin, spend } from './inference-budget.ts';
+import { constructsWithin, matchesBetween, spend } from './inference-budget.ts';
 
 /** Nodes read per function body (a node's children counted when it is read): a body past this many is not looked into. */
 const MAX_NODES = 4_000;
@@ -39,7 +39,7 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
     return value ? returnedValue(value, source) : undefined;
   }
   // Most bodies construct nothing: decided from where the file writes `new`, before any node is read.
-  if (!constructsWithin(b, source, body.startIndex, body.endIndex)) return undefined;
+  if (!constructsWithin(b, source, body.startIndex, body.endIndex)) return sameReturnOf(b, body, source);
   let found: string | undefined;
   let named: string | undefined;
   let read = 0;
@@ -64,6 +64,55 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
     for (const child of n.namedChildren) if (child && !NESTED_SCOPES.has(child.type)) pending.push(child);
   }
   return found ?? (named ? `=${named}` : undefined);
+}
+
+const RETURN = /\breturn\b/g;
+/** Return statements read in a body that constructs nothing: a body with more is not typed. */
+const MAX_RETURNS = 8;
+/** How deep a return statement is looked for below its body. */
+const MAX_RETURN_DEPTH = 32;
+
+/**
+ * A body that constructs nothing returns one thing when every value it returns says the same (the
+ * same name or path held, the same call): `if (!this._socket) return this._socket; ...; return
+ * this._socket` is typed as `this._socket` is, as the checker infers it. The return statements are
+ * found where the text writes `return`, and each is reached from the body down, so a return of a
+ * function nested in it (a different scope) is told apart without reading the rest of the body.
+ */
+function sameReturnOf(b: ExtractionBuilder, body: Node, source: string): string | undefined {
+  const places = matchesBetween(b, source, RETURN, body.startIndex, body.endIndex, MAX_RETURNS);
+  if (!places?.length) return undefined;
+  let form: string | undefined;
+  for (const at of places) {
+    const keyword = body.descendantForIndex(at);
+    // `return` in a string, a comment or a name is no statement.
+    if (keyword?.type !== 'return' || !spend(b, source, { nodes: MAX_RETURN_DEPTH })) continue;
+    const statement = statementOfReturn(body, keyword);
+    if (statement === null) return undefined;
+    if (!statement) continue;
+    const value = statement.namedChild(0);
+    if (!value || PASSED_THROUGH.has(value.type)) continue;
+    const returned = returnedValue(value, source);
+    if (!returned || (form !== undefined && form !== returned)) return undefined;
+    form = returned;
+  }
+  return form;
+}
+
+/**
+ * The return statement a `return` keyword begins, when it returns from the body's own function;
+ * undefined for one of a function nested in it; null when the way down is past MAX_RETURN_DEPTH.
+ */
+function statementOfReturn(body: Node, keyword: Node): Node | undefined | null {
+  let node = body;
+  for (let depth = 0; depth < MAX_RETURN_DEPTH; depth++) {
+    const child = node.childWithDescendant(keyword);
+    if (!child || child.id === node.id) return null;
+    if (NESTED_SCOPES.has(child.type)) return undefined;
+    if (child.type === 'return_statement') return child.firstChild?.id === keyword.id ? child : undefined;
+    node = child;
+  }
+  return null;
 }
 
 /** What one returned value says of the type: a class constructed, a name or path held (`=path`), a call (`path()`), `this`. */

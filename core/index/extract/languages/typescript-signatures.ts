@@ -50,7 +50,8 @@ export function returnedLiteralMembers(fn: Node, source: string): Array<[string,
 export function declareSignature({ b, source }: FileContext, kind: 'member' | 'local', name: string, fn: Node, at: Node): void {
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
   const returnType = fn.childForFieldName('return_type');
-  const returned = returnType ? returnedType(fn, source) : constructedReturnOf(b, fn, source);
+  // A JavaScript doc comment's `@returns {X}` is the declaration (typescript-jsdoc.ts), as an annotation is.
+  const returned = returnType ? returnedType(fn, source) : b.documentedReturns.has(fn.startIndex) ? undefined : constructedReturnOf(b, fn, source);
   if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
   else if (returnType) declareReturnedLiteral(b, kind, name, fn, returnType, source, at, start);
   // `get bindings(): Binding[]`: `this.bindings` reads what the getter returns, as a field of that type.
