@@ -3,9 +3,10 @@
 // annotations), so a parameter, a function's return, its `this` and a bound name or field they
 // type is declared as if written in TypeScript (extract-types.ts DeclaredType). Only a plain type
 // name or a collection or promise of one is read (`{Foo}`, `{ns.Foo}`, `{?Foo}`, `{Foo|null}`,
-// `{Foo[]}`, `{Array<Foo>}`, `{Map.<string, Foo>}`, `{Promise<Foo>}`), or a type another module exports (`{import('./util').Store}`, and a
-// `@typedef {import('./util').Store} Store` naming one, which the checker reads as a type-only
-// import); anything else (a union of two types, a record, a whole module) types nothing.
+// `{Foo[]}`, `{Array<Foo>}`, `{Map.<string, Foo>}`, `{Promise<Foo>}`), or a type another module
+// exports (`{import('./util').Store}`, and a `@typedef {import('./util').Store} Store` naming one,
+// which the checker reads as a type-only import); anything else (a union of two types, a record,
+// a whole module) types nothing.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { FUNCTION_VALUES } from './typescript-types.ts';

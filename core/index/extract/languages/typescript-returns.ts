@@ -84,9 +84,11 @@ function sameReturnOf(b: ExtractionBuilder, body: Node, source: string): string 
   if (!places?.length) return undefined;
   let form: string | undefined;
   for (const at of places) {
+    // A return left unread could return something else: a spent budget types nothing.
+    if (!spend(b, source, { nodes: MAX_RETURN_DEPTH })) return undefined;
     const keyword = body.descendantForIndex(at);
     // `return` in a string, a comment or a name is no statement.
-    if (keyword?.type !== 'return' || !spend(b, source, { nodes: MAX_RETURN_DEPTH })) continue;
+    if (keyword?.type !== 'return') continue;
     const statement = statementOfReturn(body, keyword);
     if (statement === null) return undefined;
     if (!statement) continue;
