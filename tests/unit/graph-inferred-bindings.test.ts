@@ -40,6 +40,8 @@ test('JavaScript: a required module object called through its default export, a 
     'functions/imported-doc.js::function::onReset::13 -> classes/cache.js::method::Cache.clear::3 0.99',
     'functions/imported-doc.js::function::useLoaded::37 -> classes/cache.js::method::Cache.get::2 0.99',
     'functions/imported-doc.js::function::useLoaded::37 -> functions/imported-doc.js::function::load::33 1',
+    // `@param {Cache} options.cache`: a property of the parameter; `options.label` (a string) is none.
+    'functions/imported-doc.js::function::withOptions::48 -> classes/cache.js::method::Cache.clear::3 0.99',
     'functions/parse.js::function::parse::3 -> classes/semver.js::class::SemVer::1 0.99',
     'functions/pick.js::function::pick::4 -> classes/range.js::class::Range::1 0.99',
     'functions/pick.js::function::pick::4 -> classes/semver.js::class::SemVer::1 0.99',

@@ -1,5 +1,5 @@
-// JSDoc types in JavaScript files: `@param {Sender} sender`, `@returns {Receiver}`, `@type {X}`,
-// `@this {X}`. In a .js file they are the declared types (the checker reads them as a .ts file's
+// JSDoc types in JavaScript files: `@param {Sender} sender` (and `options.sender`, a property of
+// a parameter), `@returns {Receiver}`, `@type {X}`, `@this {X}`. In a .js file they are the declared types (the checker reads them as a .ts file's
 // annotations), so a parameter, a function's return, its `this` and a bound name or field they
 // type is declared as if written in TypeScript (extract-types.ts DeclaredType). Only a plain type
 // name or a collection or promise of one is read (`{Foo}`, `{ns.Foo}`, `{?Foo}`, `{Foo|null}`,
@@ -13,7 +13,7 @@ import { FUNCTION_VALUES } from './typescript-types.ts';
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
-const TAG = /@(param|arg|argument|returns?|type|this|typedef)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}))?/g;
+const TAG = /@(param|arg|argument|returns?|type|this|typedef)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79})?))?/g;
 const TYPE_NAME = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4}$/;
 /** `Name<...>` or JSDoc's `Name.<...>`, one level (its arguments hold no `<`). */
 const GENERIC = /^([A-Za-z]{1,20})\.?<([^<>]{1,200})>$/;
@@ -114,7 +114,9 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   const body = fn.childForFieldName('body');
   if (!body) return;
   const params = parameterNames(fn);
-  for (const [param, type] of tags.params) if (params.has(param)) f.b.declareType('local', param, type, at, false, body.startIndex);
+  // `@param {Sender} options.sender`: a property of the parameter, as a type literal's is
+  // (`options: { sender: Sender }`, typescript.ts declareLiteralMembers).
+  for (const [param, type] of tags.params) if (params.has(param.split('.')[0]!)) f.b.declareType('local', param, type, at, false, body.startIndex);
   // `/** @this {Socket} */ function onData() { this.pause() }`: within that function alone.
   if (tags.this && fn.type !== 'arrow_function') f.b.declareType('local', 'this', tags.this, at, false, body.startIndex, fn);
   if (tags.returns) f.b.documentedReturns.add(fn.startIndex);
