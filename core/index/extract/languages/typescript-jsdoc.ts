@@ -9,7 +9,7 @@
 // a whole module) types nothing.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
-import { FUNCTION_VALUES } from './typescript-types.ts';
+import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types.ts';
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
@@ -17,10 +17,8 @@ const TAG = /@(param|arg|argument|returns?|type|this|typedef)\s+\{([^{}\n]{1,200
 const TYPE_NAME = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4}$/;
 /** `Name<...>` or JSDoc's `Name.<...>`, one level (its arguments hold no `<`). */
 const GENERIC = /^([A-Za-z]{1,20})\.?<([^<>]{1,200})>$/;
-/** Generics whose one argument is their element, whose second is their value, and promises. */
-const ELEMENTS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
-const VALUES = new Set(['Map', 'ReadonlyMap', 'WeakMap', 'Object', 'Record']);
-const SETTLED = new Set(['Promise', 'PromiseLike']);
+/** JSDoc's record, `Object.<string, Foo>`: keyed values, as TypeScript's maps (typescript-types.ts MAPS). */
+const RECORD = 'Object';
 /** `import('./util').Store`: a module specifier in quotes, then one exported name. */
 const IMPORT_TYPE = /^import\(\s*(['"])([^'"\n]{1,200})\1\s*\)\.([A-Za-z_$][\w$]{0,79})$/;
 const NULLISH = new Set(['null', 'undefined', 'void']);
@@ -49,11 +47,13 @@ export function jsdocType(written: string, at = 0, imports?: ImportedType[]): st
   if (generic) {
     // `Array<Foo>`, `Set.<Foo>`, `Map<string, Foo>`, `Object.<string, Foo>`: a collection of Foo;
     // `Promise<Foo>`: Foo, what it settles to (as a TypeScript annotation is read).
+    const name = generic[1]!;
     const args = generic[2]!.split(',').map((a) => a.trim());
-    const valueAt = ELEMENTS.has(generic[1]!) ? 0 : VALUES.has(generic[1]!) ? 1 : SETTLED.has(generic[1]!) ? 0 : -1;
+    const settled = PROMISES.has(name);
+    const valueAt = COLLECTIONS.has(name) || settled ? 0 : MAPS.has(name) || name === RECORD ? 1 : -1;
     if (valueAt < 0 || args.length !== valueAt + 1) return undefined;
     type = args[valueAt]!;
-    array = !SETTLED.has(generic[1]!);
+    array = !settled;
     if (!array && type.endsWith('[]')) [type, array] = [type.slice(0, -2).trim(), true];
   } else if (type.endsWith('[]')) [type, array] = [type.slice(0, -2).trim(), true];
   const imported = imports ? IMPORT_TYPE.exec(type) : null;

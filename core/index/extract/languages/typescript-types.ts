@@ -11,9 +11,9 @@ import { pathOf } from './typescript-paths.ts';
 export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
 /** Generic collections whose one type argument is what their callbacks and element reads see. */
-const COLLECTIONS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
+export const COLLECTIONS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
 /** Keyed collections whose second type argument is the values their callbacks, `get()` and `values()` give. */
-const MAPS = new Set(['Map', 'ReadonlyMap', 'WeakMap', 'Record']);
+export const MAPS = new Set(['Map', 'ReadonlyMap', 'WeakMap', 'Record']);
 /** The nodes of a function written as a value: `() => ...`, `function () {}`, `function* () {}`. */
 export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 
