@@ -40,6 +40,11 @@
 //   least 10 .py files: boto3, packaging, urllib3, requests, charset-normalizer (ranks 1-8;
 //   certifi, idna and typing-extensions have fewer files). Installed with apt-get, under
 //   /usr/lib/python3/dist-packages; every file is a caller (none has over 150 files).
+// - A second widening, written down before any of its corpora was measured: the same walk
+//   continued from rank 56 (`--from 56 --want 8`) until 8 more qualify: fs-extra, whatwg-url,
+//   @babel/core, execa, @babel/runtime, caniuse-lite, lodash, node-fetch (ranks 70-149, all
+//   JavaScript). Each is reported whatever it holds, even a corpus whose files call nothing
+//   across files (caniuse-lite's data). Halves alternate by rank, the first `development`.
 // - Halves, fixed before the first run: the older corpora, which the resolver was tuned on, are
 //   `development`, but @effect/platform stays `held-out`; the new ones alternate by rank within
 //   the walk that chose them, the first `development` (so the framework, alone in its walk, is). A `development` corpus is one a piece of work may
@@ -202,6 +207,14 @@ export function corpora(repo: string): Corpus[] {
     npmSources(evalModules, 'ws', 'held-out'),
     npmSources(evalModules, 'resolve', 'development'),
     npmSources(evalModules, '@better-auth/core', 'development', 'framework walk: export type * and generic call signatures'),
+    npmSources(evalModules, 'fs-extra', 'development', 'npm download rank, second widening'),
+    npmSources(evalModules, 'whatwg-url', 'held-out', 'npm download rank, second widening'),
+    npmSources(evalModules, '@babel/core', 'development', 'npm download rank, second widening'),
+    npmSources(evalModules, 'execa', 'held-out', 'npm download rank, second widening'),
+    npmSources(evalModules, '@babel/runtime', 'development', 'npm download rank, second widening'),
+    npmSources(evalModules, 'caniuse-lite', 'held-out', 'npm download rank, second widening'),
+    npmSources(evalModules, 'lodash', 'development', 'npm download rank, second widening'),
+    npmSources(evalModules, 'node-fetch', 'held-out', 'npm download rank, second widening'),
     installed('django', 'Python framework (Debian python3-django)', 'python', dist('django'), ['py'], 4),
     installed('oauthlib', 'Python protocol library (Debian python3-oauthlib)', 'python', dist('oauthlib'), ['py']),
     installed('sqlparse', 'Python SQL lexer and filter engine (Debian python3-sqlparse)', 'python', dist('sqlparse'), ['py']),
