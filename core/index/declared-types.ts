@@ -8,7 +8,17 @@
 // (`operate(init: (source: Observable) => void)`, an array's element for `xs.map(x => ...)`):
 // declared where the callee is, not inferred. A name a module exports (`export const m = new
 // M()`) types calls in the files that import it.
-import { CHOICE, MAYBE_FUNCTION, MAYBE_PRIMITIVE, RETURNED_MEMBER, TYPE_PARAMETERS_MEMBER, type DeclaredType, type FileExtraction } from './extract-types.ts';
+import {
+  CHOICE,
+  MAYBE_FUNCTION,
+  MAYBE_PRIMITIVE,
+  RETURNED_MEMBER,
+  TYPE_ARGUMENT_FORM,
+  TYPE_ARGUMENT_PLACE,
+  TYPE_PARAMETERS_MEMBER,
+  type DeclaredType,
+  type FileExtraction,
+} from './extract-types.ts';
 import { boundArgument, genericForm } from './declared-type-generics.ts';
 import { typedBySignature, type SignatureReader } from './declared-type-signatures.ts';
 import type { DefRef } from './symbol-table.ts';
@@ -280,6 +290,17 @@ export class DeclaredTypes {
     return fn && { fn, confidence: receiver.confidence, receiver };
   }
 
+  /**
+   * Parameter j of the callback passed at place i, where the callee types place i by its type
+   * parameter k (TYPE_ARGUMENT_PLACE) and the call wrote a function type for k: what that function
+   * type declares for its parameter j, held at the call (`#start_tk_j`, typescript-callbacks.ts).
+   */
+  private typeArgumentAt(file: number, d: DeclaredType, fn: DefRef, callback: RegExpExecArray): Typed | undefined {
+    const place = this.functions.raw(fn, `(${callback[2]})${TYPE_ARGUMENT_PLACE}`);
+    const k = place && TYPE_ARGUMENT_FORM.exec(place.type);
+    return k ? this.typeAt(file, d, `#${callback[4]}_t${k[1]}_${callback[3]}`) : undefined;
+  }
+
   /** The type of a path as seen where the declaration `d` is: in its owner, at its first line. */
   private typeAt(file: number, d: DeclaredType, path: string): Typed | undefined {
     return this.typeOf(file, d.owner, path, this.lookup.enclosingClass(file, d.owner), d.lines?.[0]);
@@ -320,6 +341,9 @@ export class DeclaredTypes {
         }
         return this.callResult(target.on, target.method);
       }
+      // `dual<L, (self: Differ) => R>(2, (self) => ...)`: the place is typed by a type parameter the call wrote.
+      const written = callback?.[4] !== undefined ? this.typeArgumentAt(file, d, target.fn, callback) : undefined;
+      if (written) return { ...written, confidence: Math.min(target.confidence, written.confidence) };
       const declared =
         this.functions.raw(target.fn, callback ? `(${callback[2]},${callback[3]})` : '()') ??
         (callback ? this.functions.byAliasedParameter(target.fn, callback[2]!, callback[3]!) : undefined);

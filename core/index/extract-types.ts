@@ -120,6 +120,14 @@ export const MAYBE_FUNCTION = '~()';
 export const RETURNED_MEMBER = '().';
 /** The member of a generic class or interface that lists its type parameters in order (`T,U`): no source can name it. */
 export const TYPE_PARAMETERS_MEMBER = '<>';
+/**
+ * Ends a function's parameter place typed by one of its type parameters: `dual(1)<>` declared
+ * `<1>` (TYPE_ARGUMENT_FORM) says parameter 1 has type parameter 1's type, so a callback passed
+ * there, at a call writing its type arguments, takes the parameters of the function type written
+ * for it, held at the call as `#start_t1_j` (typescript-generics.ts typeArgumentPlaces).
+ */
+export const TYPE_ARGUMENT_PLACE = '(<>)';
+export const TYPE_ARGUMENT_FORM = /^<(\d+)>$/;
 
 export interface DeclaredType {
   /** 'member': a field of the class `owner` (`this.name`, `self.name`); 'local': a parameter or variable of the function `owner` (null: module level). */

@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
-import { constructedType, NAME_PATH, parametersOf } from './typescript-types.ts';
+import { annotatedType, constructedType, NAME_PATH, parametersOf } from './typescript-types.ts';
 import { calledPath, isSpace, isWordChar, pathOf } from './typescript-paths.ts';
 import { declarePatternParameters } from './typescript-contextual.ts';
 
@@ -33,7 +33,10 @@ export function declareCallbackParameters(fn: Node, { b, source, parentOf }: Fil
   if (!path) return;
   const i = Math.min(64, argumentPlace(b, args, arg));
   const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
-  const call = params.some((p) => p && !p.type) ? argumentsHeld(args, arg, start, { b, source }) : '';
+  const untyped = params.some((p) => p && !p.type);
+  const held = untyped && argumentsHeld(args, arg, start, { b, source });
+  const typeArguments = untyped && typeArgumentsHeld(holder, fn, start, { b, source });
+  const call = held || typeArguments ? `#${start}` : '';
   params.forEach((param, j) => {
     // Placed at the callback's start, so its callback scope (above) is the lines it is seen in.
     if (param && !param.type) b.declareType('local', param.name, `${path}(${i},${j})${call}`, fn, false, start);
@@ -58,9 +61,9 @@ const MAX_HELD_ARGUMENTS = 8;
  * `resolveList(bindings, (b) => ...)`: each other argument that is a plain path is held by a
  * name no source can write (`#start_k`), seen where the callback is, so a parameter the callee
  * types by a type parameter of another argument (`@k`, typescript-generics.ts) reads it from
- * there. Returns the suffix that names this call (`#start`), or '' when no argument is a path.
+ * there. Returns whether any argument is held (the call is then named `#start`).
  */
-function argumentsHeld(args: Node, callback: Node, start: number, { b, source }: Pick<FileContext, 'b' | 'source'>): string {
+function argumentsHeld(args: Node, callback: Node, start: number, { b, source }: Pick<FileContext, 'b' | 'source'>): boolean {
   let held = false;
   // By index, not namedChildren: a list of thousands of callbacks reads a few arguments per callback.
   for (let k = 0; k < Math.min(args.namedChildCount, MAX_HELD_ARGUMENTS); k++) {
@@ -72,7 +75,36 @@ function argumentsHeld(args: Node, callback: Node, start: number, { b, source }:
     b.declareType('local', `#${start}_${k}`, `=${path}`, callback, false, start);
     held = true;
   }
-  return held ? `#${start}` : '';
+  return held;
+}
+
+/** Type arguments read per call, and parameters per function type among them. */
+const MAX_TYPE_ARGUMENTS = 8;
+const MAX_TYPE_ARGUMENT_PARAMETERS = 16;
+
+/**
+ * `dual<DataLast, (self: Differ<V, P>, that: X) => R>(2, (self, that) => ...)`: each parameter of a
+ * function type the call writes as a type argument, held by a name no source can write
+ * (`#start_tk_j`, type argument k, parameter j), seen where the callback is, so a callee that types
+ * the callback's place by its type parameter k (TYPE_ARGUMENT_PLACE) reads it from there.
+ * Returns whether any is held.
+ */
+function typeArgumentsHeld(call: Node | null, callback: Node, start: number, { b, source }: Pick<FileContext, 'b' | 'source'>): boolean {
+  const list = call?.childForFieldName('type_arguments');
+  if (!list) return false;
+  let held = false;
+  for (let k = 0; k < Math.min(list.namedChildCount, MAX_TYPE_ARGUMENTS); k++) {
+    let type = list.namedChild(k);
+    if (type?.type === 'parenthesized_type') type = type.namedChild(0);
+    if (type?.type !== 'function_type') continue;
+    parametersOf(type).forEach((param, j) => {
+      const written = param && j < MAX_TYPE_ARGUMENT_PARAMETERS ? annotatedType(param.type, source) : undefined;
+      if (!written) return;
+      b.declareType('local', `#${start}_t${k}_${j}`, written, callback, false, start);
+      held = true;
+    });
+  }
+  return held;
 }
 
 /** The last char before `at` that is neither space nor in a `//` comment ending a line (a bounded look back). */

@@ -55,3 +55,40 @@ export function typeParameterSource(fn: Node, callbackAt: number, written: Node 
   });
   return found;
 }
+
+/** Call signatures read per declaration for the places its type arguments type. */
+const MAX_SIGNATURES = 8;
+/** Parameters read per signature. */
+const MAX_PLACES = 16;
+
+/**
+ * `dual: { <DataLast, DataFirst>(arity: number, body: DataFirst): DataLast & DataFirst; ... }`:
+ * each parameter place typed by a bare type parameter, with that parameter's index among the
+ * signature's type parameters, where every signature (`signatures`: function types, call
+ * signatures, functions) agrees. A call that writes its type arguments (`dual<L, F>(2, (self) =>
+ * ...)`) gives a callback passed there the parameters of the function type it wrote for that
+ * index, as the checker does (typescript-callbacks.ts); undefined when no place is so typed.
+ */
+export function typeArgumentPlaces(signatures: Node[]): Map<number, number> | undefined {
+  let agreed: Map<number, number> | undefined;
+  for (const signature of signatures.slice(0, MAX_SIGNATURES)) {
+    const names = [...typeParameterNames(signature)];
+    if (names.length === 0) return undefined;
+    const places = new Map<number, number>();
+    parametersOf(signature).forEach((param, i) => {
+      const written = param?.type?.type === 'type_annotation' ? param.type.namedChild(0) : param?.type;
+      const k = i < MAX_PLACES && written?.type === 'type_identifier' ? names.indexOf(written.text) : -1;
+      if (k >= 0) places.set(i, k);
+    });
+    if (agreed) for (const [i, k] of agreed) if (places.get(i) !== k) agreed.delete(i);
+    agreed ??= places;
+  }
+  return agreed && agreed.size > 0 ? agreed : undefined;
+}
+
+/** The signatures a declared function type holds: itself, or an object type's call signatures (overloads). */
+export function signaturesOf(type: Node): Node[] {
+  if (type.type === 'function_type') return [type];
+  if (type.type !== 'object_type') return [];
+  return type.namedChildren.filter((member): member is Node => member?.type === 'call_signature');
+}

@@ -4,9 +4,9 @@
 // callbacks it takes (`name(i,j)`). Resolution reads them at each call (declared-types.ts).
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { RETURNED_MEMBER } from '../../extract-types.ts';
+import { RETURNED_MEMBER, TYPE_ARGUMENT_PLACE } from '../../extract-types.ts';
 import { constructedReturnOf } from './typescript-returns.ts';
-import { typeParameterSource } from './typescript-generics.ts';
+import { typeArgumentPlaces, typeParameterSource } from './typescript-generics.ts';
 import { withoutNullish } from './typescript-unions.ts';
 import { annotatedType, guardedType, parametersOf, PROMISES, returnedType, typeArgumentsOf, typeLiteralMembers } from './typescript-types.ts';
 
@@ -65,6 +65,7 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
   const text = params ? source.slice(params.startIndex, params.endIndex) : '';
   const parameters = text.includes(':') ? parametersOf(fn) : [];
   declareParameterPlaces(b, source, kind, name, parameters, at, start);
+  if (fn.childForFieldName('type_parameters')) declareTypeArgumentPlaces(b, kind, name, [fn], at, start);
   if (!text.includes('=>')) return;
   parameters.forEach((param, i) => {
     let type = param?.type?.type === 'type_annotation' ? param.type.namedChild(0) : param?.type;
@@ -120,4 +121,13 @@ export function declareParameterPlaces(
     const written = param?.type && i < MAX_PARAMETER_PLACES ? annotatedType(param.type, source) : undefined;
     if (written) b.declareType(kind, `${name}(${i})`, written, at, false, start);
   });
+}
+
+/**
+ * `dual: { <L, F>(arity: number, body: F): L & F; ... }`: each parameter place the signatures all
+ * type by one type parameter, by its index (`dual(1)(<>)` is `<1>`), for a callback passed there
+ * at a call that writes its type arguments (typescript-callbacks.ts).
+ */
+export function declareTypeArgumentPlaces(b: FileContext['b'], kind: 'member' | 'local', name: string, signatures: Node[], at: Node, start: number): void {
+  for (const [i, k] of typeArgumentPlaces(signatures) ?? []) b.declareType(kind, `${name}(${i})${TYPE_ARGUMENT_PLACE}`, `<${k}>`, at, false, start);
 }

@@ -38,7 +38,8 @@ import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
 import { aliasHeritage, typeofHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
 import { declareArrayPattern, declareDestructured } from './typescript-destructured.ts';
-import { declareSignature } from './typescript-signatures.ts';
+import { declareSignature, declareTypeArgumentPlaces } from './typescript-signatures.ts';
+import { signaturesOf } from './typescript-generics.ts';
 import { declareTypeParameterList, typeParameterHandlers } from './typescript-type-parameters.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, isParameterProperty, memberHandlers, nameOf } from './typescript-members.ts';
@@ -275,6 +276,9 @@ function commonHandlers(): Record<string, NodeHandler> {
       if (FUNCTION_VALUES.has(valueType)) {
         b.define(node, 'function', bound, { bound: true });
         declareSignature(f, 'local', bound, value, node);
+        // `const dual: { <L, F>(arity: number, body: F): L & F } = function (arity, body) {...}`: the places its type declares.
+        const declared = functionTypeOf(node.childForFieldName('type'));
+        if (declared) declareTypeArgumentPlaces(b, 'local', bound, signaturesOf(declared), node, node.startIndex - 1);
         // `const visit: Handler = (node, f) => ...`: typed by what Handler declares for them.
         const expected = namedTypeOf(node.childForFieldName('type'));
         if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, value, expected);
@@ -308,6 +312,7 @@ function commonHandlers(): Record<string, NodeHandler> {
         if (fnType?.type === 'function_type') return void declareSignature(f, 'local', bound, fnType, node);
         const returned = fnType && functionTypeReturn(fnType, source);
         if (returned) b.declareType('local', `${bound}()`, returned, node, false, node.startIndex - 1);
+        if (fnType) declareTypeArgumentPlaces(b, 'local', bound, signaturesOf(fnType), node, node.startIndex - 1);
         return;
       }
       // `const parse = schema.parse` in a function, `const f = a ?? b` at the top: a function when a bare call in its scope names it.
