@@ -30,6 +30,12 @@ test('a JavaScript constructor function is a class: its instances, `this` in its
     'queue.js::function::Queue::3 -> array-set.js::function::ArraySet::1',
     'queue.js::method::Queue.push::9 -> array-set.js::method::ArraySet.add::5',
     'queue.js::method::Queue.push::9 -> queue.js::method::Queue.size::13',
+    // `this._names = unordered ? new ArraySet() : null` in the constructor, then `this._names.add()`;
+    // `seen = unordered ? new ArraySet : undefined`, then `seen.has()`; `either` (an ArraySet or a string) is not typed.
+    'tracker.js::function::Tracker::4 -> array-set.js::function::ArraySet::1',
+    'tracker.js::function::seenOnce::13 -> array-set.js::function::ArraySet::1',
+    'tracker.js::function::seenOnce::13 -> array-set.js::method::ArraySet.has::9',
+    'tracker.js::method::Tracker.track::8 -> array-set.js::method::ArraySet.add::5',
     'use.js::function::enqueue::13 -> queue.js::function::Queue::3',
     'use.js::function::enqueue::13 -> queue.js::method::Queue.push::9',
     // `new Generator(null)` then `generator.addMapping()`; `generator.missing()` is declared nowhere.

@@ -247,15 +247,16 @@ function commonHandlers(): Record<string, NodeHandler> {
       if (name?.type !== 'identifier') return;
       const bound = wordAt(source, name.startIndex);
       const value = node.childForFieldName('value');
+      // `const batch = ok ? this.batches.get(id) : undefined`: what the branch that holds a value holds.
+      const held = valueBesideNothing(value);
       const annotated =
         annotatedType(node.childForFieldName('type'), source) ??
-        constructedType(value, source) ??
+        // `seen = unordered ? new SetCache : undefined`: a SetCache where it holds a value.
+        constructedType(held, source) ??
         constructedArrayType(value, source) ??
         castType(value, source);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
       const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value));
-      // `const batch = ok ? this.batches.get(id) : undefined`: what the branch that holds a value holds.
-      const held = valueBesideNothing(value);
       const called = written ? undefined : calledPath(held, source);
       const aliased = aliasedValue(held);
       const alias = written || called ? undefined : aliasedPath(aliased, source);
