@@ -30,7 +30,13 @@ export function componentName(decl: ts.Declaration): string | undefined {
   const source = decl.getSourceFile();
   if (ts.isFunctionDeclaration(decl) || ts.isClassDeclaration(decl)) return decl.name?.text ?? 'default';
   if (ts.isConstructorDeclaration(decl)) return decl.parent.name?.text ?? 'default';
-  if (ts.isClassExpression(decl) || ts.isFunctionExpression(decl)) return decl.name?.text;
+  if (ts.isClassExpression(decl) || ts.isFunctionExpression(decl)) {
+    // `require('./streams')(m)`: the checker's resolved signature is the anonymous function
+    // `module.exports = function (m) {...}` holds, which the graph names as the export, 'default'.
+    const assigned =
+      ts.isBinaryExpression(decl.parent) && decl.parent.right === decl && decl.parent.left.getText(source).replace(/\s+/g, '') === 'module.exports';
+    return decl.name?.text ?? (assigned ? 'default' : undefined);
+  }
   if (
     ts.isMethodDeclaration(decl) ||
     ts.isMethodSignature(decl) ||
