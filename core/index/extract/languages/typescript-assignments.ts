@@ -15,6 +15,7 @@ import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-conte
 import { namedTypeOf } from './typescript-type-names.ts';
 import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript-modules.ts';
 import { declareSignature } from './typescript-signatures.ts';
+import { factoryObject } from './typescript-objects.ts';
 
 /** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
 function maybeFunctionReference(value: Node): boolean {
@@ -227,8 +228,10 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   if (!exportsHead && !staticMember && !source.slice(start, start + 200).includes('.prototype.')) return;
   const leftText = left.text.replace(/\s+/g, '');
   if (leftText === 'module.exports') {
-    if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', right.childForFieldName('name')?.text ?? 'default', right, right);
-    return moduleExportsAssignment(right, b);
+    if (!FUNCTION_VALUES.has(right.type)) return moduleExportsAssignment(right, b);
+    const name = right.childForFieldName('name')?.text ?? 'default';
+    declareSignature(f, 'local', name, right, right);
+    return exportedFunction(right, name, f);
   }
   const parts = leftText.split('.');
   const exported =
@@ -239,4 +242,14 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     return exportsPropertyAssignment(node, exported, right, b);
   }
   memberAssignment(node, parts, right, f);
+}
+
+/**
+ * `module.exports = function (streamModule) { function Encoder() {...}; return { Encoder } }`: the
+ * module's default export, and a factory whose literal's members are its nested functions
+ * (`require('./streams')(m).Encoder`), as a named factory's are (factoryObject).
+ */
+function* exportedFunction(right: Node, name: string, f: FileContext): HandlerSteps {
+  yield* moduleExportsAssignment(right, f.b);
+  yield* factoryObject(right, right, name, false, f);
 }

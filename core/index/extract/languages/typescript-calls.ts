@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
-import { computedKey, pathOf, unparenthesized } from './typescript-paths.ts';
+import { calledPath, computedKey, pathOf, unparenthesized } from './typescript-paths.ts';
 import { dynamicImport, loadedModuleName, requireCall } from './typescript-modules.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
@@ -39,6 +39,12 @@ export function call(node: Node, f: FileContext): void {
         receiver = constructedReceiver(object) ?? castReceiver(object) ?? loadedModuleReceiver(object) ?? receiver;
       }
       b.call(wordAt(source, property.startIndex), receiver, property);
+      return;
+    }
+    case 'call_expression': {
+      // `require('./streams')(stream)`: a call of the module's default export (calledPath names the binding).
+      const loaded = calledPath(node, source);
+      if (loaded?.startsWith('#require')) b.call(loaded, undefined, fn);
       return;
     }
     case 'super':

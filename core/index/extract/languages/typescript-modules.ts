@@ -196,7 +196,16 @@ export function requireCall(call: Node, { b, parentOf }: FileContext): void {
     member = holder.childForFieldName('property')?.text;
     holder = parentOf(holder);
   }
-  b.addImport({ kind: 'require', source, bindings: declaredBindings(holder, member), line: lineOf(call) });
+  // `require('./streams')(stream)`: the module's default export called in place, bound under a
+  // name no source can write, which the call names (typescript-calls.ts, calledPath).
+  const calledInPlace = member === undefined && holder?.type === 'call_expression' && holder.childForFieldName('function')?.id === call.id;
+  const bindings = calledInPlace ? [{ imported: '*', local: requiredModuleName(call) }] : declaredBindings(holder, member);
+  b.addImport({ kind: 'require', source, bindings, line: lineOf(call) });
+}
+
+/** The name `require(...)` at this place binds its module to when the module is called in place. */
+export function requiredModuleName(load: Node): string {
+  return `#require${load.startIndex}`;
 }
 
 /**

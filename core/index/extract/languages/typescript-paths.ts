@@ -187,7 +187,16 @@ export function calledPath(value: Node | null, source: string): string | undefin
   }
   if (value?.type !== 'call_expression') return undefined;
   const fn = value.childForFieldName('function');
+  // `require('./streams')(stream)`: the module's default export, bound at the load (typescript-modules.ts requireCall).
+  if (fn?.type === 'call_expression' && isRequire(fn)) return `#require${fn.startIndex}`;
   const path = fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, source) : undefined;
   // `Object.values(registry)` is no call of the workspace's: it is registry's values (pathOf).
   return path === 'Object.values' ? undefined : path;
+}
+
+/** `require('x')` with one string argument: a CommonJS load (typescript-modules.ts requireCall binds it). */
+function isRequire(call: Node): boolean {
+  const callee = call.childForFieldName('function');
+  const first = call.childForFieldName('arguments')?.namedChild(0);
+  return callee?.type === 'identifier' && callee.text === 'require' && first?.type === 'string';
 }
