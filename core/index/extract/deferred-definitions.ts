@@ -13,6 +13,8 @@ interface Binding {
   seenFrom: number;
   /** Where the name stops being seen: calls at or past it do not count. */
   scopeEnd: number;
+  /** A module-level name: it holds too when the module exports it (`module.exports = isBuffer`). */
+  moduleLevel: boolean;
 }
 
 interface ThisMember {
@@ -48,8 +50,8 @@ export class DeferredDefinitions {
   private readonly callableTypes = new Set<string>();
   private readonly typeOnlyImports = new Set<string>();
 
-  binding(def: RawDefinition, seenFrom: number, scopeEnd: number): void {
-    this.bindings.push({ def, seenFrom, scopeEnd });
+  binding(def: RawDefinition, seenFrom: number, scopeEnd: number, moduleLevel = false): void {
+    this.bindings.push({ def, seenFrom, scopeEnd, moduleLevel });
   }
 
   /** A member with `typeName` set: settled here when the file declares that name a function type, else handed on with it. */
@@ -81,8 +83,10 @@ export class DeferredDefinitions {
    * imports stays none: the import is what the file's other calls reach, and a binding in a
    * callback would be a bare name of the whole module. A type-only import brings no value, so it
    * does not count. A class field waiting on `this.<name>()` holds when its class body has one.
+   * A module-level binding the module exports (`var isBuffer = native || stubFalse;
+   * module.exports = isBuffer`) holds as well: the importers' calls reach it, as the checker's do.
    */
-  settle(calls: ReadonlyArray<CallPosition>, imports: ReadonlyArray<ImportRecord>): RawDefinition[] {
+  settle(calls: ReadonlyArray<CallPosition>, imports: ReadonlyArray<ImportRecord>, exported: ReadonlySet<string>): RawDefinition[] {
     const out: RawDefinition[] = [];
     for (const def of this.typedMembers) {
       // `RenderFn|ReactNode` (a union's names): callable when any of them is.
@@ -100,12 +104,14 @@ export class DeferredDefinitions {
     if (this.bindings.length === 0) return out;
     const wanted = new Set(this.bindings.map((b) => b.def.name));
     const starts = startsByCallee(calls, (call) => call.receiver === undefined && wanted.has(call.callee));
-    if (starts.size === 0) return out;
+    const anyExported = this.bindings.some((b) => b.moduleLevel && exported.has(b.def.name));
+    if (starts.size === 0 && !anyExported) return out;
     const imported = new Set<string>();
     for (const record of imports) for (const binding of record.bindings) if (!this.typeOnlyImports.has(binding.local)) imported.add(binding.local);
-    for (const { def, seenFrom, scopeEnd } of this.bindings) {
+    for (const { def, seenFrom, scopeEnd, moduleLevel } of this.bindings) {
+      if (imported.has(def.name)) continue;
       const list = starts.get(def.name);
-      if (list && !imported.has(def.name) && anyWithin(list, seenFrom, scopeEnd)) out.push(def);
+      if ((moduleLevel && exported.has(def.name)) || (list && anyWithin(list, seenFrom, scopeEnd))) out.push(def);
     }
     return out;
   }

@@ -138,8 +138,8 @@ export class ExtractionBuilder {
    * which is what the checker resolves such a call to (SPEC §init_workspace: every callable a
    * call reaches is a node).
    */
-  bindingIfCalled(node: Node, name: string, scopeEnd: number, seenFrom = node.endIndex): void {
-    this.deferred.binding(this.rawDefinition(node, 'function', name, { bound: true }), seenFrom, scopeEnd);
+  bindingIfCalled(node: Node, name: string, scopeEnd: number, seenFrom = node.endIndex, moduleLevel = false): void {
+    this.deferred.binding(this.rawDefinition(node, 'function', name, { bound: true }), seenFrom, scopeEnd, moduleLevel);
   }
 
   /**
@@ -283,7 +283,7 @@ export class ExtractionBuilder {
 
   finish(): FileExtraction {
     let handedOn = 0;
-    for (const def of this.deferred.settle(this.calls, this.imports)) {
+    for (const def of this.deferred.settle(this.calls, this.imports, new Set(this.exports.map((e) => e.local)))) {
       this.defs.push(def);
       if (def.typeName !== undefined) handedOn++;
     }

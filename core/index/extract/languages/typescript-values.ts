@@ -21,6 +21,32 @@ export function choiceOfReferences(value: Node): boolean {
   return true;
 }
 
+/** A value that names a function or may be one: a name, a member path, a function, a call. */
+function callableArm(arm: Node | null): boolean {
+  if (!arm) return false;
+  if (arm.type === 'identifier') return arm.text !== 'undefined';
+  return arm.type === 'member_expression' || arm.type === 'call_expression' || FUNCTION_VALUES.has(arm.type);
+}
+
+/**
+ * `native || stubFalse`, `native ?? fallback`, `hasNative ? baseUnary(native) : baseIsTypedArray`:
+ * a choice whose every arm names a function, is one or calls something (what lodash exports its
+ * platform-dependent functions as); never one with a literal or `undefined` arm.
+ */
+export function choiceOfCallables(value: Node): boolean {
+  const choice = unparenthesized(value);
+  if (choice?.type === 'binary_expression') {
+    const operator = choice.childForFieldName('operator')?.type;
+    return (
+      (operator === '||' || operator === '??') &&
+      callableArm(unparenthesized(choice.childForFieldName('left'))) &&
+      callableArm(unparenthesized(choice.childForFieldName('right')))
+    );
+  }
+  if (choice?.type !== 'ternary_expression') return false;
+  return callableArm(unparenthesized(choice.childForFieldName('consequence'))) && callableArm(unparenthesized(choice.childForFieldName('alternative')));
+}
+
 /** How many wrappers around a value are read through to the path it holds. */
 const MAX_ALIAS_WRAPPERS = 6;
 

@@ -24,7 +24,7 @@ import { calledPath, pathOf, unparenthesized } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';
-import { aliasedPath, aliasedValue, castType, choiceOf, choiceOfReferences, spreadOf, valueBesideNothing } from './typescript-values.ts';
+import { aliasedPath, aliasedValue, castType, choiceOf, choiceOfCallables, choiceOfReferences, spreadOf, valueBesideNothing } from './typescript-values.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
 import {
   CONTEXTUAL_TYPE,
@@ -316,9 +316,11 @@ function commonHandlers(): Record<string, NodeHandler> {
         if (fnType) declareTypeArgumentPlaces(b, 'local', bound, signaturesOf(fnType), node, node.startIndex - 1);
         return;
       }
-      // `const parse = schema.parse` in a function, `const f = a ?? b` at the top: a function when a bare call in its scope names it.
+      // `const parse = schema.parse` in a function, `const f = a ?? b` at the top: a function when a
+      // bare call in its scope names it, or, for JavaScript's `var isBuffer = native || stubFalse` at
+      // the top, when the module exports it (`module.exports = isBuffer`), as the importers' calls reach it.
       const scope = scopeOf(node, f);
-      b.bindingIfCalled(node, bound, scope.end, scope.start);
+      b.bindingIfCalled(node, bound, scope.end, scope.start, moduleLevel && b.language === 'javascript' && choiceOfCallables(value));
     },
     assignment_expression: assignment,
     for_in_statement: (node, f) => {
