@@ -121,7 +121,7 @@ export const RETURNED_MEMBER = '().';
 /** The member of a generic class or interface that lists its type parameters in order (`T,U`): no source can name it. */
 export const TYPE_PARAMETERS_MEMBER = '<>';
 /**
- * Ends a function's parameter place typed by one of its type parameters: `dual(1)<>` declared
+ * Ends a function's parameter place typed by one of its type parameters: `dual(1)(<>)` declared
  * `<1>` (TYPE_ARGUMENT_FORM) says parameter 1 has type parameter 1's type, so a callback passed
  * there, at a call writing its type arguments, takes the parameters of the function type written
  * for it, held at the call as `#start_t1_j` (typescript-generics.ts typeArgumentPlaces).

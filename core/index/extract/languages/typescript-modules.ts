@@ -9,6 +9,7 @@ import type { ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './language-module.ts';
 import { choiceOfReferences } from './typescript-values.ts';
+import { requiredModuleName } from './typescript-paths.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -201,11 +202,6 @@ export function requireCall(call: Node, { b, parentOf }: FileContext): void {
   const calledInPlace = member === undefined && holder?.type === 'call_expression' && holder.childForFieldName('function')?.id === call.id;
   const bindings = calledInPlace ? [{ imported: '*', local: requiredModuleName(call) }] : declaredBindings(holder, member);
   b.addImport({ kind: 'require', source, bindings, line: lineOf(call) });
-}
-
-/** The name `require(...)` at this place binds its module to when the module is called in place. */
-export function requiredModuleName(load: Node): string {
-  return `#require${load.startIndex}`;
 }
 
 /**

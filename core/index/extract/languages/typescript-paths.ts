@@ -188,13 +188,18 @@ export function calledPath(value: Node | null, source: string): string | undefin
   if (value?.type !== 'call_expression') return undefined;
   const fn = value.childForFieldName('function');
   // `require('./streams')(stream)`: the module's default export, bound at the load (typescript-modules.ts requireCall).
-  if (fn?.type === 'call_expression' && isRequire(fn)) return `#require${fn.startIndex}`;
+  if (fn?.type === 'call_expression' && isRequire(fn)) return requiredModuleName(fn);
   const path = fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, source) : undefined;
   // `Object.values(registry)` is no call of the workspace's: it is registry's values (pathOf).
   return path === 'Object.values' ? undefined : path;
 }
 
-/** `require('x')` with one string argument: a CommonJS load (typescript-modules.ts requireCall binds it). */
+/** The name `require(...)` at this place binds its module to when the module is called in place (typescript-modules.ts requireCall). */
+export function requiredModuleName(load: Node): string {
+  return `#require${load.startIndex}`;
+}
+
+/** `require('x')` with a string first: a CommonJS load (typescript-modules.ts requireCall binds it). */
 function isRequire(call: Node): boolean {
   const callee = call.childForFieldName('function');
   const first = call.childForFieldName('arguments')?.namedChild(0);
