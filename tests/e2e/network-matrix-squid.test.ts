@@ -27,6 +27,16 @@ const HOST = 'substrate.metabob.test';
 const USER = 'alice';
 const PASSWORD = 'squid-s3cret-pw';
 
+/** The access log once a line matches `line`, or as it is after 5 s (the assertion then says what it held). */
+async function logOnceItHas(path: string, line: RegExp): Promise<string> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const log = readFileSync(path, 'utf8');
+    if (line.test(log) || Date.now() > deadline) return log;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('network matrix through Squid', { skip: skip ? `skipped: ${skip}` : false }, () => {
   let dir: string;
   let ca: Ca;
@@ -89,8 +99,9 @@ describe('network matrix through Squid', { skip: skip ? `skipped: ${skip}` : fal
     assert.deepEqual(JSON.parse(res.body), { ok: true, method: 'GET', url: '/v1/health', host: `${HOST}:${httpsTarget.port}`, body: '' });
     assert.deepEqual(res.route, { via: 'proxy', proxy: `http://***@127.0.0.1:${squid.port}` });
     assert.deepEqual(res.tls, { host: HOST, authorized: true, issuer: 'Metabob Test Substrate CA' });
-    const log = readFileSync(join(squid.dir, 'access.log'), 'utf8');
-    assert.match(log, new RegExp(`CONNECT ${HOST.replace(/\./g, '\\.')}:${httpsTarget.port} ${USER} `));
+    // Squid logs a tunnel when it closes, which may be after the response is read: wait for the line.
+    const connect = new RegExp(`CONNECT ${HOST.replace(/\./g, '\\.')}:${httpsTarget.port} ${USER} `);
+    assert.match(await logOnceItHas(join(squid.dir, 'access.log'), connect), connect);
   });
 
   test('good credentials: http goes to Squid in absolute form', async () => {
