@@ -239,7 +239,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   if (exported !== undefined) {
     // `exports.create = function () { return new Parser() }`: what it returns, as a declared function's.
     if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', exported, right, node);
-    return exportsPropertyAssignment(node, exported, right, b);
+    return exportsPropertyAssignment(node, exported, right, b, source);
   }
   memberAssignment(node, parts, right, f);
 }

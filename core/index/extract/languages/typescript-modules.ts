@@ -5,11 +5,11 @@
 // exports x as 'default', `exports.f = g` exports g as 'f', and a whole-module
 // `const m = require('a')` binds m to '*' (the module object), like `import * as m`.
 import type { Node } from 'web-tree-sitter';
-import type { ImportBinding } from '../../extract-types.ts';
+import type { FileExtraction, ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './language-module.ts';
 import { choiceOfReferences } from './typescript-values.ts';
-import { requiredModuleName } from './typescript-paths.ts';
+import { pathOf, requiredModuleName } from './typescript-paths.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -295,13 +295,50 @@ export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder): Han
 }
 
 /** `exports.<name> = <right>` and `module.exports.<name> = <right>`. */
-export function exportsPropertyAssignment(assignment: Node, name: string, right: Node, b: ExtractionBuilder): void {
+export function exportsPropertyAssignment(assignment: Node, name: string, right: Node, b: ExtractionBuilder, source: string): void {
   if (right.type === 'identifier') {
     b.addExport(right.text, name);
   } else if (FUNCTION_VALUES.has(right.type) || exportedReference(right)) {
     b.define(assignment, 'function', name, { bound: true });
     b.addExport(name, name);
+    // `module.exports.Encoder = streams.Encoder`: what the module's own `module.exports.Encoder` is (ownExportCalls).
+    const path = right.type === 'member_expression' ? pathOf(right, source) : undefined;
+    if (path && OWN_EXPORT_PATH.test(path)) b.declareType('local', `${OWN_EXPORT}${name}`, `=${path}`, assignment, false, assignment.startIndex);
   } else if (right.type === 'class') {
     b.addExport(name, name);
+  }
+}
+
+/** Leads the name under which an export assigned a path holds that path: no source can write it. */
+const OWN_EXPORT = '#exports.';
+/** A path of names, at least two (`streams.Encoder`, `impl.a.b`). */
+const OWN_EXPORT_PATH = /^[\w$]{1,80}(\.[\w$]{1,80}){1,8}$/;
+
+/**
+ * `module.exports.Encoder = streams.Encoder`, then `new module.exports.Encoder()` in the same
+ * module: a call of the path the export was assigned, as the checker reads the assignment (an
+ * alias of that path), so the call reaches what `streams.Encoder` is. A name assigned two
+ * different paths is left as written. Run once the file is walked (LanguageModule.finish), which
+ * drops the names that held the paths.
+ */
+export function ownExportCalls(result: FileExtraction): void {
+  let aliases: Map<string, string> | undefined;
+  for (const d of result.declaredTypes ?? []) {
+    if (!d.name.startsWith(OWN_EXPORT)) continue;
+    const name = d.name.slice(OWN_EXPORT.length);
+    const path = d.type.slice(1);
+    aliases ??= new Map();
+    aliases.set(name, aliases.has(name) && aliases.get(name) !== path ? '' : path);
+  }
+  if (!aliases) return;
+  // Read here only: the names leave the extraction.
+  result.declaredTypes = result.declaredTypes!.filter((d) => !d.name.startsWith(OWN_EXPORT));
+  for (const call of result.calls) {
+    if (call.receiver !== 'module.exports' && call.receiver !== 'exports') continue;
+    const path = aliases.get(call.callee);
+    if (!path) continue;
+    const dot = path.lastIndexOf('.');
+    call.receiver = path.slice(0, dot);
+    call.callee = path.slice(dot + 1);
   }
 }

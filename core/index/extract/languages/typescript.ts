@@ -43,7 +43,7 @@ import { signaturesOf } from './typescript-generics.ts';
 import { declareTypeParameterList, typeParameterHandlers } from './typescript-type-parameters.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, isParameterProperty, memberHandlers, nameOf } from './typescript-members.ts';
-import { exportStatement, importStatement, isLoadedMember, isModuleLoad } from './typescript-modules.ts';
+import { exportStatement, importStatement, isLoadedMember, isModuleLoad, ownExportCalls } from './typescript-modules.ts';
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
 const CALLABLE_VALUES = new Set([
@@ -435,6 +435,7 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
     javascript: { surface: 'unlisted', builtins: BUILTINS, confidence: MEASURED, heldMemberCalls: true, prototypeClasses: true },
   },
   importResolver: typescriptImportResolver,
+  finish: ownExportCalls,
   maskUnreadable,
   statementStart: STATEMENT_START,
   handlers: (grammar) => ({
