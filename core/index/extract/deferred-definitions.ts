@@ -86,7 +86,7 @@ export class DeferredDefinitions {
    * A module-level binding the module exports (`var isBuffer = native || stubFalse;
    * module.exports = isBuffer`) holds as well: the importers' calls reach it, as the checker's do.
    */
-  settle(calls: ReadonlyArray<CallPosition>, imports: ReadonlyArray<ImportRecord>, exported: ReadonlySet<string>): RawDefinition[] {
+  settle(calls: ReadonlyArray<CallPosition>, imports: ReadonlyArray<ImportRecord>, exports: ReadonlyArray<{ local: string }>): RawDefinition[] {
     const out: RawDefinition[] = [];
     for (const def of this.typedMembers) {
       // `RenderFn|ReactNode` (a union's names): callable when any of them is.
@@ -104,14 +104,16 @@ export class DeferredDefinitions {
     if (this.bindings.length === 0) return out;
     const wanted = new Set(this.bindings.map((b) => b.def.name));
     const starts = startsByCallee(calls, (call) => call.receiver === undefined && wanted.has(call.callee));
-    const anyExported = this.bindings.some((b) => b.moduleLevel && exported.has(b.def.name));
+    // Read only in a file with a module-level binding: most files have none.
+    const exported = this.bindings.some((b) => b.moduleLevel) ? new Set(exports.map((e) => e.local)) : undefined;
+    const anyExported = exported !== undefined && this.bindings.some((b) => b.moduleLevel && exported.has(b.def.name));
     if (starts.size === 0 && !anyExported) return out;
     const imported = new Set<string>();
     for (const record of imports) for (const binding of record.bindings) if (!this.typeOnlyImports.has(binding.local)) imported.add(binding.local);
     for (const { def, seenFrom, scopeEnd, moduleLevel } of this.bindings) {
       if (imported.has(def.name)) continue;
       const list = starts.get(def.name);
-      if ((moduleLevel && exported.has(def.name)) || (list && anyWithin(list, seenFrom, scopeEnd))) out.push(def);
+      if ((moduleLevel && exported?.has(def.name)) || (list && anyWithin(list, seenFrom, scopeEnd))) out.push(def);
     }
     return out;
   }

@@ -283,7 +283,7 @@ export class ExtractionBuilder {
 
   finish(): FileExtraction {
     let handedOn = 0;
-    for (const def of this.deferred.settle(this.calls, this.imports, new Set(this.exports.map((e) => e.local)))) {
+    for (const def of this.deferred.settle(this.calls, this.imports, this.exports)) {
       this.defs.push(def);
       if (def.typeName !== undefined) handedOn++;
     }
