@@ -12,6 +12,7 @@ import {
   CHOICE,
   MAYBE_FUNCTION,
   MAYBE_PRIMITIVE,
+  RECEIVER_ITSELF,
   RETURNED_MEMBER,
   TYPE_ARGUMENT_FORM,
   TYPE_ARGUMENT_PLACE,
@@ -172,6 +173,9 @@ export class DeclaredTypes {
     }
     const fn = this.lookup.method(on.ref, name);
     const declared = fn && this.functions.raw(fn, '()');
+    // `where(): this`, or a body returning `this`: the checker types the result as the receiver,
+    // a subclass's instance where the receiver is one (its overrides are what the next call reaches).
+    if (declared?.type === RECEIVER_ITSELF) return on;
     const found = declared && this.typedOn(on, this.functions.ownerOf(fn), declared);
     return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
   }

@@ -118,6 +118,11 @@ export const MAYBE_PRIMITIVE = '~';
 export const MAYBE_FUNCTION = '~()';
 /** Leads the name of a property of the object type a function declares it returns, a local of that function (`().ledger`). */
 export const RETURNED_MEMBER = '().';
+/**
+ * A method's return as `this` (`where(): this`, `return this`): the value the call is made on, so
+ * `q.where().run()` reaches the receiver's own `run`, a subclass's override included.
+ */
+export const RECEIVER_ITSELF = '=this';
 /** The member of a generic class or interface that lists its type parameters in order (`T,U`): no source can name it. */
 export const TYPE_PARAMETERS_MEMBER = '<>';
 /**

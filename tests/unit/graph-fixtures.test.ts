@@ -599,6 +599,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'imports src/codec.ts -> src/lib.ts 1',
     'imports src/shapes.ts -> src/lib.ts 1',
     'imports src/use.ts -> src/lib.ts 1',
+    // `type Tagged = Hint<...>`: an alias naming one type has its members, as an interface extending it would.
+    'inherits src/lib.ts::type::Tagged::19 -> src/lib.ts::type::Hint::12 1',
     'inherits src/use.ts::interface::Await::38 -> src/use.ts::interface::Op::32 1',
   ]);
 });

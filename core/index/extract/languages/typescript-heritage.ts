@@ -52,11 +52,12 @@ export function aliasHeritage(def: RawDefinition, value: Node, { b, source }: Fi
  * `type Deferred<T> = ReturnType<typeof createDeferred<T>>` (in `Awaited<...>` or `NonNullable<...>`
  * too): the type of what calling it gives, recorded as `createDeferred()`. Read through a
  * `typeof` relation resolution follows and the graph draws no edge for: the alias is no subtype
- * of a value. Any other type (`typeof import('./m')`, `ReturnType<F>`) gives none.
+ * of a value. Any other type (`typeof import('./m')`, `ReturnType<F>`) gives none (false).
  */
-export function typeofHeritage(def: RawDefinition, value: Node, { b, source }: FileContext): void {
+export function typeofHeritage(def: RawDefinition, value: Node, { b, source }: FileContext): boolean {
   const named = valueTypedBy(value, source);
   if (named) b.inherits(def, named, 'typeof');
+  return named !== undefined;
 }
 
 /**

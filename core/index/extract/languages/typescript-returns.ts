@@ -8,6 +8,7 @@
 // the return type from the same statements; no other expression is read, so nothing is guessed.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
+import { RECEIVER_ITSELF } from '../../extract-types.ts';
 import { constructedType, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { constructsWithin, matchesBetween, spend } from './inference-budget.ts';
@@ -122,8 +123,9 @@ function returnedValue(value: Node, source: string): string | undefined {
   if (value.type === 'await_expression') value = value.namedChild(0) ?? value;
   switch (value.type) {
     case 'identifier':
-    case 'this':
       return `=${value.text}`;
+    case 'this':
+      return RECEIVER_ITSELF;
     case 'member_expression': {
       const path = pathOf(value, source);
       return path && NAME_PATH.test(path) ? `=${path}` : undefined;
@@ -139,10 +141,10 @@ function returnedValue(value: Node, source: string): string | undefined {
 
 /**
  * `new Store()`: Store; `new this()` in a static method (`static create() { return new this() }`):
- * an instance of the class the method is on, the form `=this` (as `self() { return this }` in a
+ * an instance of the class the method is on, the form RECEIVER_ITSELF (as `self() { return this }` in a
  * method is), which the checker types as that class.
  */
 function constructedForm(value: Node, source: string): string | undefined {
-  if (value.type === 'new_expression' && value.childForFieldName('constructor')?.type === 'this') return '=this';
+  if (value.type === 'new_expression' && value.childForFieldName('constructor')?.type === 'this') return RECEIVER_ITSELF;
   return constructedType(value, source);
 }

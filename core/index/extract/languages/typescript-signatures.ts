@@ -4,7 +4,7 @@
 // callbacks it takes (`name(i,j)`). Resolution reads them at each call (declared-types.ts).
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { RETURNED_MEMBER, TYPE_ARGUMENT_PLACE } from '../../extract-types.ts';
+import { RECEIVER_ITSELF, RETURNED_MEMBER, TYPE_ARGUMENT_PLACE } from '../../extract-types.ts';
 import { constructedReturnOf } from './typescript-returns.ts';
 import { typeArgumentPlaces, typeParameterSource } from './typescript-generics.ts';
 import { withoutNullish } from './typescript-unions.ts';
@@ -42,6 +42,16 @@ export function returnedLiteralMembers(fn: Node, source: string): Array<[string,
 }
 
 /**
+ * A method declared to return `this` (`where(): this`, a fluent builder's): RECEIVER_ITSELF, as
+ * one whose body returns `this` (typescript-returns.ts) is; the checker types the call's result
+ * as the value the call is made on.
+ */
+function returnsThis(annotation: Node): string | undefined {
+  const type = annotation.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  return type?.type === 'this_type' ? RECEIVER_ITSELF : undefined;
+}
+
+/**
  * Declares what `name` declares for its callers: its return type (`name()`), and the declared
  * parameter types of the callbacks it takes (`name(i,j)`: parameter j of the function type of
  * its parameter i). A method's are declared on its class, a function's beside it (at its
@@ -51,7 +61,11 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
   const returnType = fn.childForFieldName('return_type');
   // A JavaScript doc comment's `@returns {X}` is the declaration (typescript-jsdoc.ts), as an annotation is.
-  const returned = returnType ? returnedType(fn, source) : b.documentedReturns.has(fn.startIndex) ? undefined : constructedReturnOf(b, fn, source);
+  const returned = returnType
+    ? (kind === 'member' && returnsThis(returnType)) || returnedType(fn, source)
+    : b.documentedReturns.has(fn.startIndex)
+      ? undefined
+      : constructedReturnOf(b, fn, source);
   if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
   else if (returnType) declareReturnedLiteral(b, kind, name, fn, returnType, source, at, start);
   // `get bindings(): Binding[]`: `this.bindings` reads what the getter returns, as a field of that type.

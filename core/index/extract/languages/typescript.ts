@@ -137,6 +137,9 @@ function defaultPath(value: Node | null, source: string): string | undefined {
 /** How far up a signature looks for the parameter list it is a callback's type in. */
 const MAX_SIGNATURE_DEPTH = 8;
 
+/** A `type` alias's value that names one other type, whose members the alias has. */
+const ALIASED_NAMES = new Set(['type_identifier', 'nested_type_identifier']);
+
 /** Whether a signature types a parameter of a function (through unions, parentheses and annotations, a few levels). */
 function inFunctionParameters(signature: Node, parentOf: FileContext['parentOf']): boolean {
   let up = parentOf(signature);
@@ -382,8 +385,12 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       if (!name) return;
       const def = b.define(node, 'type', name);
       const value = node.childForFieldName('value');
-      if (value?.type === 'intersection_type' || value?.type === 'union_type') aliasHeritage(def, value, f);
-      else if (value?.type === 'type_query' || value?.type === 'generic_type') typeofHeritage(def, value, f);
+      // `type Handler = Runner` (or `Runner<T>`): the alias has the named type's members, as an
+      // intersection of one part would; `ReturnType<typeof make>` is the type of a value instead.
+      if (value?.type === 'intersection_type' || value?.type === 'union_type' || ALIASED_NAMES.has(value?.type ?? '')) aliasHeritage(def, value!, f);
+      else if (value?.type === 'type_query' || value?.type === 'generic_type') {
+        if (!typeofHeritage(def, value, f) && value.type === 'generic_type') aliasHeritage(def, value, f);
+      }
       const fnType = functionTypeOf(value);
       if (fnType || conditionalFunctionType(value)) b.callableType(name);
       if (fnType) declareFunctionTypeSignature(f, name, node, fnType);
