@@ -167,6 +167,9 @@ export class SymbolTable {
         }
         if (target === undefined) {
           map.set(local, { kind: 'external' });
+        } else if (imported === '*' && record.kind === 'require' && this.moduleValues(target).has('default')) {
+          // `const log = require('./log')` where the module exports an instance (`module.exports = new Logger()`): that value.
+          map.set(local, { kind: 'symbol', file: target, name: 'default', moduleObject: true });
         } else if (imported === '*') {
           map.set(local, { kind: 'namespace', file: target });
           if (namespace && local === record.source && local.includes('.')) heads.push(local.slice(0, local.indexOf('.')));
@@ -355,8 +358,10 @@ export class SymbolTable {
     if (binding.kind === 'namespace') return { kind: 'namespace', file: binding.file, confidence: this.kinds(binding.file).importResolved };
     const found = this.resolveExport(binding.file, binding.name, seen);
     if (found) return found;
-    // `const m = require('./m')` with no default export: m is the module object.
-    if (binding.moduleObject) return { kind: 'namespace', file: binding.file, confidence: this.kinds(binding.file).importResolved };
+    // `const m = require('./m')` with no default export: m is the module object, unless the module
+    // exports an instance (`module.exports = new Logger()`), which m's declared type reaches.
+    if (binding.moduleObject && !this.moduleValues(binding.file).has('default'))
+      return { kind: 'namespace', file: binding.file, confidence: this.kinds(binding.file).importResolved };
     return undefined;
   }
 

@@ -10,6 +10,7 @@ import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './language-module.ts';
 import { choiceOfReferences } from './typescript-values.ts';
 import { pathOf, requiredModuleName } from './typescript-paths.ts';
+import { constructedType } from './typescript-types.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -95,7 +96,7 @@ function* declaredNames(decl: Node, names: string[]): HandlerSteps {
 }
 
 /** Every form of `export`: declarations, default, lists, re-exports, `export =`. */
-export function* exportStatement(stmt: Node, b: ExtractionBuilder): HandlerSteps {
+export function* exportStatement(stmt: Node, b: ExtractionBuilder, text: string): HandlerSteps {
   const source = stringValue(stmt.childForFieldName('source'));
   let isDefault = false;
   let star = false;
@@ -157,6 +158,7 @@ export function* exportStatement(stmt: Node, b: ExtractionBuilder): HandlerSteps
   }
   const value = stmt.childForFieldName('value');
   if (!value || !isDefault) return;
+  if (exportedInstance(value, b, text)) return;
   if (value.type === 'identifier') b.addExport(value.text, 'default');
   else if (value.type === 'class') b.addExport(value.childForFieldName('name')?.text ?? 'default', 'default');
   else if (FUNCTION_VALUES.has(value.type)) {
@@ -257,8 +259,22 @@ function choiceOfFunction(value: Node): boolean {
   return value.namedChildren.some((arm) => arm !== null && FUNCTION_VALUES.has(arm.type));
 }
 
+/**
+ * `export default new Logger()`, `module.exports = new Logger()`: the default export is an
+ * instance, declared as a Logger under the name `default`, which no source can bind, so an
+ * importer's `logger.info()` reaches Logger's `info` as it would through a named const.
+ */
+function exportedInstance(value: Node, b: ExtractionBuilder, source: string): boolean {
+  const type = constructedType(value, source);
+  if (!type) return false;
+  b.declareType('local', 'default', type, value);
+  b.addExport('default', 'default');
+  return true;
+}
+
 /** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */
-export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder): HandlerSteps {
+export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder, source: string): HandlerSteps {
+  if (exportedInstance(right, b, source)) return;
   if (right.type === 'identifier') {
     b.addExport(right.text, 'default');
   } else if (right.type === 'class') {
