@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { wordAt } from './language-module.ts';
-import { constructedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { constructedArrayType, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
 import { calledPath, computedKey } from './typescript-paths.ts';
 import { documentedParameter } from './typescript-jsdoc.ts';
 import { choiceOfReferences, valueBesideNothing } from './typescript-values.ts';
@@ -191,8 +191,9 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const head = source.slice(start, start + 15);
   if (head.startsWith('this.')) {
     const right = node.lastChild;
-    // `this.cache = enabled ? new Cache() : null`: a Cache where it holds a value, as the checker's union reads.
-    const type = constructedType(valueBesideNothing(right), source);
+    // `this.cache = enabled ? new Cache() : null`: a Cache where it holds a value, as the checker's union reads;
+    // `this.handlers = [new Handler()]`: an array of Handler.
+    const type = constructedType(valueBesideNothing(right), source) ?? constructedArrayType(right, source);
     const property = left.childForFieldName('property');
     if (!property || left.firstChild?.type !== 'this') return;
     const binder = thisBinder(node, f.parentOf);

@@ -8,7 +8,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP, unquote } from './language-module.ts';
-import { FUNCTION_VALUES } from './typescript-types.ts';
+import { constructedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { constructsWithin } from './inference-budget.ts';
 import { functionTypeOf } from './typescript-function-types.ts';
 import { argumentPlace, calleePath } from './typescript-callbacks.ts';
 import { declareContextualParameters } from './typescript-contextual.ts';
@@ -133,8 +134,31 @@ export function moduleObject(declarator: Node, value: Node, f: FileContext): Han
   const object = literalOf(value);
   if (!object) return undefined;
   const name = declarator.childForFieldName('name');
-  if (name?.type === 'identifier' && !declarator.childForFieldName('type')) return defineMembers(object, f, name.text);
+  if (name?.type === 'identifier' && !declarator.childForFieldName('type')) {
+    declareConstructedMembers(declarator, name.text, object, f);
+    return defineMembers(object, f, name.text);
+  }
   return noSteps();
+}
+
+/** Members of one literal read for the class they construct. */
+const MAX_CONSTRUCTED_MEMBERS = 64;
+
+/**
+ * `const registry = { store: new Store() }`: `registry.store` is a Store, declared under that
+ * dotted name (declared-types.ts reads a head with no type through it), as the checker types the
+ * literal's property. Only members written `key: new X()`; a literal that constructs nothing is not read.
+ */
+function declareConstructedMembers(declarator: Node, name: string, object: Node, { b, source }: FileContext): void {
+  if (!constructsWithin(b, source, object.startIndex, object.endIndex)) return;
+  let read = 0;
+  for (const member of object.namedChildren) {
+    if (++read > MAX_CONSTRUCTED_MEMBERS) return;
+    if (member?.type !== 'pair') continue;
+    const key = keyName(member.childForFieldName('key'), source);
+    const type = key && !key.startsWith('[') ? constructedType(member.childForFieldName('value'), source) : undefined;
+    if (type) b.declareType('local', `${name}.${key}`, type, declarator, false, declarator.startIndex - 1);
+  }
 }
 
 /**
@@ -145,7 +169,9 @@ export function moduleObject(declarator: Node, value: Node, f: FileContext): Han
 export function localObject(declarator: Node, value: Node, f: FileContext): HandlerSteps | undefined {
   const object = literalOf(value);
   const name = declarator.childForFieldName('name');
-  return object && name?.type === 'identifier' ? defineMembers(object, f, undefined, name.text) : undefined;
+  if (!object || name?.type !== 'identifier') return undefined;
+  if (!declarator.childForFieldName('type')) declareConstructedMembers(declarator, name.text, object, f);
+  return defineMembers(object, f, undefined, name.text);
 }
 
 function* noSteps(): HandlerSteps {}
