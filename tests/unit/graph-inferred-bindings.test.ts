@@ -32,11 +32,13 @@ test('JavaScript: a required module object called through its default export, a 
     'functions/doc.js::function::user::13 -> classes/semver.js::method::SemVer.compare::2 0.99',
     'functions/doc.js::function::user::13 -> functions/doc.js::function::bump::7 1',
     // `{import('../classes/cache').Cache}`, a `@typedef` naming it and `@this {import(...).Cache}`:
-    // the module's exported Cache; a whole module's type and a name it does not export are none.
+    // the module's exported Cache; `{import('../classes/semver')}` the module's whole export, the
+    // SemVer class; a name the module does not export is none.
     // `{Map<string, Cache>}` a map of Caches; `@returns {Promise<Cache>}` what `await load()` gives.
     'functions/imported-doc.js::function::clearAll::28 -> classes/cache.js::method::Cache.clear::3 0.99',
     'functions/imported-doc.js::function::lookup::7 -> classes/cache.js::method::Cache.clear::3 0.99',
     'functions/imported-doc.js::function::lookup::7 -> classes/cache.js::method::Cache.get::2 0.99',
+    'functions/imported-doc.js::function::loose::21 -> classes/semver.js::method::SemVer.compare::2 0.99',
     'functions/imported-doc.js::function::onReset::13 -> classes/cache.js::method::Cache.clear::3 0.99',
     'functions/imported-doc.js::function::useLoaded::37 -> classes/cache.js::method::Cache.get::2 0.99',
     'functions/imported-doc.js::function::useLoaded::37 -> functions/imported-doc.js::function::load::33 1',
@@ -92,7 +94,7 @@ test('TypeScript: destructured names hold their member types, a ?? fallback hold
   ]);
 });
 
-test("JSDoc types read as a plain name, a collection or promise of one, or another module's named type as an import; a union of two, a record or a whole module reads as none", () => {
+test("JSDoc types read as a plain name, a collection or promise of one, or another module's named type or whole export as an import; a union of two or a record reads as none", () => {
   assert.equal(jsdocType('Sender'), 'Sender');
   assert.equal(jsdocType('?ns.Sender'), 'ns.Sender');
   assert.equal(jsdocType('Sender|null|undefined'), 'Sender');
@@ -105,11 +107,15 @@ test("JSDoc types read as a plain name, a collection or promise of one, or anoth
   const imports: Array<{ source: string; imported: string; local: string }> = [];
   assert.equal(jsdocType("import('./sender').Sender", 40, imports), '#t40');
   assert.equal(jsdocType('import("../lib/x").Receiver[]', 90, imports), '#t90[]');
-  assert.equal(jsdocType("import('./sender')", 120, imports), undefined);
+  // The module's whole export (`module.exports = Sender`), type arguments passed over.
+  assert.equal(jsdocType("import('./sender')", 120, imports), '#t120');
+  assert.equal(jsdocType('import("./hook")<T, R>', 125, imports), '#t125');
   assert.equal(jsdocType("import('./sender').Sender|Receiver", 130, imports), undefined);
   assert.deepEqual(imports, [
     { source: './sender', imported: 'Sender', local: '#t40' },
     { source: '../lib/x', imported: 'Receiver', local: '#t90' },
+    { source: './sender', imported: 'default', local: '#t120' },
+    { source: './hook', imported: 'default', local: '#t125' },
   ]);
   // Without a list to bind it in, an import type reads as none.
   assert.equal(jsdocType("import('./sender').Sender"), undefined);

@@ -13,14 +13,18 @@ import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
-const TAG = /@(param|arg|argument|returns?|type|this|typedef)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79})?))?/g;
+const TAG = /@(param|arg|argument|returns?|type|this|typedef|template)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79})?))?/g;
 const TYPE_NAME = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4}$/;
 /** `Name<...>` or JSDoc's `Name.<...>`, one level (its arguments hold no `<`). */
 const GENERIC = /^([A-Za-z]{1,20})\.?<([^<>]{1,200})>$/;
 /** JSDoc's record, `Object.<string, Foo>`: keyed values, as TypeScript's maps (typescript-types.ts MAPS). */
 const RECORD = 'Object';
-/** `import('./util').Store`: a module specifier in quotes, then one exported name. */
-const IMPORT_TYPE = /^import\(\s*(['"])([^'"\n]{1,200})\1\s*\)\.([A-Za-z_$][\w$]{0,79})$/;
+/**
+ * `import('./util').Store`: a module specifier in quotes, then one exported name; without the
+ * name (`import("./Hook")`), what the module exports as a whole (its `module.exports`). Type
+ * arguments after either (`import("./Hook")<T, R>`) bind nothing here and are passed over.
+ */
+const IMPORT_TYPE = /^import\(\s*(['"])([^'"\n]{1,200})\1\s*\)(?:\.([A-Za-z_$][\w$]{0,79}))?(?:\s*<[^<>]{0,200}>)?$/;
 const NULLISH = new Set(['null', 'undefined', 'void']);
 
 /** A type another module exports, read as a type-only import under `local`, a name no source can write. */
@@ -59,7 +63,7 @@ export function jsdocType(written: string, at = 0, imports?: ImportedType[]): st
   const imported = imports ? IMPORT_TYPE.exec(type) : null;
   if (imported) {
     const local = `#t${at}`;
-    imports!.push({ source: imported[2]!, imported: imported[3]!, local });
+    imports!.push({ source: imported[2]!, imported: imported[3] ?? 'default', local });
     type = local;
   }
   return imported || TYPE_NAME.test(type) ? `${type}${array ? '[]' : ''}` : undefined;
@@ -72,19 +76,30 @@ interface Tags {
   this?: string;
   /** The other modules' types the comment names, each under its own local name. */
   imports: ImportedType[];
+  /** `@template {Hook<any>} H`: each constrained type parameter and its constraint's name. */
+  templates: Map<string, string>;
 }
+
+/** `Hook<EXPECTED_ANY>` as the constraint it names, `Hook` (its arguments bind nothing here). */
+const CONSTRAINT = /^([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4})\s*(?:<[^<>]{0,200}>)?$/;
 
 /** `at`: where the comment starts in the source, which names the types it imports. */
 function tagsOf(text: string, at: number): Tags | undefined {
   if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !text.includes('{')) return undefined;
-  const tags: Tags = { params: new Map(), imports: [] };
+  const tags: Tags = { params: new Map(), imports: [], templates: new Map() };
   TAG.lastIndex = 0;
   for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
     const tag = m[1]!;
     if (tag === 'typedef') {
       // `@typedef {import('./util').Store} Store`: the name is that module's type, as an import is.
       const imported = m[3] ? IMPORT_TYPE.exec(m[2]!.trim()) : null;
-      if (imported) tags.imports.push({ source: imported[2]!, imported: imported[3]!, local: m[3]! });
+      if (imported) tags.imports.push({ source: imported[2]!, imported: imported[3] ?? 'default', local: m[3]! });
+      continue;
+    }
+    if (tag === 'template') {
+      // `@template {Hook<EXPECTED_ANY>} H`: a name typed `H` (`@param {H[]} hooks`) is a Hook where calls are made on it.
+      const constraint = m[3] ? CONSTRAINT.exec(m[2]!.trim()) : null;
+      if (constraint) tags.templates.set(m[3]!, constraint[1]!);
       continue;
     }
     const type = jsdocType(m[2]!, at + m.index, tags.imports);
@@ -94,7 +109,7 @@ function tagsOf(text: string, at: number): Tags | undefined {
     else if (tag.startsWith('return')) tags.returns = type;
     else if (m[3] && !tags.params.has(m[3])) tags.params.set(m[3], type);
   }
-  return tags.params.size || tags.returns || tags.type || tags.this || tags.imports.length ? tags : undefined;
+  return tags.params.size || tags.returns || tags.type || tags.this || tags.imports.length || tags.templates.size ? tags : undefined;
 }
 
 /** The parameter names of a function node, in the JavaScript grammar (`a`, `a = 1`, `...a`). */
@@ -146,6 +161,9 @@ export const jsdocComment: NodeHandler = (node, f) => {
   if (!next || next.type === 'comment') return;
   let target: Node = next;
   if (target.type === 'export_statement') target = target.childForFieldName('declaration') ?? target;
+  // Constrained type parameters, within the declaration the comment documents (type-parameters.ts),
+  // recorded before any of its names is typed by one.
+  for (const [name, constraint] of tags.templates) f.b.typeParameters.add(name, constraint, target.startIndex, target.endIndex);
   switch (target.type) {
     case 'function_declaration':
     case 'generator_function_declaration':
