@@ -102,9 +102,10 @@ export class CallResolver {
           // inside a type's path that is no component (a TypeScript namespace) holds the module's
           // own declarations, as an imported one does above.
           if (!meaning && typeName && i < parts.length - 1) meaning = { kind: 'namespace', file, confidence: this.table.kinds(file).importUnlisted };
-        } else if (meaning?.kind === 'def' && (typeName || this.table.isClassLike(meaning.ref))) {
+        } else if (meaning?.kind === 'def' && (typeName || this.table.isClassLike(meaning.ref) || this.defs.isConstructorFunction(meaning.ref))) {
           const owner = meaning.ref;
-          const method = this.table.isClassLike(owner) ? this.defs.findMethod(owner, part, false) : undefined;
+          // A JavaScript constructor function's members too (`ArraySet.fromArray = function () {}`), as a class's statics.
+          const method = this.table.isClassLike(owner) || this.defs.isConstructorFunction(owner) ? this.defs.findMethod(owner, part, false) : undefined;
           // `RequestBlock.RequestBlock.Reducer`: a type merged with a namespace of its name (`type
           // RequestBlock = ...` beside `declare namespace RequestBlock`) holds the namespace's declarations.
           const merged =

@@ -1,7 +1,7 @@
 // What a file declares, indexed once per file, and what its functions declare for their callers
 // (`f()` a return, `f(i,j)` a callback's parameter, `f(is)` a guard's type), as written:
 // declared-types.ts types them where a call or a path needs them.
-import type { DeclaredType, FileExtraction } from './extract-types.ts';
+import { RECEIVER_ITSELF, type DeclaredType, type FileExtraction } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
 import { indexDeclarations, innermost, MAX_SCOPE_WALK, type FileDeclarations } from './declared-type-index.ts';
 import { genericForm } from './declared-type-generics.ts';
@@ -44,10 +44,25 @@ export class FunctionDeclarations {
 
   /** The declaration of `suffix` (`()`, `(i,j)`, `(is)`) a function carries, as written. */
   raw(fn: DefRef, suffix: string): DeclaredType | undefined {
+    const declared = this.declaredOf(fn, suffix);
+    // `function make() { var set = new ArraySet(); ...; return set }`: a name the body returns
+    // (`=set`) is read in the body's scope, where the function's own locals are, then outward.
+    if (suffix !== '()' || !declared?.type.startsWith('=') || declared.type === RECEIVER_ITSELF || declared.owner === fn.def) return declared;
+    return { ...declared, owner: fn.def };
+  }
+
+  private declaredOf(fn: DefRef, suffix: string): DeclaredType | undefined {
     const def = this.extractions[fn.file].definitions[fn.def];
     if (!def) return undefined;
     const declarations = this.of(fn.file);
-    const key = `${def.parent ?? ''}\0${def.name.slice(def.name.lastIndexOf('.') + 1)}${suffix}`;
+    const name = def.name.slice(def.name.lastIndexOf('.') + 1);
+    // `ArraySet.fromArray = function () {...}`, a method assigned to its owner at the module level:
+    // declared under the owner's name (typescript-assignments.ts), so two owners' `create` stay apart.
+    if (def.kind === 'method' && def.parent === null && def.parentName !== undefined) {
+      const detached = declarations.locals.get(`\0${def.parentName}.${name}${suffix}`);
+      if (detached) return detached;
+    }
+    const key = `${def.parent ?? ''}\0${name}${suffix}`;
     // A function declared inside a callback (`operate((source, subscriber) => { const get = () => subject$; ... })`)
     // has its signature seen within the callback's lines, as the callback's other names are.
     return (

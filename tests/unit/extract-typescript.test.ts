@@ -319,6 +319,8 @@ test('ts/legacy.cjs', async () => {
     declaredTypes: [
       { kind: 'local', owner: null, name: 'internal()', type: 'path.join()' },
       { kind: 'local', owner: null, name: 'second()', type: 'join()' },
+      // `Thing.from = function (x) { return new Thing(x) }`: its return, under its owner's name.
+      { kind: 'local', owner: null, name: 'Thing.from()', type: 'Thing' },
     ],
   });
 });

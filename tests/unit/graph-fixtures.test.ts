@@ -230,6 +230,8 @@ test("TypeScript declared return types and interface property types: a local bou
     'calls src/inferred.ts::method::Keeper.useAll::25 -> src/store.ts::method::Store.find::9 0.99',
     'calls src/inferred.ts::method::Keeper.useAll::25 -> src/store.ts::method::Store.open::6 0.99',
     'calls src/inferred.ts::method::Keeper.useLonger::39 -> src/inferred.ts::method::Keeper.longer::34 1',
+    // `longer()` returns its local `s`, a Store.
+    'calls src/inferred.ts::method::Keeper.useLonger::39 -> src/store.ts::method::Store.open::6 0.99',
     // A declared return of an object type or a union of them (`Promise<{ store: Store } | { cause: string }>`,
     // `{ row: Row } | null`, a method's): the property's type; `item`, a Store or a Row, is neither.
     // A body returning one path from each of its return statements (a nested function's and a

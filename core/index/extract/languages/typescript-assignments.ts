@@ -27,7 +27,8 @@ function maybeFunctionReference(value: Node): boolean {
  * level, `Foo.from = function () {}` too (a static one). The checker reads each as a declaration
  * of the member, and resolves `foo.m()` / `Foo.from()` to it.
  */
-function memberAssignment(node: Node, parts: string[], right: Node, { b, parentOf }: FileContext): void {
+function memberAssignment(node: Node, parts: string[], right: Node, f: FileContext): void {
+  const { b, parentOf } = f;
   if (parts.length === 3 && parts[1] === 'prototype' && parts[2] !== 'constructor') {
     if (FUNCTION_VALUES.has(right.type) || maybeFunctionReference(right)) b.define(node, 'method', parts[2]!, { bound: true, parentName: parts[0]! });
     return;
@@ -35,6 +36,9 @@ function memberAssignment(node: Node, parts: string[], right: Node, { b, parentO
   const statement = parentOf(node);
   if (parts.length === 2 && FUNCTION_VALUES.has(right.type) && statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program') {
     b.define(node, 'method', parts[1]!, { bound: true, parentName: parts[0]! });
+    // `ArraySet.fromArray = function () { ...; return set }`: what it returns, under its owner's name
+    // (function-declarations.ts reads a method declared apart from its owner so).
+    declareSignature(f, 'local', `${parts[0]}.${parts[1]}`, right, node);
   }
 }
 

@@ -1,0 +1,31 @@
+// JavaScript typed the way webpack's packages type it: a `@typedef {import("./Hook")} Hook` names a
+// module's whole export (type arguments passed over), and `@template {Hook<unknown>} H` makes a name
+// typed `H` a Hook. A function returning a local it constructed returns that local's type, and a
+// constructor function's own members (`ArraySet.fromArray = function`) are reached through it.
+// On fixture tests/fixtures/graph/js-doc-modules/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { callEdgesOf } from '../helpers/graph-fixture.ts';
+
+test('JSDoc whole-module typedefs and constrained templates type calls; a returned local and a constructor function’s statics type their callers’ calls', async () => {
+  assert.deepEqual(await callEdgesOf('js-doc-modules'), [
+    // `hooks[i].tap()` with `hooks: H[]`, `@template {Hook<unknown>} H`. `touch(item)`, an unconstrained T, calls nothing.
+    'lib/MultiHook.js::method::MultiHook.tap::20 -> lib/Hook.js::method::Hook.tap::11',
+    // `@param {Hook} hook`, `@typedef {import("./Hook")} Hook`.
+    'lib/resolver.js::function::apply::8 -> lib/Hook.js::method::Hook.tap::11',
+    'sets/array-set.js::function::sameFile::19 -> sets/array-set.js::method::ArraySet.at::15',
+    'sets/array-set.js::function::sameFile::19 -> sets/array-set.js::method::ArraySet.fromArray::5',
+    'sets/array-set.js::method::ArraySet.fromArray::5 -> sets/array-set.js::function::ArraySet::1',
+    'sets/array-set.js::method::ArraySet.fromArray::5 -> sets/array-set.js::method::ArraySet.add::11',
+    'sets/consumer.js::function::Consumer::4 -> sets/array-set.js::method::ArraySet.fromArray::5',
+    // `either` returns its ArraySet or its parameter: its result types nothing.
+    'sets/consumer.js::function::viaEither::16 -> sets/make.js::function::either::11',
+    'sets/consumer.js::function::viaMake::12 -> sets/array-set.js::method::ArraySet.at::15',
+    'sets/consumer.js::function::viaMake::12 -> sets/make.js::function::make::4',
+    // `this._names = ArraySet.fromArray(names)`, then `this._names.at(i)` in a prototype method.
+    'sets/consumer.js::method::Consumer.name::8 -> sets/array-set.js::method::ArraySet.at::15',
+    'sets/make.js::function::either::11 -> sets/array-set.js::function::ArraySet::1',
+    'sets/make.js::function::make::4 -> sets/array-set.js::function::ArraySet::1',
+    'sets/make.js::function::make::4 -> sets/array-set.js::method::ArraySet.add::11',
+  ]);
+});
