@@ -47,7 +47,9 @@
 //   across files (caniuse-lite's data). Halves alternate by rank, the first `development`.
 // - A third widening, written down before any of its corpora was measured: the same walk
 //   continued from rank 150 (`--from 150 --want 8`) until 8 more qualify, each reported whatever
-//   it holds; halves alternate by rank, the first `development`.
+//   it holds; halves alternate by rank, the first `development`. It looked at ranks 150-344 and
+//   took eslint, asynckit, source-map-js, async, react-dom, aria-query, tapable,
+//   enhanced-resolve (all JavaScript).
 // - Halves, fixed before the first run: the older corpora, which the resolver was tuned on, are
 //   `development`, but @effect/platform stays `held-out`; the new ones alternate by rank within
 //   the walk that chose them, the first `development` (so the framework, alone in its walk, is). A `development` corpus is one a piece of work may
@@ -218,6 +220,14 @@ export function corpora(repo: string): Corpus[] {
     npmSources(evalModules, 'caniuse-lite', 'held-out', 'npm download rank, second widening'),
     npmSources(evalModules, 'lodash', 'development', 'npm download rank, second widening'),
     npmSources(evalModules, 'node-fetch', 'held-out', 'npm download rank, second widening'),
+    npmSources(evalModules, 'eslint', 'development', 'npm download rank, third widening'),
+    npmSources(evalModules, 'asynckit', 'held-out', 'npm download rank, third widening'),
+    npmSources(evalModules, 'source-map-js', 'development', 'npm download rank, third widening'),
+    npmSources(evalModules, 'async', 'held-out', 'npm download rank, third widening'),
+    npmSources(evalModules, 'react-dom', 'development', 'npm download rank, third widening'),
+    npmSources(evalModules, 'aria-query', 'held-out', 'npm download rank, third widening'),
+    npmSources(evalModules, 'tapable', 'development', 'npm download rank, third widening'),
+    npmSources(evalModules, 'enhanced-resolve', 'held-out', 'npm download rank, third widening'),
     installed('django', 'Python framework (Debian python3-django)', 'python', dist('django'), ['py'], 4),
     installed('oauthlib', 'Python protocol library (Debian python3-oauthlib)', 'python', dist('oauthlib'), ['py']),
     installed('sqlparse', 'Python SQL lexer and filter engine (Debian python3-sqlparse)', 'python', dist('sqlparse'), ['py']),
