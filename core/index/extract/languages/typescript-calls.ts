@@ -36,7 +36,7 @@ export function call(node: Node, f: FileContext): void {
       // `new SemVer(a).compare(b)`: an instance of the class it constructs.
       if (receiver === '<expr>') {
         const object = fn.childForFieldName('object');
-        receiver = constructedReceiver(object) ?? castReceiver(object) ?? loadedModuleReceiver(object) ?? receiver;
+        receiver = constructedReceiver(object) ?? constructedChain(object) ?? castReceiver(object) ?? loadedModuleReceiver(object) ?? receiver;
       }
       b.call(wordAt(source, property.startIndex), receiver, property);
       return;
@@ -87,6 +87,28 @@ function constructedReceiver(object: Node | null): string | undefined {
   const constructed = unparenthesized(object);
   const ctor = constructed?.type === 'new_expression' ? constructed.childForFieldName('constructor') : null;
   return ctor?.type === 'identifier' ? `new ${ctor.text}` : undefined;
+}
+
+/** Calls read along a chain from the instance it starts at (CallSite.receiver's path has at most 6 parts). */
+const MAX_CHAIN_CALLS = 5;
+
+/**
+ * `new FixTracker(fixer, code).retainRange(r).remove(t)`: 'new FixTracker.retainRange()', the
+ * calls made along the chain from the instance it constructs, each typed by what the one before
+ * declares it returns; undefined for any other object.
+ */
+function constructedChain(object: Node | null): string | undefined {
+  const calls: string[] = [];
+  let at = unparenthesized(object);
+  while (at?.type === 'call_expression' && calls.length < MAX_CHAIN_CALLS) {
+    const fn = at.childForFieldName('function');
+    const property = fn?.type === 'member_expression' ? fn.childForFieldName('property') : null;
+    if (property?.type !== 'property_identifier') return undefined;
+    calls.push(`${property.text}()`);
+    at = unparenthesized(fn!.childForFieldName('object'));
+  }
+  const head = calls.length > 0 ? constructedReceiver(at) : undefined;
+  return head && [head, ...calls.reverse()].join('.');
 }
 
 /** `(await import('./m')).f()`: the module the load binds in place (typescript-modules.ts dynamicImport). */
