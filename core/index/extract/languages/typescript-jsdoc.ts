@@ -10,6 +10,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types.ts';
+import { patternKeys } from './typescript-contextual.ts';
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
@@ -78,6 +79,8 @@ interface Tags {
   imports: ImportedType[];
   /** `@template {Hook<any>} H`: each constrained type parameter and its constraint's name. */
   templates: Map<string, string>;
+  /** Every documented parameter's name in order, typed or not (`config` of `config.linter` too): its place. */
+  order: string[];
 }
 
 /** `Hook<EXPECTED_ANY>` as the constraint it names, `Hook` (its arguments bind nothing here). */
@@ -86,7 +89,7 @@ const CONSTRAINT = /^([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4})\s*(
 /** `at`: where the comment starts in the source, which names the types it imports. */
 function tagsOf(text: string, at: number): Tags | undefined {
   if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !text.includes('{')) return undefined;
-  const tags: Tags = { params: new Map(), imports: [], templates: new Map() };
+  const tags: Tags = { params: new Map(), imports: [], templates: new Map(), order: [] };
   TAG.lastIndex = 0;
   for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
     const tag = m[1]!;
@@ -102,6 +105,7 @@ function tagsOf(text: string, at: number): Tags | undefined {
       if (constraint) tags.templates.set(m[3]!, constraint[1]!);
       continue;
     }
+    if ((tag === 'param' || tag === 'arg' || tag === 'argument') && m[3] && !m[3].includes('.')) tags.order.push(m[3]);
     const type = jsdocType(m[2]!, at + m.index, tags.imports);
     if (!type) continue;
     if (tag === 'type') tags.type = type;
@@ -124,6 +128,25 @@ function parameterNames(fn: Node): Set<string> {
   return names;
 }
 
+/**
+ * `@param {Object} config` and `@param {Linter} config.linter` before `function verify({ text, linter })`:
+ * the checker gives the documented name's properties to the parameter at its place, an object
+ * pattern here, so `linter` is a Linter (and `{ linter: used }` binds `used` so).
+ */
+function declareDestructuredParameters(f: FileContext, tags: Tags, fn: Node, at: Node, start: number): void {
+  if (tags.params.size === 0 || !tags.order.length) return;
+  const places = fn.childForFieldName('parameters')?.namedChildren.filter((p) => p?.type !== 'comment') ?? [];
+  tags.order.forEach((name, i) => {
+    const place = places[i];
+    const pattern = place?.type === 'assignment_pattern' ? place.childForFieldName('left') : place;
+    if (pattern?.type !== 'object_pattern') return;
+    for (const [key, local] of patternKeys(pattern)) {
+      const type = tags.params.get(`${name}.${key}`);
+      if (type) f.b.declareType('local', local, type, at, false, start);
+    }
+  });
+}
+
 /** Declares a documented function's parameters (seen inside it) and its return (`name()`). */
 function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | undefined, kind: 'member' | 'local', at: Node): void {
   const body = fn.childForFieldName('body');
@@ -132,6 +155,7 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   // `@param {Sender} options.sender`: a property of the parameter, as a type literal's is
   // (`options: { sender: Sender }`, typescript.ts declareLiteralMembers).
   for (const [param, type] of tags.params) if (params.has(param.split('.')[0]!)) f.b.declareType('local', param, type, at, false, body.startIndex);
+  declareDestructuredParameters(f, tags, fn, at, body.startIndex);
   // `/** @this {Socket} */ function onData() { this.pause() }`: within that function alone.
   if (tags.this && fn.type !== 'arrow_function') f.b.declareType('local', 'this', tags.this, at, false, body.startIndex, fn);
   if (tags.returns) f.b.documentedReturns.add(fn.startIndex);
