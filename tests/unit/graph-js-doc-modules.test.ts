@@ -27,6 +27,9 @@ test('JSDoc whole-module typedefs, constrained templates and destructured parame
     'sets/array-set.js::method::ArraySet.fromArray::5 -> sets/array-set.js::function::ArraySet::1',
     'sets/array-set.js::method::ArraySet.fromArray::5 -> sets/array-set.js::method::ArraySet.add::11',
     'sets/consumer.js::function::Consumer::4 -> sets/array-set.js::method::ArraySet.fromArray::5',
+    // `var set = names && ArraySet.fromArray(names)`: the guarded call's result.
+    'sets/consumer.js::function::guarded::21 -> sets/array-set.js::method::ArraySet.at::15',
+    'sets/consumer.js::function::guarded::21 -> sets/array-set.js::method::ArraySet.fromArray::5',
     // `either` returns its ArraySet or its parameter: its result types nothing.
     'sets/consumer.js::function::viaEither::16 -> sets/make.js::function::either::11',
     'sets/consumer.js::function::viaMake::12 -> sets/array-set.js::method::ArraySet.at::15',

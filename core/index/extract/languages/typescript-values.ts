@@ -99,8 +99,21 @@ export function castType(value: Node | null, source: string): string | undefined
   return cast;
 }
 
-/** `cond ? x : undefined`, `cond ? null : x`: `x`, the one branch that holds a value; the value itself otherwise. */
+/** The left of a `guard && value` read as a guard: a name or a member path, which an object's falsy part narrows away. */
+const GUARDS = new Set(['identifier', 'member_expression']);
+/** The right of a `guard && value` read as the value: a call's result or a constructed instance. */
+const GUARDED_VALUES = new Set(['call_expression', 'new_expression']);
+
+/**
+ * `cond ? x : undefined`, `cond ? null : x`: `x`, the one branch that holds a value;
+ * `codePath && CodePath.getState(codePath)`: the call, what the value is wherever a call can be
+ * made on it (the guard's falsy part of an object type is nothing); the value itself otherwise.
+ */
 export function valueBesideNothing(value: Node | null): Node | null {
+  if (value?.type === 'binary_expression' && value.childForFieldName('operator')?.type === '&&') {
+    const right = value.childForFieldName('right');
+    return GUARDS.has(value.childForFieldName('left')?.type ?? '') && GUARDED_VALUES.has(right?.type ?? '') ? right : value;
+  }
   if (value?.type !== 'ternary_expression') return value;
   const consequence = value.childForFieldName('consequence');
   const alternative = value.childForFieldName('alternative');
