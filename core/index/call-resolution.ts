@@ -129,7 +129,11 @@ export class CallResolver {
    */
   private memberOfDefault(file: number, name: string): Meaning | undefined {
     const whole = this.table.resolveExport(file, 'default');
-    if (whole?.kind !== 'def') return undefined;
+    if (whole?.kind !== 'def') {
+      // `module.exports = cli` with `const cli = { run() {} }`: a member of the exported object.
+      const member = whole === undefined ? this.table.defaultObjectMember(file, name) : undefined;
+      return member && { kind: 'def', ref: member, confidence: this.table.kinds(file).importResolved };
+    }
     const member = this.defs.findMethod(whole.ref, name, false);
     return member && { kind: 'def', ref: member.ref, confidence: whole.confidence };
   }

@@ -239,6 +239,18 @@ export class SymbolTable {
     return found;
   }
 
+  /**
+   * `const cli = { run() {} }; module.exports = cli`: the member `name` of the object a module
+   * exports as a whole, which `require('./cli').run()` calls as the checker reads the module object.
+   */
+  defaultObjectMember(fileIdx: number, name: string): DefRef | undefined {
+    for (const local of this.exportIndex(fileIdx).localsExportedAs('default')) {
+      const found = this.objectMember(fileIdx, local, name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   /** Where a name a file imports is bound as a module-level value with a declared type (valueOrigin, memoized). */
   typedValueOrigin(fileIdx: number, name: string): { file: number; local: string } | undefined {
     const key = `${fileIdx}\0${name}`;
