@@ -1,10 +1,10 @@
-// JavaScript typed the way webpack's packages type it: a `@typedef {import("./Hook")} Hook` names a
-// module's whole export (type arguments passed over), and `@template {Hook<unknown>} H` makes a name
-// typed `H` a Hook; `@param {Tracker} config.tracker` types a destructured parameter's `tracker`. A
-// chain of calls from a constructed instance is typed link by link. A function returning a local it
-// constructed returns that local's type, and a constructor function's own members
-// (`ArraySet.fromArray = function`) are reached through it.
-// On fixture tests/fixtures/graph/js-doc-modules/.
+// JavaScript typed the way webpack's and eslint's packages type it: a `@typedef {import("./Hook")}
+// Hook` names a module's whole export (type arguments passed over), an `@import` tag imports types,
+// `@template {Hook<unknown>} H` makes a name typed `H` a Hook, and `@param {Tracker} config.tracker`
+// types a destructured parameter's `tracker`. A chain of calls from a constructed instance is typed
+// link by link. A function returning a local it constructed returns that local's type, and a
+// constructor function's own members (`ArraySet.fromArray = function`) are reached through it. On
+// fixture tests/fixtures/graph/js-doc-modules/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { callEdgesOf } from '../helpers/graph-fixture.ts';
@@ -22,6 +22,9 @@ test('JSDoc whole-module typedefs, constrained templates and destructured parame
     // `@param {Tracker} config.tracker` for `function verify({ tracker, other: renamed })`.
     'lib/rule.js::function::verify::18 -> lib/tracker.js::method::Tracker.remove::13',
     'lib/rule.js::function::verify::18 -> lib/tracker.js::method::Tracker.retain::8',
+    // `@import { Visitor as V } from "./visitor.js"` and `@import Tracker from "./tracker.js"`.
+    'lib/walker.js::function::walk::12 -> lib/tracker.js::method::Tracker.remove::13',
+    'lib/walker.js::function::walk::12 -> lib/visitor.js::method::Visitor.visit::4',
     'sets/array-set.js::function::sameFile::19 -> sets/array-set.js::method::ArraySet.at::15',
     'sets/array-set.js::function::sameFile::19 -> sets/array-set.js::method::ArraySet.fromArray::5',
     'sets/array-set.js::method::ArraySet.fromArray::5 -> sets/array-set.js::function::ArraySet::1',

@@ -86,10 +86,33 @@ interface Tags {
 /** `Hook<EXPECTED_ANY>` as the constraint it names, `Hook` (its arguments bind nothing here). */
 const CONSTRAINT = /^([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4})\s*(?:<[^<>]{0,200}>)?$/;
 
+/**
+ * `@import { SourceCode, Language as L } from "./core.js"`, `@import * as types from "./types"`,
+ * `@import Hook from "./Hook"`: type-only imports, as the checker reads the tag.
+ */
+const IMPORT_TAG = /@import\s+(?:\{([^{}]{1,400})\}|\*\s+as\s+([A-Za-z_$][\w$]{0,79})|([A-Za-z_$][\w$]{0,79}))\s+from\s+(['"])([^'"\n]{1,200})\4/g;
+/** `Name` or `Name as Local` in an `@import { ... }` list (a comment's line breaks and `*` already gone). */
+const IMPORT_SPECIFIER = /^([A-Za-z_$][\w$]{0,79})(?:\s+as\s+([A-Za-z_$][\w$]{0,79}))?$/;
+
+function importTags(text: string, into: ImportedType[]): void {
+  IMPORT_TAG.lastIndex = 0;
+  for (let m = IMPORT_TAG.exec(text); m; m = IMPORT_TAG.exec(text)) {
+    const source = m[5]!;
+    if (m[2]) into.push({ source, imported: '*', local: m[2] });
+    else if (m[3]) into.push({ source, imported: 'default', local: m[3] });
+    else
+      for (const part of m[1]!.replace(/\*/g, ' ').split(',')) {
+        const specifier = IMPORT_SPECIFIER.exec(part.trim());
+        if (specifier) into.push({ source, imported: specifier[1]!, local: specifier[2] ?? specifier[1]! });
+      }
+  }
+}
+
 /** `at`: where the comment starts in the source, which names the types it imports. */
 function tagsOf(text: string, at: number): Tags | undefined {
-  if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !text.includes('{')) return undefined;
+  if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !(text.includes('{') || text.includes('@import'))) return undefined;
   const tags: Tags = { params: new Map(), imports: [], templates: new Map(), order: [] };
+  if (text.includes('@import')) importTags(text, tags.imports);
   TAG.lastIndex = 0;
   for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
     const tag = m[1]!;
