@@ -2,7 +2,7 @@
 // trusted project config files live here, each file owner-only.
 // `~/.metabob` (os.homedir() honours HOME); METABOB_HOME names another directory, which
 // tests use to point the store at a temp folder (or at a file, to see it fail).
-import { closeSync, constants, fchmodSync, fstatSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -38,18 +38,54 @@ export function makeOwnerOnly(path: string, create = false): string | undefined 
     return `${path} could not be made owner-only (${e.code ?? e.message}); run chmod 600 ${path}`;
   }
   try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return `${path} is not a regular file, so its mode was not set; move it aside`;
-    const uid = process.platform === 'win32' ? undefined : process.getuid?.();
-    if (uid !== undefined && st.uid !== uid) return `${path} is owned by uid ${st.uid}, not this user (uid ${uid}), so its mode was not set`;
+    const refused = modeRefusal(path, fstatSync(fd));
+    if (refused) return refused;
     fchmodSync(fd, 0o600);
     return undefined;
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    return `${path} could not be made owner-only (${e.code ?? e.message}); run chmod 600 ${path}`;
+    return chmodFailure(path, err);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * makeOwnerOnly for an existing file, by its path, never through a descriptor: for a SQLite file
+ * another connection may hold. SQLite's locks are POSIX advisory locks, which a process drops on a
+ * file whenever it closes any descriptor of it, so a descriptor opened and closed beside a
+ * connection lets another process take itself for the only one and truncate the -shm under this
+ * one's mapping (SIGBUS). Checked with lstat first, so a link is refused, not followed (a link
+ * swapped in between would need write access to this user's own 0700 home). Absent: nothing to do.
+ */
+export function makeOwnerOnlyByPath(path: string): string | undefined {
+  let st: Stats;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return undefined;
+  }
+  if (st.isSymbolicLink()) return `${path} is a symbolic link, so its mode was not set (nothing was changed through it); remove it`;
+  const refused = modeRefusal(path, st);
+  if (refused || (st.mode & 0o077) === 0) return refused;
+  try {
+    chmodSync(path, 0o600);
+    return undefined;
+  } catch (err) {
+    return chmodFailure(path, err);
+  }
+}
+
+/** Why a file's mode is not set: not a regular file, or another user's; undefined when it may be. */
+function modeRefusal(path: string, st: Stats): string | undefined {
+  if (!st.isFile()) return `${path} is not a regular file, so its mode was not set; move it aside`;
+  const uid = process.platform === 'win32' ? undefined : process.getuid?.();
+  if (uid !== undefined && st.uid !== uid) return `${path} is owned by uid ${st.uid}, not this user (uid ${uid}), so its mode was not set`;
+  return undefined;
+}
+
+function chmodFailure(path: string, err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return `${path} could not be made owner-only (${e.code ?? e.message}); run chmod 600 ${path}`;
 }
 
 /** The home's permission bits when group or others can read or enter it (doctor warns), else undefined. */

@@ -4,12 +4,13 @@
 // A database file, or its -wal / -shm, that is a symbolic link is refused before anything is
 // opened, created or chmod-ed: SQLite would follow the link, so findings (which can hold pasted
 // secrets) would go wherever it points, and setting the mode through it would chmod the
-// target, or create it when the link dangles. The modes are set through a descriptor opened
-// without following a link (makeOwnerOnly), on a regular file this user owns.
-import { chmodSync, existsSync, lstatSync, mkdirSync } from 'node:fs';
+// target, or create it when the link dangles. The modes are set only on a regular file this
+// user owns: a new database file through a descriptor opened without following a link
+// (makeOwnerOnly), existing files by path (makeOwnerOnlyByPath, which says why).
+import { existsSync, lstatSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { makeOwnerOnly } from '../config/metabob-home.ts';
+import { makeOwnerOnly, makeOwnerOnlyByPath } from '../config/metabob-home.ts';
 import { log } from '../log.ts';
 
 export const BUSY_TIMEOUT_MS = 10_000;
@@ -48,32 +49,6 @@ export function databaseFileRefusal(path: string): DatabaseFileRefused | undefin
   return undefined;
 }
 
-/**
- * Sets an existing file owner-only by its path, never through a descriptor: SQLite's locks are
- * POSIX advisory locks, which a process drops on a file whenever it closes any descriptor of it,
- * so opening and closing the database or its -shm beside a connection (this process's or, for the
- * -shm, one about to be) let another server think it was the only one and truncate the -shm under
- * this one's mapping (SIGBUS). Checked with lstat first (databaseFileRefusal refused a link already).
- */
-function ownerOnlyByPath(file: string): string | undefined {
-  let st;
-  try {
-    st = lstatSync(file);
-  } catch {
-    return undefined;
-  }
-  if (!st.isFile()) return `${file} is not a regular file, so its mode was not set; move it aside`;
-  const uid = process.platform === 'win32' ? undefined : process.getuid?.();
-  if (uid !== undefined && st.uid !== uid) return `${file} is owned by uid ${st.uid}, not this user (uid ${uid}), so its mode was not set`;
-  if ((st.mode & 0o077) === 0) return undefined;
-  try {
-    chmodSync(file, 0o600);
-    return undefined;
-  } catch (err) {
-    return `${file} could not be made owner-only (${(err as NodeJS.ErrnoException).code ?? String(err)}); run chmod 600 ${file}`;
-  }
-}
-
 /** Opens (creating) `path` 0600 in a 0700 folder; throws DatabaseFileRefused, or what better-sqlite3 throws. */
 export function openOwnerOnlyDatabase(Database: typeof BetterSqlite3, path: string): BetterSqlite3.Database {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -81,9 +56,8 @@ export function openOwnerOnlyDatabase(Database: typeof BetterSqlite3, path: stri
   if (refused) throw refused;
   // SQLite creates the -wal and -shm files with the database file's mode, so an owner-only
   // database file keeps all three owner-only; sides an older binary left are set too, before the
-  // open and by path (ownerOnlyByPath says why). A new database file is created owner-only
-  // through a descriptor that does not follow a link, before any connection holds it.
-  const loose = [existsSync(path) ? ownerOnlyByPath(path) : makeOwnerOnly(path, true), ...SIDES.map((side) => ownerOnlyByPath(path + side))];
+  // open. A new database file is created owner-only before any connection holds it.
+  const loose = [existsSync(path) ? makeOwnerOnlyByPath(path) : makeOwnerOnly(path, true), ...SIDES.map((side) => makeOwnerOnlyByPath(path + side))];
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
