@@ -62,11 +62,11 @@ function constraintsOf(fnType: Node, source: string): Map<string, string> | unde
  * `typeName(j)`; each name an unannotated `{ b, source }` parameter binds is that key of it, through
  * a name no source can write (`#j`) holding the parameter.
  */
-export function declareContextualParameters({ b }: FileContext, fn: Node, typeName: string): void {
+export function declareContextualParameters({ b }: FileContext, fn: Node, typeName: string, definition = fn.type === 'method_definition'): void {
   // A method is a definition, whose locals its parameters are. Any other function value is no
   // definition: its parameters are seen inside it only, and so are its locals, as a callback's are
   // (`const { binding } = event` reads `event` where it is declared).
-  const within = fn.type === 'method_definition' ? undefined : fn;
+  const within = definition ? undefined : fn;
   if (within) b.callbackScope(fn.startIndex, fn.endIndex);
   parametersOf(fn).forEach((param, j) => {
     if (param && !param.type && j < MAX_PARAMETERS) b.declareType('local', param.name, `${typeName}(${j})`, fn, false, fn.startIndex, within);
@@ -131,20 +131,54 @@ const LITERAL_WRAPPERS = new Set(['as_expression', 'parenthesized_expression']);
 export function declareRecordValueParameters(fn: Node, f: FileContext): void {
   const pair = f.parentOf(fn);
   if (pair?.type !== 'pair' || pair.childForFieldName('value')?.id !== fn.id) return;
-  let object = f.parentOf(pair);
+  const object = f.parentOf(pair);
   if (object?.type !== 'object') return;
+  const annotation = literalAnnotation(object, f);
+  const expected = recordValueType(annotation) ?? memberOfNamedType(annotation, pair.childForFieldName('key'));
+  if (expected) declareContextualParameters(f, fn, expected);
+}
+
+/**
+ * `const plugin: Plugin = { apply(compiler) {...} }`, `return { apply(c) {...} }` under `(): Plugin`,
+ * `{ apply(c) {...} } satisfies Plugin`, `as Plugin`: a method written in an object literal whose
+ * type is named takes its parameters from that type, as a function-valued key does (above). Seen
+ * inside the method only: such a literal's methods are definitions in some places and not in others.
+ */
+export function declareLiteralMethodParameters(method: Node, f: FileContext): void {
+  const object = f.parentOf(method);
+  if (object?.type !== 'object') return;
+  const annotation = literalAnnotation(object, f);
+  // `ProxyHandler<State>`: a generic type's members take its type arguments, which no form here substitutes.
+  const written = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  if (!written || written.type === 'generic_type') return;
+  const expected = recordValueType(annotation) ?? memberOfNamedType(annotation, method.childForFieldName('name'));
+  if (expected) declareContextualParameters(f, method, expected, false);
+}
+
+/** How many wrappers (parentheses, casts) are looked through from a literal to what types it. */
+const MAX_WRAPPERS = 4;
+
+/**
+ * The type an object literal is written against: its declarator's annotation, a `satisfies` or
+ * `as` type (`as const` names none), or the return type of the function that returns it.
+ */
+function literalAnnotation(literal: Node, f: FileContext): Node | null {
+  let object = literal;
   let holder = f.parentOf(object);
-  for (let i = 0; holder && LITERAL_WRAPPERS.has(holder.type) && i < 4; i++) holder = f.parentOf((object = holder));
-  let annotation: Node | null | undefined;
-  if (holder?.type === 'variable_declarator') annotation = holder.childForFieldName('type');
-  else if (holder?.type === 'satisfies_expression') annotation = holder.namedChild(1);
-  else if (holder?.type === 'return_statement') {
+  for (let i = 0; holder && LITERAL_WRAPPERS.has(holder.type) && i < MAX_WRAPPERS; i++) {
+    const cast = holder.type === 'as_expression' ? holder.namedChild(1) : null;
+    if (cast && cast.text !== 'const') return cast;
+    holder = f.parentOf((object = holder));
+  }
+  if (holder?.type === 'variable_declarator') return holder.childForFieldName('type');
+  if (holder?.type === 'satisfies_expression') return holder.namedChild(1);
+  if (holder?.type === 'return_statement') {
     const block = f.parentOf(holder);
     const returning = block?.type === 'statement_block' ? f.parentOf(block) : undefined;
-    annotation = returning && RETURNING.has(returning.type) ? returning.childForFieldName('return_type') : undefined;
-  } else if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === object.id) annotation = holder.childForFieldName('return_type');
-  const expected = recordValueType(annotation ?? null) ?? memberOfNamedType(annotation ?? null, pair);
-  if (expected) declareContextualParameters(f, fn, expected);
+    return returning && RETURNING.has(returning.type) ? returning.childForFieldName('return_type') : null;
+  }
+  if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === object.id) return holder.childForFieldName('return_type');
+  return null;
 }
 
 /**
@@ -152,8 +186,7 @@ export function declareRecordValueParameters(fn: Node, f: FileContext): void {
  * `key` of a literal whose type is one named object type takes the parameters that type declares
  * for that member, as `QueryBehavior#onFetch` (declared-type-forms.ts TYPE_MEMBER_FORM).
  */
-function memberOfNamedType(annotation: Node | null, pair: Node): string | undefined {
-  const key = pair.childForFieldName('key');
+function memberOfNamedType(annotation: Node | null, key: Node | null): string | undefined {
   const name = key?.type === 'property_identifier' ? key.text : undefined;
   const type = name && !recordValueType(annotation) ? namedTypeOf(annotation) : undefined;
   return type && CONTEXTUAL_TYPE.test(type) && /^[\w$]{1,80}$/.test(name!) ? `${type}#${name}` : undefined;

@@ -30,6 +30,7 @@ import {
   CONTEXTUAL_TYPE,
   declareContextualParameters,
   declareFunctionTypeSignature,
+  declareLiteralMethodParameters,
   declareRecordValueParameters,
   declareReturnedParameters,
   patternKeys,
@@ -237,7 +238,9 @@ function commonHandlers(): Record<string, NodeHandler> {
     method_definition: (node, f) => {
       const { b, source } = f;
       const name = nameOf(node, source);
-      if (!name || !inClassBody(node, f.parentOf)) return;
+      if (!name) return;
+      // `const plugin: Plugin = { apply(compiler) {...} }`: typed by the literal's type, whatever defines it.
+      if (!inClassBody(node, f.parentOf)) return declareLiteralMethodParameters(node, f);
       b.define(node, 'method', name, { methodInType: true });
       declareSignature(f, 'member', name, node, node);
       return factoryObject(node, node, name, true, f);
