@@ -42,6 +42,8 @@ export type { Typed } from './declared-type-forms.ts';
 
 const MAX_PATH = 6;
 const MAX_DEPTH = 4;
+/** A path segment that is one member's name: no call, no key. */
+const PLAIN_NAME = /^[\w$]{1,80}$/;
 
 export interface TypeLookup {
   /** What a type name written in a file names: a class-like definition, with the confidence of the path to it. */
@@ -127,6 +129,11 @@ export class DeclaredTypes {
           ? this.returnOfPath(file, `${head}.${parts[1]!.slice(0, -2)}`)
           : this.localType(file, enclosing, `${head}.${parts[1]}`, line);
         if (current) skip = 2;
+        else if (parts.length > 2 && !parts[1]!.endsWith('()') && PLAIN_NAME.test(parts[2]!)) {
+          // `ns.defaults.store.open()`: a member its module declares for a value a namespace import holds.
+          current = this.localType(file, enclosing, `${head}.${parts[1]}.${parts[2]}`, line);
+          if (current) skip = 3;
+        }
       }
     }
     current = this.byKey(current, headKey);

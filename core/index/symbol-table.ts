@@ -282,14 +282,34 @@ export class SymbolTable {
   ): { file: number; local: string } | undefined {
     const dot = name.indexOf('.');
     if (dot > 0) {
-      // `core.$ZodType` through `import * as core`: the value the module exports under that name.
-      const namespace = this.bindings(fileIdx).get(name.slice(0, dot));
+      // `core.$ZodType` through `import * as core`: the value the module exports under that name;
+      // `defaults.store` through `import { defaults }`: the member its module declares for the value.
+      const head = this.bindings(fileIdx).get(name.slice(0, dot));
       const member = name.slice(dot + 1);
-      return namespace?.kind === 'namespace' && !member.includes('.') ? this.exportedValue(namespace.file, member, declares, seen) : undefined;
+      if (head?.kind === 'namespace') {
+        const inner = member.indexOf('.');
+        return inner < 0
+          ? this.exportedValue(head.file, member, declares, seen)
+          : this.memberOrigin(head.file, member.slice(0, inner), member.slice(inner + 1), declares, seen);
+      }
+      return head?.kind === 'symbol' && !head.moduleObject ? this.memberOrigin(head.file, head.name, member, declares, seen) : undefined;
     }
     const binding = this.bindings(fileIdx).get(name);
     if (binding?.kind !== 'symbol') return undefined;
     return this.exportedValue(binding.file, binding.name, declares, seen);
+  }
+
+  /** Where member `member` (one key) of the value a module exports as `name` is declared: `const defaults = { store: new Store() }`. */
+  private memberOrigin(
+    fileIdx: number,
+    name: string,
+    member: string,
+    declares: (file: number, local: string) => boolean,
+    seen: Set<string>,
+  ): { file: number; local: string } | undefined {
+    if (member.includes('.')) return undefined;
+    const origin = this.exportedValue(fileIdx, name, (file, local) => declares(file, `${local}.${member}`), seen);
+    return origin && { file: origin.file, local: `${origin.local}.${member}` };
   }
 
   private exportedValue(

@@ -272,6 +272,38 @@ function exportedInstance(value: Node, b: ExtractionBuilder, source: string): bo
   return true;
 }
 
+/** Members of one exported literal read for the class they construct. */
+const MAX_EXPORTED_MEMBERS = 64;
+/** Leads the local an exported constructed value is declared under (exportedConstructed). */
+const EXPORTED_VALUE = '#value.';
+
+/**
+ * `exports.store = new Store()`, `exports.box = { inner: new Store() }` (or such a key of
+ * `module.exports = {...}`): the value exported as `name` is declared under a local no source
+ * can write (`#value.store`, with `#value.box.inner` for a member), as the checker types the
+ * property, so an importer's `store.open()` or `box.inner.open()` reaches Store's `open`.
+ * False for any other value: a literal constructing nothing is not read.
+ */
+function exportedConstructed(name: string, value: Node, b: ExtractionBuilder, source: string): boolean {
+  const local = `${EXPORTED_VALUE}${name}`;
+  const type = constructedType(value, source);
+  if (type) {
+    b.declareType('local', local, type, value);
+    b.addExport(local, name);
+    return true;
+  }
+  if (value.type !== 'object') return false;
+  let declared = 0;
+  for (const member of value.namedChildren.slice(0, MAX_EXPORTED_MEMBERS)) {
+    const key = member?.type === 'pair' ? unquote(member.childForFieldName('key')?.text ?? '') : '';
+    const held = /^[\w$]{1,80}$/.test(key) ? constructedType(member!.childForFieldName('value'), source) : undefined;
+    if (held && ++declared) b.declareType('local', `${local}.${key}`, held, member!);
+  }
+  if (declared > 0) b.addExport(local, name);
+  // The literal's function members are read by the caller as before.
+  return false;
+}
+
 /** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */
 export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder, source: string): HandlerSteps {
   if (exportedInstance(right, b, source)) return;
@@ -301,6 +333,7 @@ export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder, sour
         const value = part.childForFieldName('value');
         if (!value) continue;
         if (value.type === 'identifier') b.addExport(value.text, key);
+        else if (exportedConstructed(key, value, b, source)) continue;
         else if (FUNCTION_VALUES.has(value.type) || exportedReference(value)) {
           b.define(part, 'function', key, { bound: true });
           b.addExport(key, key);
@@ -312,6 +345,7 @@ export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder, sour
 
 /** `exports.<name> = <right>` and `module.exports.<name> = <right>`. */
 export function exportsPropertyAssignment(assignment: Node, name: string, right: Node, b: ExtractionBuilder, source: string): void {
+  if (exportedConstructed(name, right, b, source)) return;
   if (right.type === 'identifier') {
     b.addExport(right.text, name);
   } else if (FUNCTION_VALUES.has(right.type) || exportedReference(right)) {
