@@ -56,6 +56,10 @@ export class CallResolver {
       method: (cls, name) => this.defs.findMethod(cls, name, false)?.ref,
       enclosingClass: (file, def) => this.defs.enclosingClass(this.extractions[file], def),
       importedValue: (file, name) => this.table.typedValueOrigin(file, name),
+      objectMember: (file, object, member) => {
+        const ref = this.table.objectMember(file, object, member);
+        return ref && { ref, confidence: ref.file === file ? CONFIDENCE.sameFile : this.table.kinds(file).importResolved };
+      },
     });
   }
 

@@ -61,6 +61,8 @@ export interface TypeLookup {
   enclosingClass(file: number, def: number | null): number | undefined;
   /** Where a name a file imports is bound as a module-level value: the exporting file and its name there. */
   importedValue(file: number, name: string): { file: number; local: string } | undefined;
+  /** A function member of a module-level object literal, here or imported (`api.build` of `const api = { build() {} }`), with the confidence of the path to it. */
+  objectMember(file: number, object: string, member: string): { ref: DefRef; confidence: number } | undefined;
 }
 
 export class DeclaredTypes {
@@ -168,7 +170,12 @@ export class DeclaredTypes {
   private functionAt(file: number, path: string): { fn: DefRef; confidence: number } | undefined {
     const named = this.lookup.resolveType(file, path);
     const kind = named && this.extractions[named.ref.file].definitions[named.ref.def].kind;
-    return kind === 'function' || kind === 'method' ? { fn: named!.ref, confidence: named!.confidence } : undefined;
+    if (kind === 'function' || kind === 'method') return { fn: named!.ref, confidence: named!.confidence };
+    // `defaults.build()` with `const defaults = { build() {...} }`, here or imported: that member.
+    const dot = path.indexOf('.');
+    if (named || dot < 0 || path.indexOf('.', dot + 1) >= 0) return undefined;
+    const member = this.lookup.objectMember(file, path.slice(0, dot), path.slice(dot + 1));
+    return member && { fn: member.ref, confidence: member.confidence };
   }
 
   /** What calling `name` on a typed value gives: an array method's element or array, else the method's declared return. */

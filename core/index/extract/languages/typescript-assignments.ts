@@ -233,7 +233,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   if (!exportsHead && !staticMember && !source.slice(start, start + 200).includes('.prototype.')) return;
   const leftText = left.text.replace(/\s+/g, '');
   if (leftText === 'module.exports') {
-    if (!FUNCTION_VALUES.has(right.type)) return moduleExportsAssignment(right, b, source);
+    if (!FUNCTION_VALUES.has(right.type)) return moduleExportsAssignment(right, f);
     const name = right.childForFieldName('name')?.text ?? 'default';
     declareSignature(f, 'local', name, right, right);
     return exportedFunction(right, name, f);
@@ -255,6 +255,6 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
  * (`require('./streams')(m).Encoder`), as a named factory's are (factoryObject).
  */
 function* exportedFunction(right: Node, name: string, f: FileContext): HandlerSteps {
-  yield* moduleExportsAssignment(right, f.b, f.source);
+  yield* moduleExportsAssignment(right, f);
   yield* factoryObject(right, right, name, false, f);
 }

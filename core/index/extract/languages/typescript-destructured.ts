@@ -1,23 +1,27 @@
 // `const { gen, schema: s } = cxt`: each name a destructuring binds from a plain path holds that
 // path's member of the same key, typed as the member is declared (the `=path` form of
 // extract-types.ts DeclaredType). Only plain keys: a computed key, a default value or a nested
-// pattern types nothing. `const [port, store] = await Promise.all([open(), new Store()])`: each
+// pattern types nothing; `const { store } = pair()` reads the members of what the call returns. `const [port, store] = await Promise.all([open(), new Store()])`: each
 // name holds what the element in its place gives once awaited.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { constructedType, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { aliasedPath, aliasedValue } from './typescript-values.ts';
+import { isModuleLoad } from './typescript-modules.ts';
 
 /** Keys read per pattern: a pattern past this many is read no further. */
 const MAX_KEYS = 256;
 
 export function declareDestructured(declarator: Node, pattern: Node, { b, source }: FileContext): void {
   const value = declarator.childForFieldName('value');
+  // `const { store } = pair()`: the members of what the call returns (`=pair().store`).
+  // A module load (`const { x } = require('./x')`) binds imports instead (typescript-modules.ts).
+  const called = value?.type === 'call_expression' && !isModuleLoad(value) ? calledPath(value, source) : undefined;
   // `const { _buffer, _timestampProvider } = this`: the class's fields, as `this._buffer` names them.
-  if (value?.type !== 'identifier' && value?.type !== 'member_expression' && value?.type !== 'this') return;
-  const path = pathOf(value, source);
-  if (!path || !NAME_PATH.test(path)) return;
+  if (!called && value?.type !== 'identifier' && value?.type !== 'member_expression' && value?.type !== 'this') return;
+  const path = called ? `${called}()` : pathOf(value!, source);
+  if (!path || !(called || NAME_PATH.test(path))) return;
   let read = 0;
   for (const part of pattern.namedChildren) {
     if (!part || ++read > MAX_KEYS) return;

@@ -11,6 +11,7 @@ import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './
 import { choiceOfReferences } from './typescript-values.ts';
 import { pathOf, requiredModuleName } from './typescript-paths.ts';
 import { constructedType } from './typescript-types.ts';
+import { declareSignature } from './typescript-signatures.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -305,7 +306,8 @@ function exportedConstructed(name: string, value: Node, b: ExtractionBuilder, so
 }
 
 /** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */
-export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder, source: string): HandlerSteps {
+export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSteps {
+  const { b, source } = f;
   if (exportedInstance(right, b, source)) return;
   if (right.type === 'identifier') {
     b.addExport(right.text, 'default');
@@ -328,6 +330,8 @@ export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder, sour
         const name = unquote(part.childForFieldName('name')?.text ?? '');
         b.define(part, 'function', name);
         b.addExport(name, name);
+        // `module.exports = { make() { return new Store() } }`: what `m.make()` returns, as a declared function's.
+        declareSignature(f, 'local', name, part, part);
       } else if (part.type === 'pair') {
         const key = unquote(part.childForFieldName('key')?.text ?? '');
         const value = part.childForFieldName('value');
@@ -337,6 +341,7 @@ export function* moduleExportsAssignment(right: Node, b: ExtractionBuilder, sour
         else if (FUNCTION_VALUES.has(value.type) || exportedReference(value)) {
           b.define(part, 'function', key, { bound: true });
           b.addExport(key, key);
+          if (FUNCTION_VALUES.has(value.type)) declareSignature(f, 'local', key, value, part);
         }
       }
     }

@@ -14,6 +14,8 @@ import { functionTypeOf } from './typescript-function-types.ts';
 import { argumentPlace, calleePath } from './typescript-callbacks.ts';
 import { declareContextualParameters } from './typescript-contextual.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
+import { declareSignature } from './typescript-signatures.ts';
+import { RETURNED_MEMBER } from '../../extract-types.ts';
 
 /** Wrappers a literal may sit in and still be the value: `{...} as const`, `satisfies T`, parentheses. */
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression', 'non_null_expression']);
@@ -136,7 +138,11 @@ export function moduleObject(declarator: Node, value: Node, f: FileContext): Han
   const name = declarator.childForFieldName('name');
   if (name?.type === 'identifier' && !declarator.childForFieldName('type')) {
     declareConstructedMembers(declarator, name.text, object, f);
-    return defineMembers(object, f, name.text);
+    // `const api = { build() { return new Store() } }`: `api.build()` returns what the member does,
+    // declared under `api.build` at the module level as a detached method's is (function-declarations.ts).
+    const signature = (key: string, fn: Node): void =>
+      declareSignature(f, 'local', `${name.text}.${key}`, fn, fn.type === 'method_definition' ? fn : (f.parentOf(fn) ?? fn));
+    return defineMembers(object, f, name.text, undefined, undefined, signature);
   }
   return noSteps();
 }
@@ -149,16 +155,21 @@ const MAX_CONSTRUCTED_MEMBERS = 64;
  * dotted name (declared-types.ts reads a head with no type through it), as the checker types the
  * literal's property. Only members written `key: new X()`; a literal that constructs nothing is not read.
  */
-function declareConstructedMembers(declarator: Node, name: string, object: Node, { b, source }: FileContext): void {
-  if (!constructsWithin(b, source, object.startIndex, object.endIndex)) return;
-  let read = 0;
-  for (const member of object.namedChildren) {
-    if (++read > MAX_CONSTRUCTED_MEMBERS) return;
+function declareConstructedMembers(declarator: Node, name: string, object: Node, f: FileContext): void {
+  for (const [key, type] of constructedMembers(object, f)) f.b.declareType('local', `${name}.${key}`, type, declarator, false, declarator.startIndex - 1);
+}
+
+/** The members of a literal written `key: new X()`, with X; none read when the literal constructs nothing. */
+function constructedMembers(object: Node, { b, source }: FileContext): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  if (!constructsWithin(b, source, object.startIndex, object.endIndex)) return out;
+  for (const member of object.namedChildren.slice(0, MAX_CONSTRUCTED_MEMBERS)) {
     if (member?.type !== 'pair') continue;
     const key = keyName(member.childForFieldName('key'), source);
     const type = key && !key.startsWith('[') ? constructedType(member.childForFieldName('value'), source) : undefined;
-    if (type) b.declareType('local', `${name}.${key}`, type, declarator, false, declarator.startIndex - 1);
+    if (type) out.push([key!, type]);
   }
+  return out;
 }
 
 /**
@@ -263,4 +274,8 @@ export function* factoryObject(fn: Node, named: Node, name: string, member: bool
   } else if (!wrapsLiteral(returned)) return;
   const kind = member ? 'member' : 'local';
   f.b.declareType(kind, `${name}()`, '{}', named, false, kind === 'local' ? named.startIndex - 1 : named.startIndex);
+  // `return { store: new Store() }`: `pair().store` is a Store, the returned object's property
+  // (declared-types.ts memberType reads `().store` of the factory), placed inside it so it is its own.
+  if (object)
+    for (const [key, type] of constructedMembers(object, f)) f.b.declareType('local', `${RETURNED_MEMBER}${key}`, type, object, false, object.startIndex);
 }
