@@ -175,6 +175,9 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
         let expr: ts.Expression = ts.isTaggedTemplateExpression(node) ? node.tag : node.expression;
         // `done!()`, `(handler)()`, `scope.listener!(p)`: what is called is the expression inside.
         for (let i = 0; (ts.isNonNullExpression(expr) || ts.isParenthesizedExpression(expr)) && i < 4; i++) expr = expr.expression;
+        // `(0, util_1.baz)(x)`, TypeScript's and Babel's CommonJS output: the comma expression's value
+        // is what is called (ECMAScript's comma operator), so the call reaches what `util_1.baz()` would.
+        if (ts.isBinaryExpression(expr) && expr.operatorToken.kind === ts.SyntaxKind.CommaToken && ts.isNumericLiteral(expr.left)) expr = expr.right;
         const callee = ts.isPropertyAccessExpression(expr) ? expr.name : ts.isElementAccessExpression(expr) ? expr.argumentExpression : expr;
         // `a[k]()` with a computed key: the symbol at `k` is the key itself (a variable,
         // `Symbol.iterator`, `node._tag`), not the member called; the resolved signature is.
