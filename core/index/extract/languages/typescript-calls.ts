@@ -17,6 +17,9 @@ export function call(node: Node, f: FileContext): void {
   if (fn?.type === 'await_expression' && node.childForFieldName('type_arguments')) fn = fn.namedChild(0);
   // `done!()`, `(handler)()`: the name inside is what is called.
   for (let i = 0; (fn?.type === 'non_null_expression' || fn?.type === 'parenthesized_expression') && i < 4; i++) fn = fn.namedChild(0);
+  // `(0, bar_1.baz)(x)`, as TypeScript's and Babel's CommonJS output call an import: `bar_1.baz`
+  // called with no receiver, which the checker resolves as the import it is.
+  if (fn?.type === 'sequence_expression' && fn.namedChildCount === 2 && fn.namedChild(0)?.text === '0') fn = fn.namedChild(1);
   if (!fn) return;
   switch (fn.type) {
     case 'identifier': {

@@ -1,0 +1,17 @@
+// TypeScript's and Babel's CommonJS output call an import as `(0, util_1.baz)(x)`, so that it runs
+// with no receiver: the call reaches what `util_1.baz()` would, a function, an arrow const, a
+// default export or a function expression held by a `let`. Only a `0` before the comma is read
+// so. On fixture tests/fixtures/graph/js-compiled-imports/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { callEdgesOf } from '../helpers/graph-fixture.ts';
+
+test('a compiled module’s (0, m.f)() calls reach the imported functions', async () => {
+  assert.deepEqual(await callEdgesOf('js-compiled-imports'), [
+    // `(1, util_1.baz)()` in other: no edge.
+    'src/use.js::function::other::14 -> src/util.js::function::counter::14',
+    'src/use.js::function::run::7 -> src/util.js::function::baz::6',
+    'src/use.js::function::run::7 -> src/util.js::function::main::11',
+    'src/use.js::function::run::7 -> src/util.js::function::qux::9',
+  ]);
+});
