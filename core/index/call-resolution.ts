@@ -191,8 +191,9 @@ export class CallResolver {
     if (receiver === 'this') return UNRESOLVED;
     const local = receiver.includes('.') ? undefined : this.defs.localObjectMember(ext, call);
     if (local !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: local }, confidence: CONFIDENCE.sameFile }] };
-    // `api.get()` on a module-level object literal (`const api = { get() {} }`), here or imported.
-    const member = receiver.includes('.') ? undefined : this.table.objectMember(f, receiver, call.callee);
+    // `api.get()` on a module-level object literal (`const api = { get() {} }`), here or imported,
+    // or through a module object (`util_1.api.get()` with `exports.api = {...}`).
+    const member = receiver.indexOf('.') !== receiver.lastIndexOf('.') ? undefined : this.table.objectMember(f, receiver, call.callee);
     if (member) {
       const same = member.file === f;
       return {

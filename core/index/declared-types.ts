@@ -116,8 +116,12 @@ export class DeclaredTypes {
       const fn = this.functions.nestedFunction(file, enclosing, name) ?? this.lookup.callable(file, name);
       current = fn && this.declaredFor(fn, '()');
     } else if (head.startsWith('new ')) {
-      // `new Foo(x).bar()`: the class constructed, where the name leads (CallSite.receiver).
-      const found = this.lookup.resolveType(file, head.slice(4));
+      // `new Foo(x).bar()`: the class constructed, where the name leads (CallSite.receiver);
+      // `new util_1.Thing().go()`: the plain segments after it are the constructor's own path,
+      // as only calls (`m()`) follow the instance in a receiver.
+      let ctor = head.slice(4);
+      while (skip < parts.length && PLAIN_NAME.test(parts[skip]!)) ctor += `.${parts[skip++]}`;
+      const found = this.lookup.resolveType(file, ctor);
       current = found && this.lookup.isClassLike(found.ref) ? found : undefined;
     } else if (head.startsWith('as ')) {
       // `(source as ConnectableObservable<T>).connect()`: the type cast to (CallSite.receiver).
@@ -131,9 +135,13 @@ export class DeclaredTypes {
           ? this.returnOfPath(file, `${head}.${parts[1]!.slice(0, -2)}`)
           : this.localType(file, enclosing, `${head}.${parts[1]}`, line);
         if (current) skip = 2;
-        else if (parts.length > 2 && !parts[1]!.endsWith('()') && PLAIN_NAME.test(parts[2]!)) {
-          // `ns.defaults.store.open()`: a member its module declares for a value a namespace import holds.
-          current = this.localType(file, enclosing, `${head}.${parts[1]}.${parts[2]}`, line);
+        else if (parts.length > 2 && PLAIN_NAME.test(parts[1]!)) {
+          // `ns.defaults.store.open()`: a member its module declares for a value a namespace import
+          // holds; `util_1.tools.run().go()`: what a function member of such a value returns.
+          const third = parts[2]!;
+          const path = `${head}.${parts[1]}.${third.endsWith('()') ? third.slice(0, -2) : third}`;
+          if (PLAIN_NAME.test(third)) current = this.localType(file, enclosing, path, line);
+          else if (third.endsWith('()') && PLAIN_NAME.test(third.slice(0, -2))) current = this.returnOfPath(file, path);
           if (current) skip = 3;
         }
       }
@@ -171,9 +179,10 @@ export class DeclaredTypes {
     const named = this.lookup.resolveType(file, path);
     const kind = named && this.extractions[named.ref.file].definitions[named.ref.def].kind;
     if (kind === 'function' || kind === 'method') return { fn: named!.ref, confidence: named!.confidence };
-    // `defaults.build()` with `const defaults = { build() {...} }`, here or imported: that member.
-    const dot = path.indexOf('.');
-    if (named || dot < 0 || path.indexOf('.', dot + 1) >= 0) return undefined;
+    // `defaults.build()` with `const defaults = { build() {...} }`, here or imported (or through a
+    // module object, `util_1.tools.run()`): that member.
+    const dot = path.lastIndexOf('.');
+    if (named || dot < 0 || path.split('.').length > 3) return undefined;
     const member = this.lookup.objectMember(file, path.slice(0, dot), path.slice(dot + 1));
     return member && { fn: member.ref, confidence: member.confidence };
   }

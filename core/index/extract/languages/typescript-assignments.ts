@@ -15,7 +15,7 @@ import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-conte
 import { namedTypeOf } from './typescript-type-names.ts';
 import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript-modules.ts';
 import { declareSignature } from './typescript-signatures.ts';
-import { factoryObject } from './typescript-objects.ts';
+import { exportedObject, factoryObject } from './typescript-objects.ts';
 
 /** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
 function maybeFunctionReference(value: Node): boolean {
@@ -244,7 +244,8 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   if (exported !== undefined) {
     // `exports.create = function () { return new Parser() }`: what it returns, as a declared function's.
     if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', exported, right, node);
-    return exportsPropertyAssignment(node, exported, right, b, source);
+    exportsPropertyAssignment(node, exported, right, b, source);
+    return exportedObject(exported, right, f);
   }
   memberAssignment(node, parts, right, f);
 }

@@ -85,12 +85,17 @@ function sameCallEitherWay(object: Node | null, source: string): string | undefi
   return first?.endsWith(')') && first === pathOf(choice.childForFieldName('alternative'), source) ? first : undefined;
 }
 
-/** `new Foo(x)`, `(new Foo(x))`: 'new Foo', the class an instance is made of in place; undefined for any other object. */
+/** `new Foo(x)`, `new util_1.Foo(x)`, `(new Foo(x))`: 'new Foo', the class an instance is made of in place; undefined for any other object. */
 function constructedReceiver(object: Node | null): string | undefined {
   const constructed = unparenthesized(object);
   const ctor = constructed?.type === 'new_expression' ? constructed.childForFieldName('constructor') : null;
-  return ctor?.type === 'identifier' ? `new ${ctor.text}` : undefined;
+  if (ctor?.type === 'identifier') return `new ${ctor.text}`;
+  const path = ctor?.type === 'member_expression' ? ctor.text : undefined;
+  return path && CONSTRUCTOR_PATH.test(path) ? `new ${path}` : undefined;
 }
+
+/** A constructor named through one or two namespaces (`util_1.Thing`, `a.b.Thing`). */
+const CONSTRUCTOR_PATH = /^[\w$]{1,80}(\.[\w$]{1,80}){1,2}$/;
 
 /** Calls read along a chain from the instance it starts at (CallSite.receiver's path has at most 6 parts). */
 const MAX_CHAIN_CALLS = 5;

@@ -138,13 +138,29 @@ export function moduleObject(declarator: Node, value: Node, f: FileContext): Han
   const name = declarator.childForFieldName('name');
   if (name?.type === 'identifier' && !declarator.childForFieldName('type')) {
     declareConstructedMembers(declarator, name.text, object, f);
-    // `const api = { build() { return new Store() } }`: `api.build()` returns what the member does,
-    // declared under `api.build` at the module level as a detached method's is (function-declarations.ts).
-    const signature = (key: string, fn: Node): void =>
-      declareSignature(f, 'local', `${name.text}.${key}`, fn, fn.type === 'method_definition' ? fn : (f.parentOf(fn) ?? fn));
-    return defineMembers(object, f, name.text, undefined, undefined, signature);
+    return defineMembers(object, f, name.text, undefined, undefined, memberSignature(name.text, f));
   }
   return noSteps();
+}
+
+/**
+ * `exports.api = { get() {} }`, as CommonJS output writes `export const api = {...}`: a module
+ * object exported as `name`, its function members `api.get` as a module const's are. Undefined
+ * when the value is no object literal.
+ */
+export function exportedObject(name: string, value: Node, f: FileContext): HandlerSteps | undefined {
+  const object = literalOf(value);
+  if (!object || !/^[\w$]{1,80}$/.test(name)) return undefined;
+  f.b.addExport(name, name);
+  return defineMembers(object, f, name, undefined, undefined, memberSignature(name, f));
+}
+
+/**
+ * `const api = { build() { return new Store() } }`: `api.build()` returns what the member does,
+ * declared under `api.build` at the module level as a detached method's is (function-declarations.ts).
+ */
+function memberSignature(owner: string, f: FileContext): (key: string, fn: Node) => void {
+  return (key, fn) => declareSignature(f, 'local', `${owner}.${key}`, fn, fn.type === 'method_definition' ? fn : (f.parentOf(fn) ?? fn));
 }
 
 /** Members of one literal read for the class they construct. */
