@@ -17,7 +17,11 @@ test('the types values carry where they are written (casts, wrappers, assignment
     // `make(1)` itself calls the member `make` holds: Options' function-typed `create`.
     'src/creator.ts::function::configure::10 -> src/creator.ts::method::Options.create::6',
     // A callback's parameter typed by a type parameter another argument binds: an element of the
-    // getter `builders` (`resolveList(list: readonly T[], ...)`), or `one` itself (`withValue(value: T, ...)`).
+    // getter `builders` (`resolveList(list: readonly T[], ...)`), `one` itself (`withValue(value: T, ...)`),
+    // or the class the argument constructs (`withValue(new Builder(), ...)`).
+    'src/generic.ts::method::Registry.built::39 -> src/block.ts::class::Builder::7',
+    'src/generic.ts::method::Registry.built::39 -> src/block.ts::method::Builder.declareType::8',
+    'src/generic.ts::method::Registry.built::39 -> src/generic.ts::function::withValue::7',
     'src/generic.ts::method::Registry.eachOf::24 -> src/block.ts::method::Builder.declareType::8',
     'src/generic.ts::method::Registry.eachOf::24 -> src/generic.ts::function::resolveList::3',
     // `produced(fn: (made: T) => void)`: no argument binds T, so `made.declareType()` has no edge.

@@ -58,7 +58,7 @@ export function calleePath(call: Node | null, source: string): string | undefine
 const MAX_HELD_ARGUMENTS = 8;
 
 /**
- * `resolveList(bindings, (b) => ...)`: each other argument that is a plain path is held by a
+ * `resolveList(bindings, (b) => ...)`: each other argument that is a plain path (or constructs a class) is held by a
  * name no source can write (`#start_k`), seen where the callback is, so a parameter the callee
  * types by a type parameter of another argument (`@k`, typescript-generics.ts) reads it from
  * there. Returns whether any argument is held (the call is then named `#start`).
@@ -69,10 +69,12 @@ function argumentsHeld(args: Node, callback: Node, start: number, { b, source }:
   for (let k = 0; k < Math.min(args.namedChildCount, MAX_HELD_ARGUMENTS); k++) {
     const argument = args.namedChild(k);
     if (!argument || argument.id === callback.id) continue;
-    if (argument.type !== 'identifier' && argument.type !== 'member_expression') continue;
-    const path = pathOf(argument, source);
-    if (!path || !NAME_PATH.test(path)) continue;
-    b.declareType('local', `#${start}_${k}`, `=${path}`, callback, false, start);
+    // `pipe(new Item(), (x) => ...)`: the class the argument constructs.
+    const constructed = argument.type === 'new_expression' ? constructedType(argument, source) : undefined;
+    if (!constructed && argument.type !== 'identifier' && argument.type !== 'member_expression') continue;
+    const path = constructed ? undefined : pathOf(argument, source);
+    if (!constructed && (!path || !NAME_PATH.test(path))) continue;
+    b.declareType('local', `#${start}_${k}`, constructed ?? `=${path}`, callback, false, start);
     held = true;
   }
   return held;
