@@ -109,6 +109,11 @@ export function patternKeys(pattern: Node): Array<[string, string]> {
   for (const part of pattern.namedChildren) {
     if (!part || out.length >= MAX_KEYS) break;
     if (part.type === 'shorthand_property_identifier_pattern') out.push([part.text, part.text]);
+    else if (part.type === 'object_assignment_pattern') {
+      // `{ service = new Service() }`: the key's value where the object has one.
+      const left = part.childForFieldName('left');
+      if (left?.type === 'shorthand_property_identifier_pattern') out.push([left.text, left.text]);
+    }
     else if (part.type === 'pair_pattern') {
       const key = part.childForFieldName('key');
       const value = part.childForFieldName('value');

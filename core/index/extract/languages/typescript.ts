@@ -16,14 +16,14 @@ import {
   functionTypeReturn,
   declareLoopElement,
   FUNCTION_VALUES,
-  NAME_PATH,
   typeLiteralMembers,
 } from './typescript-types.ts';
 import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts';
-import { calledPath, pathOf, unparenthesized } from './typescript-paths.ts';
+import { calledPath, unparenthesized } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';
+import { defaultType, parameterDefault, patternDefault } from './typescript-defaults.ts';
 import { aliasedPath, aliasedValue, castType, choiceOf, choiceOfCallables, choiceOfReferences, spreadOf, valueBesideNothing } from './typescript-values.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
 import {
@@ -128,13 +128,6 @@ function isExported(declarator: Node, parentOf: FileContext['parentOf']): boolea
 /** The nodes whose parameters are a type's, not a function's bindings. */
 const SIGNATURE_TYPES = new Set(['function_type', 'constructor_type', 'call_signature', 'construct_signature']);
 
-/** `=path` for a default that is a name or a member path (`undefined` names nothing). */
-function defaultPath(value: Node | null, source: string): string | undefined {
-  if (value?.type !== 'identifier' && value?.type !== 'member_expression') return undefined;
-  const path = pathOf(value, source);
-  return path && path !== 'undefined' && NAME_PATH.test(path) ? `=${path}` : undefined;
-}
-
 /** How far up a signature looks for the parameter list it is a callback's type in. */
 const MAX_SIGNATURE_DEPTH = 8;
 
@@ -164,7 +157,7 @@ const parameter: NodeHandler = (node, f) => {
   // no type, and their place costs a walk to their function.
   const annotated = annotatedType(node.childForFieldName('type'), source);
   const value = annotated === undefined && named !== 'this' ? node.childForFieldName('value') : null;
-  const type = named === 'this' ? annotated : (annotated ?? constructedType(value, source) ?? defaultPath(value, source));
+  const type = named === 'this' ? annotated : (annotated ?? defaultType(value, source));
   const literal = type === undefined && named !== 'this' ? typeLiteralMembers(node.childForFieldName('type'), source) : undefined;
   if (!type && !literal?.length) return;
   // `type Visit = (session: Session) => void`, `{ (x: X): Y }`: a signature's parameters bind
@@ -343,6 +336,7 @@ function commonHandlers(): Record<string, NodeHandler> {
       typedByPlace(node, f);
     },
     call_expression: call,
+    object_assignment_pattern: patternDefault,
     if_statement: narrowedByGuard,
     object: argumentObject,
     new_expression: newExpression,
@@ -451,6 +445,8 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
   handlers: (grammar) => ({
     ...commonHandlers(),
     // The JavaScript grammar calls a class field `field_definition` with a `property` name.
-    ...(grammar === 'javascript' ? { field_definition: classField('property'), comment: jsdocComment } : typescriptHandlers()),
+    ...(grammar === 'javascript'
+      ? { field_definition: classField('property'), comment: jsdocComment, assignment_pattern: parameterDefault }
+      : typescriptHandlers()),
   }),
 };
