@@ -113,8 +113,7 @@ export function patternKeys(pattern: Node): Array<[string, string]> {
       // `{ service = new Service() }`: the key's value where the object has one.
       const left = part.childForFieldName('left');
       if (left?.type === 'shorthand_property_identifier_pattern') out.push([left.text, left.text]);
-    }
-    else if (part.type === 'pair_pattern') {
+    } else if (part.type === 'pair_pattern') {
       const key = part.childForFieldName('key');
       const value = part.childForFieldName('value');
       if (key?.type === 'property_identifier' && value?.type === 'identifier') out.push([key.text, value.text]);
