@@ -58,10 +58,10 @@ export function calleePath(call: Node | null, source: string): string | undefine
 const MAX_HELD_ARGUMENTS = 8;
 
 /**
- * `resolveList(bindings, (b) => ...)`: each other argument that is a plain path (or constructs a class) is held by a
- * name no source can write (`#start_k`), seen where the callback is, so a parameter the callee
- * types by a type parameter of another argument (`@k`, typescript-generics.ts) reads it from
- * there. Returns whether any argument is held (the call is then named `#start`).
+ * `resolveList(bindings, (b) => ...)`: each other argument that is a plain path, or constructs a
+ * class, is held by a name no source can write (`#start_k`), seen where the callback is, so a
+ * parameter the callee types by a type parameter of another argument (`@k`, typescript-generics.ts)
+ * reads it from there. Returns whether any argument is held (the call is then named `#start`).
  */
 function argumentsHeld(args: Node, callback: Node, start: number, { b, source }: Pick<FileContext, 'b' | 'source'>): boolean {
   let held = false;

@@ -46,11 +46,18 @@ export const patternDefault: NodeHandler = (node, f) => {
   if (type) f.b.declareType('local', left.text, type, node);
 };
 
-/** Whether a pattern's default stands in a function's parameter (its object pattern, maybe defaulted or wrapped, in a parameter list). */
+/**
+ * Whether a pattern's default stands in a function's parameter (its object pattern, maybe
+ * defaulted or wrapped, in a parameter list) that declares no type: an annotated one's keys are
+ * typed by the annotation (typescript.ts), which the checker reads before the default.
+ */
 function inParameter(node: Node, { parentOf }: FileContext): boolean {
   const pattern = parentOf(node);
   if (pattern?.type !== 'object_pattern') return false;
   let at: Node | null | undefined = parentOf(pattern);
-  for (let i = 0; at && PARAMETER_WRAPPERS.has(at.type) && i < MAX_PATTERN_DEPTH; i++) at = parentOf(at);
+  for (let i = 0; at && PARAMETER_WRAPPERS.has(at.type) && i < MAX_PATTERN_DEPTH; i++) {
+    if (at.childForFieldName('type')) return false;
+    at = parentOf(at);
+  }
   return at !== null && at !== undefined && PARAMETER_LISTS.has(at.type);
 }

@@ -1,8 +1,9 @@
 // `const { gen, schema: s } = cxt`: each name a destructuring binds from a plain path holds that
 // path's member of the same key, typed as the member is declared (the `=path` form of
-// extract-types.ts DeclaredType). Only plain keys: a computed key, a default value or a nested
-// pattern types nothing; `const { store } = pair()` reads the members of what the call returns. `const [port, store] = await Promise.all([open(), new Store()])`: each
-// name holds what the element in its place gives once awaited.
+// extract-types.ts DeclaredType), and `const { store } = pair()` the members of what the call
+// returns. Only plain keys: a computed key, a default value or a nested pattern types nothing.
+// `const [port, store] = await Promise.all([open(), new Store()])`: each name holds what the
+// element in its place gives once awaited.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { constructedType, NAME_PATH } from './typescript-types.ts';
