@@ -22,9 +22,15 @@ export function parseSource(parser: Parser, source: string, slicer?: TimeSlicer,
 }
 
 async function parseInSlices(parser: Parser, source: string, slicer: TimeSlicer, old?: Tree): Promise<Tree | null> {
+  // Where the input's last token ends, in the UTF-16 bytes the progress state counts. A parse
+  // resumed twice and then cancelled again once it has read that far (its last reductions and
+  // the tree's balancing) came back as a different tree from web-tree-sitter 0.25 (a
+  // `module.exports = { a, b, c, d, e }` whose shorthand key held the keys after it), so from
+  // there it runs to the end in one call.
+  const end = 2 * source.trimEnd().length;
   for (;;) {
     let cancelled = false;
-    const tree = parser.parse(source, old ?? null, { progressCallback: () => (cancelled = slicer.due()) });
+    const tree = parser.parse(source, old ?? null, { progressCallback: (state) => (cancelled = state.currentOffset < end && slicer.due()) });
     if (tree) return tree;
     if (!cancelled) {
       parser.reset();
