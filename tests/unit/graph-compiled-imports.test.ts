@@ -13,6 +13,9 @@ test('a compiled module’s (0, m.f)() calls reach the imported functions', asyn
     'src/use.js::function::constructed::19 -> src/util.js::class::Thing::18',
     'src/use.js::function::constructed::19 -> src/util.js::method::Thing.go::19',
     // `exports.tools = {...}`: its members through the module object, and what `run()` returns.
+    // `const thing = (0, util_1.make)()`: what `make` returns.
+    'src/use.js::function::held::32 -> src/util.js::function::make::32',
+    'src/use.js::function::held::32 -> src/util.js::method::Thing.go::19',
     'src/use.js::function::member::23 -> src/util.js::method::Thing.go::19',
     'src/use.js::function::member::23 -> src/util.js::method::tools.run::25',
     'src/use.js::function::member::23 -> src/util.js::method::tools.stop::28',
@@ -21,6 +24,7 @@ test('a compiled module’s (0, m.f)() calls reach the imported functions', asyn
     'src/use.js::function::run::7 -> src/util.js::function::baz::6',
     'src/use.js::function::run::7 -> src/util.js::function::main::11',
     'src/use.js::function::run::7 -> src/util.js::function::qux::9',
+    'src/util.js::function::make::32 -> src/util.js::class::Thing::18',
     'src/util.js::method::tools.run::25 -> src/util.js::class::Thing::18',
   ]);
 });

@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
-import { calledPath, computedKey, pathOf, unparenthesized } from './typescript-paths.ts';
+import { calledPath, commaCallee, computedKey, pathOf, unparenthesized } from './typescript-paths.ts';
 import { dynamicImport, loadedModuleName, requireCall } from './typescript-modules.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
@@ -15,11 +15,10 @@ export function call(node: Node, f: FileContext): void {
   // `await fetchJson<T>(url)`: the grammar reads it as a call of `await fetchJson` with type
   // arguments; what is called is the awaited name, as the checker reads it.
   if (fn?.type === 'await_expression' && node.childForFieldName('type_arguments')) fn = fn.namedChild(0);
+  // `(0, bar_1.baz)(x)`, as compiled CommonJS calls an import: a call of `bar_1.baz` (commaCallee).
+  fn = commaCallee(fn);
   // `done!()`, `(handler)()`: the name inside is what is called.
   for (let i = 0; (fn?.type === 'non_null_expression' || fn?.type === 'parenthesized_expression') && i < 4; i++) fn = fn.namedChild(0);
-  // `(0, bar_1.baz)(x)`, as TypeScript's and Babel's CommonJS output call an import: `bar_1.baz`
-  // called with no receiver, which the checker resolves as the import it is.
-  if (fn?.type === 'sequence_expression' && fn.namedChildCount === 2 && fn.namedChild(0)?.text === '0') fn = fn.namedChild(1);
   if (!fn) return;
   switch (fn.type) {
     case 'identifier': {

@@ -186,12 +186,23 @@ export function calledPath(value: Node | null, source: string): string | undefin
     value = value.type === 'assignment_expression' ? value.childForFieldName('right') : value.namedChild(0);
   }
   if (value?.type !== 'call_expression') return undefined;
-  const fn = value.childForFieldName('function');
+  const fn = commaCallee(value.childForFieldName('function'));
   // `require('./streams')(stream)`: the module's default export, bound at the load (typescript-modules.ts requireCall).
   if (fn?.type === 'call_expression' && isRequire(fn)) return requiredModuleName(fn);
   const path = fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, source) : undefined;
   // `Object.values(registry)` is no call of the workspace's: it is registry's values (pathOf).
   return path === 'Object.values' ? undefined : path;
+}
+
+/**
+ * `(0, util_1.make)`, as TypeScript's and Babel's CommonJS output call an import so that it runs
+ * with no receiver: the function after the comma (ECMAScript's comma operator gives its right
+ * operand). Any other callee as it is; only a `0` before the comma is read so.
+ */
+export function commaCallee(fn: Node | null): Node | null {
+  let inner = fn;
+  for (let i = 0; inner?.type === 'parenthesized_expression' && i < 4; i++) inner = inner.namedChild(0);
+  return inner?.type === 'sequence_expression' && inner.namedChildCount === 2 && inner.namedChild(0)?.text === '0' ? inner.namedChild(1) : fn;
 }
 
 /** The name `require(...)` at this place binds its module to when the module is called in place (typescript-modules.ts requireCall). */
