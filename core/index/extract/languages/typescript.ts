@@ -9,21 +9,13 @@ import type { FileContext, LanguageModule, NodeHandler } from './language-module
 import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
 import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
-import {
-  annotatedType,
-  constructedArrayType,
-  constructedType,
-  functionTypeReturn,
-  declareLoopElement,
-  FUNCTION_VALUES,
-  typeLiteralMembers,
-} from './typescript-types.ts';
+import { annotatedType, constructedArrayType, constructedType, functionTypeReturn, declareLoopElement, FUNCTION_VALUES } from './typescript-types.ts';
 import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts';
 import { calledPath, unparenthesized } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';
-import { defaultType, parameterDefault, patternDefault } from './typescript-defaults.ts';
+import { parameter, parameterDefault, patternDefault } from './typescript-parameters.ts';
 import { aliasedPath, aliasedValue, castType, choiceOf, choiceOfCallables, choiceOfReferences, spreadOf, valueBesideNothing } from './typescript-values.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
 import {
@@ -33,7 +25,6 @@ import {
   declareLiteralMethodParameters,
   declareRecordValueParameters,
   declareReturnedParameters,
-  patternKeys,
 } from './typescript-contextual.ts';
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
@@ -43,7 +34,7 @@ import { declareSignature, declareTypeArgumentPlaces } from './typescript-signat
 import { signaturesOf } from './typescript-generics.ts';
 import { declareTypeParameterList, typeParameterHandlers } from './typescript-type-parameters.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
-import { classField, inClassBody, isParameterProperty, memberHandlers, nameOf } from './typescript-members.ts';
+import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
 import { exportStatement, importStatement, isLoadedMember, isModuleLoad, ownExportCalls } from './typescript-modules.ts';
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
@@ -125,80 +116,8 @@ function isExported(declarator: Node, parentOf: FileContext['parentOf']): boolea
   return (declaration && parentOf(declaration))?.type === 'export_statement';
 }
 
-/** The nodes whose parameters are a type's, not a function's bindings. */
-const SIGNATURE_TYPES = new Set(['function_type', 'constructor_type', 'call_signature', 'construct_signature']);
-
-/** How far up a signature looks for the parameter list it is a callback's type in. */
-const MAX_SIGNATURE_DEPTH = 8;
-
 /** A `type` alias's value that names one other type, whose members the alias has. */
 const ALIASED_NAMES = new Set(['type_identifier', 'nested_type_identifier']);
-
-/** Whether a signature types a parameter of a function (through unions, parentheses and annotations, a few levels). */
-function inFunctionParameters(signature: Node, parentOf: FileContext['parentOf']): boolean {
-  let up = parentOf(signature);
-  for (let i = 0; up && i < MAX_SIGNATURE_DEPTH; i++, up = parentOf(up)) {
-    if (up.type === 'formal_parameters') return !SIGNATURE_TYPES.has(parentOf(up)?.type ?? '');
-    if (up.type.endsWith('_declaration') || up.type === 'program' || up.type === 'statement_block') return false;
-  }
-  return false;
-}
-
-/**
- * `o: Store`, `private store: Store` (also a field of the class), `o = new Store()`, `this: Store`,
- * and `registry = defaultRegistry`: an unannotated parameter has its default's type, as the checker reads it.
- */
-const parameter: NodeHandler = (node, f) => {
-  const { b, source, parentOf } = f;
-  const pattern = node.childForFieldName('pattern');
-  const named = pattern?.type;
-  if (named !== 'this' && named !== 'identifier' && named !== 'object_pattern') return;
-  // What types the name, read before the parameter's place: most parameters (a callback's) have
-  // no type, and their place costs a walk to their function.
-  const annotated = annotatedType(node.childForFieldName('type'), source);
-  const value = annotated === undefined && named !== 'this' ? node.childForFieldName('value') : null;
-  const type = named === 'this' ? annotated : (annotated ?? defaultType(value, source));
-  const literal = type === undefined && named !== 'this' ? typeLiteralMembers(node.childForFieldName('type'), source) : undefined;
-  if (!type && !literal?.length) return;
-  // `type Visit = (session: Session) => void`, `{ (x: X): Y }`: a signature's parameters bind
-  // nothing, save a callback's in a function's own parameters (`observable(subscribe: (observer:
-  // Observer<T>) => ...)`): there the name types what the function body calls it (measured right
-  // on every eval edge it gave, docs/call-confidence.md).
-  const parameters = parentOf(node);
-  const fn = parameters && parentOf(parameters);
-  if (!fn || (SIGNATURE_TYPES.has(fn.type) && !inFunctionParameters(fn, parentOf))) return;
-  // `toJSON(this: BigDecimal)`: `this` in the function is what the annotation says (no class
-  // needed), seen within the function's lines only: its neighbours may declare none.
-  if (named === 'this') return void b.declareType('local', 'this', type!, node, false, node.startIndex, fn);
-  // `(record: { subs: Subscription })`: `record.subs` is a local of its own (declared-types.ts reads
-  // a head with no type through it); `({ subs }: { subs: Subscription })`: `subs` is one.
-  if (literal) return declareLiteralMembers(node, pattern!, literal, f);
-  // `function handler({ b, source }: FileContext)`: each name is that key of the parameter, through a
-  // name no source can write holding it (as typescript-contextual.ts does for an unannotated one).
-  if (named === 'object_pattern') {
-    const holder = `#p${node.startIndex}`;
-    b.declareType('local', holder, type!, node);
-    for (const [key, local] of patternKeys(pattern!)) b.declareType('local', local, `=${holder}.${key}`, node);
-    return;
-  }
-  // A callback's parameter (`xs.map((o: Observable) => ...)`) is seen inside the callback only (the builder's callback scopes).
-  b.declareType('local', pattern!.text, type!, node);
-  if (isParameterProperty(node)) b.declareType('member', pattern!.text, type!, node);
-};
-
-/** The names a parameter typed by a type literal makes typed (the parameter handler's `literal`). */
-function declareLiteralMembers(node: Node, pattern: Node, literal: Array<[string, string]>, { b }: FileContext): void {
-  if (pattern.type === 'identifier') {
-    for (const [key, type] of literal) b.declareType('local', `${pattern.text}.${key}`, type, node);
-    return;
-  }
-  if (pattern.type !== 'object_pattern') return;
-  const types = new Map(literal);
-  for (const [key, local] of patternKeys(pattern)) {
-    const type = types.get(key);
-    if (type) b.declareType('local', local, type, node);
-  }
-}
 
 /** A function value's parameters, typed by where it is written: a call's argument, a return, a record's value. */
 const typedByPlace: NodeHandler = (node, f) => {
