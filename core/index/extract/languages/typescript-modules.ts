@@ -12,6 +12,7 @@ import { choiceOfReferences } from './typescript-values.ts';
 import { pathOf, requiredModuleName } from './typescript-paths.ts';
 import { constructedType } from './typescript-types.ts';
 import { declareSignature } from './typescript-signatures.ts';
+import { constructedMembers } from './typescript-objects.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -273,8 +274,6 @@ function exportedInstance(value: Node, b: ExtractionBuilder, source: string): bo
   return true;
 }
 
-/** Members of one exported literal read for the class they construct. */
-const MAX_EXPORTED_MEMBERS = 64;
 /** Leads the local an exported constructed value is declared under (exportedConstructed). */
 const EXPORTED_VALUE = '#value.';
 
@@ -295,10 +294,10 @@ function exportedConstructed(name: string, value: Node, b: ExtractionBuilder, so
   }
   if (value.type !== 'object') return false;
   let declared = 0;
-  for (const member of value.namedChildren.slice(0, MAX_EXPORTED_MEMBERS)) {
-    const key = member?.type === 'pair' ? unquote(member.childForFieldName('key')?.text ?? '') : '';
-    const held = /^[\w$]{1,80}$/.test(key) ? constructedType(member!.childForFieldName('value'), source) : undefined;
-    if (held && ++declared) b.declareType('local', `${local}.${key}`, held, member!);
+  for (const [key, held] of constructedMembers(value, { b, source })) {
+    if (!/^[\w$]{1,80}$/.test(key)) continue;
+    b.declareType('local', `${local}.${key}`, held, value);
+    declared++;
   }
   if (declared > 0) b.addExport(local, name);
   // The literal's function members are read by the caller as before.

@@ -176,7 +176,7 @@ function declareConstructedMembers(declarator: Node, name: string, object: Node,
 }
 
 /** The members of a literal written `key: new X()`, with X; none read when the literal constructs nothing. */
-function constructedMembers(object: Node, { b, source }: FileContext): Array<[string, string]> {
+export function constructedMembers(object: Node, { b, source }: Pick<FileContext, 'b' | 'source'>): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   if (!constructsWithin(b, source, object.startIndex, object.endIndex)) return out;
   for (const member of object.namedChildren.slice(0, MAX_CONSTRUCTED_MEMBERS)) {

@@ -200,8 +200,7 @@ export function calledPath(value: Node | null, source: string): string | undefin
  * operand). Any other callee as it is; only a `0` before the comma is read so.
  */
 export function commaCallee(fn: Node | null): Node | null {
-  let inner = fn;
-  for (let i = 0; inner?.type === 'parenthesized_expression' && i < 4; i++) inner = inner.namedChild(0);
+  const inner = unparenthesized(fn);
   return inner?.type === 'sequence_expression' && inner.namedChildCount === 2 && inner.namedChild(0)?.text === '0' ? inner.namedChild(1) : fn;
 }
 
