@@ -176,13 +176,18 @@ function literalAnnotation(literal: Node, f: FileContext): Node | null {
   }
   if (holder?.type === 'variable_declarator') return holder.childForFieldName('type');
   if (holder?.type === 'satisfies_expression') return holder.namedChild(1);
+  return returningFunction(holder, object, f)?.childForFieldName('return_type') ?? null;
+}
+
+/** The function `value` is returned from: `return value` in the function's block, or an arrow whose body it is; undefined elsewhere. */
+function returningFunction(holder: Node | null | undefined, value: Node, f: FileContext): Node | undefined {
+  let returning: Node | null | undefined;
+  // The statement block, then the function that holds it.
   if (holder?.type === 'return_statement') {
     const block = f.parentOf(holder);
-    const returning = block?.type === 'statement_block' ? f.parentOf(block) : undefined;
-    return returning && RETURNING.has(returning.type) ? returning.childForFieldName('return_type') : null;
-  }
-  if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === object.id) return holder.childForFieldName('return_type');
-  return null;
+    returning = block?.type === 'statement_block' ? f.parentOf(block) : undefined;
+  } else if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === value.id) returning = holder;
+  return returning && RETURNING.has(returning.type) ? returning : undefined;
 }
 
 /**
@@ -216,14 +221,8 @@ const RETURNING = new Set(['function_declaration', 'function_expression', 'arrow
  * handler: one look at its parent (a return, or the arrow it is the body of) refuses the rest.
  */
 export function declareReturnedParameters(fn: Node, f: FileContext): void {
-  const holder = f.parentOf(fn);
-  let returning: Node | null | undefined;
-  if (holder?.type === 'return_statement') {
-    // The statement block, then the function that holds it.
-    const block = f.parentOf(holder);
-    returning = block?.type === 'statement_block' ? f.parentOf(block) : undefined;
-  } else if (holder?.type === 'arrow_function' && holder.childForFieldName('body')?.id === fn.id) returning = holder;
-  if (!returning || !RETURNING.has(returning.type)) return;
+  const returning = returningFunction(f.parentOf(fn), fn, f);
+  if (!returning) return;
   const expected = namedTypeOf(returning.childForFieldName('return_type')) ?? annotatedReturn(returning, f);
   if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, fn, expected);
 }
