@@ -6,6 +6,7 @@
 // which the extends clause would bind, and is read as written.
 import type { DeclaredType } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
+import { ARGUMENT_FORM, CONSTRUCTED_ARGUMENT_FORM, elementOf, TYPE_ARGUMENT_RETURN_FORM, type Typed } from './declared-type-forms.ts';
 
 /** `Box<Handler,?>`: a type name with the names of its type arguments. */
 const GENERIC_FORM = /^([\w$.]{1,160})<([^<>]{1,400})>$/;
@@ -31,4 +32,31 @@ export function boundArgument(
   const i = parametersOf(owner)?.split(',').indexOf(declared.type) ?? -1;
   const arg = i < 0 ? undefined : on.args[i];
   return arg && arg !== '?' ? { name: arg, file: on.argsFile } : undefined;
+}
+
+/**
+ * What a callee's return bound by a type parameter (`@k`, `@k[*]`, `@k#new`, `@tK`,
+ * typescript-generics.ts returnedTypeParameterForm) is at the call held as `#start`
+ * (heldCallArguments): argument k, an element of it, an instance of the class it names, or type
+ * argument K as the call wrote it. `read`: the types of the held names where the call is.
+ */
+export function boundByCall(
+  form: string,
+  start: string,
+  confidence: number,
+  read: { typeOf(name: string): Typed | undefined; classNamedBy(name: string): Typed | undefined },
+): Typed | undefined {
+  const constructed = CONSTRUCTED_ARGUMENT_FORM.exec(form);
+  const written = constructed ? null : TYPE_ARGUMENT_RETURN_FORM.exec(form);
+  const argument = constructed || written ? null : ARGUMENT_FORM.exec(form);
+  const held = constructed
+    ? read.classNamedBy(`#${start}_${constructed[1]}`)
+    : written
+      ? read.typeOf(`#${start}_t${written[1]}`)
+      : argument
+        ? read.typeOf(`#${start}_${argument[1]}`)
+        : undefined;
+  if (!held || (argument?.[2] && !held.collection)) return undefined;
+  const bound = argument?.[2] ? elementOf(held) : held;
+  return bound && { ...bound, confidence: Math.min(confidence, bound.confidence) };
 }

@@ -20,7 +20,7 @@ import {
   type DeclaredType,
   type FileExtraction,
 } from './extract-types.ts';
-import { boundArgument, genericForm } from './declared-type-generics.ts';
+import { boundArgument, boundByCall, genericForm } from './declared-type-generics.ts';
 import { typedBySignature, type SignatureReader } from './declared-type-signatures.ts';
 import type { DefRef } from './symbol-table.ts';
 import {
@@ -30,6 +30,7 @@ import {
   ELEMENT_CALLBACKS,
   ELEMENT_RETURNS,
   elementOf,
+  HELD_CALL_FORM,
   keyed,
   maybePrimitiveMember,
   type Typed,
@@ -328,6 +329,20 @@ export class DeclaredTypes {
     return k ? this.typeAt(file, d, `#${callback[4]}_t${k[1]}_${callback[3]}`) : undefined;
   }
 
+  /** boundByCall's reads, at the declaration `d` (declared-type-generics.ts). */
+  private boundAt(file: number, d: DeclaredType, form: string, start: string, confidence: number): Typed | undefined {
+    return boundByCall(form, start, confidence, {
+      typeOf: (path) => this.typeAt(file, d, path),
+      classNamedBy: (name) => {
+        // `create(Repo)`: the argument is held as a value (`=Repo`), read here as the type it names.
+        const found = this.localDeclaration(file, d.owner, name, d.lines?.[0]);
+        const path = found?.d.type.startsWith('=') ? found.d.type.slice(1) : undefined;
+        const named = path ? this.lookup.resolveType(found!.file, path) : undefined;
+        return named && this.lookup.isClassLike(named.ref) ? { ref: named.ref, confidence: named.confidence } : undefined;
+      },
+    });
+  }
+
   /** The type of a path as seen where the declaration `d` is: in its owner, at its first line. */
   private typeAt(file: number, d: DeclaredType, path: string): Typed | undefined {
     return this.typeOf(file, d.owner, path, this.lookup.enclosingClass(file, d.owner), d.lines?.[0]);
@@ -355,8 +370,9 @@ export class DeclaredTypes {
     const signature = typedBySignature(this.signatures, file, d);
     if (signature !== null) return signature;
     const callback = type.endsWith(')') || type.includes(')#') ? CALLBACK_FORM.exec(type) : null;
-    if (callback || type.endsWith('()')) {
-      const path = callback ? callback[1]! : type.slice(0, -2);
+    const heldCall = !callback && type.includes(')#') ? HELD_CALL_FORM.exec(type) : null;
+    if (callback || heldCall || type.endsWith('()')) {
+      const path = callback ? callback[1]! : heldCall ? heldCall[1]! : type.slice(0, -2);
       const target = this.callee(file, d, path);
       if (!target) return undefined;
       if ('on' in target) {
@@ -374,6 +390,8 @@ export class DeclaredTypes {
       const declared =
         this.functions.raw(target.fn, callback ? `(${callback[2]},${callback[3]})` : '()') ??
         (callback ? this.functions.byAliasedParameter(target.fn, callback[2]!, callback[3]!) : undefined);
+      // `const s = identity(store)`: a return bound by what the call passes or writes.
+      if (heldCall && declared?.type.startsWith('@')) return this.boundAt(file, d, declared.type, heldCall[2]!, target.confidence);
       const argument = declared && callback?.[4] !== undefined ? ARGUMENT_FORM.exec(declared.type) : null;
       if (argument) {
         // `resolveList(bindings, (b) => ...)` with `resolver: (item: T) => V` and `list: T[]`: what the argument holds.

@@ -4,9 +4,10 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
-import { annotatedType, constructedType, NAME_PATH, parametersOf } from './typescript-types.ts';
-import { calledPath, isSpace, isWordChar, pathOf } from './typescript-paths.ts';
+import { annotatedType, constructedType, parametersOf } from './typescript-types.ts';
+import { calledPath, isSpace, isWordChar } from './typescript-paths.ts';
 import { declarePatternParameters } from './typescript-contextual.ts';
+import { heldValue } from './typescript-generics.ts';
 
 /**
  * `recv.map((x) => x.run())`, `operate((source, sink) => ...)`: each unannotated parameter of a
@@ -70,11 +71,9 @@ function argumentsHeld(args: Node, callback: Node, start: number, { b, source }:
     const argument = args.namedChild(k);
     if (!argument || argument.id === callback.id) continue;
     // `pipe(new Item(), (x) => ...)`: the class the argument constructs.
-    const constructed = argument.type === 'new_expression' ? constructedType(argument, source) : undefined;
-    if (!constructed && argument.type !== 'identifier' && argument.type !== 'member_expression') continue;
-    const path = constructed ? undefined : pathOf(argument, source);
-    if (!constructed && (!path || !NAME_PATH.test(path))) continue;
-    b.declareType('local', `#${start}_${k}`, constructed ?? `=${path}`, callback, false, start);
+    const form = heldValue(argument, source);
+    if (!form) continue;
+    b.declareType('local', `#${start}_${k}`, form, callback, false, start);
     held = true;
   }
   return held;

@@ -4,7 +4,9 @@
 // declared form `@k` (what argument k is) or `@k[*]` (an element of it), resolved at each call
 // (declared-types.ts, with the arguments typescript-callbacks.ts records).
 import type { Node } from 'web-tree-sitter';
-import { parametersOf, typeArgumentsOf } from './typescript-types.ts';
+import type { FileContext } from './language-module.ts';
+import { annotatedType, constructedType, NAME_PATH, parametersOf, typeArgumentsOf } from './typescript-types.ts';
+import { pathOf } from './typescript-paths.ts';
 import { withoutNullish } from './typescript-unions.ts';
 
 /** Collections whose one type argument is what their elements are. */
@@ -54,6 +56,81 @@ export function typeParameterSource(fn: Node, callbackAt: number, written: Node 
     else if (elementOf(held)?.text === name) found = `@${k}[*]`;
   });
   return found;
+}
+
+/** `new (...args) => T`, `abstract new () => T`: T's node, the instance the class passed constructs; undefined for any other type. */
+function constructedBy(type: Node): Node | undefined {
+  return type.type === 'constructor_type' ? (type.childForFieldName('type') ?? undefined) : undefined;
+}
+
+/**
+ * `identity<T>(x: T): T`, `first<T>(xs: T[]): T`, `create<T>(ctor: new () => T): T`,
+ * `make<T>(): T`: a declared return type `returned` that is a bare, unconstrained type parameter
+ * of `fn`, as what binds it at each call, where the checker infers it: `@k` the argument
+ * passed for the parameter typed T, `@k[*]` an element of it, `@k#new` an instance of the class
+ * passed for `new () => T`, `@tK` type argument K as the call writes it (declared-types.ts, with the arguments
+ * typescript-generics.ts heldCallArguments records). Undefined for any other return type.
+ */
+export function returnedTypeParameterForm(fn: Node, returned: string): string | undefined {
+  if (!TYPE_NAME.test(returned)) return undefined;
+  const list = fn.childForFieldName('type_parameters');
+  const index = [...typeParameterNames(fn)].indexOf(returned);
+  // A constrained one (`<S extends Store>`) is read as its constraint where it is in scope (type-parameters.ts), as before.
+  if (index < 0 || list?.namedChildren.some((p) => p?.childForFieldName('name')?.text === returned && p.childForFieldName('constraint'))) return undefined;
+  let found: string | undefined;
+  parametersOf(fn).forEach((param, k) => {
+    if (found !== undefined || !param?.type || k >= MAX_PLACES) return;
+    const held = withoutNullish(param.type.type === 'type_annotation' ? param.type.namedChild(0) : param.type);
+    if (!held) return;
+    if (held.type === 'type_identifier' && held.text === returned) found = `@${k}`;
+    else if (elementOf(held)?.text === returned) found = `@${k}[*]`;
+    else if (constructedBy(held)?.text === returned) found = `@${k}#new`;
+  });
+  return found ?? `@t${index}`;
+}
+
+/** A bare type name (a type parameter is one). */
+const TYPE_NAME = /^[\w$]{1,80}$/;
+
+/**
+ * `const s = identity(store)`, `const r = container.get(Repo)`, `const q = make<Repo>()`: the
+ * call's arguments that are a plain path or construct a class, and the type arguments it writes,
+ * each held by a name no source can write (`#start_k`, `#start_tK`), declared as the local
+ * `declarator` binds is, so a callee whose declared return is bound by a type parameter (`@k`,
+ * `@tK`: returnedTypeParameterForm) reads the one that binds it. Returns the suffix naming the
+ * call (`#start`), or '' when nothing is held.
+ */
+export function heldCallArguments(call: Node, declarator: Node, { b, source }: Pick<FileContext, 'b' | 'source'>): string {
+  const start = call.startIndex;
+  const at = declarator.startIndex - 1;
+  let held = false;
+  const args = call.childForFieldName('arguments');
+  for (let k = 0; args?.type === 'arguments' && k < Math.min(args.namedChildCount, MAX_HELD); k++) {
+    const argument = args.namedChild(k);
+    const form = argument && heldValue(argument, source);
+    if (!form) continue;
+    b.declareType('local', `#${start}_${k}`, form, declarator, false, at);
+    held = true;
+  }
+  const list = call.childForFieldName('type_arguments');
+  for (let k = 0; list && k < Math.min(list.namedChildCount, MAX_HELD); k++) {
+    const written = annotatedType(list.namedChild(k), source);
+    if (!written) continue;
+    b.declareType('local', `#${start}_t${k}`, written, declarator, false, at);
+    held = true;
+  }
+  return held ? `#${start}` : '';
+}
+
+/** Arguments and type arguments read per call for what binds a callee's type parameter. */
+const MAX_HELD = 8;
+
+/** What an argument is, as a declared form: the class it constructs, or `=path` for a plain path; undefined for anything else. */
+export function heldValue(argument: Node, source: string): string | undefined {
+  if (argument.type === 'new_expression') return constructedType(argument, source);
+  if (argument.type !== 'identifier' && argument.type !== 'member_expression') return undefined;
+  const path = pathOf(argument, source);
+  return path && NAME_PATH.test(path) ? `=${path}` : undefined;
 }
 
 /** Call signatures read per declaration for the places its type arguments type. */

@@ -178,14 +178,20 @@ export function unparenthesized(node: Node | null): Node | null {
 
 const UNWRAPPED_CALL_HOLDERS = new Set(['parenthesized_expression', 'assignment_expression', 'await_expression', 'non_null_expression']);
 
-/** `f(...)`, `a.b(...)`, `this.x.y(...)`, `a.b().c(...)`: the called path, for a local typed by the callee's declared return type. */
-export function calledPath(value: Node | null, source: string): string | undefined {
+/** The call a value is: `(this.#r = createRetryer(...))`, `await open()`, `this.data.get(key)!` read through; null when it is none. */
+export function heldCall(value: Node | null): Node | null {
   // `(this.#r = createRetryer(...))`: the value is the assignment's; `await open()`: what open's
   // declared promise holds (returnedType); `this.data.get(key)!`: the call's, null aside.
   for (let i = 0; i < 4 && value !== null && UNWRAPPED_CALL_HOLDERS.has(value.type); i++) {
     value = value.type === 'assignment_expression' ? value.childForFieldName('right') : value.namedChild(0);
   }
-  if (value?.type !== 'call_expression') return undefined;
+  return value?.type === 'call_expression' ? value : null;
+}
+
+/** `f(...)`, `a.b(...)`, `this.x.y(...)`, `a.b().c(...)`: the called path, for a local typed by the callee's declared return type. */
+export function calledPath(value: Node | null, source: string): string | undefined {
+  value = heldCall(value);
+  if (value === null) return undefined;
   const fn = commaCallee(value.childForFieldName('function'));
   // `require('./streams')(stream)`: the module's default export, bound at the load (typescript-modules.ts requireCall).
   if (fn?.type === 'call_expression' && isRequire(fn)) return requiredModuleName(fn);

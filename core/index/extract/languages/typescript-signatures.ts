@@ -6,7 +6,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { RECEIVER_ITSELF, RETURNED_MEMBER, TYPE_ARGUMENT_PLACE } from '../../extract-types.ts';
 import { constructedReturnOf } from './typescript-returns.ts';
-import { typeArgumentPlaces, typeParameterSource } from './typescript-generics.ts';
+import { returnedTypeParameterForm, typeArgumentPlaces, typeParameterSource } from './typescript-generics.ts';
 import { withoutNullish } from './typescript-unions.ts';
 import { annotatedType, guardedType, parametersOf, PROMISES, returnedType, typeArgumentsOf, typeLiteralMembers } from './typescript-types.ts';
 
@@ -66,7 +66,9 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
     : b.documentedReturns.has(fn.startIndex)
       ? undefined
       : constructedReturnOf(b, fn, source);
-  if (returned) b.declareType(kind, `${name}()`, returned, at, false, start);
+  // `identity<T>(x: T): T`: what binds T at each call (typescript-generics.ts).
+  const bound = returned && returnType && fn.childForFieldName('type_parameters') ? returnedTypeParameterForm(fn, returned) : undefined;
+  if (returned) b.declareType(kind, `${name}()`, bound ?? returned, at, false, start);
   else if (returnType) declareReturnedLiteral(b, kind, name, fn, returnType, source, at, start);
   // `get bindings(): Binding[]`: `this.bindings` reads what the getter returns, as a field of that type.
   if (returned && kind === 'member' && fn.type === 'method_definition' && fn.children.some((c) => c?.type === 'get'))

@@ -11,7 +11,7 @@ import { typescriptImportResolver } from './typescript-resolution.ts';
 import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
 import { annotatedType, constructedArrayType, constructedType, functionTypeReturn, declareLoopElement, FUNCTION_VALUES } from './typescript-types.ts';
 import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts';
-import { calledPath, unparenthesized } from './typescript-paths.ts';
+import { calledPath, heldCall, unparenthesized } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';
@@ -31,7 +31,7 @@ import { assignment } from './typescript-assignments.ts';
 import { aliasHeritage, typeofHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
 import { declareArrayPattern, declareDestructured } from './typescript-destructured.ts';
 import { declareSignature, declareTypeArgumentPlaces } from './typescript-signatures.ts';
-import { signaturesOf } from './typescript-generics.ts';
+import { heldCallArguments, signaturesOf } from './typescript-generics.ts';
 import { declareTypeParameterList, typeParameterHandlers } from './typescript-type-parameters.ts';
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
@@ -182,7 +182,9 @@ function commonHandlers(): Record<string, NodeHandler> {
       const choice = written || called || alias ? undefined : choiceOf(held, source);
       // `const options = { pkce: true, ...userOptions }`: the spread's members (typescript-values.ts).
       const spread = written || called || alias || choice ? undefined : spreadOf(held, source);
-      const type = annotated ?? (called ? `${called}()` : alias ? `=${alias}` : (choice ?? (spread && `=${spread}`)));
+      // `const s = identity(store)`: the arguments a generic callee's return may be bound by (typescript-generics.ts).
+      const call = called ? heldCallArguments(heldCall(held)!, node, f) : '';
+      const type = annotated ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (choice ?? (spread && `=${spread}`)));
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
       if (type) b.declareType('local', bound, type, node, false, node.startIndex - 1);
       // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
