@@ -17,6 +17,16 @@
 //   functions it was about to stop calling (the resolution pass, cold, took 426 ms against
 //   145 ms warm). Django 1951 -> 1768 ms, zod/src 1028 -> 964 ms (9 runs each). V8 12 renamed
 //   the flag and retuned its tiering, so it is set only where it was measured.
+// - Under V8 12 and 13 (Node 22, 24) the same holds of TurboFan, whose threshold is a count of
+//   calls: each extraction lane is a fresh isolate that optimizes the extractor's functions anew
+//   (a first pass over effect's and rxjs's sources costs ~1 s of CPU more than the next one in the
+//   same isolate), and on two cores those compiles take time from the lanes. At 8 times V8's
+//   3,000 calls (whole `index` processes, 4 alternating runs each, medians): Node 22.23 (V8 12.4)
+//   effect+rxjs 3,547 -> 2,869 ms (user CPU 6,531 -> 5,125 ms), Django 1,494 -> 1,349 ms; Node
+//   24.22 (V8 13.6) effect+rxjs 3,121 -> 2,997 ms, Django 1,380 -> 1,330 ms; peak RSS unchanged.
+//   A long-running server still optimizes what stays hot: `npm run bench`'s queries on Django
+//   (p50/p95 of search and impact) moved within run-to-run noise under both lines. 16 times
+//   measured about the same (2,812 ms, 1,319 ms), so the smaller factor is kept.
 // - Under V8 13 (Node 24) the young generation keeps doubling its semi-spaces while an index
 //   allocates its short-lived parse results, and the pages stay committed: an index of Django
 //   peaked at 175-181 MB against 129 MB under Node 20. With the semi-spaces not grown past their
@@ -48,6 +58,7 @@ interface EngineSetting {
 const SETTINGS: EngineSetting[] = [
   { flags: ['--interrupt-budget=270336'], v8Majors: [11] },
   { flags: ['--semi-space-growth-factor=1'], v8Majors: [11, 13] },
+  { flags: ['--invocation-count-for-turbofan=24000'], v8Majors: [12, 13] },
 ];
 
 /** The flags the bin sets under V8 `v8Version` (`process.versions.v8` by default). */

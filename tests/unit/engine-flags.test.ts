@@ -24,7 +24,8 @@ test(`every flag set under this V8 (${process.versions.v8}) is one it lists`, ()
 test('no test natives, and nothing under a V8 the table does not name', () => {
   for (const v8 of ['11.3.244.8-node.30', '12.4.254.21-node.33', '13.6.233.17-node.63']) assert.ok(!engineFlagsFor(v8).includes('--allow-natives-syntax'));
   assert.deepEqual(engineFlagsFor('99.0.0'), []);
-  assert.deepEqual(engineFlagsFor('13.6.233.17-node.63'), ['--semi-space-growth-factor=1']);
+  assert.deepEqual(engineFlagsFor('13.6.233.17-node.63'), ['--semi-space-growth-factor=1', '--invocation-count-for-turbofan=24000']);
+  assert.deepEqual(engineFlagsFor('12.4.254.21-node.33'), ['--invocation-count-for-turbofan=24000']);
   assert.ok(!engineFlagsFor('12.4.254.21-node.33').includes('--semi-space-growth-factor=1'), 'measured to change nothing under V8 12');
   assert.ok(engineFlagsFor('11.3.244.8-node.30').includes('--interrupt-budget=270336'));
 });
