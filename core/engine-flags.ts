@@ -12,11 +12,14 @@
 //   against 9710 ms. TurboFan's compiles of the grammars' hot functions cost memory while they
 //   run, within the index's bound: Node 24.22 (V8 13.6.233) peaked at 148 MB on Django and
 //   373 MB on the 7,519 files.
-// - Under V8 11 (Node 20), JavaScript gets four times V8's interrupt budget (67584 bytes of
+// - Under V8 11 (Node 20), JavaScript gets 16 times V8's interrupt budget (67584 bytes of
 //   bytecode) before a function is considered for optimization: a single pass optimized many
 //   functions it was about to stop calling (the resolution pass, cold, took 426 ms against
-//   145 ms warm). Django 1951 -> 1768 ms, zod/src 1028 -> 964 ms (9 runs each). V8 12 renamed
-//   the flag and retuned its tiering, so it is set only where it was measured.
+//   145 ms warm). Four times: Django 1951 -> 1768 ms, zod/src 1028 -> 964 ms (9 runs each); 16
+//   against four times (whole `index` processes, 4 alternating runs each, medians, with the two
+//   extraction lanes each a fresh isolate): effect+rxjs 3,350 -> 3,056 ms, Django 1,473 ->
+//   1,415 ms, peak RSS unchanged; 32 times measured the same. V8 12 renamed the flag and retuned
+//   its tiering, so it is set only where it was measured.
 // - Under V8 12 and 13 (Node 22, 24) the same holds of TurboFan, whose threshold is a count of
 //   calls: each extraction lane is a fresh isolate that optimizes the extractor's functions anew
 //   (a first pass over effect's and rxjs's sources costs ~1 s of CPU more than the next one in the
@@ -25,7 +28,8 @@
 //   effect+rxjs 3,547 -> 2,869 ms (user CPU 6,531 -> 5,125 ms), Django 1,494 -> 1,349 ms; Node
 //   24.22 (V8 13.6) effect+rxjs 3,121 -> 2,997 ms, Django 1,380 -> 1,330 ms; peak RSS unchanged.
 //   A long-running server still optimizes what stays hot: `npm run bench`'s queries on Django
-//   (p50/p95 of search and impact) moved within run-to-run noise under both lines. 16 times
+//   (p50/p95 of search and impact) moved within run-to-run noise under both lines (and under
+//   V8 11 at its budget above, p50 within 0.1-0.4 ms). 16 times
 //   measured about the same (2,812 ms, 1,319 ms), so the smaller factor is kept.
 // - Under V8 13 (Node 24) the young generation keeps doubling its semi-spaces while an index
 //   allocates its short-lived parse results, and the pages stay committed: an index of Django
@@ -56,7 +60,7 @@ interface EngineSetting {
 }
 
 const SETTINGS: EngineSetting[] = [
-  { flags: ['--interrupt-budget=270336'], v8Majors: [11] },
+  { flags: ['--interrupt-budget=1081344'], v8Majors: [11] },
   { flags: ['--semi-space-growth-factor=1'], v8Majors: [11, 13] },
   { flags: ['--invocation-count-for-turbofan=24000'], v8Majors: [12, 13] },
 ];

@@ -27,7 +27,7 @@ test('no test natives, and nothing under a V8 the table does not name', () => {
   assert.deepEqual(engineFlagsFor('13.6.233.17-node.63'), ['--semi-space-growth-factor=1', '--invocation-count-for-turbofan=24000']);
   assert.deepEqual(engineFlagsFor('12.4.254.21-node.33'), ['--invocation-count-for-turbofan=24000']);
   assert.ok(!engineFlagsFor('12.4.254.21-node.33').includes('--semi-space-growth-factor=1'), 'measured to change nothing under V8 12');
-  assert.ok(engineFlagsFor('11.3.244.8-node.30').includes('--interrupt-budget=270336'));
+  assert.ok(engineFlagsFor('11.3.244.8-node.30').includes('--interrupt-budget=1081344'));
 });
 
 test('setting them prints nothing', () => {
