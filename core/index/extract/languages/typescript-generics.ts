@@ -2,7 +2,9 @@
 // `resolveList<T, V>(list: T[], resolver: (item: T) => V)`. The checker infers T from the
 // argument passed for `list`; this reads it from that argument's declared type, no further: the
 // declared form `@k` (what argument k is) or `@k[*]` (an element of it), resolved at each call
-// (declared-types.ts, with the arguments typescript-callbacks.ts records).
+// (declared-types.ts, with the arguments typescript-callbacks.ts records). Likewise a return typed
+// by a type parameter (`identity<T>(x: T): T`), read at each call from the argument or type
+// argument that binds it, which heldCallArguments records where a local is bound to the call.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { annotatedType, constructedType, NAME_PATH, parametersOf, typeArgumentsOf } from './typescript-types.ts';
@@ -66,10 +68,10 @@ function constructedBy(type: Node): Node | undefined {
 /**
  * `identity<T>(x: T): T`, `first<T>(xs: T[]): T`, `create<T>(ctor: new () => T): T`,
  * `make<T>(): T`: a declared return type `returned` that is a bare, unconstrained type parameter
- * of `fn`, as what binds it at each call, where the checker infers it: `@k` the argument
- * passed for the parameter typed T, `@k[*]` an element of it, `@k#new` an instance of the class
- * passed for `new () => T`, `@tK` type argument K as the call writes it (declared-types.ts, with the arguments
- * typescript-generics.ts heldCallArguments records). Undefined for any other return type.
+ * of `fn`, as what binds it at each call, where the checker infers it: `@k` the argument passed
+ * for the parameter typed T, `@k[*]` an element of it, `@k#new` an instance of the class passed
+ * for `new () => T`, `@tK` type argument K as the call writes it (declared-types.ts reads them
+ * with what heldCallArguments records). Undefined for any other return type.
  */
 export function returnedTypeParameterForm(fn: Node, returned: string): string | undefined {
   if (!TYPE_NAME.test(returned)) return undefined;
