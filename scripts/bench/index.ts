@@ -107,8 +107,8 @@ if (process.env.BENCH_CHILD_ROOT) {
 const LINE_RUNS = Number(process.env.BENCH_LINE_RUNS ?? 5);
 
 /**
- * `metabob-mcp index` of each corpus under each Node line, LINE_RUNS rounds with the lines
- * interleaved: medians of the in-process total and the process wall, the highest peak RSS, and
+ * A cold `metabob-mcp index` (no warm-start cache) of each corpus under each Node line, LINE_RUNS
+ * rounds with the lines interleaved: medians of the in-process total and the process wall, the highest peak RSS, and
  * whatever a run printed on stderr (a plain index prints nothing there).
  */
 function indexPerNodeLine(lines: NodeLine[]): void {
@@ -121,7 +121,13 @@ function indexPerNodeLine(lines: NodeLine[]): void {
     for (let i = 0; i < LINE_RUNS; i++) {
       for (const line of lines) {
         const started = performance.now();
-        const run = spawnSync(line.bin, [CLI, 'index', corpus.path, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+        // Cold every time: with the warm-start cache on, whichever line ran first paid the one
+        // cold run, and its peak RSS was held against the others' warm ones.
+        const run = spawnSync(line.bin, [CLI, 'index', corpus.path, '--json'], {
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+          env: { ...process.env, METABOB_CACHE: 'off' },
+        });
         const wall = performance.now() - started;
         if (run.status !== 0) throw new Error(`index under ${line.label} failed: ${run.stderr}`);
         const out = JSON.parse(run.stdout);
