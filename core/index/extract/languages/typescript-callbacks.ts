@@ -7,7 +7,7 @@ import type { FileContext } from './language-module.ts';
 import { annotatedType, constructedType, parametersOf } from './typescript-types.ts';
 import { calledPath, isSpace, isWordChar } from './typescript-paths.ts';
 import { declarePatternParameters } from './typescript-contextual.ts';
-import { heldValue } from './typescript-generics.ts';
+import { holdArguments } from './typescript-generics.ts';
 
 /**
  * `recv.map((x) => x.run())`, `operate((source, sink) => ...)`: each unannotated parameter of a
@@ -55,28 +55,14 @@ export function calleePath(call: Node | null, source: string): string | undefine
   return constructed ? `new ${constructed}` : calledPath(call, source);
 }
 
-/** Arguments read per call for what a callee's type parameter may be bound to. */
-const MAX_HELD_ARGUMENTS = 8;
-
 /**
  * `resolveList(bindings, (b) => ...)`: each other argument that is a plain path, or constructs a
  * class, is held by a name no source can write (`#start_k`), seen where the callback is, so a
  * parameter the callee types by a type parameter of another argument (`@k`, typescript-generics.ts)
  * reads it from there. Returns whether any argument is held (the call is then named `#start`).
  */
-function argumentsHeld(args: Node, callback: Node, start: number, { b, source }: Pick<FileContext, 'b' | 'source'>): boolean {
-  let held = false;
-  // By index, not namedChildren: a list of thousands of callbacks reads a few arguments per callback.
-  for (let k = 0; k < Math.min(args.namedChildCount, MAX_HELD_ARGUMENTS); k++) {
-    const argument = args.namedChild(k);
-    if (!argument || argument.id === callback.id) continue;
-    // `pipe(new Item(), (x) => ...)`: the class the argument constructs.
-    const form = heldValue(argument, source);
-    if (!form) continue;
-    b.declareType('local', `#${start}_${k}`, form, callback, false, start);
-    held = true;
-  }
-  return held;
+function argumentsHeld(args: Node, callback: Node, start: number, f: Pick<FileContext, 'b' | 'source'>): boolean {
+  return holdArguments(args, start, callback, callback, start, f);
 }
 
 /** Type arguments read per call, and parameters per function type among them. */

@@ -105,15 +105,8 @@ const TYPE_NAME = /^[\w$]{1,80}$/;
 export function heldCallArguments(call: Node, declarator: Node, { b, source }: Pick<FileContext, 'b' | 'source'>): string {
   const start = call.startIndex;
   const at = declarator.startIndex - 1;
-  let held = false;
   const args = call.childForFieldName('arguments');
-  for (let k = 0; args?.type === 'arguments' && k < Math.min(args.namedChildCount, MAX_HELD); k++) {
-    const argument = args.namedChild(k);
-    const form = argument && heldValue(argument, source);
-    if (!form) continue;
-    b.declareType('local', `#${start}_${k}`, form, declarator, false, at);
-    held = true;
-  }
+  let held = args?.type === 'arguments' && holdArguments(args, start, null, declarator, at, { b, source });
   const list = call.childForFieldName('type_arguments');
   for (let k = 0; list && k < Math.min(list.namedChildCount, MAX_HELD); k++) {
     const written = annotatedType(list.namedChild(k), source);
@@ -127,8 +120,28 @@ export function heldCallArguments(call: Node, declarator: Node, { b, source }: P
 /** Arguments and type arguments read per call for what binds a callee's type parameter. */
 const MAX_HELD = 8;
 
+/**
+ * Each argument in `args` but `skip` that is a plain path or constructs a class (heldValue), held
+ * by a name no source can write (`#call_k`, `call` the call's start), declared on `node` at
+ * position `at`, so what is resolved there reads it. Returns whether any argument is held.
+ */
+export function holdArguments(args: Node, call: number, skip: Node | null, node: Node, at: number, { b, source }: Pick<FileContext, 'b' | 'source'>): boolean {
+  let held = false;
+  // By index, not namedChildren: a list of thousands of callbacks reads a few arguments per callback.
+  for (let k = 0; k < Math.min(args.namedChildCount, MAX_HELD); k++) {
+    const argument = args.namedChild(k);
+    if (!argument || argument.id === skip?.id) continue;
+    // `pipe(new Item(), (x) => ...)`: the class the argument constructs.
+    const form = heldValue(argument, source);
+    if (!form) continue;
+    b.declareType('local', `#${call}_${k}`, form, node, false, at);
+    held = true;
+  }
+  return held;
+}
+
 /** What an argument is, as a declared form: the class it constructs, or `=path` for a plain path; undefined for anything else. */
-export function heldValue(argument: Node, source: string): string | undefined {
+function heldValue(argument: Node, source: string): string | undefined {
   if (argument.type === 'new_expression') return constructedType(argument, source);
   if (argument.type !== 'identifier' && argument.type !== 'member_expression') return undefined;
   const path = pathOf(argument, source);
