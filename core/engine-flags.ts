@@ -27,10 +27,10 @@
 //   3,000 calls (whole `index` processes, 4 alternating runs each, medians): Node 22.23 (V8 12.4)
 //   effect+rxjs 3,547 -> 2,869 ms (user CPU 6,531 -> 5,125 ms), Django 1,494 -> 1,349 ms; Node
 //   24.22 (V8 13.6) effect+rxjs 3,121 -> 2,997 ms, Django 1,380 -> 1,330 ms; peak RSS unchanged.
-//   A long-running server still optimizes what stays hot: `npm run bench`'s queries on Django
-//   (p50/p95 of search and impact) moved within run-to-run noise under both lines (and under
-//   V8 11 at its budget above, p50 within 0.1-0.4 ms). 16 times
-//   measured about the same (2,812 ms, 1,319 ms), so the smaller factor is kept.
+//   16 times measured about the same under Node 22 (2,812 ms, 1,319 ms), so the smaller factor
+//   is kept. A long-running server still optimizes what stays hot: `npm run bench`'s queries on
+//   Django (p50/p95 of search and impact) moved within run-to-run noise under both lines (and
+//   under V8 11 at its budget above, p50 within 0.1-0.4 ms).
 // - Under V8 13 (Node 24) the young generation keeps doubling its semi-spaces while an index
 //   allocates its short-lived parse results, and the pages stay committed: an index of Django
 //   peaked at 175-181 MB against 129 MB under Node 20. With the semi-spaces not grown past their

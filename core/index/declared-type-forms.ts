@@ -54,8 +54,9 @@ export const COLLECTION_RETURNS = new Set(['filter', 'slice', 'concat', 'reverse
 export const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)(?:#(\d+))?$/;
 /** `@k`, `@k[*]`: what argument k of the call is, or an element of it (typescript-generics.ts). */
 export const ARGUMENT_FORM = /^@(\d+)(\[\*\])?$/;
-/** `@tK`: a return typed by type argument K as the call writes it; `@k#new`: an instance of the class passed as argument k (typescript-generics.ts returnedTypeParameterForm). */
+/** `@tK`: a return typed by type argument K as the call writes it (typescript-generics.ts returnedTypeParameterForm). */
 export const TYPE_ARGUMENT_RETURN_FORM = /^@t(\d+)$/;
+/** `@k#new`: a return typed as an instance of the class passed as argument k (returnedTypeParameterForm). */
 export const CONSTRUCTED_ARGUMENT_FORM = /^@(\d+)#new$/;
 /** `f()#start`, `a.get()#start`: what the call at `start` returns, its arguments held as `#start_k` (typescript-generics.ts heldCallArguments). */
 export const HELD_CALL_FORM = /^(.*)\(\)#(\d+)$/;

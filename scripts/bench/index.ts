@@ -108,8 +108,8 @@ const LINE_RUNS = Number(process.env.BENCH_LINE_RUNS ?? 5);
 
 /**
  * A cold `metabob-mcp index` (no warm-start cache) of each corpus under each Node line, LINE_RUNS
- * rounds with the lines interleaved: medians of the in-process total and the process wall, the highest peak RSS, and
- * whatever a run printed on stderr (a plain index prints nothing there).
+ * rounds with the lines interleaved: medians of the in-process total and the process wall, the
+ * highest peak RSS, and whatever a run printed on stderr (a plain index prints nothing there).
  */
 function indexPerNodeLine(lines: NodeLine[]): void {
   console.log(
