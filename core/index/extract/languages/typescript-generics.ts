@@ -77,7 +77,7 @@ export function returnedTypeParameterForm(fn: Node, returned: string): string | 
   if (!TYPE_NAME.test(returned)) return undefined;
   const list = fn.childForFieldName('type_parameters');
   const index = [...typeParameterNames(fn)].indexOf(returned);
-  // A constrained one (`<S extends Store>`) is read as its constraint where it is in scope (type-parameters.ts), as before.
+  // A constrained one (`<S extends Store>`) is read as its constraint where it is in scope (type-parameters.ts).
   if (index < 0 || list?.namedChildren.some((p) => p?.childForFieldName('name')?.text === returned && p.childForFieldName('constraint'))) return undefined;
   let found: string | undefined;
   parametersOf(fn).forEach((param, k) => {
