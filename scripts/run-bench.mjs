@@ -1,6 +1,7 @@
 // `npm run bench`: runs every scripts/bench/*.ts in turn; each prints its own figures.
 import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { scopedTmp } from './scoped-tmp.mjs';
 
 const only = process.argv.slice(2);
 const benches = readdirSync('scripts/bench')
@@ -10,7 +11,9 @@ const benches = readdirSync('scripts/bench')
 let failed = 0;
 for (const file of benches) {
   console.log(`\n== ${file}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', `scripts/bench/${file}`], { stdio: 'inherit' });
+  const tmp = scopedTmp('metabob-bench-');
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `scripts/bench/${file}`], { stdio: 'inherit', env: tmp.env });
+  tmp.remove();
   if (run.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

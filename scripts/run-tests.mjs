@@ -2,6 +2,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { scopedTmp } from './scoped-tmp.mjs';
 
 function findTests(dir) {
   const out = [];
@@ -20,7 +21,13 @@ const filter = process.argv.slice(2);
 const files = findTests('tests')
   .filter((f) => (filter.length === 0 ? !f.startsWith(HOSTS) : filter.some((p) => f.includes(p))))
   .sort();
+const tmp = scopedTmp('metabob-tests-');
+// Ctrl-C reaches the whole process group: the test runner stops, and this process lives on
+// to remove the run's temp folder.
+process.on('SIGINT', () => {});
 const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', '--test-reporter=spec', ...files], {
   stdio: 'inherit',
+  env: tmp.env,
 });
+tmp.remove();
 process.exit(run.status ?? 1);
