@@ -5,8 +5,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { unquote, wordAt } from './language-module.ts';
-import { annotatedType, constructedType, FUNCTION_VALUES, parametersOf } from './typescript-types.ts';
-import { declareParameterPlaces, declareSignature } from './typescript-signatures.ts';
+import { annotatedType, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { declareSignature } from './typescript-signatures.ts';
 import { functionTypeOf, isValueQuery } from './typescript-function-types.ts';
 import { calledPath } from './typescript-paths.ts';
 import { castType } from './typescript-values.ts';
@@ -42,7 +42,8 @@ export function inClassBody(node: Node, parentOf: FileContext['parentOf']): bool
  * (`now: () => number`, `#cleanup?: () => void`), which is what `this.handler()` calls.
  */
 export function classField(valueField: string): NodeHandler {
-  return (node, { b, source, parentOf }) => {
+  return (node, f) => {
+    const { b, source, parentOf } = f;
     const value = node.childForFieldName('value');
     const annotation = node.childForFieldName('type');
     // `readonly resizeSemaphore = circular.unsafeMakeSemaphore(1)`: what the call is declared to return.
@@ -54,8 +55,13 @@ export function classField(valueField: string): NodeHandler {
     const name = node.childForFieldName(valueField);
     if (!name) return;
     const memberName = wordAt(source, name.startIndex) || unquote(name.text);
-    if (bound || functionTypeOf(annotation) || isValueQuery(annotation) || staticAlias(node, value))
-      return void b.define(node, 'method', memberName, { bound, methodInType: true });
+    const fnType = functionTypeOf(annotation);
+    if (bound || fnType || isValueQuery(annotation) || staticAlias(node, value)) {
+      b.define(node, 'method', memberName, { bound, methodInType: true });
+      // `private make: (s: Services) => Port`: what `this.make(s)` returns, as a method's signature declares it.
+      if (fnType?.type === 'function_type') declareSignature(f, 'member', memberName, fnType, node);
+      return;
+    }
     // `private equals_: IEqualsComparer<T>`: a method when this file declares the name a function type.
     const named = namedTypeOf(annotation);
     if (named) return void b.memberIfCallableType(node, memberName, named);
@@ -223,7 +229,8 @@ export function memberHandlers(): Record<string, NodeHandler> {
       if (callable) {
         b.define(node, 'method', name, { methodInType: true });
         const fnType = functionTypeOf(annotation);
-        if (fnType?.type === 'function_type') declareParameterPlaces(b, source, 'member', name, parametersOf(fnType), node, node.startIndex);
+        // `make: (s: Services) => Port`: what a call returns and its parameters' types, as a method signature's.
+        if (fnType?.type === 'function_type') declareSignature(f, 'member', name, fnType, node);
       } else {
         // `services: Services` in an interface: a receiver `ctx.services` is a Services.
         const type = annotatedType(annotation, source);
