@@ -10,7 +10,13 @@ import { isNamePathChar, NAME_PATH, valueTypedBy } from './typescript-types.ts';
 import { declareTypeParameterList } from './typescript-type-parameters.ts';
 
 /** How many named types of one intersection or union are read. */
-const MAX_ALIAS_PARTS = 16;
+const MAX_ALIAS_PARTS = 32;
+/**
+ * How many type nodes of one alias are walked: a union nests to the left, one `union_type` per
+ * `|`, so reading N members walks about 2N nodes (`type Primitive = | BracketOut | ... | Suspend`,
+ * fourteen members, is 27).
+ */
+const MAX_ALIAS_NODES = 4 * MAX_ALIAS_PARTS;
 
 /** Parts of a union that declare no member a call could reach. */
 const NO_MEMBERS = new Set(['null', 'undefined', 'void', 'never']);
@@ -27,7 +33,7 @@ export function aliasHeritage(def: RawDefinition, value: Node, { b, source }: Fi
   const relation = value.type === 'union_type' ? 'union' : 'extends';
   const named: string[] = [];
   const pending: Node[] = [value];
-  for (let n = pending.pop(), read = 0; n && read < MAX_ALIAS_PARTS; n = pending.pop(), read++) {
+  for (let n = pending.pop(), walked = 0; n && walked < MAX_ALIAS_NODES && named.length < MAX_ALIAS_PARTS; n = pending.pop(), walked++) {
     // A union within an intersection (`A & (B | null)`) gives the alias no base; an intersection
     // within a union is one of its members, as its named parts are.
     if (n.type === 'intersection_type' || n.type === 'parenthesized_type' || (n.type === 'union_type' && relation === 'union')) {
