@@ -33,17 +33,32 @@ export function pathOf(node: Node | null, source: string): string | undefined {
  * `Object.values(x)` for `x: Record<K, V>` or `V[]`).
  */
 const VALUES_OF = 'Object.values(';
+/** `Array.from(x)`, one argument: an array of what x iterates, x's elements as the checker types them. */
+const ARRAY_FROM = 'Array.from(';
+/** `[...x]`, one spread: an array of what x iterates, as ARRAY_FROM. */
+const SPREAD = '...';
 const AWAIT = 'await';
 
 /**
- * A value read as the path inside it: `Object.values(x)` (x's values, VALUES_OF) and `(await x)`
- * (what x settles to: a declared `Promise<X>` is read as X, typescript-types.ts annotatedType).
- * The range of the inner path and where the value ends; undefined when the text is neither.
+ * A value read as the path inside it: `Object.values(x)` (x's values, VALUES_OF), `Array.from(x)`
+ * and `[...x]` (an array of x's elements: `[...this.sockets].forEach((s) => s.close())` on a
+ * `Set<Socket>`), and `(await x)` (what x settles to: a declared `Promise<X>` is read as X,
+ * typescript-types.ts annotatedType). The inner path is the whole argument or spread: a second
+ * argument (`Array.from(x, f)`, which maps) or element (`[...a, ...b]`) is no path. The range of
+ * the inner path and where the value ends; undefined when the text is none of these.
  */
 function leadingValue(source: string, i: number, end: number): { from: number; to: number; next: number } | undefined {
-  if (source.startsWith(VALUES_OF, i)) {
-    const next = closingBracket(source, i + VALUES_OF.length - 1, end, '(', ')');
-    return next < 0 ? undefined : { from: i + VALUES_OF.length, to: next - 1, next };
+  const call = source.startsWith(VALUES_OF, i) ? VALUES_OF : source.startsWith(ARRAY_FROM, i) ? ARRAY_FROM : undefined;
+  if (call) {
+    const next = closingBracket(source, i + call.length - 1, end, '(', ')');
+    return next < 0 ? undefined : { from: i + call.length, to: next - 1, next };
+  }
+  if (source[i] === '[') {
+    let k = i + 1;
+    while (k < end && isSpace(source.charCodeAt(k))) k++;
+    if (!source.startsWith(SPREAD, k)) return undefined;
+    const next = closingBracket(source, i, end, '[', ']');
+    return next < 0 ? undefined : { from: k + SPREAD.length, to: next - 1, next };
   }
   if (source[i] !== '(') return undefined;
   let k = i + 1;
@@ -196,8 +211,9 @@ export function calledPath(value: Node | null, source: string): string | undefin
   // `require('./streams')(stream)`: the module's default export, bound at the load (typescript-modules.ts requireCall).
   if (fn?.type === 'call_expression' && isRequire(fn)) return requiredModuleName(fn);
   const path = fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, source) : undefined;
-  // `Object.values(registry)` is no call of the workspace's: it is registry's values (pathOf).
-  return path === 'Object.values' ? undefined : path;
+  // `Object.values(registry)`, `Array.from(sockets)` are no calls of the workspace's: they are
+  // registry's values and an array of sockets' elements (pathOf).
+  return path === 'Object.values' || path === 'Array.from' ? undefined : path;
 }
 
 /**

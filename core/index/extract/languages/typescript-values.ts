@@ -3,7 +3,7 @@
 // where a name is bound, assigned or exported), and the path a value is passed on from.
 import type { Node } from 'web-tree-sitter';
 import { CHOICE } from '../../extract-types.ts';
-import { annotatedType, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { annotatedType, constructedType, FUNCTION_VALUES, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf, unparenthesized } from './typescript-paths.ts';
 
 /**
@@ -129,9 +129,10 @@ function isNothing(node: Node | null): boolean {
 /**
  * Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`), `this`
  * (`var that = this`), a collection's values (`Object.values(registry)`, pathOf; any other call's
- * path holds `()`, which ELEMENT_PATH refuses).
+ * path holds `()`, which ELEMENT_PATH refuses), an array of what a path iterates (`[...this.sockets]`,
+ * `Array.from(this.sockets)`, pathOf).
  */
-const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression', 'this', 'call_expression']);
+const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression', 'this', 'call_expression', 'array']);
 /** A path whose segments may be elements or computed keys (`this.items[*]`, `this[kSocket]`, pathOf). */
 const ELEMENT_PATH = /^[\w$#]+(\[(\*|[\w$]+)\])?(\.[\w$#]+(\[(\*|[\w$]+)\])?)*$/;
 
@@ -139,6 +140,20 @@ const ELEMENT_PATH = /^[\w$#]+(\[(\*|[\w$]+)\])?(\.[\w$#]+(\[(\*|[\w$]+)\])?)*$/
 export function aliasedPath(value: Node | null, source: string): string | undefined {
   const path = ALIASED_VALUES.has(value?.type ?? '') ? pathOf(value, source) : undefined;
   return path && ELEMENT_PATH.test(path) ? path : undefined;
+}
+
+/** Calls that copy what their one argument iterates into an array (pathOf reads through them). */
+const COPYING_CALLS = new Set(['Array.from', 'Object.values']);
+
+/**
+ * `[...this.pending.values()]`, `Array.from(map.values())`, `Object.values(this.load())`: what the
+ * call inside returns, read as its elements are (the form `path()`); undefined for any other value.
+ */
+export function copiedCallResult(value: Node | null, source: string): string | undefined {
+  const copy = value?.type === 'array' || (value?.type === 'call_expression' && COPYING_CALLS.has(value.childForFieldName('function')?.text ?? ''));
+  if (!copy) return undefined;
+  const path = pathOf(value, source);
+  return path?.endsWith('()') && NAME_PATH.test(path.slice(0, -2)) ? path : undefined;
 }
 
 /**

@@ -16,7 +16,17 @@ import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareCallbackParameters } from './typescript-callbacks.ts';
 import { parameter, parameterDefault, patternDefault } from './typescript-parameters.ts';
-import { aliasedPath, aliasedValue, castType, choiceOf, choiceOfCallables, choiceOfReferences, spreadOf, valueBesideNothing } from './typescript-values.ts';
+import {
+  aliasedPath,
+  aliasedValue,
+  copiedCallResult,
+  castType,
+  choiceOf,
+  choiceOfCallables,
+  choiceOfReferences,
+  spreadOf,
+  valueBesideNothing,
+} from './typescript-values.ts';
 import { conditionalFunctionType, namedTypeOf } from './typescript-type-names.ts';
 import {
   CONTEXTUAL_TYPE,
@@ -178,13 +188,15 @@ function commonHandlers(): Record<string, NodeHandler> {
       const called = written ? undefined : calledPath(held, source);
       const aliased = aliasedValue(held);
       const alias = written || called ? undefined : aliasedPath(aliased, source);
+      // `const open = [...this.sockets.values()]`: what the call inside returns, element by element.
+      const copied = written || called || alias ? undefined : copiedCallResult(aliased, source);
       // `const low = higher ? v2 : v1`: typed where both branches agree (declared-types.ts reads CHOICE).
-      const choice = written || called || alias ? undefined : choiceOf(held, source);
+      const choice = written || called || alias || copied ? undefined : choiceOf(held, source);
       // `const options = { pkce: true, ...userOptions }`: the spread's members (typescript-values.ts).
-      const spread = written || called || alias || choice ? undefined : spreadOf(held, source);
+      const spread = written || called || alias || copied || choice ? undefined : spreadOf(held, source);
       // `const s = identity(store)`: the arguments a generic callee's return may be bound by (typescript-generics.ts).
       const call = called ? heldCallArguments(heldCall(held)!, node, f) : '';
-      const type = annotated ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (choice ?? (spread && `=${spread}`)));
+      const type = annotated ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (copied ?? choice ?? (spread && `=${spread}`)));
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
       if (type) b.declareType('local', bound, type, node, false, node.startIndex - 1);
       // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
