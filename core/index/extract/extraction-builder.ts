@@ -103,6 +103,8 @@ export class ExtractionBuilder {
   readonly typeParameters = new TypeParameterScopes();
   /** Where the functions a doc comment declares a return for start: that return is theirs, not one read from the body. */
   readonly documentedReturns = new Set<number>();
+  /** Where the declarations a doc comment's `@type` types start: that type is theirs, not one read from the value. */
+  readonly documentedTypes = new Set<number>();
   /** Definitions that depend on what the rest of the file holds (deferred-definitions.ts). */
   private readonly deferred = new DeferredDefinitions();
   private readonly typedMembers: TypedMember[] = [];

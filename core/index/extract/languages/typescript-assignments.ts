@@ -201,6 +201,9 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     const property = left.childForFieldName('property');
     if (!property || left.firstChild?.type !== 'this') return;
     const binder = thisBinder(node, f.parentOf);
+    // `/** @type {Map<string, Sock>} */ this.byKey = new Map()` in a class: the comment's type is
+    // the member's (typescript-jsdoc.ts). A constructor function's member is its local (declareThisMember).
+    if (b.documentedTypes.has(node.startIndex) && !(b.language === 'javascript' && constructorName(binder) !== undefined)) return;
     // `/** @param {Sender} sender */ constructor(sender) { this.sender = sender }` in JavaScript:
     // the member has the parameter's documented type, as the checker reads it. A TypeScript
     // parameter's annotation does not reach a member so: a field declared without a type is `any`

@@ -5,8 +5,10 @@
 // name or a collection or promise of one is read (`{Foo}`, `{ns.Foo}`, `{?Foo}`, `{Foo|null}`,
 // `{Foo[]}`, `{Array<Foo>}`, `{Map.<string, Foo>}`, `{Promise<Foo>}`), or a type another module
 // exports (`{import('./util').Store}`, and a `@typedef {import('./util').Store} Store` naming one,
-// which the checker reads as a type-only import); anything else (a union of two types, a record,
-// a whole module) types nothing.
+// which the checker reads as a type-only import); a parameter typed as a function
+// (`{(err: Error, sock: Sock) => void}`, Closure's `{function(Sock)}`) types the parameters of a
+// function passed in its place, each read as above; anything else (a union of two types, a
+// record, a whole module) types nothing.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types.ts';
@@ -72,6 +74,8 @@ export function jsdocType(written: string, at = 0, imports?: ImportedType[]): st
 
 interface Tags {
   params: Map<string, string>;
+  /** `@param {(err: Error, sock: Socket) => void} cb`: the types of the callback's parameters, by place. */
+  callbacks: Map<string, (string | undefined)[]>;
   returns?: string;
   type?: string;
   this?: string;
@@ -111,7 +115,7 @@ function importTags(text: string, into: ImportedType[]): void {
 /** `at`: where the comment starts in the source, which names the types it imports. */
 function tagsOf(text: string, at: number): Tags | undefined {
   if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !(text.includes('{') || text.includes('@import'))) return undefined;
-  const tags: Tags = { params: new Map(), imports: [], templates: new Map(), order: [] };
+  const tags: Tags = { params: new Map(), callbacks: new Map(), imports: [], templates: new Map(), order: [] };
   if (text.includes('@import')) importTags(text, tags.imports);
   TAG.lastIndex = 0;
   for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
@@ -130,25 +134,68 @@ function tagsOf(text: string, at: number): Tags | undefined {
     }
     if ((tag === 'param' || tag === 'arg' || tag === 'argument') && m[3] && !m[3].includes('.')) tags.order.push(m[3]);
     const type = jsdocType(m[2]!, at + m.index, tags.imports);
-    if (!type) continue;
+    if (!type) {
+      const callback = tag === 'param' || tag === 'arg' || tag === 'argument' ? m[3] && callbackParameterTypes(m[2]!, at + m.index, tags.imports) : undefined;
+      if (callback && !tags.callbacks.has(m[3]!)) tags.callbacks.set(m[3]!, callback);
+      continue;
+    }
     if (tag === 'type') tags.type = type;
     else if (tag === 'this') tags.this = type;
     else if (tag.startsWith('return')) tags.returns = type;
     else if (m[3] && !tags.params.has(m[3])) tags.params.set(m[3], type);
   }
-  return tags.params.size || tags.returns || tags.type || tags.this || tags.imports.length || tags.templates.size ? tags : undefined;
+  return tags.params.size || tags.callbacks.size || tags.returns || tags.type || tags.this || tags.imports.length || tags.templates.size ? tags : undefined;
+}
+
+/** How many parameters of a documented callback are read. */
+const MAX_CALLBACK_PARAMETERS = 8;
+/** `(err?: Error, result?: Request) => void`: TypeScript's function type, as JSDoc admits it. */
+const ARROW_TYPE = /^\(([^()]{0,200})\)\s*=>/;
+/** `function(Error, Sock): void`: Closure's function type. */
+const CLOSURE_TYPE = /^function\s*\(([^()]{0,200})\)/;
+/** `err?: Error`: a parameter of an arrow type, its name and type. */
+const ARROW_PARAMETER = /^(?:\.\.\.)?[A-Za-z_$][\w$]{0,79}\??\s*:\s*(.+)$/;
+
+/**
+ * The types a documented callback's parameters are given, by place (`@param {(err?: null | Error,
+ * result?: ResolveRequest) => void} callback`, `@param {function(Sock): void} fn`), each read as
+ * jsdocType reads a type; undefined for any other type. A parameter whose type holds `<` or `,`
+ * ends the list (its commas are not split here).
+ */
+function callbackParameterTypes(written: string, at: number, imports: ImportedType[]): (string | undefined)[] | undefined {
+  const text = written.trim();
+  const arrow = ARROW_TYPE.exec(text);
+  const closure = arrow ? null : CLOSURE_TYPE.exec(text);
+  const list = (arrow ?? closure)?.[1];
+  if (list === undefined || list.includes('<') || list.includes('{')) return undefined;
+  const types = list
+    .split(',')
+    .slice(0, MAX_CALLBACK_PARAMETERS)
+    .map((part) => {
+      const param = part.trim();
+      // Closure's `this:` and `new:` name the receiver, no parameter; in an arrow type each place is `name: Type`.
+      const type = arrow ? ARROW_PARAMETER.exec(param)?.[1] : /^(this|new)\s*:/.test(param) ? undefined : param.replace(/^\.\.\./, '');
+      return type ? jsdocType(type, at, imports) : undefined;
+    });
+  return types.some((t) => t !== undefined) ? types : undefined;
 }
 
 /** The parameter names of a function node, in the JavaScript grammar (`a`, `a = 1`, `...a`). */
 function parameterNames(fn: Node): Set<string> {
-  const names = new Set<string>();
+  return new Set(parameterPlaces(fn).filter((name): name is string => name !== undefined));
+}
+
+/** A function node's parameters by place: each one's name, undefined for a pattern. */
+function parameterPlaces(fn: Node): (string | undefined)[] {
   const single = fn.childForFieldName('parameter');
-  if (single?.type === 'identifier') names.add(single.text);
+  if (single) return [single.type === 'identifier' ? single.text : undefined];
+  const places: (string | undefined)[] = [];
   for (const p of fn.childForFieldName('parameters')?.namedChildren ?? []) {
-    const name = p?.type === 'assignment_pattern' ? p.childForFieldName('left') : p?.type === 'rest_pattern' ? p.namedChild(0) : p;
-    if (name?.type === 'identifier') names.add(name.text);
+    if (!p || p.type === 'comment') continue;
+    const name = p.type === 'assignment_pattern' ? p.childForFieldName('left') : p.type === 'rest_pattern' ? p.namedChild(0) : p;
+    places.push(name?.type === 'identifier' ? name.text : undefined);
   }
-  return names;
+  return places;
 }
 
 /**
@@ -182,7 +229,18 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   // `/** @this {Socket} */ function onData() { this.pause() }`: within that function alone.
   if (tags.this && fn.type !== 'arrow_function') f.b.declareType('local', 'this', tags.this, at, false, body.startIndex, fn);
   if (tags.returns) f.b.documentedReturns.add(fn.startIndex);
-  if (tags.returns && name) f.b.declareType(kind, `${name}()`, tags.returns, at, false, kind === 'local' ? at.startIndex - 1 : at.startIndex);
+  if (!name) return;
+  const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
+  if (tags.returns) f.b.declareType(kind, `${name}()`, tags.returns, at, false, start);
+  // `@param {(err: Error, sock: Socket) => void} cb`: what a function passed in cb's place is
+  // handed, as a TypeScript signature's function-typed parameter declares it (`name(i,j)`).
+  if (tags.callbacks.size === 0) return;
+  parameterPlaces(fn).forEach((param, i) => {
+    const types = param === undefined ? undefined : tags.callbacks.get(param);
+    types?.forEach((type, j) => {
+      if (type) f.b.declareType(kind, `${name}(${i},${j})`, type, at, false, start);
+    });
+  });
 }
 
 /**
@@ -195,6 +253,14 @@ export function documentedParameter(fn: Node, name: string, source: string): str
   if (!comment && fn.parent?.type === 'export_statement') comment = fn.parent.previousNamedSibling;
   if (comment?.type !== 'comment' || !parameterNames(fn).has(name)) return undefined;
   return tagsOf(source.slice(comment.startIndex, comment.endIndex), comment.startIndex)?.params.get(name);
+}
+
+/** `exports.open`, `module.exports.open`: the name a CommonJS export is assigned under; undefined for any other target. */
+function exportedName(left: Node | null): string | undefined {
+  if (left?.type !== 'member_expression') return undefined;
+  const object = left.childForFieldName('object')?.text;
+  const property = left.childForFieldName('property');
+  return (object === 'exports' || object === 'module.exports') && property?.type === 'property_identifier' ? property.text : undefined;
 }
 
 /** What a doc comment documents: the declaration right after it. */
@@ -229,7 +295,9 @@ export const jsdocComment: NodeHandler = (node, f) => {
       const value = declarator?.childForFieldName('value');
       if (!declarator || name?.type !== 'identifier') return;
       if (value && FUNCTION_VALUES.has(value.type)) return declareFunction(f, tags, value, name.text, 'local', declarator);
-      if (tags.type) f.b.declareType('local', name.text, tags.type, declarator, false, declarator.startIndex - 1);
+      if (!tags.type) return;
+      f.b.declareType('local', name.text, tags.type, declarator, false, declarator.startIndex - 1);
+      f.b.documentedTypes.add(declarator.startIndex);
       return;
     }
     case 'expression_statement': {
@@ -238,10 +306,13 @@ export const jsdocComment: NodeHandler = (node, f) => {
       if (assignment?.type !== 'assignment_expression') return;
       const left = assignment.childForFieldName('left');
       const right = assignment.childForFieldName('right');
-      if (right && FUNCTION_VALUES.has(right.type)) return declareFunction(f, tags, right, undefined, 'local', assignment);
+      // `exports.open = function (cb) {}`: a function of the module, named as it is exported.
+      if (right && FUNCTION_VALUES.has(right.type)) return declareFunction(f, tags, right, exportedName(left), 'local', assignment);
       if (tags.type && left?.type === 'member_expression' && left.childForFieldName('object')?.type === 'this') {
         const property = left.childForFieldName('property');
-        if (property) f.b.declareType('member', property.text, tags.type, assignment);
+        if (!property) return;
+        f.b.declareType('member', property.text, tags.type, assignment);
+        f.b.documentedTypes.add(assignment.startIndex);
       }
       return;
     }

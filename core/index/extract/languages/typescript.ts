@@ -198,7 +198,8 @@ function commonHandlers(): Record<string, NodeHandler> {
       const call = called ? heldCallArguments(heldCall(held)!, node, f) : '';
       const type = annotated ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (copied ?? choice ?? (spread && `=${spread}`)));
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
-      if (type) b.declareType('local', bound, type, node, false, node.startIndex - 1);
+      // `/** @type {Map<string, Sock>} */ const m = new Map()`: the comment's type is the local's (typescript-jsdoc.ts).
+      if (type && !b.documentedTypes.has(node.startIndex)) b.declareType('local', bound, type, node, false, node.startIndex - 1);
       // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
       // its scope (`const stop = watch(() => stop())` too).
       if (!value) {
