@@ -35,20 +35,22 @@ export function pathOf(node: Node | null, source: string): string | undefined {
 const VALUES_OF = 'Object.values(';
 /** `Array.from(x)`, one argument: an array of what x iterates, x's elements as the checker types them. */
 const ARRAY_FROM = 'Array.from(';
+/** `new Set(x)`, one argument, no type argument: a set of what x iterates, as ARRAY_FROM. */
+const NEW_SET = 'new Set(';
 /** `[...x]`, one spread: an array of what x iterates, as ARRAY_FROM. */
 const SPREAD = '...';
 const AWAIT = 'await';
 
 /**
- * A value read as the path inside it: `Object.values(x)` (x's values, VALUES_OF), `Array.from(x)`
- * and `[...x]` (an array of x's elements: `[...this.sockets].forEach((s) => s.close())` on a
+ * A value read as the path inside it: `Object.values(x)` (x's values, VALUES_OF), `Array.from(x)`,
+ * `new Set(x)` and `[...x]` (a copy of x's elements: `[...this.sockets].forEach((s) => s.close())` on a
  * `Set<Socket>`), and `(await x)` (what x settles to: a declared `Promise<X>` is read as X,
  * typescript-types.ts annotatedType). The inner path is the whole argument or spread: a second
  * argument (`Array.from(x, f)`, which maps) or element (`[...a, ...b]`) is no path. The range of
  * the inner path and where the value ends; undefined when the text is none of these.
  */
 function leadingValue(source: string, i: number, end: number): { from: number; to: number; next: number } | undefined {
-  const call = source.startsWith(VALUES_OF, i) ? VALUES_OF : source.startsWith(ARRAY_FROM, i) ? ARRAY_FROM : undefined;
+  const call = [VALUES_OF, ARRAY_FROM, NEW_SET].find((prefix) => source.startsWith(prefix, i));
   if (call) {
     const next = closingBracket(source, i + call.length - 1, end, '(', ')');
     return next < 0 ? undefined : { from: i + call.length, to: next - 1, next };

@@ -129,10 +129,10 @@ function isNothing(node: Node | null): boolean {
 /**
  * Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`), `this`
  * (`var that = this`), a collection's values (`Object.values(registry)`, pathOf; any other call's
- * path holds `()`, which ELEMENT_PATH refuses), an array of what a path iterates (`[...this.sockets]`,
- * `Array.from(this.sockets)`, pathOf).
+ * path holds `()`, which ELEMENT_PATH refuses), a copy of what a path iterates (`[...this.sockets]`,
+ * `Array.from(this.sockets)`, `new Set(this.sockets)`, pathOf).
  */
-const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression', 'this', 'call_expression', 'array']);
+const ALIASED_VALUES = new Set(['identifier', 'member_expression', 'subscript_expression', 'this', 'call_expression', 'array', 'new_expression']);
 /** A path whose segments may be elements or computed keys (`this.items[*]`, `this[kSocket]`, pathOf). */
 const ELEMENT_PATH = /^[\w$#]+(\[(\*|[\w$]+)\])?(\.[\w$#]+(\[(\*|[\w$]+)\])?)*$/;
 
@@ -140,6 +140,14 @@ const ELEMENT_PATH = /^[\w$#]+(\[(\*|[\w$]+)\])?(\.[\w$#]+(\[(\*|[\w$]+)\])?)*$/
 export function aliasedPath(value: Node | null, source: string): string | undefined {
   const path = ALIASED_VALUES.has(value?.type ?? '') ? pathOf(value, source) : undefined;
   return path && ELEMENT_PATH.test(path) ? path : undefined;
+}
+
+/**
+ * `new Set(this.items)`, no type argument: a set of what the path iterates (pathOf reads through
+ * it), which the checker infers from the argument where `new Set<T>(...)` writes it.
+ */
+export function isSetCopy(value: Node | null, source: string): boolean {
+  return value?.type === 'new_expression' && source.startsWith('new Set(', value.startIndex) && value.childForFieldName('arguments')?.namedChildCount === 1;
 }
 
 /** Calls that copy what their one argument iterates into an array (pathOf reads through them). */
@@ -150,7 +158,10 @@ const COPYING_CALLS = new Set(['Array.from', 'Object.values']);
  * call inside returns, read as its elements are (the form `path()`); undefined for any other value.
  */
 export function copiedCallResult(value: Node | null, source: string): string | undefined {
-  const copy = value?.type === 'array' || (value?.type === 'call_expression' && COPYING_CALLS.has(value.childForFieldName('function')?.text ?? ''));
+  const copy =
+    value?.type === 'array' ||
+    isSetCopy(value, source) ||
+    (value?.type === 'call_expression' && COPYING_CALLS.has(value.childForFieldName('function')?.text ?? ''));
   if (!copy) return undefined;
   const path = pathOf(value, source);
   return path?.endsWith('()') && NAME_PATH.test(path.slice(0, -2)) ? path : undefined;

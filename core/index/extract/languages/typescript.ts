@@ -20,6 +20,7 @@ import {
   aliasedPath,
   aliasedValue,
   copiedCallResult,
+  isSetCopy,
   castType,
   choiceOf,
   choiceOfCallables,
@@ -179,8 +180,9 @@ function commonHandlers(): Record<string, NodeHandler> {
       const held = valueBesideNothing(value);
       const annotated =
         annotatedType(node.childForFieldName('type'), source) ??
-        // `seen = unordered ? new SetCache : undefined`: a SetCache where it holds a value.
-        constructedType(held, source) ??
+        // `seen = unordered ? new SetCache : undefined`: a SetCache where it holds a value; `new
+        // Set(items)` is a copy of items' elements (aliasedPath below), not a Set of nothing known.
+        (isSetCopy(held, source) ? undefined : constructedType(held, source)) ??
         constructedArrayType(value, source) ??
         castType(value, source);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
