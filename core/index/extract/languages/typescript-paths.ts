@@ -65,9 +65,26 @@ function leadingValue(source: string, i: number, end: number): { from: number; t
   if (source[i] !== '(') return undefined;
   let k = i + 1;
   while (k < end && isSpace(source.charCodeAt(k))) k++;
-  if (!source.startsWith(AWAIT, k) || !isSpace(source.charCodeAt(k + AWAIT.length))) return undefined;
   const next = closingBracket(source, i, end, '(', ')');
-  return next < 0 ? undefined : { from: k + AWAIT.length, to: next - 1, next };
+  if (next < 0) return undefined;
+  if (source.startsWith(AWAIT, k) && isSpace(source.charCodeAt(k + AWAIT.length))) return { from: k + AWAIT.length, to: next - 1, next };
+  // `(this.delegate || Date).now()`, `(a ?? b).m()`: a member of the left operand's type, which the
+  // checker's union of both holds (as `const x = a ?? b` is typed as `a`, typescript-values.ts aliasedValue).
+  const fallback = fallbackAt(source, k, next - 1);
+  return fallback < 0 ? undefined : { from: k, to: fallback, next };
+}
+
+/** Where the first `||` or `??` outside any bracket stands between `from` and `to`; -1 when none does. */
+function fallbackAt(source: string, from: number, to: number): number {
+  let depth = 0;
+  for (let i = from; i < to - 1; i++) {
+    const c = source[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && (c === '|' || c === '?') && source[i + 1] === c) return i;
+    else if (c === "'" || c === '"' || c === '`') return -1;
+  }
+  return -1;
 }
 
 function pathBetween(source: string, start: number, end: number, leading: boolean): string | undefined {
