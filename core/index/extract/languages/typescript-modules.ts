@@ -12,7 +12,7 @@ import { choiceOfReferences } from './typescript-values.ts';
 import { pathOf, requiredModuleName } from './typescript-paths.ts';
 import { constructedType } from './typescript-types.ts';
 import { declareSignature } from './typescript-signatures.ts';
-import { constructedMembers } from './typescript-objects.ts';
+import { constructedMembers, exportedObject } from './typescript-objects.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -98,7 +98,8 @@ function* declaredNames(decl: Node, names: string[]): HandlerSteps {
 }
 
 /** Every form of `export`: declarations, default, lists, re-exports, `export =`. */
-export function* exportStatement(stmt: Node, b: ExtractionBuilder, text: string): HandlerSteps {
+export function* exportStatement(stmt: Node, f: FileContext): HandlerSteps {
+  const { b, source: text } = f;
   const source = stringValue(stmt.childForFieldName('source'));
   let isDefault = false;
   let star = false;
@@ -167,6 +168,12 @@ export function* exportStatement(stmt: Node, b: ExtractionBuilder, text: string)
     const name = value.childForFieldName('name')?.text ?? 'default';
     b.define(value, 'function', name);
     b.addExport(name, 'default');
+  } else {
+    // `export default { format() {}, parse: (s) => ... }`: a module object under the name `default`,
+    // which no source can bind, its function members `default.format` as a module const's are, so
+    // an importer's `fmt.format()` reaches the literal's member, as the checker resolves it.
+    const members = exportedObject('default', value, f);
+    if (members) yield* members;
   }
 }
 

@@ -152,6 +152,8 @@ export function exportedObject(name: string, value: Node, f: FileContext): Handl
   const object = literalOf(value);
   if (!object || !/^[\w$]{1,80}$/.test(name)) return undefined;
   f.b.addExport(name, name);
+  // `{ printer: new Printer() }`: `api.printer` is a Printer, as a module const's member is.
+  for (const [key, type] of constructedMembers(object, f)) f.b.declareType('local', `${name}.${key}`, type, object, false, object.startIndex - 1);
   return defineMembers(object, f, name, undefined, undefined, memberSignature(name, f));
 }
 

@@ -277,7 +277,7 @@ function commonHandlers(): Record<string, NodeHandler> {
     object: argumentObject,
     new_expression: newExpression,
     import_statement: (node, { b }) => importStatement(node, b),
-    export_statement: (node, { b, source }) => exportStatement(node, b, source),
+    export_statement: (node, f) => exportStatement(node, f),
   };
 }
 
