@@ -4,8 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
-import { annotatedType, constructedType, parametersOf } from './typescript-types.ts';
-import { calledPath, isSpace, isWordChar } from './typescript-paths.ts';
+import { annotatedType, constructedType, pairValue, parametersOf } from './typescript-types.ts';
+import { calledPath, isSpace, isWordChar, pathOf, unparenthesized } from './typescript-paths.ts';
 import { declarePatternParameters } from './typescript-contextual.ts';
 import { holdArguments } from './typescript-generics.ts';
 
@@ -30,6 +30,7 @@ export function declareCallbackParameters(fn: Node, { b, source, parentOf }: Fil
   if (names?.length === 0) return;
   // `new Observable((subscriber) => ...)`: typed by what the class's constructor declares for it.
   const holder = parentOf(args);
+  if (!names) declareEntryValue(fn, holder, start, { b, source });
   const path = calleePath(holder, source);
   if (!path) return;
   const i = Math.min(64, argumentPlace(b, args, arg));
@@ -168,4 +169,43 @@ function plainParameters(source: string, start: number, arrow: boolean): string[
     if (source[i] === ',') i++;
     else if (source[i] !== ')') return undefined;
   }
+}
+
+/** Array methods whose callback's first parameter is an element. */
+const ELEMENT_FIRST = new Set(['forEach', 'map', 'flatMap', 'filter', 'find', 'findLast', 'findIndex', 'findLastIndex', 'some', 'every']);
+
+/**
+ * `Object.entries(stores).forEach(([name, store]) => store.put())`, `[...registry.entries()].map(([k, b]) => ...)`,
+ * `Array.from(registry.entries())`: the value a callback's `[key, value]` pattern binds is an element
+ * of what the entries are read from, as a loop's is (typescript-types.ts declareLoopElement).
+ */
+function declareEntryValue(fn: Node, call: Node | null, start: number, { b, source }: Pick<FileContext, 'b' | 'source'>): void {
+  const callee = call?.type === 'call_expression' ? call.childForFieldName('function') : null;
+  if (callee?.type !== 'member_expression' || !ELEMENT_FIRST.has(callee.childForFieldName('property')?.text ?? '')) return;
+  let first = fn.childForFieldName('parameters')?.namedChildren.find((p) => p?.type !== 'comment') ?? null;
+  if (first?.type === 'required_parameter') first = first.childForFieldName('pattern');
+  const value = first?.type === 'array_pattern' ? pairValue(first) : null;
+  if (value?.type !== 'identifier') return;
+  const held = entriesOf(callee.childForFieldName('object'), source);
+  if (held) b.declareType('local', value.text, `${held}[*]`, fn, false, start);
+}
+
+/** How many copies (`Array.from`, a spread) an entries call is read through. */
+const MAX_ENTRY_COPIES = 2;
+
+/** The path whose entries a value is (`Object.entries(x)`, `x.entries()`, copied by `Array.from` or a spread); undefined for any other value. */
+function entriesOf(value: Node | null, source: string, copies = 0): string | undefined {
+  value = unparenthesized(value);
+  if (value?.type === 'array' && value.namedChildCount === 1 && value.namedChild(0)?.type === 'spread_element')
+    return copies < MAX_ENTRY_COPIES ? entriesOf(value.namedChild(0)!.namedChild(0), source, copies + 1) : undefined;
+  if (value?.type !== 'call_expression') return undefined;
+  const fn = value.childForFieldName('function');
+  const args = value.childForFieldName('arguments');
+  const count = args?.namedChildCount ?? 0;
+  const text = fn?.text;
+  if (text === 'Object.entries' && count === 1) return pathOf(args!.namedChild(0), source);
+  if (text === 'Array.from' && count === 1) return copies < MAX_ENTRY_COPIES ? entriesOf(args!.namedChild(0), source, copies + 1) : undefined;
+  if (fn?.type === 'member_expression' && fn.childForFieldName('property')?.text === 'entries' && count === 0)
+    return pathOf(fn.childForFieldName('object'), source);
+  return undefined;
 }

@@ -40,11 +40,12 @@ export function declareDestructured(declarator: Node, pattern: Node, { b, source
 }
 
 /** The nodes of a pattern or an array literal by position: holes (`[, b]`) count; undefined past a spread or a bound. */
-function byPosition(list: Node): Array<Node | undefined> | undefined {
+function byPosition(list: Node, rest = false): Array<Node | undefined> | undefined {
   const out: Array<Node | undefined> = [undefined];
   for (const child of list.children) {
     if (!child || child.type === '[' || child.type === ']') continue;
     if (child.type === ',') out.push(undefined);
+    else if (rest && child.type === 'rest_pattern') out[out.length - 1] = child;
     else if (child.type === 'spread_element' || child.type === 'rest_pattern' || out.length > MAX_KEYS) return undefined;
     else if (child.type !== 'comment') out[out.length - 1] = child;
   }
@@ -62,8 +63,11 @@ export function declareArrayPattern(declarator: Node, pattern: Node, { b, source
   // An element of a path that is no collection types nothing (a declared tuple is not one).
   const path = aliasedPath(aliasedValue(value), source);
   if (path && !path.endsWith(']')) {
-    for (const name of byPosition(pattern) ?? []) {
+    for (const name of byPosition(pattern, true) ?? []) {
       if (name?.type === 'identifier') b.declareType('local', name.text, `${path}[*]`, declarator, false, declarator.startIndex - 1);
+      // `const [head, ...rest] = this.items`: the rest is a collection of the same elements.
+      const rest = name?.type === 'rest_pattern' ? name.namedChild(0) : null;
+      if (rest?.type === 'identifier') b.declareType('local', rest.text, `=${path}`, declarator, false, declarator.startIndex - 1);
     }
     return;
   }

@@ -294,6 +294,14 @@ export function parametersOf(fn: Node): Array<{ name: string; type: Node | null 
   return out;
 }
 
+/** `[key, value]` or `[, value]`: the element after the one comma of a pair pattern; null for any other pattern. */
+export function pairValue(pattern: Node): Node | null {
+  const parts = pattern.children;
+  const comma = parts.findIndex((c) => c?.type === ',');
+  const after = comma < 0 ? [] : parts.slice(comma + 1);
+  return after.some((c) => c?.type === ',') ? null : (after.find((c) => c?.isNamed) ?? null);
+}
+
 /**
  * `for (const x of xs)`: x is an element of what xs names (`xs[*]`), seen inside the loop.
  * `for (const [key, binding] of registry)` and `of xs.entries()`: the pair's second is the value
@@ -306,11 +314,7 @@ export function declareLoopElement(loop: Node, { b, source }: FileContext): void
   let right = pathOf(iterated, source);
   if (!right) return;
   if (left?.type === 'array_pattern') {
-    // `[key, value]` or `[, value]`: the element after the one comma.
-    const parts = left.children;
-    const comma = parts.findIndex((c) => c?.type === ',');
-    const after = comma < 0 ? [] : parts.slice(comma + 1);
-    left = after.some((c) => c?.type === ',') ? null : (after.find((c) => c?.isNamed) ?? null);
+    left = pairValue(left);
     // `for (const [name, store] of Object.entries(stores))`: the value is an element of stores.
     if (right === 'Object.entries()') right = pathOf(iterated!.childForFieldName('arguments')?.namedChild(0) ?? null, source);
     else if (right.endsWith('.entries()')) right = right.slice(0, -'.entries()'.length);
