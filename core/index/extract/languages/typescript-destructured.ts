@@ -71,6 +71,18 @@ export function declareArrayPattern(declarator: Node, pattern: Node, { b, source
     }
     return;
   }
+  // `const [store, cache] = openBoth()` with `openBoth(): [Store, Cache]`: each name is the
+  // member at its place of what the call returns (typescript-signatures.ts tupleMembers), read
+  // through a local no source can write that holds the call's result.
+  const called = value?.type === 'call_expression' || value?.type === 'await_expression' ? calledPath(value, source) : undefined;
+  if (called && !called.startsWith('#') && called !== 'Promise.all') {
+    const result = `#${declarator.startIndex}`;
+    b.declareType('local', result, `${called}()`, declarator, false, declarator.startIndex - 1);
+    (byPosition(pattern) ?? []).forEach((name, i) => {
+      if (name?.type === 'identifier') b.declareType('local', name.text, `=${result}[${i}]`, declarator, false, declarator.startIndex - 1);
+    });
+    return;
+  }
   const call = value?.type === 'await_expression' ? value.namedChild(0) : null;
   const callee = call?.type === 'call_expression' ? call.childForFieldName('function') : null;
   if (callee?.type !== 'member_expression' || source.slice(callee.startIndex, callee.endIndex) !== 'Promise.all') return;

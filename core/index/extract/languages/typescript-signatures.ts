@@ -26,6 +26,8 @@ export function returnedLiteralMembers(fn: Node, source: string): Array<[string,
     const args = typeArgumentsOf(type);
     type = args?.namedChildCount === 1 ? args.namedChild(0) : null;
   }
+  // `(): [Store, Cache]`: a tuple is an object whose members are its places (`'0'`, `'1'`).
+  if (type?.type === 'tuple_type') return tupleMembers(type, source);
   const objects = type?.type === 'union_type' ? type.namedChildren : [type];
   if (
     objects.length > MAX_LITERAL_UNION ||
@@ -39,6 +41,29 @@ export function returnedLiteralMembers(fn: Node, source: string): Array<[string,
   }
   const kept = [...members].filter((m): m is [string, string] => m[1] !== null);
   return kept.length > 0 ? kept : undefined;
+}
+
+/** Places of a tuple type read for their types. */
+const MAX_TUPLE_PLACES = 8;
+
+/**
+ * `[Store, Cache]`: each place's declared type under its index as a computed key (`[0]`, read as
+ * `x[0]` is: an element of a collection, else the member under that key); undefined when none is
+ * a named type. Read up to a rest place.
+ */
+function tupleMembers(tuple: Node, source: string): Array<[string, string]> | undefined {
+  const members: Array<[string, string]> = [];
+  const places = tuple.namedChildren.filter((n): n is Node => n !== null && n.type !== 'comment');
+  for (let i = 0; i < places.length && i < MAX_TUPLE_PLACES; i++) {
+    const place = places[i]!;
+    // `[store: Store, cache?: Cache]`: a labelled place is written as a parameter is; `...rest: X[]` ends the places.
+    const labelled = place.type === 'required_parameter' || place.type === 'optional_parameter';
+    if (place.type === 'rest_type' || (labelled && place.childForFieldName('name')?.type === 'rest_pattern')) break;
+    const type = labelled ? place.childForFieldName('type') : place.type === 'optional_type' ? place.namedChild(0) : place;
+    const written = annotatedType(type, source);
+    if (written) members.push([`[${i}]`, written]);
+  }
+  return members.length > 0 ? members : undefined;
 }
 
 /**
