@@ -21,3 +21,8 @@ export async function callEdgesOf(fixture: string): Promise<string[]> {
     .map((e) => `${e.from} -> ${e.to}`)
     .sort();
 }
+
+/** The call edges of a fixture leaving one file (`from` leads each edge's source id), sorted. */
+export async function callEdgesFrom(fixture: string, from: string): Promise<string[]> {
+  return (await callEdgesOf(fixture)).filter((e) => e.startsWith(from));
+}

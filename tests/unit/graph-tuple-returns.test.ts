@@ -4,11 +4,10 @@
 // element. On fixture tests/fixtures/graph/ts-tuple-returns/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { callEdgesOf } from '../helpers/graph-fixture.ts';
+import { callEdgesFrom } from '../helpers/graph-fixture.ts';
 
 test('names destructured from a call are typed by the tuple place or element they bind', async () => {
-  const edges = (await callEdgesOf('ts-tuple-returns')).filter((e) => e.startsWith('src/use.ts'));
-  assert.deepEqual(edges, [
+  assert.deepEqual(await callEdgesFrom('ts-tuple-returns', 'src/use.ts'), [
     'src/use.ts::function::start::3 -> src/store.ts::function::openBoth::12',
     'src/use.ts::function::start::3 -> src/store.ts::function::openLater::16',
     'src/use.ts::function::start::3 -> src/store.ts::function::openMany::20',
