@@ -16,7 +16,8 @@ import { patternKeys } from './typescript-contextual.ts';
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
-const TAG = /@(param|arg|argument|returns?|type|this|typedef|template)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79})?))?/g;
+const TAG =
+  /@(param|arg|argument|returns?|type|this|typedef|template|property|prop)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79})?))?/g;
 const TYPE_NAME = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4}$/;
 /** `Name<...>` or JSDoc's `Name.<...>`, one level (its arguments hold no `<`). */
 const GENERIC = /^([A-Za-z]{1,20})\.?<([^<>]{1,200})>$/;
@@ -85,6 +86,8 @@ interface Tags {
   templates: Map<string, string>;
   /** Every documented parameter's name in order, typed or not (`config` of `config.linter` too): its place. */
   order: string[];
+  /** `@typedef {Object} Options` with its `@property {Sender} sender` tags: the type's name and its members' types; null past a second typedef. */
+  record?: { name: string; members: Map<string, string> } | null;
 }
 
 /** `Hook<EXPECTED_ANY>` as the constraint it names, `Hook` (its arguments bind nothing here). */
@@ -122,8 +125,16 @@ function tagsOf(text: string, at: number): Tags | undefined {
     const tag = m[1]!;
     if (tag === 'typedef') {
       // `@typedef {import('./util').Store} Store`: the name is that module's type, as an import is.
-      const imported = m[3] ? IMPORT_TYPE.exec(m[2]!.trim()) : null;
+      const written = m[2]!.trim();
+      const imported = m[3] ? IMPORT_TYPE.exec(written) : null;
       if (imported) tags.imports.push({ source: imported[2]!, imported: imported[3] ?? 'default', local: m[3]! });
+      // `@typedef {Object} Options`: a type whose members the `@property` tags after it declare.
+      else if (m[3] && !m[3].includes('.') && RECORD_TYPES.has(written)) tags.record = tags.record === undefined ? { name: m[3], members: new Map() } : null;
+      continue;
+    }
+    if (tag === 'property' || tag === 'prop') {
+      const type = tags.record && m[3] && !m[3].includes('.') ? jsdocType(m[2]!, at + m.index, tags.imports) : undefined;
+      if (type && !tags.record!.members.has(m[3]!) && tags.record!.members.size < MAX_RECORD_MEMBERS) tags.record!.members.set(m[3]!, type);
       continue;
     }
     if (tag === 'template') {
@@ -144,7 +155,27 @@ function tagsOf(text: string, at: number): Tags | undefined {
     else if (tag.startsWith('return')) tags.returns = type;
     else if (m[3] && !tags.params.has(m[3])) tags.params.set(m[3], type);
   }
-  return tags.params.size || tags.callbacks.size || tags.returns || tags.type || tags.this || tags.imports.length || tags.templates.size ? tags : undefined;
+  return tags.params.size || tags.callbacks.size || tags.returns || tags.type || tags.this || tags.imports.length || tags.templates.size || tags.record
+    ? tags
+    : undefined;
+}
+
+/** What a `@typedef` names as an object whose `@property` tags are its members. */
+const RECORD_TYPES = new Set(['Object', 'object']);
+/** Members read per `@typedef {Object}`. */
+const MAX_RECORD_MEMBERS = 64;
+
+/**
+ * `@typedef {Object} ConfigLoaderOptions` and `@property {WarningService} [warningService]`: a type
+ * of this module (the checker exports a module's typedefs), defined over the comment, whose
+ * members are typed as an interface's, so `options.warningService.emit()` on a parameter
+ * documented `{ConfigLoaderOptions}` reaches WarningService's `emit`.
+ */
+function defineRecord(comment: Node, record: { name: string; members: Map<string, string> }, { b }: FileContext): void {
+  b.define(comment, 'type', record.name);
+  b.addExport(record.name, record.name);
+  // Inside the comment, so the type defined over it owns them.
+  for (const [member, type] of record.members) b.declareType('member', member, type, comment, false, comment.startIndex + 1);
 }
 
 /** How many parameters of a documented callback are read. */
@@ -270,6 +301,7 @@ export const jsdocComment: NodeHandler = (node, f) => {
   // Type-only imports, wherever the comment stands (a `@typedef` is often on its own).
   const line = node.startPosition.row + 1;
   for (const { source, imported, local } of tags.imports) f.b.addImport({ kind: 'esm', source, bindings: [{ imported, local }], line });
+  if (tags.record) defineRecord(node, tags.record, f);
   const next = node.nextNamedSibling;
   if (!next || next.type === 'comment') return;
   let target: Node = next;
