@@ -13,6 +13,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types.ts';
 import { patternKeys } from './typescript-contextual.ts';
+import { defineFunctionType, defineRecord } from './typescript-jsdoc-typedefs.ts';
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
@@ -88,6 +89,8 @@ interface Tags {
   order: string[];
   /** `@typedef {Object} Options` with its `@property {Sender} sender` tags: the type's name and its members' types; null past a second typedef. */
   record?: { name: string; members: Map<string, string> } | null;
+  /** `@callback Done` (its `@param` tags are the function's), `@typedef {(err: Error) => void} Done`: the function type's name and its parameters' types. */
+  functionType?: { name: string; parameters: (string | undefined)[] };
 }
 
 /** `Hook<EXPECTED_ANY>` as the constraint it names, `Hook` (its arguments bind nothing here). */
@@ -120,6 +123,7 @@ function tagsOf(text: string, at: number): Tags | undefined {
   if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !(text.includes('{') || text.includes('@import'))) return undefined;
   const tags: Tags = { params: new Map(), callbacks: new Map(), imports: [], templates: new Map(), order: [] };
   if (text.includes('@import')) importTags(text, tags.imports);
+  const callback = text.includes('@callback') ? CALLBACK_TAG.exec(text) : null;
   TAG.lastIndex = 0;
   for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
     const tag = m[1]!;
@@ -130,6 +134,10 @@ function tagsOf(text: string, at: number): Tags | undefined {
       if (imported) tags.imports.push({ source: imported[2]!, imported: imported[3] ?? 'default', local: m[3]! });
       // `@typedef {Object} Options`: a type whose members the `@property` tags after it declare.
       else if (m[3] && !m[3].includes('.') && RECORD_TYPES.has(written)) tags.record = tags.record === undefined ? { name: m[3], members: new Map() } : null;
+      else if (m[3] && !m[3].includes('.')) {
+        const parameters = callbackParameterTypes(written, at + m.index, tags.imports);
+        if (parameters) tags.functionType = { name: m[3], parameters };
+      }
       continue;
     }
     if (tag === 'property' || tag === 'prop') {
@@ -155,29 +163,31 @@ function tagsOf(text: string, at: number): Tags | undefined {
     else if (tag.startsWith('return')) tags.returns = type;
     else if (m[3] && !tags.params.has(m[3])) tags.params.set(m[3], type);
   }
-  return tags.params.size || tags.callbacks.size || tags.returns || tags.type || tags.this || tags.imports.length || tags.templates.size || tags.record
+  // `@callback Done` and its `@param` tags: a function type, each tag a parameter by place.
+  if (callback) tags.functionType = { name: callback[1]!, parameters: tags.order.map((name) => tags.params.get(name)) };
+  return tags.params.size ||
+    tags.callbacks.size ||
+    tags.returns ||
+    tags.type ||
+    tags.this ||
+    tags.imports.length ||
+    tags.templates.size ||
+    tags.record ||
+    tags.functionType
     ? tags
     : undefined;
 }
+
+/** `@callback Done`: a function type named by the comment, its `@param` tags its parameters. */
+const CALLBACK_TAG = /@callback\s+([A-Za-z_$][\w$]{0,79})/;
 
 /** What a `@typedef` names as an object whose `@property` tags are its members. */
 const RECORD_TYPES = new Set(['Object', 'object']);
 /** Members read per `@typedef {Object}`. */
 const MAX_RECORD_MEMBERS = 64;
 
-/**
- * `@typedef {Object} ConfigLoaderOptions` and `@property {WarningService} [warningService]`: a type
- * of this module (the checker exports a module's typedefs), defined over the comment, whose
- * members are typed as an interface's, so `options.warningService.emit()` on a parameter
- * documented `{ConfigLoaderOptions}` reaches WarningService's `emit`.
- */
-function defineRecord(comment: Node, record: { name: string; members: Map<string, string> }, { b }: FileContext): void {
-  b.define(comment, 'type', record.name);
-  b.addExport(record.name, record.name);
-  // Inside the comment, so the type defined over it owns them.
-  for (const [member, type] of record.members) b.declareType('member', member, type, comment, false, comment.startIndex + 1);
-}
-
+/** Documented parameters given a type by place (`name(i)`), per function. */
+const MAX_PLACES = 16;
 /** How many parameters of a documented callback are read. */
 const MAX_CALLBACK_PARAMETERS = 8;
 /** `(err?: Error, result?: Request) => void`: TypeScript's function type, as JSDoc admits it. */
@@ -263,6 +273,12 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   if (!name) return;
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
   if (tags.returns) f.b.declareType(kind, `${name}()`, tags.returns, at, false, start);
+  // `@param {Done} cb`: the type of each documented place (`name(i)`), by which a function passed
+  // there takes the parameters a function type `Done` declares (`Done(j)`, defineFunctionType).
+  parameterPlaces(fn).forEach((param, i) => {
+    const type = param === undefined ? undefined : tags.params.get(param);
+    if (type && i < MAX_PLACES) f.b.declareType(kind, `${name}(${i})`, type, at, false, start);
+  });
   // `@param {(err: Error, sock: Socket) => void} cb`: what a function passed in cb's place is
   // handed, as a TypeScript signature's function-typed parameter declares it (`name(i,j)`).
   if (tags.callbacks.size === 0) return;
@@ -302,6 +318,8 @@ export const jsdocComment: NodeHandler = (node, f) => {
   const line = node.startPosition.row + 1;
   for (const { source, imported, local } of tags.imports) f.b.addImport({ kind: 'esm', source, bindings: [{ imported, local }], line });
   if (tags.record) defineRecord(node, tags.record, f);
+  // A function type's `@param` tags are its own, none of the declaration after it.
+  if (tags.functionType) return defineFunctionType(node, tags.functionType.name, tags.functionType.parameters, f);
   const next = node.nextNamedSibling;
   if (!next || next.type === 'comment') return;
   let target: Node = next;

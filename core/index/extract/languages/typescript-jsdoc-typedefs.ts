@@ -1,0 +1,34 @@
+// Types a JavaScript doc comment defines on its own, as a TypeScript `type` or interface would be
+// (the checker exports a module's typedefs): `@typedef {Object} Options` with its `@property`
+// tags, and a function type (`@callback Done` with its `@param` tags, `@typedef {(err: Error,
+// sock: Socket) => void} Done`). Each is a `type` definition over the comment; the tags' types are
+// read by typescript-jsdoc.ts.
+import type { Node } from 'web-tree-sitter';
+import type { FileContext } from './language-module.ts';
+
+/**
+ * `@typedef {Object} ConfigLoaderOptions` and `@property {WarningService} [warningService]`: a type
+ * of this module whose members are typed as an interface's, so `options.warningService.emit()` on
+ * a parameter documented `{ConfigLoaderOptions}` reaches WarningService's `emit`.
+ */
+export function defineRecord(comment: Node, record: { name: string; members: Map<string, string> }, { b }: FileContext): void {
+  b.define(comment, 'type', record.name);
+  b.addExport(record.name, record.name);
+  // Inside the comment, so the type defined over it owns them.
+  for (const [member, type] of record.members) b.declareType('member', member, type, comment, false, comment.startIndex + 1);
+}
+
+/**
+ * `@callback Done` with `@param {Error} err` and `@param {Socket} sock`: a function type of this
+ * module whose parameters are typed by place (`Done(1)` is Socket, as `type Done = (err: Error,
+ * sock: Socket) => void` declares), so a function passed where a parameter is documented `{Done}`
+ * takes them.
+ */
+export function defineFunctionType(comment: Node, name: string, parameters: (string | undefined)[], { b }: FileContext): void {
+  b.define(comment, 'type', name);
+  b.addExport(name, name);
+  // Before the comment, so the module (or what encloses it), not the type itself, holds them.
+  parameters.forEach((type, j) => {
+    if (type) b.declareType('local', `${name}(${j})`, type, comment, false, comment.startIndex - 1);
+  });
+}
