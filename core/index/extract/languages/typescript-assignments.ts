@@ -31,6 +31,9 @@ function memberAssignment(node: Node, parts: string[], right: Node, f: FileConte
   const { b, parentOf } = f;
   if (parts.length === 3 && parts[1] === 'prototype' && parts[2] !== 'constructor') {
     if (FUNCTION_VALUES.has(right.type) || maybeFunctionReference(right)) b.define(node, 'method', parts[2]!, { bound: true, parentName: parts[0]! });
+    // `Foo.prototype.make = function () { return new Sock() }`: what it returns, under its owner's
+    // name, as a static method assigned apart from its owner declares it (below).
+    if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', `${parts[0]}.${parts[2]}`, right, node);
     return;
   }
   const statement = parentOf(node);

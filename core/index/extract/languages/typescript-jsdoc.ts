@@ -302,12 +302,21 @@ export function documentedParameter(fn: Node, name: string, source: string): str
   return tagsOf(source.slice(comment.startIndex, comment.endIndex), comment.startIndex)?.params.get(name);
 }
 
-/** `exports.open`, `module.exports.open`: the name a CommonJS export is assigned under; undefined for any other target. */
-function exportedName(left: Node | null): string | undefined {
+/**
+ * The name a function assigned to `left` is declared under: a CommonJS export's (`exports.open`,
+ * `module.exports.open`: `open`), and a method's assigned apart from its owner, under the owner's
+ * name (`Foo.prototype.make`, `Foo.from`: `Foo.make`, `Foo.from`, as typescript-assignments.ts
+ * declares their returns); undefined for any other target.
+ */
+function assignedName(left: Node | null): string | undefined {
   if (left?.type !== 'member_expression') return undefined;
-  const object = left.childForFieldName('object')?.text;
-  const property = left.childForFieldName('property');
-  return (object === 'exports' || object === 'module.exports') && property?.type === 'property_identifier' ? property.text : undefined;
+  const parts = left.text.replace(/\s+/g, '').split('.');
+  if (!parts.every((p) => /^[A-Za-z_$][\w$]{0,79}$/.test(p))) return undefined;
+  if (parts.length === 2 && parts[0] === 'exports') return parts[1];
+  if (parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports') return parts[2];
+  if (parts.length === 3 && parts[1] === 'prototype') return `${parts[0]}.${parts[2]}`;
+  if (parts.length === 2 && parts[0] !== 'this' && parts[0] !== 'module') return `${parts[0]}.${parts[1]}`;
+  return undefined;
 }
 
 /** What a doc comment documents: the declaration right after it. */
@@ -356,8 +365,8 @@ export const jsdocComment: NodeHandler = (node, f) => {
       if (assignment?.type !== 'assignment_expression') return;
       const left = assignment.childForFieldName('left');
       const right = assignment.childForFieldName('right');
-      // `exports.open = function (cb) {}`: a function of the module, named as it is exported.
-      if (right && FUNCTION_VALUES.has(right.type)) return declareFunction(f, tags, right, exportedName(left), 'local', assignment);
+      // `exports.open = function (cb) {}`, `Foo.prototype.make = function () {}`: named as assignedName reads it.
+      if (right && FUNCTION_VALUES.has(right.type)) return declareFunction(f, tags, right, assignedName(left), 'local', assignment);
       if (tags.type && left?.type === 'member_expression' && left.childForFieldName('object')?.type === 'this') {
         const property = left.childForFieldName('property');
         if (!property) return;
