@@ -109,9 +109,10 @@ export class DeclaredTypes {
     const ownSelf = head === 'self' ? this.selfDeclared(file, enclosing, line) : undefined;
     if (ownSelf) current = ownSelf;
     else if (head === 'this' || head === 'self') {
-      // Outside a class, `this` is what a `this: T` parameter declares, if one does.
-      if (enclosingClass === undefined) current = head === 'this' ? this.localType(file, enclosing, head, line) : undefined;
-      else current = { ref: { file, def: enclosingClass }, confidence: 1 };
+      // Outside a class, `this` is what a `this: T` parameter declares, if one does; in a JavaScript
+      // constructor function's own body, its instance (`function Gen() { this.s = new S(); this.s.m() }`).
+      if (enclosingClass !== undefined) current = { ref: { file, def: enclosingClass }, confidence: 1 };
+      else if (head === 'this') current = this.localType(file, enclosing, head, line) ?? this.constructedHere(file, enclosing);
     } else if (head.endsWith('()')) {
       const name = head.slice(0, -2);
       const fn = this.functions.nestedFunction(file, enclosing, name) ?? this.lookup.callable(file, name);
@@ -250,6 +251,12 @@ export class DeclaredTypes {
     if (!origin || origin.file === file) return undefined;
     const d = this.functions.of(origin.file).locals.get(`\0${origin.local}`);
     return d && { file: origin.file, d };
+  }
+
+  /** The instance a JavaScript constructor function's body makes, where `enclosing` is one. */
+  private constructedHere(file: number, enclosing: number | null): Typed | undefined {
+    const ref = enclosing === null ? undefined : { file, def: enclosing };
+    return ref && this.lookup.isConstructorFunction(ref) ? { ref, confidence: 1 } : undefined;
   }
 
   /** A field of a class or of one of its bases (breadth-first, a few deep). */
