@@ -90,7 +90,7 @@ interface Tags {
   /** `@typedef {Object} Options` with its `@property {Sender} sender` tags: the type's name and its members' types; null past a second typedef. */
   record?: { name: string; members: Map<string, string> } | null;
   /** `@callback Done` (its `@param` tags are the function's), `@typedef {(err: Error) => void} Done`: the function type's name and its parameters' types. */
-  functionType?: { name: string; parameters: (string | undefined)[] };
+  functionType?: { name: string; parameters: (string | undefined)[]; ownsParams: boolean };
 }
 
 /** `Hook<EXPECTED_ANY>` as the constraint it names, `Hook` (its arguments bind nothing here). */
@@ -136,7 +136,7 @@ function tagsOf(text: string, at: number): Tags | undefined {
       else if (m[3] && !m[3].includes('.') && RECORD_TYPES.has(written)) tags.record = tags.record === undefined ? { name: m[3], members: new Map() } : null;
       else if (m[3] && !m[3].includes('.')) {
         const parameters = callbackParameterTypes(written, at + m.index, tags.imports);
-        if (parameters) tags.functionType = { name: m[3], parameters };
+        if (parameters) tags.functionType = { name: m[3], parameters, ownsParams: false };
       }
       continue;
     }
@@ -164,7 +164,7 @@ function tagsOf(text: string, at: number): Tags | undefined {
     else if (m[3] && !tags.params.has(m[3])) tags.params.set(m[3], type);
   }
   // `@callback Done` and its `@param` tags: a function type, each tag a parameter by place.
-  if (callback) tags.functionType = { name: callback[1]!, parameters: tags.order.map((name) => tags.params.get(name)) };
+  if (callback) tags.functionType = { name: callback[1]!, parameters: tags.order.map((name) => tags.params.get(name)), ownsParams: true };
   return tags.params.size ||
     tags.callbacks.size ||
     tags.returns ||
@@ -327,8 +327,9 @@ export const jsdocComment: NodeHandler = (node, f) => {
   const line = node.startPosition.row + 1;
   for (const { source, imported, local } of tags.imports) f.b.addImport({ kind: 'esm', source, bindings: [{ imported, local }], line });
   if (tags.record) defineRecord(node, tags.record, f);
-  // A function type's `@param` tags are its own, none of the declaration after it.
-  if (tags.functionType) return defineFunctionType(node, tags.functionType.name, tags.functionType.parameters, f);
+  if (tags.functionType) defineFunctionType(node, tags.functionType.name, tags.functionType.parameters, f);
+  // A `@callback`'s `@param` tags are its own, none of the declaration after it.
+  if (tags.functionType?.ownsParams) return;
   const next = node.nextNamedSibling;
   if (!next || next.type === 'comment') return;
   let target: Node = next;

@@ -26,7 +26,7 @@ export function returnedLiteralMembers(fn: Node, source: string): Array<[string,
     const args = typeArgumentsOf(type);
     type = args?.namedChildCount === 1 ? args.namedChild(0) : null;
   }
-  // `(): [Store, Cache]`: a tuple is an object whose members are its places (`'0'`, `'1'`).
+  // `(): [Store, Cache]`: a tuple is an object whose members are its places (`[0]`, `[1]`).
   if (type?.type === 'tuple_type') return tupleMembers(type, source);
   const objects = type?.type === 'union_type' ? type.namedChildren : [type];
   if (
