@@ -12,7 +12,7 @@ import { choiceOfReferences } from './typescript-values.ts';
 import { pathOf, requiredModuleName } from './typescript-paths.ts';
 import { constructedType } from './typescript-types.ts';
 import { declareSignature } from './typescript-signatures.ts';
-import { constructedMembers, exportedObject } from './typescript-objects.ts';
+import { constructedMembers, exportedDefaultObject } from './typescript-objects.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -169,10 +169,9 @@ export function* exportStatement(stmt: Node, f: FileContext): HandlerSteps {
     b.define(value, 'function', name);
     b.addExport(name, 'default');
   } else {
-    // `export default { format() {}, parse: (s) => ... }`: a module object under the name `default`,
-    // which no source can bind, its function members `default.format` as a module const's are, so
-    // an importer's `fmt.format()` reaches the literal's member, as the checker resolves it.
-    const members = exportedObject('default', value, f);
+    // `export default { format() {}, parse: (s) => ... }`: an importer's `fmt.format()` reaches the
+    // literal's member, as the checker resolves it.
+    const members = exportedDefaultObject(value, f);
     if (members) yield* members;
   }
 }

@@ -152,9 +152,20 @@ export function exportedObject(name: string, value: Node, f: FileContext): Handl
   const object = literalOf(value);
   if (!object || !/^[\w$]{1,80}$/.test(name)) return undefined;
   f.b.addExport(name, name);
-  // `{ printer: new Printer() }`: `api.printer` is a Printer, as a module const's member is.
-  for (const [key, type] of constructedMembers(object, f)) f.b.declareType('local', `${name}.${key}`, type, object, false, object.startIndex - 1);
   return defineMembers(object, f, name, undefined, undefined, memberSignature(name, f));
+}
+
+/**
+ * `export default { format() {}, printer: new Printer() }`: a module object under the name
+ * `default`, which no source can bind, as exportedObject reads one, and its constructed members
+ * typed as a module const's are (`fmt.printer` a Printer). Undefined when the value is no object
+ * literal. (A CommonJS export's constructed members are typed where it is assigned,
+ * typescript-modules.ts exportedConstructed.)
+ */
+export function exportedDefaultObject(value: Node, f: FileContext): HandlerSteps | undefined {
+  const object = literalOf(value);
+  if (object) declareConstructedMembers(object, 'default', object, f);
+  return exportedObject('default', value, f);
 }
 
 /**
