@@ -273,19 +273,16 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   if (!name) return;
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
   if (tags.returns) f.b.declareType(kind, `${name}()`, tags.returns, at, false, start);
-  // `@param {Done} cb`: the type of each documented place (`name(i)`), by which a function passed
-  // there takes the parameters a function type `Done` declares (`Done(j)`, defineFunctionType).
   parameterPlaces(fn).forEach((param, i) => {
-    const type = param === undefined ? undefined : tags.params.get(param);
+    if (param === undefined) return;
+    // `@param {Done} cb`: the type of each documented place (`name(i)`), by which a function passed
+    // there takes the parameters a function type `Done` declares (`Done(j)`, defineFunctionType).
+    const type = tags.params.get(param);
     if (type && i < MAX_PLACES) f.b.declareType(kind, `${name}(${i})`, type, at, false, start);
-  });
-  // `@param {(err: Error, sock: Socket) => void} cb`: what a function passed in cb's place is
-  // handed, as a TypeScript signature's function-typed parameter declares it (`name(i,j)`).
-  if (tags.callbacks.size === 0) return;
-  parameterPlaces(fn).forEach((param, i) => {
-    const types = param === undefined ? undefined : tags.callbacks.get(param);
-    types?.forEach((type, j) => {
-      if (type) f.b.declareType(kind, `${name}(${i},${j})`, type, at, false, start);
+    // `@param {(err: Error, sock: Socket) => void} cb`: what a function passed in cb's place is
+    // handed, as a TypeScript signature's function-typed parameter declares it (`name(i,j)`).
+    tags.callbacks.get(param)?.forEach((callbackType, j) => {
+      if (callbackType) f.b.declareType(kind, `${name}(${i},${j})`, callbackType, at, false, start);
     });
   });
 }
