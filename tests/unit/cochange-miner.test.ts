@@ -221,10 +221,12 @@ test('a linked worktree is a checkout; a bare repository is not', async () => {
 test('a git log that does not answer in time is git_failed naming the timeout', async () => {
   const repo = sharedRepo();
   // A git on PATH whose `log` stops answering (every other command is the real git's), so the
-  // 1 ms budget is always what ends it, however fast the machine.
+  // 1 ms budget is always what ends it, however fast the machine. `log` is looked for in every
+  // argument: the policy's `-c` settings come before the subcommand.
   const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
   const bin = tempDir('metabob-slow-log-');
-  writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = log ]; then sleep 5; fi\nexec ${realGit} "$@"\n`);
+  const slowLog = `#!/bin/sh\nfor arg in "$@"; do if [ "$arg" = log ]; then exec sleep 5; fi; done\nexec ${realGit} "$@"\n`;
+  writeFileSync(join(bin, 'git'), slowLog);
   chmodSync(join(bin, 'git'), 0o755);
   const savedPath = process.env.PATH;
   process.env.PATH = `${bin}:${savedPath}`;
