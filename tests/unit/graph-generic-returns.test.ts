@@ -2,8 +2,8 @@
 // parameter (`identity<T>(x: T): T`, `first<T>(xs: T[]): T`, `create<T>(c: new () => T): T`,
 // `make<T>(): T`, `container.get<T>(token: new () => T): T`) is typed by what binds that
 // parameter at the call, as the checker infers it: the argument passed, an element of it, an
-// instance of the class passed, or the type argument written. An argument that is itself a call is
-// not held, and an object type as the type argument names nothing. On fixture tests/fixtures/graph/ts-generic-returns/.
+// instance of the class passed, or the type argument written. An argument that is itself a call
+// binds it by the call's declared return; an object type as the type argument names nothing. On fixture tests/fixtures/graph/ts-generic-returns/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { callEdgesOf } from '../helpers/graph-fixture.ts';
@@ -26,9 +26,10 @@ test('a generic callee’s result is typed by the argument or type argument that
     'src/use.ts::function::byMethod::23 -> src/container.ts::method::Store.close::3',
     'src/use.ts::function::byTypeArgument::18 -> src/container.ts::function::make::22',
     'src/use.ts::function::byTypeArgument::18 -> src/container.ts::method::Repo.find::7',
-    // `unbound`: an object type as the type argument binds no workspace type; `first(stores.slice(1))`
-    // holds no argument, so its element's `close` (the checker's Store.close) is missed.
+    // `unbound`: an object type as the type argument binds no workspace type (no `open` edge);
+    // `first(stores.slice(1))` is bound by what `slice` returns, an array of Store.
     'src/use.ts::function::unbound::38 -> src/container.ts::function::first::14',
     'src/use.ts::function::unbound::38 -> src/container.ts::method::Container.resolve::31',
+    'src/use.ts::function::unbound::38 -> src/container.ts::method::Store.close::3',
   ]);
 });

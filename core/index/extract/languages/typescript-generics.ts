@@ -8,7 +8,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { annotatedType, constructedType, NAME_PATH, parametersOf, typeArgumentsOf } from './typescript-types.ts';
-import { pathOf } from './typescript-paths.ts';
+import { calledPath, pathOf } from './typescript-paths.ts';
 import { withoutNullish } from './typescript-unions.ts';
 
 /** Collections whose one type argument is what their elements are. */
@@ -140,9 +140,17 @@ export function holdArguments(args: Node, call: number, skip: Node | null, node:
   return held;
 }
 
-/** What an argument is, as a declared form: the class it constructs, or `=path` for a plain path; undefined for anything else. */
+/**
+ * What an argument is, as a declared form: the class it constructs, `=path` for a plain path, or
+ * `path()` for what a call of a plain path returns (`each(list(), (x) => ...)`: T is bound by
+ * list's declared return, as the checker infers it); undefined for anything else.
+ */
 function heldValue(argument: Node, source: string): string | undefined {
   if (argument.type === 'new_expression') return constructedType(argument, source);
+  if (argument.type === 'call_expression') {
+    const called = calledPath(argument, source);
+    return called && NAME_PATH.test(called) ? `${called}()` : undefined;
+  }
   if (argument.type !== 'identifier' && argument.type !== 'member_expression') return undefined;
   const path = pathOf(argument, source);
   return path && NAME_PATH.test(path) ? `=${path}` : undefined;
