@@ -12,6 +12,7 @@ import { calledPath } from './typescript-paths.ts';
 import { castType } from './typescript-values.ts';
 import { isModuleLoad } from './typescript-modules.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
+import { branchesAgree, isBranchOf } from './typescript-conditional-types.ts';
 
 /** A declaration's name as written, unquoted (`'get'` is `get`). */
 export function nameOf(node: Node, source: string): string | undefined {
@@ -88,11 +89,20 @@ const TYPE_COMBINATIONS = new Set(['intersection_type', 'union_type', 'parenthes
 /**
  * What holds an object type once the intersections, unions and parentheses it sits in are
  * left: `type T = Pick<U, 'a'> & { b: () => void }`, `props: Options<T> & { children: ... }`,
- * `transform?: boolean | { input?: (v: V) => V }` hold their object types as their own.
+ * `transform?: boolean | { input?: (v: V) => V }` hold their object types as their own; so does
+ * a conditional type's branch, for a `member` every branch declares alike
+ * (typescript-conditional-types.ts). Null when the member's branches disagree.
  */
-function combinationHolder(type: Node, parentOf: FileContext['parentOf']): Node | null {
-  let holder = parentOf(type);
-  for (let i = 0; holder && TYPE_COMBINATIONS.has(holder.type) && i < MAX_COMBINATION_DEPTH; i++) holder = parentOf(holder);
+function combinationHolder(type: Node, member: Node | null, f: Pick<FileContext, 'parentOf' | 'source'>): Node | null {
+  let child = type;
+  let holder = f.parentOf(type);
+  for (let i = 0; holder && i < MAX_COMBINATION_DEPTH; i++) {
+    if (isBranchOf(holder, child)) {
+      if (!member || !branchesAgree(member, holder, f)) return null;
+    } else if (!TYPE_COMBINATIONS.has(holder.type)) break;
+    child = holder;
+    holder = f.parentOf(holder);
+  }
   return holder;
 }
 
@@ -101,14 +111,15 @@ function combinationHolder(type: Node, parentOf: FileContext['parentOf']): Node 
  * union, or as a wrapper's type argument (`type Options = Partial<{ create: Fn }>`: the checker
  * resolves `options.create()` to the member all the same).
  */
-function isTypeBody(member: Node, parentOf: FileContext['parentOf']): boolean {
+function isTypeBody(member: Node, f: Pick<FileContext, 'parentOf' | 'source'>): boolean {
+  const { parentOf } = f;
   const body = parentOf(member);
   if (body?.type === 'interface_body') return true;
   if (body?.type !== 'object_type') return false;
-  const holder = combinationHolder(body, parentOf);
+  const holder = combinationHolder(body, member, f);
   if (holder?.type !== 'type_arguments') return holder?.type === 'type_alias_declaration';
   const generic = parentOf(holder);
-  return generic?.type === 'generic_type' && combinationHolder(generic, parentOf)?.type === 'type_alias_declaration';
+  return generic?.type === 'generic_type' && combinationHolder(generic, member, f)?.type === 'type_alias_declaration';
 }
 
 /** Where an object type written in place sits, as far as its callable members go (literalMember). */
@@ -125,7 +136,7 @@ type LiteralPlace = { kind: 'holder'; name: string } | { kind: 'destructured'; s
 function literalPlace(member: Node, { parentOf, source }: Pick<FileContext, 'parentOf' | 'source'>): LiteralPlace {
   const body = parentOf(member);
   if (body?.type !== 'object_type') return undefined;
-  let annotation = combinationHolder(body, parentOf);
+  let annotation = combinationHolder(body, member, { parentOf, source });
   if (annotation?.type === 'type_arguments') {
     const generic = parentOf(annotation);
     const clause = generic?.type === 'generic_type' ? parentOf(generic) : generic;
@@ -133,7 +144,7 @@ function literalPlace(member: Node, { parentOf, source }: Pick<FileContext, 'par
     // `config: Simplify<{ onError?: (e: E) => void }>`: a wrapper of the object type, one level
     // deep, keeps its members the holder's.
     if (generic?.type !== 'generic_type') return undefined;
-    annotation = combinationHolder(generic, parentOf);
+    annotation = combinationHolder(generic, member, { parentOf, source });
   }
   // `pending: { resolve: (v: T) => void }[]`: an element's members are reached through the array's holder.
   if (annotation?.type === 'array_type') annotation = parentOf(annotation);
@@ -214,17 +225,17 @@ export function memberHandlers(): Record<string, NodeHandler> {
       const { b, source } = f;
       const name = nameOf(node, source);
       if (!name) return;
-      if (!isTypeBody(node, f.parentOf)) return literalMember(node, name, true, f);
+      if (!isTypeBody(node, f)) return literalMember(node, name, true, f);
       b.define(node, 'method', name, { methodInType: true });
       declareSignature(f, 'member', name, node, node);
     },
     property_signature: (node, f) => {
-      const { b, source, parentOf } = f;
+      const { b, source } = f;
       const name = nameOf(node, source);
       if (!name) return;
       const annotation = node.childForFieldName('type');
       const callable = functionTypeOf(annotation) !== undefined || isValueQuery(annotation);
-      if (!isTypeBody(node, parentOf)) return literalMember(node, name, callable, f);
+      if (!isTypeBody(node, f)) return literalMember(node, name, callable, f);
       // `subscribe: () => Unsubscribe`, `onError: ((e: Error) => void) | null`: called as a method is.
       if (callable) {
         b.define(node, 'method', name, { methodInType: true });
