@@ -1,7 +1,7 @@
 // What a file declares, indexed once per file, and what its functions declare for their callers
 // (`f()` a return, `f(i,j)` a callback's parameter, `f(is)` a guard's type), as written:
 // declared-types.ts types them where a call or a path needs them.
-import { RECEIVER_ITSELF, type DeclaredType, type FileExtraction } from './extract-types.ts';
+import { CHOICE, RECEIVER_ITSELF, type DeclaredType, type FileExtraction } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
 import { indexDeclarations, innermost, MAX_SCOPE_WALK, type FileDeclarations } from './declared-type-index.ts';
 import { genericForm } from './declared-type-generics.ts';
@@ -46,8 +46,10 @@ export class FunctionDeclarations {
   raw(fn: DefRef, suffix: string): DeclaredType | undefined {
     const declared = this.declaredOf(fn, suffix);
     // `function make() { var set = new ArraySet(); ...; return set }`: a name the body returns
-    // (`=set`) is read in the body's scope, where the function's own locals are, then outward.
-    if (suffix !== '()' || !declared?.type.startsWith('=') || declared.type === RECEIVER_ITSELF || declared.owner === fn.def) return declared;
+    // (`=set`), or a choice of what its returns say (`=binding | =session.current`), is read in
+    // the body's scope, where the function's own locals are, then outward.
+    if (suffix !== '()' || !declared || declared.type === RECEIVER_ITSELF || declared.owner === fn.def) return declared;
+    if (!declared.type.startsWith('=') && !declared.type.includes(CHOICE)) return declared;
     return { ...declared, owner: fn.def };
   }
 

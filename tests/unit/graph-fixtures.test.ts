@@ -235,8 +235,9 @@ test("TypeScript declared return types and interface property types: a local bou
     // A declared return of an object type or a union of them (`Promise<{ store: Store } | { cause: string }>`,
     // `{ row: Row } | null`, a method's): the property's type; `item`, a Store or a Row, is neither.
     // A body returning one path from each of its return statements (a nested function's and a
-    // comment's aside) is typed as that path; two paths are not.
+    // comment's aside) is typed as that path; two paths are a choice, typed as both are (Stores).
     'calls src/multi.ts::function::twoPaths::30 -> src/multi.ts::method::Holder.either::19 1',
+    'calls src/multi.ts::function::twoPaths::30 -> src/store.ts::method::Store.find::9 0.99',
     'calls src/multi.ts::function::viaReturns::25 -> src/multi.ts::method::Holder.current::7 1',
     'calls src/multi.ts::function::viaReturns::25 -> src/store.ts::method::Store.find::9 0.99',
     'calls src/result.ts::function::conflicting::19 -> src/store.ts::class::Row::1 0.99',

@@ -3,12 +3,13 @@
 // `undefined` or a plain name (`if (v instanceof X) return v`); or, with nothing constructed,
 // every value returned is one and the same name, path or call (`return subject$`, `() => cache`,
 // `return this._store` from each branch), typed as that name or path is declared (the `=path`
-// form of extract-types.ts DeclaredType) or as the call's callee declares. A body that is one
+// form of extract-types.ts DeclaredType) or as the call's callee declares; names, paths and
+// calls that differ are a choice, typed where they all reach one type. A body that is one
 // return statement, or an arrow's expression, returns that value, `this` too. The checker infers
 // the return type from the same statements; no other expression is read, so nothing is guessed.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import { RECEIVER_ITSELF } from '../../extract-types.ts';
+import { CHOICE, RECEIVER_ITSELF } from '../../extract-types.ts';
 import { constructedType, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { constructsWithin, matchesBetween, spend } from './inference-budget.ts';
@@ -76,14 +77,17 @@ const MAX_RETURN_DEPTH = 32;
 /**
  * A body that constructs nothing returns one thing when every value it returns says the same (the
  * same name or path held, the same call): `if (!this._socket) return this._socket; ...; return
- * this._socket` is typed as `this._socket` is, as the checker infers it. The return statements are
- * found where the text writes `return`, and each is reached from the body down, so a return of a
- * function nested in it (a different scope) is told apart without reading the rest of the body.
+ * this._socket` is typed as `this._socket` is, as the checker infers it. Values that say different
+ * things (`return session?.currentBinding` and `return binding`) are kept as a choice (CHOICE),
+ * which resolution types only where every one reaches the same type, as the checker's union of
+ * one type is that type. The return statements are found where the text writes `return`, and each
+ * is reached from the body down, so a return of a function nested in it (a different scope) is
+ * told apart without reading the rest of the body.
  */
 function sameReturnOf(b: ExtractionBuilder, body: Node, source: string): string | undefined {
   const places = matchesBetween(b, source, RETURN, body.startIndex, body.endIndex, MAX_RETURNS);
   if (!places?.length) return undefined;
-  let form: string | undefined;
+  const forms = new Set<string>();
   for (const at of places) {
     // A return left unread could return something else: a spent budget types nothing.
     if (!spend(b, source, { nodes: MAX_RETURN_DEPTH })) return undefined;
@@ -96,10 +100,11 @@ function sameReturnOf(b: ExtractionBuilder, body: Node, source: string): string 
     const value = statement.namedChild(0);
     if (!value || PASSED_THROUGH.has(value.type)) continue;
     const returned = returnedValue(value, source);
-    if (!returned || (form !== undefined && form !== returned)) return undefined;
-    form = returned;
+    // `this` in one branch and a path in another: the choice would be read in two scopes.
+    if (!returned || (forms.size > 0 && (returned === RECEIVER_ITSELF) !== forms.has(RECEIVER_ITSELF))) return undefined;
+    forms.add(returned);
   }
-  return form;
+  return forms.size > 0 ? [...forms].join(CHOICE) : undefined;
 }
 
 /**
