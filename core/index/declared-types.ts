@@ -149,10 +149,20 @@ export class DeclaredTypes {
       }
     }
     current = this.byKey(current, headKey);
-    for (const part of parts.slice(skip)) {
+    const rest = parts.slice(skip);
+    for (let i = 0; i < rest.length; i++) {
       if (!current) return undefined;
-      const { name, key } = keyed(part);
-      current = name.endsWith('()') ? this.callResult(current, name.slice(0, -2)) : this.memberType(current, name);
+      let { name, key } = keyed(rest[i]!);
+      const on: Typed = current;
+      current = name.endsWith('()') ? this.callResult(on, name.slice(0, -2)) : this.memberType(on, name);
+      // `this.deps.db`, `deps: { db: Db }`: a member typed by a type literal types its properties
+      // as members of their own (typescript-members.ts declareLiteralMemberTypes).
+      const next = !current && key === undefined && PLAIN_NAME.test(name) ? rest[i + 1] : undefined;
+      if (next !== undefined && PLAIN_NAME.test(keyed(next).name)) {
+        ({ name, key } = keyed(next));
+        current = this.memberType(on, `${rest[i]}.${name}`);
+        i++;
+      }
       current = this.byKey(current, key);
     }
     return current;

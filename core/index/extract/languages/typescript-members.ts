@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { unquote, wordAt } from './language-module.ts';
-import { annotatedType, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { annotatedType, constructedType, FUNCTION_VALUES, typeLiteralMembers } from './typescript-types.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { functionTypeOf, isValueQuery } from './typescript-function-types.ts';
 import { calledPath } from './typescript-paths.ts';
@@ -38,6 +38,17 @@ export function inClassBody(node: Node, parentOf: FileContext['parentOf']): bool
 }
 
 /**
+ * `deps!: { db: Db }` in a class, `deps: { db: Db }` in an interface, `constructor(private deps:
+ * { db: Db })`: a member typed by a type literal has each property typed as the member's own
+ * (`deps.db`, read by declared-types.ts where `deps` has no type of its own), so
+ * `this.deps.db.query()` reaches Db's, as the checker resolves it. Properties only, one level.
+ */
+export function declareLiteralMemberTypes(name: Node | null, annotation: Node | null, node: Node, { b, source }: Pick<FileContext, 'b' | 'source'>): void {
+  if (name?.type !== 'property_identifier' && name?.type !== 'identifier') return;
+  for (const [key, type] of typeLiteralMembers(annotation, source) ?? []) b.declareType('member', `${name.text}.${key}`, type, node);
+}
+
+/**
  * A class field: typed where it is declared (`store: Store`, `store = new Store()`), and a method
  * of its class when it holds a function (`handler = () => {}`) or is declared as one
  * (`now: () => number`, `#cleanup?: () => void`), which is what `this.handler()` calls.
@@ -52,6 +63,7 @@ export function classField(valueField: string): NodeHandler {
     const type = annotatedType(annotation, source) ?? constructedType(value, source) ?? castType(value, source) ?? (called && `${called}()`);
     const field = type && node.childForFieldName(valueField);
     if (field) b.declareType('member', field.text, type, node);
+    else if (!type) declareLiteralMemberTypes(node.childForFieldName(valueField), annotation, node, f);
     const bound = value !== null && FUNCTION_VALUES.has(value.type);
     const name = node.childForFieldName(valueField);
     if (!name) return;
@@ -246,6 +258,7 @@ export function memberHandlers(): Record<string, NodeHandler> {
         // `services: Services` in an interface: a receiver `ctx.services` is a Services.
         const type = annotatedType(annotation, source);
         if (type) b.declareType('member', name, type, node);
+        else declareLiteralMemberTypes(node.childForFieldName('name'), annotation, node, f);
         // `serialize?: Serialize`: a method when this file declares the name a function type.
         const named = namedTypeOf(annotation);
         if (named) b.memberIfCallableType(node, name, named);

@@ -10,7 +10,7 @@ import type { FileContext, NodeHandler } from './language-module.ts';
 import { annotatedType, constructedType, NAME_PATH, typeLiteralMembers } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { patternKeys } from './typescript-contextual.ts';
-import { isParameterProperty } from './typescript-members.ts';
+import { declareLiteralMemberTypes, isParameterProperty } from './typescript-members.ts';
 
 /** The declared-type form of a default value: the class it constructs, `f()` for a call of f, `=path` for a path. */
 export function defaultType(value: Node | null, source: string): string | undefined {
@@ -109,7 +109,10 @@ export const parameter: NodeHandler = (node, f) => {
   if (named === 'this') return void b.declareType('local', 'this', type!, node, false, node.startIndex, fn);
   // `(record: { subs: Subscription })`: `record.subs` is a local of its own (declared-types.ts reads
   // a head with no type through it); `({ subs }: { subs: Subscription })`: `subs` is one.
-  if (literal) return declareLiteralMembers(node, pattern!, literal, f);
+  if (literal) {
+    if (isParameterProperty(node)) declareLiteralMemberTypes(pattern, node.childForFieldName('type'), node, f);
+    return declareLiteralMembers(node, pattern!, literal, f);
+  }
   // `function handler({ b, source }: FileContext)`: each name is that key of the parameter, through a
   // name no source can write holding it (as typescript-contextual.ts does for an unannotated one).
   if (named === 'object_pattern') {
