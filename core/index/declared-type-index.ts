@@ -30,6 +30,7 @@ export function indexDeclarations(ext: FileExtraction): FileDeclarations {
   const ranged = new Map<string, DeclaredType[]>();
   const members = new Map<string, DeclaredType>();
   const names = new Map<string, boolean>();
+  const conflicting = new Set<string>();
   for (const d of ext.declaredTypes ?? []) {
     const key = `${d.owner ?? ''}\0${d.name}`;
     // `record.subs` (a type literal's member, typescript.ts): `record` is a local of the scope too.
@@ -46,6 +47,19 @@ export function indexDeclarations(ext: FileExtraction): FileDeclarations {
       continue;
     }
     const map = d.kind === 'member' ? members : locals;
+    // A method's overloads declaring one signature place apart (`on(e: 'a', cb: (x: A) => void)`
+    // and `on(e: 'b', cb: (x: B) => void)`, `get(k: 'a'): A` and `get(k: 'b'): B`): which one a
+    // call takes is the checker's overload resolution, so the place is typed by none of them. (A
+    // function's later declaration of a local place refines an earlier one: the last wins there.)
+    if (d.kind === 'member' && d.name.includes('(')) {
+      const earlier = map.get(key);
+      if (conflicting.has(key)) continue;
+      if (earlier && earlier.type !== d.type) {
+        map.delete(key);
+        conflicting.add(key);
+        continue;
+      }
+    }
     // A member typed by its annotation keeps it over a later `this.x = new Y()`.
     if (!map.has(key) || d.kind === 'local') map.set(key, d);
     if (d.kind === 'local') names.set(d.name, names.get(d.name) ?? false);
