@@ -22,8 +22,13 @@ export interface CorpusRow {
   coverage: { covered: number; called: number };
   /** Share of the source extraction left in ERROR, TypeScript/JavaScript only. */
   errorShare?: number;
-  /** Per resolution kind: the graph's cross-file edges, those the truth holds, and the confidences stated on them. */
-  byKind: Record<string, { all: number; hit: number; stated: number[] }>;
+  /**
+   * Per resolution kind: the graph's cross-file keys (`caller|file|name`), those the truth holds,
+   * and the confidences stated on them; and its edges by the node reached (`targets`), those
+   * reaching a declaration the truth names for that caller file (`exact`: a wrong one of two
+   * same-named declarations in one file is a hit by key, a miss here).
+   */
+  byKind: Record<string, { all: number; hit: number; targets: number; exact: number; stated: number[] }>;
 }
 
 const precision = (s: Score) => (s.edges ? s.hit / s.edges : 1);
@@ -109,21 +114,34 @@ export function printTable(rows: CorpusRow[], showHeldOut: boolean, print: (line
   // Precision per resolution kind per half and language, summed, beside the confidence the graph
   // states for the kind: what a confidence should mean (docs/graph-format.md §Confidence).
   print('');
-  print('Per resolution kind, in aggregate (cross-file edges; stated: the confidences the graph gives that kind):');
+  print(
+    'Per resolution kind, in aggregate (cross-file edges by caller file, callee file and name; target edges by caller file and node reached, right when it is a declaration the truth names; stated: the confidences the graph gives that kind):',
+  );
   const kindRows: string[][] = [];
   for (const { name, group } of halfGroups(rows, showHeldOut)) {
-    const sums = new Map<string, { all: number; hit: number; stated: Set<number> }>();
+    const sums = new Map<string, { all: number; hit: number; targets: number; exact: number; stated: Set<number> }>();
     for (const r of group)
       for (const [kind, k] of Object.entries(r.byKind)) {
-        const sum = sums.get(kind) ?? { all: 0, hit: 0, stated: new Set<number>() };
+        const sum = sums.get(kind) ?? { all: 0, hit: 0, targets: 0, exact: 0, stated: new Set<number>() };
         sum.all += k.all;
         sum.hit += k.hit;
+        sum.targets += k.targets;
+        sum.exact += k.exact;
         for (const c of k.stated) sum.stated.add(c);
         sums.set(kind, sum);
       }
-    for (const [kind, sum] of sums) kindRows.push([name, kind, String(sum.all), fixed(sum.hit / sum.all), [...sum.stated].sort().join(', ')]);
+    for (const [kind, sum] of sums)
+      kindRows.push([
+        name,
+        kind,
+        String(sum.all),
+        fixed(sum.hit / sum.all),
+        String(sum.targets),
+        sum.targets ? fixed(sum.exact / sum.targets) : '-',
+        [...sum.stated].sort().join(', '),
+      ]);
   }
-  print(markdown(['half', 'kind', 'edges', 'precision', 'stated'], kindRows));
+  print(markdown(['half', 'kind', 'edges', 'precision', 'target edges', 'target precision', 'stated'], kindRows));
   // Definition coverage per half, summed: the held-out half's only in aggregate, like its scores.
   for (const { name, group } of halfGroups(rows, showHeldOut, (r) => r.coverage.called > 0)) {
     const covered = group.reduce((a, r) => a + r.coverage.covered, 0);

@@ -21,7 +21,7 @@ import { LocalIndex } from '../../core/index/local-index.ts';
 import { readTsPaths } from '../../core/index/tsconfig-paths.ts';
 import { checkerTruth, type CalledDefinition } from './ts-checker-truth.ts';
 import { formatShare, parseErrorShare } from './parse-errors.ts';
-import type { CodeGraph } from '../../core/index/graph-types.ts';
+import type { CodeGraph, GraphNode } from '../../core/index/graph-types.ts';
 import { corpora, type Corpus } from './corpora.ts';
 import { printTable, type CorpusRow } from './calls-table.ts';
 import { cacheKey, EvalCache } from './eval-cache.ts';
@@ -39,34 +39,39 @@ const CONFIDENCE_LABEL: Record<string, string> = {
   '0.3': 'fallback (2 candidates)',
 };
 
-function pythonTruth(root: string, callers: string[]): { truth: Set<Key>; callSites: number; outsideModel: number; called: Map<Key, CalledDefinition> } {
+interface Truth {
+  truth: Set<Key>;
+  /** `caller|file|name|line`: which declaration of `name` a call reaches (ts-checker-truth.ts CheckerTruth.exact). */
+  exact: Set<string>;
+  callSites: number;
+  outsideModel: number;
+  called: Map<Key, CalledDefinition>;
+}
+
+function pythonTruth(root: string, callers: string[]): Truth {
   const out = execFileSync('/usr/bin/python3', [join(here, 'scripts/eval/jedi-truth.py'), root, ...callers], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
-  const parsed = JSON.parse(out) as { truth: string[]; called: string[]; callSites: number; outsideModel: number };
+  const parsed = JSON.parse(out) as { truth: string[]; exact: string[]; called: string[]; callSites: number; outsideModel: number };
   const called = new Map<Key, CalledDefinition>();
   for (const key of parsed.called) {
     const [file, name, line] = key.split('|');
     called.set(key, { file: file!, name: name!, lines: [Number(line)], kind: 'function or class' });
   }
-  return { truth: new Set(parsed.truth), callSites: parsed.callSites, outsideModel: parsed.outsideModel, called };
+  return { truth: new Set(parsed.truth), exact: new Set(parsed.exact), callSites: parsed.callSites, outsideModel: parsed.outsideModel, called };
 }
 
 interface StoredTruth {
   truth: string[];
+  exact: string[];
   callSites: number;
   outsideModel: number;
   called: Array<[Key, CalledDefinition]>;
 }
 
 /** The resolver's truth for the corpus, from the cache when the same files were asked the same question. */
-function cachedTruth(
-  corpus: Corpus,
-  root: string,
-  files: string[],
-  callers: string[],
-): { truth: Set<Key>; callSites: number; outsideModel: number; called: Map<Key, CalledDefinition> } {
+function cachedTruth(corpus: Corpus, root: string, files: string[], callers: string[]): Truth {
   const tsPaths = readTsPaths(root);
   const paths = { ...(tsPaths ? Object.fromEntries(tsPaths.paths.map((p) => [p.pattern, p.targets])) : {}), ...corpus.paths };
   const options = Object.keys(paths).length ? { paths, baseUrl: tsPaths ? join(root, tsPaths.baseUrl) : root } : {};
@@ -75,10 +80,22 @@ function cachedTruth(
   let stored = cache.get<StoredTruth>('truth', corpus.label, key);
   if (!stored) {
     const computed = corpus.language === 'python' ? pythonTruth(root, callers) : checkerTruth(root, files, options);
-    stored = { truth: [...computed.truth], callSites: computed.callSites, outsideModel: computed.outsideModel, called: [...computed.called] };
+    stored = {
+      truth: [...computed.truth],
+      exact: [...computed.exact],
+      callSites: computed.callSites,
+      outsideModel: computed.outsideModel,
+      called: [...computed.called],
+    };
     cache.set('truth', corpus.label, key, stored);
   }
-  return { truth: new Set(stored.truth), callSites: stored.callSites, outsideModel: stored.outsideModel, called: new Map(stored.called) };
+  return {
+    truth: new Set(stored.truth),
+    exact: new Set(stored.exact),
+    callSites: stored.callSites,
+    outsideModel: stored.outsideModel,
+    called: new Map(stored.called),
+  };
 }
 
 /** The peer's cross-file call keys among the scored files, from the cache when it indexed the same files. */
@@ -142,9 +159,39 @@ function definitionCoverage(graph: CodeGraph, called: Map<Key, CalledDefinition>
 /** Per resolution kind, the confidences the graph stated on the edges of that kind (every corpus). */
 const statedConfidences = new Map<string, Set<number>>();
 
-/** The graph's cross-file call keys from the scored callers, each with the most certain kind among the edges that make it. */
-function graphKeys(graph: CodeGraph, callerSet: Set<string>, language: Corpus['language']): Map<Key, string> {
-  const ours = new Map<Key, string>();
+/** A graph edge's resolution kind with the confidence it is stated at (`import @0.95`). */
+function edgeKind(edge: CodeGraph['edges'][number]): string {
+  return `${(edge as { via?: string }).via ?? CONFIDENCE_LABEL[String(edge.confidence)] ?? 'edge'} @${edge.confidence}`;
+}
+
+/** Whether kind `a` is the more certain of two kinds a key or a target is reached by. */
+function moreCertain(a: string, b: string | undefined): boolean {
+  return b === undefined || statedOf(a) > statedOf(b) || (statedOf(a) === statedOf(b) && kindRank(a) < kindRank(b));
+}
+
+/** One caller file's cross-file edge to one graph node, with the most certain kind among the edges that make it. */
+interface TargetEdge {
+  kind: string;
+  key: Key;
+  file: string;
+  startLine: number;
+  endLine: number;
+}
+
+/**
+ * The graph's cross-file call keys from the scored callers, each with the most certain kind among
+ * the edges that make it, and the same edges by the node they reach (`caller file|node id`), which
+ * the truth's declaration lines tell right from wrong where one file declares a name twice.
+ */
+function graphKeys(graph: CodeGraph, callerSet: Set<string>, language: Corpus['language']): { keys: Map<Key, string>; targets: Map<string, TargetEdge> } {
+  const keys = new Map<Key, string>();
+  const targets = new Map<string, TargetEdge>();
+  const classes = new Map<string, GraphNode[]>();
+  for (const node of graph.nodes.values()) {
+    if (node.type !== 'class') continue;
+    const named = `${node.file}|${node.name}`;
+    classes.set(named, [...(classes.get(named) ?? []), node]);
+  }
   for (const edge of graph.edges) {
     if (edge.type !== 'calls') continue;
     const from = graph.nodes.get(edge.from)!;
@@ -152,20 +199,35 @@ function graphKeys(graph: CodeGraph, callerSet: Set<string>, language: Corpus['l
     if (from.file === to.file || !callerSet.has(from.file)) continue;
     // `super(...)` and `new X()` reach the constructor, which the checker names by its class.
     const parts = to.name.split('.');
-    const name = parts.at(-1) === 'constructor' && parts.length > 1 && language === 'ts' ? parts.at(-2)! : parts.at(-1)!;
+    const constructs = parts.at(-1) === 'constructor' && parts.length > 1 && language === 'ts';
+    const name = constructs ? parts.at(-2)! : parts.at(-1)!;
     const key = `${from.file}|${to.file}|${name}`;
     // A kind with each confidence it is stated at apart (`import @0.95`, `import @0.85`): what
     // each stated confidence means is measured on its own edges.
-    const kind = `${(edge as { via?: string }).via ?? CONFIDENCE_LABEL[String(edge.confidence)] ?? 'edge'} @${edge.confidence}`;
+    const kind = edgeKind(edge);
     let stated = statedConfidences.get(kind);
     if (!stated) statedConfidences.set(kind, (stated = new Set()));
     stated.add(edge.confidence);
-    const previous = ours.get(key);
-    if (previous === undefined || statedOf(kind) > statedOf(previous) || (statedOf(kind) === statedOf(previous) && kindRank(kind) < kindRank(previous)))
-      ours.set(key, kind);
+    if (moreCertain(kind, keys.get(key))) keys.set(key, kind);
+    const target = `${from.file}|${edge.to}`;
+    // A constructor's call is its class's to the checker: the class's lines are the ones to find.
+    const declared = constructs
+      ? (classes.get(`${to.file}|${parts.slice(0, -1).join('.')}`) ?? []).find((c) => c.startLine <= to.startLine && to.endLine <= c.endLine)
+      : to;
+    const span = declared ?? to;
+    if (moreCertain(kind, targets.get(target)?.kind)) targets.set(target, { kind, key, file: to.file, startLine: span.startLine, endLine: span.endLine });
   }
-  return ours;
+  return { keys, targets };
 }
+
+/** Whether a target edge reaches a declaration the truth says its caller file's calls of that name reach. */
+function reachesDeclared(edge: TargetEdge, exact: Set<string>): boolean {
+  for (let line = edge.startLine; line <= edge.endLine && line < edge.startLine + MAX_SPAN_LINES; line++) if (exact.has(`${edge.key}|${line}`)) return true;
+  return false;
+}
+
+/** Lines of a node's span looked at for the declaration line (a decorator or comment above it at most). */
+const MAX_SPAN_LINES = 8;
 
 async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
   const root = corpus.root;
@@ -194,8 +256,8 @@ async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
   }
   const callers = corpus.sampleEvery ? files.filter((_, i) => i % corpus.sampleEvery! === 0) : files;
   const callerSet = new Set(callers);
-  const ours = graphKeys(graph, callerSet, corpus.language);
-  const { truth, callSites, outsideModel, called } = cachedTruth(corpus, root, files, callers);
+  const { keys: ours, targets } = graphKeys(graph, callerSet, corpus.language);
+  const { truth, exact, callSites, outsideModel, called } = cachedTruth(corpus, root, files, callers);
   const hit = [...ours.keys()].filter((k) => truth.has(k)).length;
   const precision = ours.size ? hit / ours.size : 1;
   const recall = truth.size ? hit / truth.size : 1;
@@ -220,12 +282,17 @@ async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
     `  truth ${truth.size} cross-file edges (${outsideModel} calls reached corpus declarations the graph does not model); graph ${ours.size}, matching ${hit}`,
   );
   say(`  precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}`);
-  const byKind = new Map<string, { all: number; hit: number }>();
+  const byKind = new Map<string, { all: number; hit: number; targets: number; exact: number }>();
+  const rowOf = (kind: string) => byKind.get(kind) ?? byKind.set(kind, { all: 0, hit: 0, targets: 0, exact: 0 }).get(kind)!;
   for (const [key, kind] of ours) {
-    const row = byKind.get(kind) ?? { all: 0, hit: 0 };
+    const row = rowOf(kind);
     row.all++;
     if (truth.has(key)) row.hit++;
-    byKind.set(kind, row);
+  }
+  for (const edge of targets.values()) {
+    const row = rowOf(edge.kind);
+    row.targets++;
+    if (reachesDeclared(edge, exact)) row.exact++;
   }
   for (const [k, r] of [...byKind].sort(([a], [b]) => kindRank(a) - kindRank(b)))
     say(`    ${k} P ${(r.hit / r.all).toFixed(3)} (${r.hit}/${r.all}), R share ${truth.size ? (r.hit / truth.size).toFixed(3) : '-'}`);
@@ -257,6 +324,8 @@ async function evaluate(corpus: Corpus): Promise<CorpusRow | undefined> {
   if (flag('--verbose') && show) {
     const limit = Number(process.env.EVAL_LIST ?? 60);
     for (const k of [...ours.keys()].filter((k) => !truth.has(k)).slice(0, limit)) console.log(`  false positive (${ours.get(k)}): ${k}`);
+    const wrongDeclaration = [...targets].filter(([, edge]) => truth.has(edge.key) && !reachesDeclared(edge, exact));
+    for (const [target, edge] of wrongDeclaration.slice(0, limit)) console.log(`  another declaration of the name (${edge.kind}): ${target}`);
     for (const k of [...truth].filter((k) => !ours.has(k)).slice(0, limit)) {
       const forms: ShapeCounts = new Map();
       countShapes([k], byFile, forms);

@@ -1,6 +1,7 @@
 # The Python truth of `npm run eval:calls`: for every call in the given caller files, what
 # jedi's own `goto` (follow_imports) says the callee is. Prints one JSON object:
-#   {"truth": ["caller|callee file|name", ...], "called": ["callee file|name|line", ...], "callSites": N, "outsideModel": N}
+#   {"truth": ["caller|callee file|name", ...], "exact": ["caller|callee file|name|line", ...],
+#    "called": ["callee file|name|line", ...], "callSites": N, "outsideModel": N}
 # A call whose definition is in another corpus file and is a function or a class is a truth
 # edge; one that reaches a corpus definition of another type (a variable, a parameter) is
 # counted as outside the graph's model. Usage: python3 jedi-truth.py ROOT FILE...
@@ -56,6 +57,7 @@ def main():
     files = sys.argv[2:]
     project = jedi.Project(root, added_sys_path=[os.path.dirname(root)], smart_sys_path=False)
     truth = set()
+    exact = set()
     called = set()
     call_sites = 0
     outside = 0
@@ -91,9 +93,10 @@ def main():
                     continue
                 if d.type in ('function', 'class'):
                     truth.add(f'{rel}|{target_rel}|{d.name}')
+                    exact.add(f'{rel}|{target_rel}|{d.name}|{d.line}')
                 else:
                     outside += 1
-    print(json.dumps({'truth': sorted(truth), 'called': sorted(called), 'callSites': call_sites, 'outsideModel': outside}))
+    print(json.dumps({'truth': sorted(truth), 'exact': sorted(exact), 'called': sorted(called), 'callSites': call_sites, 'outsideModel': outside}))
 
 
 main()

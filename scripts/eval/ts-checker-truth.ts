@@ -128,6 +128,8 @@ function shapeOf(decl: ts.Node): string {
 
 export interface CheckerTruth {
   truth: Set<string>;
+  /** Each truth key with the line of a declaration the call reaches: `caller|file|name|line`. */
+  exact: Set<string>;
   callSites: number;
   outsideModel: number;
   /** Every corpus declaration a call reaches (same-file calls too) that the graph models, by `file|name|first line`. */
@@ -161,6 +163,7 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
   const checker = program.getTypeChecker();
   const inCorpus = new Set(files);
   const truth = new Set<string>();
+  const exact = new Set<string>();
   const called = new Map<string, CalledDefinition>();
   let callSites = 0;
   let outsideModel = 0;
@@ -193,14 +196,17 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
         if (decl && !ts.isJSDocSignature(decl)) {
           const target = relPath(root, decl.getSourceFile().fileName);
           const name = inCorpus.has(target) ? componentName(decl as ts.Declaration) : undefined;
+          const lines = name ? [decl as ts.Declaration, ...declarations.filter((d) => d !== decl && componentName(d) === name)].map(lineOf) : [];
           if (name) {
-            const lines = [decl as ts.Declaration, ...declarations.filter((d) => d !== decl && componentName(d) === name)].map(lineOf);
             const key = `${target}|${name}|${lines[0]}`;
             if (!called.has(key)) called.set(key, { file: target, name, lines, kind: declarationKind(decl) });
           }
           if (inCorpus.has(target) && target !== file) {
-            if (name) truth.add(`${file}|${target}|${name}`);
-            else outsideModel++;
+            if (name) {
+              truth.add(`${file}|${target}|${name}`);
+              // Which declaration it is: an edge to another `name` of that file is not this call's.
+              for (const line of lines) exact.add(`${file}|${target}|${name}|${line}`);
+            } else outsideModel++;
           }
         }
       }
@@ -208,5 +214,5 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
     };
     visit(source);
   }
-  return { truth, callSites, outsideModel, called };
+  return { truth, exact, callSites, outsideModel, called };
 }
