@@ -47,6 +47,11 @@ export class CallResolver {
       resolveType: (file, written) => this.resolveTypeName(file, written),
       isClassLike: (ref) => this.table.isClassLike(ref),
       isConstructorFunction: (ref) => this.defs.isConstructorFunction(ref),
+      classValue: (file, name) => {
+        const meaning = this.calledModule(this.table.resolveLocal(file, name));
+        if (meaning?.kind !== 'def' || this.extractions[meaning.ref.file]!.definitions[meaning.ref.def]?.kind !== 'class') return undefined;
+        return { ref: meaning.ref, confidence: meaning.ref.file === file ? CONFIDENCE.sameFile : meaning.confidence };
+      },
       basesOf: (ref) => this.bases.get(refKey(ref)) ?? [],
       callable: (file, name) => {
         // `const parse = require('./parse')`: the module's default export is what the name calls.

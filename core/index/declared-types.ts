@@ -52,6 +52,8 @@ export interface TypeLookup {
   isClassLike(ref: DefRef): boolean;
   /** A JavaScript constructor function: a class to the checker, its members the `this.x` locals it declares. */
   isConstructorFunction(ref: DefRef): boolean;
+  /** The class a name written in a file holds as a value (`Holder` in `Holder.instance`), with the confidence of the path to it; never an interface or a `type`. */
+  classValue(file: number, name: string): { ref: DefRef; confidence: number } | undefined;
   /** A class's resolved bases (a member may be declared on one). */
   basesOf(ref: DefRef): DefRef[];
   /** The function a bare name written in a file calls (same file, then imports). */
@@ -146,6 +148,11 @@ export class DeclaredTypes {
           else if (third.endsWith('()') && PLAIN_NAME.test(third.slice(0, -2))) current = this.returnOfPath(file, path);
           if (current) skip = 3;
         }
+        if (!current && PLAIN_NAME.test(parts[1]!)) {
+          // `Holder.instance.ping()`: a static field, typed where its class declares it.
+          current = this.staticMember(file, head, parts[1]!);
+          if (current) skip = 2;
+        }
       }
     }
     current = this.byKey(current, headKey);
@@ -177,6 +184,13 @@ export class DeclaredTypes {
   /** The type a local named `self` declares (a parameter `self: T`), before the class around it: Python's `self` declares none. */
   selfDeclared(file: number, enclosing: number | null, line: number | undefined): Typed | undefined {
     return this.hasLocal(file, 'self') === false ? undefined : this.localType(file, enclosing, 'self', line);
+  }
+
+  /** A field of the class `name` holds as a value, read through the class (`static instance = new Foo()`): its declared type. */
+  private staticMember(file: number, name: string, member: string): Typed | undefined {
+    if (this.hasLocal(file, name) !== false) return undefined;
+    const cls = this.lookup.classValue(file, name);
+    return cls && this.memberType(cls, member);
   }
 
   /** What calling the function a dotted path names through an import or a class gives (`Option.fromNullable`, `Foo.create`). */
