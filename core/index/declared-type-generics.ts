@@ -1,9 +1,9 @@
 // Type arguments a declared type carries (`box: Box<Handler>`, extract-types.ts `X<A,B>`): they
 // bind the type parameters of the generic class or interface it names (`class Box<T>`, listed as
 // its TYPE_PARAMETERS_MEMBER), so a member typed by one (`get(): T`, `use(fn: (v: T) => void)`)
-// is the argument's type on that value, as the checker instantiates it. Only the value's own
-// declaration is bound: a member found on a base class is typed by the base's own parameters,
-// which the extends clause would bind, and is read as written.
+// is the argument's type on that value, as the checker instantiates it. A member found on a base
+// is read on the value seen as that base, with the arguments its extends clause writes
+// (declared-type-bases.ts).
 import type { DeclaredType } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
 import { ARGUMENT_FORM, CONSTRUCTED_ARGUMENT_FORM, elementOf, TYPE_ARGUMENT_RETURN_FORM, type Typed } from './declared-type-forms.ts';

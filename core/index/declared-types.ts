@@ -37,6 +37,7 @@ import {
 } from './declared-type-forms.ts';
 
 import { innermost, MAX_SCOPE_WALK } from './declared-type-index.ts';
+import { BaseViews } from './declared-type-bases.ts';
 import { FunctionDeclarations } from './function-declarations.ts';
 
 export type { Typed } from './declared-type-forms.ts';
@@ -72,6 +73,9 @@ export class DeclaredTypes {
   /** Each file's declarations and what its functions declare (function-declarations.ts). */
   private readonly functions: FunctionDeclarations;
 
+  /** Values seen as their bases, with the type arguments the heritage clauses write (declared-type-bases.ts). */
+  private readonly bases: BaseViews;
+
   /** The signature forms' reader (declared-type-signatures.ts), over this instance's lookups. */
   private readonly signatures: SignatureReader;
 
@@ -80,6 +84,12 @@ export class DeclaredTypes {
     private readonly lookup: TypeLookup,
   ) {
     this.functions = new FunctionDeclarations(extractions);
+    this.bases = new BaseViews({
+      basesOf: (ref) => lookup.basesOf(ref),
+      resolveType: (file, written) => lookup.resolveType(file, written),
+      heritageOf: (file) => extractions[file]!.heritage,
+      typeParameters: (owner) => this.functions.of(owner.file).members.get(`${owner.def}\0${TYPE_PARAMETERS_MEMBER}`)?.type.split(','),
+    });
     this.signatures = {
       lookup,
       kindOf: (ref) => extractions[ref.file].definitions[ref.def]?.kind,
@@ -467,6 +477,8 @@ export class DeclaredTypes {
    * else `declared` as written in `owner`'s file.
    */
   private typedOn(on: Typed | undefined, owner: DefRef, declared: DeclaredType): Typed | undefined {
+    // A member a base declares is read on the value seen as that base (`extends Repo<Foo>`).
+    if (on) on = this.bases.viewAs(on, owner);
     const bound = boundArgument(on, owner, declared, (o) => this.functions.of(o.file).members.get(`${o.def}\0${TYPE_PARAMETERS_MEMBER}`)?.type);
     if (!bound) return this.typed(owner.file, declared);
     const found = this.lookup.resolveType(bound.file, bound.name);

@@ -88,6 +88,12 @@ export interface Heritage {
   child: number;
   parent: string;
   kind: 'extends' | 'implements' | 'union' | 'typeof';
+  /**
+   * The type arguments the clause writes (`extends Repo<Foo>`: `['Foo']`; `?` for one that is no
+   * plain name), which bind the base's type parameters for the child's members read on it
+   * (declared-types.ts). Absent when it writes none.
+   */
+  args?: string[];
 }
 
 /**

@@ -43,7 +43,8 @@ test('ts/shapes.ts', async () => {
     ],
     heritage: [
       { child: 0, parent: 'Named', kind: 'extends' },
-      { child: 0, parent: 'Sized', kind: 'extends' },
+      // `Sized<number>`: the type arguments are kept, to bind Sized's parameters.
+      { child: 0, parent: 'Sized', kind: 'extends', args: ['number'] },
       { child: 6, parent: 'Base', kind: 'extends' },
       { child: 6, parent: 'Shape', kind: 'implements' },
       { child: 6, parent: 'ns.Drawable', kind: 'implements' },

@@ -58,6 +58,7 @@ interface RawHeritage {
   child: RawDefinition | string;
   parent: string;
   kind: Heritage['kind'];
+  args?: string[];
 }
 
 /** Document order, an enclosing range before the ranges it contains. Module level: a closure
@@ -279,8 +280,8 @@ export class ExtractionBuilder {
   }
 
   /** `child` by name when the relation is declared apart from the type (Rust `impl Trait for Type`). */
-  inherits(child: RawDefinition | string, parent: string, kind: Heritage['kind']): void {
-    this.heritage.push({ child, parent, kind });
+  inherits(child: RawDefinition | string, parent: string, kind: Heritage['kind'], args?: string[]): void {
+    this.heritage.push(args ? { child, parent, kind, args } : { child, parent, kind });
   }
 
   finish(): FileExtraction {
@@ -461,7 +462,7 @@ export class ExtractionBuilder {
     const settled: Heritage[] = [];
     for (const h of this.heritage) {
       const child = typeof h.child === 'string' ? this.typeIndex(out, h.child) : h.child.index;
-      if (child !== undefined) settled.push({ child, parent: h.parent, kind: h.kind });
+      if (child !== undefined) settled.push(h.args ? { child, parent: h.parent, kind: h.kind, args: h.args } : { child, parent: h.parent, kind: h.kind });
     }
     return settled.sort((a, b) => a.child - b.child);
   }

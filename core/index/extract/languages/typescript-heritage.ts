@@ -6,7 +6,7 @@ import type { RawDefinition } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP } from './language-module.ts';
 import { compactText } from './source-text.ts';
-import { isNamePathChar, NAME_PATH, valueTypedBy } from './typescript-types.ts';
+import { isNamePathChar, NAME_PATH, typeArgumentNames, typeArgumentsOf, valueTypedBy } from './typescript-types.ts';
 import { declareTypeParameterList } from './typescript-type-parameters.ts';
 
 /** How many named types of one intersection or union are read. */
@@ -87,13 +87,14 @@ export function* classHeritage(classNode: Node, def: RawDefinition, { b, source 
       if (clause.type === 'extends_clause') {
         const value = clause.childForFieldName('value');
         const name = value && heritageName(value, source);
-        if (name) b.inherits(def, name, 'extends');
+        // `extends Repo<Foo>`: the type arguments bind Repo's parameters for what the class inherits.
+        if (name) b.inherits(def, name, 'extends', typeArgumentNames(clause.childForFieldName('type_arguments'), source));
       } else if (clause.type === 'implements_clause') {
         let read = 0;
         for (const type of clause.namedChildren) {
           if (++read % ITEMS_PER_STEP === 0) yield;
           const name = type && heritageName(type, source);
-          if (name) b.inherits(def, name, 'implements');
+          if (name) b.inherits(def, name, 'implements', typeArgumentNames(type.type === 'generic_type' ? typeArgumentsOf(type) : null, source));
         }
       } else {
         // The JavaScript grammar puts the extended expression straight under class_heritage.

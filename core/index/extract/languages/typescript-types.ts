@@ -177,14 +177,20 @@ const MAX_TYPE_ARGUMENTS_TEXT = 240;
  * generic-heavy tree's extraction.
  */
 function withTypeArguments(name: string, list: Node | null | undefined, source: string): string {
-  if (!list || list.endIndex - list.startIndex > MAX_TYPE_ARGUMENTS_TEXT) return name;
+  const names = typeArgumentNames(list, source);
+  return names ? `${name}<${names.join(',')}>` : name;
+}
+
+/** The names withTypeArguments reads from a `<A, B>` list; undefined where it keeps the bare name. */
+export function typeArgumentNames(list: Node | null | undefined, source: string): string[] | undefined {
+  if (!list || list.endIndex - list.startIndex > MAX_TYPE_ARGUMENTS_TEXT) return undefined;
   const text = source.slice(list.startIndex + 1, list.endIndex - 1);
-  if (/[<>({[]/.test(text)) return name;
+  if (/[<>({[]/.test(text)) return undefined;
   const names = text.split(',', MAX_TYPE_ARGUMENTS + 1).map((arg) => {
     const trimmed = arg.trim();
     return NAME_PATH.test(trimmed) ? trimmed : '?';
   });
-  return names.length <= MAX_TYPE_ARGUMENTS && names.some((n) => n !== '?') ? `${name}<${names.join(',')}>` : name;
+  return names.length <= MAX_TYPE_ARGUMENTS && names.some((n) => n !== '?') ? names : undefined;
 }
 
 /** `new X(...)` / `new ns.X(...)`: the class; undefined for any other value. */

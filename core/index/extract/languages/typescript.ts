@@ -9,7 +9,16 @@ import type { FileContext, LanguageModule, NodeHandler } from './language-module
 import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
 import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
-import { annotatedType, constructedArrayType, constructedType, functionTypeReturn, declareLoopElement, FUNCTION_VALUES } from './typescript-types.ts';
+import {
+  annotatedType,
+  constructedArrayType,
+  constructedType,
+  functionTypeReturn,
+  declareLoopElement,
+  FUNCTION_VALUES,
+  typeArgumentNames,
+  typeArgumentsOf,
+} from './typescript-types.ts';
 import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts';
 import { calledPath, heldCall, unparenthesized } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
@@ -304,7 +313,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
         for (const type of child.namedChildren) {
           if (++read % ITEMS_PER_STEP === 0) yield;
           const parent = type && heritageName(type, source);
-          if (parent) b.inherits(def, parent, 'extends');
+          if (parent) b.inherits(def, parent, 'extends', typeArgumentNames(type.type === 'generic_type' ? typeArgumentsOf(type) : null, source));
         }
       }
     },
