@@ -18,20 +18,26 @@ export function genericForm(type: string): { name: string; args: string[] } | un
 }
 
 /**
- * The argument a value's type arguments give for the type parameter `declared` names, where
- * `declared` belongs to the value's own generic declaration `owner`: its name and the file it is
- * written in; undefined when `declared` names no parameter of it, or its argument is no name.
+ * The argument a value's type arguments give for the type parameter `declared` names (`T`), or
+ * whose collection it names (`T[]`, also `Array<T>`, `Set<T>` as written forms read them), where
+ * `declared` belongs to the value's own generic declaration `owner`: its name, the file it is
+ * written in, and whether the member is a collection of it; undefined when `declared` names no
+ * parameter of it, or its argument is no name.
  */
 export function boundArgument(
   on: { ref: DefRef; args?: readonly string[]; argsFile?: number; collection?: boolean } | undefined,
   owner: DefRef,
   declared: DeclaredType,
   parametersOf: (owner: DefRef) => string | undefined,
-): { name: string; file: number } | undefined {
+): { name: string; file: number; collection: boolean } | undefined {
   if (!on?.args || on.argsFile === undefined || on.collection || on.ref.file !== owner.file || on.ref.def !== owner.def) return undefined;
-  const i = parametersOf(owner)?.split(',').indexOf(declared.type) ?? -1;
+  const collection = declared.type.endsWith('[]');
+  const i =
+    parametersOf(owner)
+      ?.split(',')
+      .indexOf(collection ? declared.type.slice(0, -2) : declared.type) ?? -1;
   const arg = i < 0 ? undefined : on.args[i];
-  return arg && arg !== '?' ? { name: arg, file: on.argsFile } : undefined;
+  return arg && arg !== '?' ? { name: arg, file: on.argsFile, collection } : undefined;
 }
 
 /**

@@ -484,7 +484,7 @@ export class DeclaredTypes {
     const found = this.lookup.resolveType(bound.file, bound.name);
     const kind = found && this.extractions[found.ref.file].definitions[found.ref.def].kind;
     if (!found || !(this.lookup.isClassLike(found.ref) || kind === 'type')) return undefined;
-    return { ref: found.ref, confidence: Math.min(on!.confidence, found.confidence) };
+    return { ref: found.ref, confidence: Math.min(on!.confidence, found.confidence), ...(bound.collection ? { collection: true } : {}) };
   }
 
   /** `higher ? v2 : v1` (CHOICE): the type both branches reach, else none; a union of two types is neither here. */
