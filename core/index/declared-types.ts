@@ -125,6 +125,11 @@ export class DeclaredTypes {
       // constructor function's own body, its instance (`function Gen() { this.s = new S(); this.s.m() }`).
       if (enclosingClass !== undefined) current = { ref: { file, def: enclosingClass }, confidence: 1 };
       else if (head === 'this') current = this.localType(file, enclosing, head, line) ?? this.constructedHere(file, enclosing);
+    } else if (head === 'super' && enclosingClass !== undefined) {
+      // `super.find().save()`: the class extended, seen with the arguments the clause writes.
+      const own: Typed = { ref: { file, def: enclosingClass }, confidence: 1 };
+      const base = this.lookup.basesOf(own.ref).find((ref) => this.extractions[ref.file]!.definitions[ref.def]?.kind === 'class');
+      current = base && this.bases.viewAs(own, base);
     } else if (head.endsWith('()')) {
       const name = head.slice(0, -2);
       const fn = this.functions.nestedFunction(file, enclosing, name) ?? this.lookup.callable(file, name);

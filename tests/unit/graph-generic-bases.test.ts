@@ -24,3 +24,10 @@ test("a generic base's members are read with the type arguments the heritage cla
     'src/use.ts::function::saveRead::25 -> src/models.ts::method::User.save::2',
   ]);
 });
+
+test('super is the class extended, seen with the arguments its clause writes', async () => {
+  assert.deepEqual(await callEdgesFrom('ts-generic-bases', 'src/repos.ts'), [
+    'src/repos.ts::method::AuditedRepo.audit::19 -> src/base.ts::method::Repo.find::3',
+    'src/repos.ts::method::AuditedRepo.audit::19 -> src/models.ts::method::User.save::2',
+  ]);
+});
