@@ -11,8 +11,6 @@ import type { FileContext } from './language-module.ts';
 const MAX_BRANCHES = 8;
 /** Members read per branch when looking for another declaration of a name. */
 const MAX_BRANCH_MEMBERS = 64;
-/** Conditional types nested in one another that are walked up through. */
-const MAX_NESTING = 4;
 
 /** Whether `child` is one of conditional type `holder`'s two branches (never what it tests). */
 export function isBranchOf(holder: Node, child: Node): boolean {
@@ -21,20 +19,17 @@ export function isBranchOf(holder: Node, child: Node): boolean {
 }
 
 /**
- * Whether `member` of object type `body`, in a branch of conditional type `conditional`, is
- * declared alike in every branch that declares its name: the outermost conditional around is
- * read, and each of its branches must be an object type (or `never`), at most MAX_BRANCHES;
- * false for any other shape, or a name written otherwise in another branch.
+ * Whether `member`, in a branch of conditional type `conditional`, is declared alike in every
+ * branch of it that declares its name, nested conditionals' branches included: each must be an
+ * object type (or `never`), at most MAX_BRANCHES; false for any other shape, or a name written
+ * otherwise in another branch. A conditional nested in a branch of another is asked for each
+ * (typescript-members.ts combinationHolder walks up through both), so the outermost decides.
  */
-export function branchesAgree(member: Node, conditional: Node, { parentOf, source }: Pick<FileContext, 'parentOf' | 'source'>): boolean {
-  let top = conditional;
-  for (let i = 0, up = parentOf(top); up && i < MAX_NESTING && (up.type === 'parenthesized_type' || isBranchOf(up, top)); i++, up = parentOf(up)) {
-    if (up.type === 'conditional_type') top = up;
-  }
+export function branchesAgree(member: Node, conditional: Node, { source }: Pick<FileContext, 'source'>): boolean {
   const name = member.childForFieldName('name')?.text;
   if (!name) return false;
   const written = compact(source.slice(member.startIndex, member.endIndex));
-  const pending: Node[] = [top];
+  const pending: Node[] = [conditional];
   let leaves = 0;
   while (pending.length > 0) {
     const n = pending.pop()!;
