@@ -53,6 +53,7 @@ export class CallResolver {
         return { ref: meaning.ref, confidence: meaning.ref.file === file ? CONFIDENCE.sameFile : meaning.confidence };
       },
       basesOf: (ref) => this.bases.get(refKey(ref)) ?? [],
+      extendedClass: (ref) => this.defs.extendedClass(ref),
       callable: (file, name) => {
         // `const parse = require('./parse')`: the module's default export is what the name calls.
         const meaning = this.calledModule(this.table.resolveLocal(file, name));
@@ -170,7 +171,7 @@ export class CallResolver {
       const found = this.defs.findMethod({ file: f, def: cls }, call.callee, receiver === 'super');
       if (!found && receiver === 'super' && call.callee === 'constructor') {
         // `super(...)` with no constructor declared on the base: the call constructs the base class itself.
-        const base = (this.bases.get(refKey({ file: f, def: cls })) ?? []).find((r) => this.extractions[r.file].definitions[r.def].kind === 'class');
+        const base = this.defs.extendedClass({ file: f, def: cls });
         if (base) return { outcome: 'base_class', targets: [{ ref: base, confidence: base.file === f ? CONFIDENCE.sameFile : this.table.kinds(f).baseClass }] };
       }
       if (!found) return UNRESOLVED;

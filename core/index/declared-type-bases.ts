@@ -45,24 +45,14 @@ export class BaseViews {
   private bound(at: Typed, base: DefRef): Pick<Typed, 'args' | 'argsFile'> {
     const args = this.argumentsTo(at.ref, base);
     if (!args) return {};
-    const own = this.lookup.typeParameters(at.ref);
-    let passedOn = false;
-    let written = false;
-    const names = args.map((arg) => {
-      const k = own?.indexOf(arg) ?? -1;
-      if (k < 0) {
-        written ||= arg !== '?';
-        return arg;
-      }
-      const held = at.args?.[k] ?? '?';
-      passedOn ||= held !== '?';
-      return held;
-    });
+    const own = this.lookup.typeParameters(at.ref) ?? [];
+    // Per argument: the name written in the clause, or what `at` binds the parameter passed on.
+    const passed = args.map((arg) => (own.includes(arg) ? (at.args?.[own.indexOf(arg)] ?? '?') : undefined));
+    const written = args.map((arg, i) => (passed[i] === undefined ? arg : '?'));
+    const passedOn = passed.some((name) => name !== undefined && name !== '?');
     // Names written in two files have no one file to be read in: the passed-on ones are dropped.
-    if (passedOn && written && at.argsFile !== at.ref.file) {
-      return { args: args.map((arg) => ((own?.indexOf(arg) ?? -1) < 0 ? arg : '?')), argsFile: at.ref.file };
-    }
-    return { args: names, argsFile: passedOn ? at.argsFile! : at.ref.file };
+    if (!passedOn || (written.some((name) => name !== '?') && at.argsFile !== at.ref.file)) return { args: written, argsFile: at.ref.file };
+    return { args: args.map((arg, i) => passed[i] ?? arg), argsFile: at.argsFile! };
   }
 
   private argumentsTo(child: DefRef, base: DefRef): readonly string[] | undefined {

@@ -52,8 +52,8 @@ export function indexDeclarations(ext: FileExtraction): FileDeclarations {
     // call takes is the checker's overload resolution, so the place is typed by none of them. (A
     // function's later declaration of a local place refines an earlier one: the last wins there.)
     if (d.kind === 'member' && d.name.includes('(')) {
-      const earlier = map.get(key);
       if (conflicting.has(key)) continue;
+      const earlier = map.get(key);
       if (earlier && earlier.type !== d.type) {
         map.delete(key);
         conflicting.add(key);

@@ -57,6 +57,8 @@ export interface TypeLookup {
   classValue(file: number, name: string): { ref: DefRef; confidence: number } | undefined;
   /** A class's resolved bases (a member may be declared on one). */
   basesOf(ref: DefRef): DefRef[];
+  /** The class a class extends, of its bases (what `super` is). */
+  extendedClass(ref: DefRef): DefRef | undefined;
   /** The function a bare name written in a file calls (same file, then imports). */
   callable(file: number, name: string): DefRef | undefined;
   /** A method of a class or of its bases. */
@@ -88,7 +90,7 @@ export class DeclaredTypes {
       basesOf: (ref) => lookup.basesOf(ref),
       resolveType: (file, written) => lookup.resolveType(file, written),
       heritageOf: (file) => extractions[file]!.heritage,
-      typeParameters: (owner) => this.functions.of(owner.file).members.get(`${owner.def}\0${TYPE_PARAMETERS_MEMBER}`)?.type.split(','),
+      typeParameters: (owner) => this.typeParametersOf(owner)?.split(','),
     });
     this.signatures = {
       lookup,
@@ -128,7 +130,7 @@ export class DeclaredTypes {
     } else if (head === 'super' && enclosingClass !== undefined) {
       // `super.find().save()`: the class extended, seen with the arguments the clause writes.
       const own: Typed = { ref: { file, def: enclosingClass }, confidence: 1 };
-      const base = this.lookup.basesOf(own.ref).find((ref) => this.extractions[ref.file]!.definitions[ref.def]?.kind === 'class');
+      const base = this.lookup.extendedClass(own.ref);
       current = base && this.bases.viewAs(own, base);
     } else if (head.endsWith('()')) {
       const name = head.slice(0, -2);
@@ -484,12 +486,17 @@ export class DeclaredTypes {
   private typedOn(on: Typed | undefined, owner: DefRef, declared: DeclaredType): Typed | undefined {
     // A member a base declares is read on the value seen as that base (`extends Repo<Foo>`).
     if (on) on = this.bases.viewAs(on, owner);
-    const bound = boundArgument(on, owner, declared, (o) => this.functions.of(o.file).members.get(`${o.def}\0${TYPE_PARAMETERS_MEMBER}`)?.type);
+    const bound = boundArgument(on, owner, declared, (o) => this.typeParametersOf(o));
     if (!bound) return this.typed(owner.file, declared);
     const found = this.lookup.resolveType(bound.file, bound.name);
     const kind = found && this.extractions[found.ref.file].definitions[found.ref.def].kind;
     if (!found || !(this.lookup.isClassLike(found.ref) || kind === 'type')) return undefined;
     return { ref: found.ref, confidence: Math.min(on!.confidence, found.confidence), ...(bound.collection ? { collection: true } : {}) };
+  }
+
+  /** A generic class's or interface's type parameter names as declared (`T,U`), in order. */
+  private typeParametersOf(owner: DefRef): string | undefined {
+    return this.functions.of(owner.file).members.get(`${owner.def}\0${TYPE_PARAMETERS_MEMBER}`)?.type;
   }
 
   /** `higher ? v2 : v1` (CHOICE): the type both branches reach, else none; a union of two types is neither here. */

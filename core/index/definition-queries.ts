@@ -96,6 +96,11 @@ export class DefinitionQueries {
     return call.classLevel ?? this.enclosingClass(ext, call.enclosing);
   }
 
+  /** The class `cls` extends (its one resolved base that is a class, not an interface it implements). */
+  extendedClass(cls: DefRef): DefRef | undefined {
+    return (this.bases.get(refKey(cls)) ?? []).find((r) => this.extractions[r.file]!.definitions[r.def]?.kind === 'class');
+  }
+
   /** The innermost class-like definition around a definition (itself included), computed once per definition. */
   enclosingClass(ext: FileExtraction, enclosing: number | null): number | undefined {
     if (enclosing === null || enclosing === undefined) return undefined;

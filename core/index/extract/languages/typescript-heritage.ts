@@ -6,7 +6,7 @@ import type { RawDefinition } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP } from './language-module.ts';
 import { compactText } from './source-text.ts';
-import { isNamePathChar, NAME_PATH, typeArgumentNames, typeArgumentsOf, valueTypedBy } from './typescript-types.ts';
+import { genericArgumentNames, isNamePathChar, NAME_PATH, typeArgumentNames, valueTypedBy } from './typescript-types.ts';
 import { declareTypeParameterList } from './typescript-type-parameters.ts';
 
 /** How many named types of one intersection or union are read. */
@@ -94,7 +94,7 @@ export function* classHeritage(classNode: Node, def: RawDefinition, { b, source 
         for (const type of clause.namedChildren) {
           if (++read % ITEMS_PER_STEP === 0) yield;
           const name = type && heritageName(type, source);
-          if (name) b.inherits(def, name, 'implements', typeArgumentNames(type.type === 'generic_type' ? typeArgumentsOf(type) : null, source));
+          if (name) b.inherits(def, name, 'implements', genericArgumentNames(type, source));
         }
       } else {
         // The JavaScript grammar puts the extended expression straight under class_heritage.

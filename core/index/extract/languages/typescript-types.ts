@@ -181,6 +181,11 @@ function withTypeArguments(name: string, list: Node | null | undefined, source: 
   return names ? `${name}<${names.join(',')}>` : name;
 }
 
+/** `Repo<Foo>` as a heritage clause names a type: the names of its type arguments (typeArgumentNames); undefined for a type with none. */
+export function genericArgumentNames(type: Node, source: string): string[] | undefined {
+  return type.type === 'generic_type' ? typeArgumentNames(typeArgumentsOf(type), source) : undefined;
+}
+
 /** The names withTypeArguments reads from a `<A, B>` list; undefined where it keeps the bare name. */
 export function typeArgumentNames(list: Node | null | undefined, source: string): string[] | undefined {
   if (!list || list.endIndex - list.startIndex > MAX_TYPE_ARGUMENTS_TEXT) return undefined;

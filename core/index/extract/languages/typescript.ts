@@ -16,8 +16,7 @@ import {
   functionTypeReturn,
   declareLoopElement,
   FUNCTION_VALUES,
-  typeArgumentNames,
-  typeArgumentsOf,
+  genericArgumentNames,
 } from './typescript-types.ts';
 import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts';
 import { calledPath, heldCall, unparenthesized } from './typescript-paths.ts';
@@ -313,7 +312,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
         for (const type of child.namedChildren) {
           if (++read % ITEMS_PER_STEP === 0) yield;
           const parent = type && heritageName(type, source);
-          if (parent) b.inherits(def, parent, 'extends', typeArgumentNames(type.type === 'generic_type' ? typeArgumentsOf(type) : null, source));
+          if (parent) b.inherits(def, parent, 'extends', genericArgumentNames(type, source));
         }
       }
     },
