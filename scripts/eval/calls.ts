@@ -173,7 +173,6 @@ function moreCertain(a: string, b: string | undefined): boolean {
 interface TargetEdge {
   kind: string;
   key: Key;
-  file: string;
   startLine: number;
   endLine: number;
 }
@@ -190,7 +189,9 @@ function graphKeys(graph: CodeGraph, callerSet: Set<string>, language: Corpus['l
   for (const node of graph.nodes.values()) {
     if (node.type !== 'class') continue;
     const named = `${node.file}|${node.name}`;
-    classes.set(named, [...(classes.get(named) ?? []), node]);
+    const list = classes.get(named);
+    if (list) list.push(node);
+    else classes.set(named, [node]);
   }
   for (const edge of graph.edges) {
     if (edge.type !== 'calls') continue;
@@ -211,11 +212,11 @@ function graphKeys(graph: CodeGraph, callerSet: Set<string>, language: Corpus['l
     if (moreCertain(kind, keys.get(key))) keys.set(key, kind);
     const target = `${from.file}|${edge.to}`;
     // A constructor's call is its class's to the checker: the class's lines are the ones to find.
-    const declared = constructs
-      ? (classes.get(`${to.file}|${parts.slice(0, -1).join('.')}`) ?? []).find((c) => c.startLine <= to.startLine && to.endLine <= c.endLine)
-      : to;
-    const span = declared ?? to;
-    if (moreCertain(kind, targets.get(target)?.kind)) targets.set(target, { kind, key, file: to.file, startLine: span.startLine, endLine: span.endLine });
+    const ofClass = constructs
+      ? classes.get(`${to.file}|${parts.slice(0, -1).join('.')}`)?.find((c) => c.startLine <= to.startLine && to.endLine <= c.endLine)
+      : undefined;
+    const span = ofClass ?? to;
+    if (moreCertain(kind, targets.get(target)?.kind)) targets.set(target, { kind, key, startLine: span.startLine, endLine: span.endLine });
   }
   return { keys, targets };
 }
