@@ -9,6 +9,7 @@
 // declared where the callee is, not inferred. A name a module exports (`export const m = new
 // M()`) types calls in the files that import it.
 import {
+  ARRAY_OF,
   CHOICE,
   MAYBE_FUNCTION,
   MAYBE_PRIMITIVE,
@@ -413,8 +414,9 @@ export class DeclaredTypes {
       const found = this.typedNow(file, { ...d, type: type.slice(0, -besides.length) });
       return found && { ...found, primitive: besides === MAYBE_FUNCTION ? 'function' : 'value' };
     }
+    if (type.startsWith(ARRAY_OF[0]) && type.endsWith(ARRAY_OF[1])) return this.typedArrayOf(file, d, type.slice(1, -1));
     const choice = type.indexOf(CHOICE);
-    if (choice > 0) return this.typedChoice(file, d, type.slice(0, choice), type.slice(choice + CHOICE.length));
+    if (choice > 0) return this.typedChoice(file, d, type.split(CHOICE));
     const signature = typedBySignature(this.signatures, file, d);
     if (signature !== null) return signature;
     const callback = type.endsWith(')') || type.includes(')#') ? CALLBACK_FORM.exec(type) : null;
@@ -499,16 +501,35 @@ export class DeclaredTypes {
     return this.functions.of(owner.file).members.get(`${owner.def}\0${TYPE_PARAMETERS_MEMBER}`)?.type;
   }
 
-  /** `higher ? v2 : v1` (CHOICE): the type both branches reach, else none; a union of two types is neither here. */
-  private typedChoice(file: number, d: DeclaredType, first: string, second: string): Typed | undefined {
-    const a = this.typed(file, { ...d, type: first });
-    const b = a && this.typed(file, { ...d, type: second });
-    if (!a || !b || a.ref.file !== b.ref.file || a.ref.def !== b.ref.def || Boolean(a.collection) !== Boolean(b.collection)) return undefined;
-    return {
-      ...a,
-      confidence: Math.min(a.confidence, b.confidence),
-      primitive: a.primitive === 'function' || b.primitive === 'function' ? 'function' : (a.primitive ?? b.primitive),
-    };
+  /**
+   * `[alpha, beta]` (ARRAY_OF): an array of the one type every element reaches (typedChoice), as
+   * the checker's union of equal element types is that type; none where an element is itself a
+   * collection or may be a primitive (a member of the element would be no type's for certain).
+   */
+  private typedArrayOf(file: number, d: DeclaredType, elements: string): Typed | undefined {
+    // Not a level of its own (typed): the inner forms are shorter, and each counts its own reads.
+    const element = this.typedNow(file, { ...d, type: elements });
+    if (!element || element.collection || element.primitive !== undefined) return undefined;
+    return { ref: element.ref, confidence: element.confidence, collection: true };
+  }
+
+  /** `higher ? v2 : v1`, `[a, b, c]` (CHOICE): the type every form reaches, else none; a union of two types is neither here. */
+  private typedChoice(file: number, d: DeclaredType, forms: string[]): Typed | undefined {
+    // Each form is read one level down (typed), a choice of three as deep as one of two.
+    let agreed: Typed | undefined;
+    for (const form of forms) {
+      const t = this.typed(file, { ...d, type: form });
+      if (!t) return undefined;
+      if (agreed && (agreed.ref.file !== t.ref.file || agreed.ref.def !== t.ref.def || Boolean(agreed.collection) !== Boolean(t.collection))) return undefined;
+      agreed = !agreed
+        ? t
+        : {
+            ...agreed,
+            confidence: Math.min(agreed.confidence, t.confidence),
+            primitive: agreed.primitive === 'function' || t.primitive === 'function' ? 'function' : (agreed.primitive ?? t.primitive),
+          };
+    }
+    return agreed;
   }
 
   /**

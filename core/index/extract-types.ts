@@ -109,11 +109,13 @@ export interface Heritage {
  * argument i, by the callee's declared parameter type, or an array method's element), `path[*]`
  * (an element of the collection path names, for `for (const x of path)`), `{}` (for `f()`: the
  * object literal f returns, whose function members are f's nested definitions), `a | b` (CHOICE:
- * either of two such forms, a ternary's branches), `X~` (MAYBE_PRIMITIVE: X or a primitive), `X~()` (X, a primitive or a function),
+ * either of two such forms, a ternary's branches), `[a | b]` (ARRAY_OF: an array literal of such forms), `X~` (MAYBE_PRIMITIVE: X or a primitive), `X~()` (X, a primitive or a function),
  * `X<A,B>` (X with the names of its type arguments, `?` for any other).
  */
 /** Joins the two forms of a choice (`=v2 | =v1` for `higher ? v2 : v1`): typed where both reach one type. */
 export const CHOICE = ' | ';
+/** Wraps the forms of an array literal's elements (`[=alpha | =beta]` for `[alpha, beta]`): an array of the one type all reach. */
+export const ARRAY_OF = ['[', ']'] as const;
 /**
  * Ends a type name a union holds beside primitives (`annotation: Annotation | boolean`): X for a
  * member no primitive has (`annotation.make_()` is Annotation's), nothing for one a primitive has

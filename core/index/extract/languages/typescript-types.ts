@@ -211,7 +211,7 @@ export function constructedType(value: Node | null, source: string): string | un
 }
 
 /** How many elements of an array literal are read for the class they construct. */
-const MAX_ARRAY_ELEMENTS = 16;
+export const MAX_ARRAY_ELEMENTS = 16;
 
 /** `[new Subject<T>()]`, `[new A(), new A()]`: `A[]`, an array of the one class its elements construct; undefined for any other value. */
 export function constructedArrayType(value: Node | null, source: string): string | undefined {

@@ -2,8 +2,8 @@
 // place: a choice between references (typescript.ts, -assignments.ts and -modules.ts read it
 // where a name is bound, assigned or exported), and the path a value is passed on from.
 import type { Node } from 'web-tree-sitter';
-import { CHOICE } from '../../extract-types.ts';
-import { annotatedType, constructedType, FUNCTION_VALUES, NAME_PATH } from './typescript-types.ts';
+import { ARRAY_OF, CHOICE } from '../../extract-types.ts';
+import { annotatedType, constructedType, FUNCTION_VALUES, MAX_ARRAY_ELEMENTS, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf, unparenthesized } from './typescript-paths.ts';
 
 /**
@@ -178,14 +178,39 @@ export function choiceOf(value: Node | null, source: string): string | undefined
   if (value?.type !== 'ternary_expression') return undefined;
   const forms: string[] = [];
   for (const field of ['consequence', 'alternative']) {
-    const branch = unparenthesized(value.childForFieldName(field));
-    const called = calledPath(branch, source);
-    const path = called ? undefined : aliasedPath(branch, source);
-    const constructed = called || path ? undefined : constructedType(branch, source);
-    if (!called && !path && !constructed) return undefined;
-    forms.push(called ? `${called}()` : path ? `=${path}` : constructed!);
+    const form = heldForm(unparenthesized(value.childForFieldName(field)), source);
+    if (!form) return undefined;
+    forms.push(form);
   }
   return forms.join(CHOICE);
+}
+
+/** A value that names a path, calls one or constructs a class, as the form `=path`, `path()` or the class's name; undefined for any other value. */
+function heldForm(value: Node | null, source: string): string | undefined {
+  const called = calledPath(value, source);
+  if (called) return `${called}()`;
+  const path = aliasedPath(value, source);
+  return path ? `=${path}` : constructedType(value, source);
+}
+
+/**
+ * `const PLUGINS = [alpha, beta] as const`, `const stores = [open(), cached]`: an array of what
+ * its elements hold, each a form heldForm reads, as ARRAY_OF (`[=alpha | =beta]`). Resolution
+ * types it as a collection where every element reaches one type, as the checker's element type
+ * (the union of the elements' types) is that type; undefined for an empty literal, a spread or
+ * any other element.
+ */
+export function arrayOfHeld(value: Node | null, source: string): string | undefined {
+  const array = value?.type === 'as_expression' && value.lastChild?.text === 'const' ? value.namedChild(0) : value;
+  if (array?.type !== 'array' || array.namedChildCount === 0 || array.namedChildCount > MAX_ARRAY_ELEMENTS) return undefined;
+  const forms = new Set<string>();
+  for (const item of array.namedChildren) {
+    if (item?.type === 'comment') continue;
+    const form = heldForm(unparenthesized(item), source);
+    if (!form) return undefined;
+    forms.add(form);
+  }
+  return forms.size > 0 ? `${ARRAY_OF[0]}${[...forms].join(CHOICE)}${ARRAY_OF[1]}` : undefined;
 }
 
 /** Values an own member of a spread literal may hold: no member of them is a workspace type's. */

@@ -30,6 +30,7 @@ import {
   copiedCallResult,
   isSetCopy,
   castType,
+  arrayOfHeld,
   choiceOf,
   choiceOfCallables,
   choiceOfReferences,
@@ -204,9 +205,11 @@ function commonHandlers(): Record<string, NodeHandler> {
       const choice = written || called || alias || copied ? undefined : choiceOf(held, source);
       // `const options = { pkce: true, ...userOptions }`: the spread's members (typescript-values.ts).
       const spread = written || called || alias || copied || choice ? undefined : spreadOf(held, source);
+      // `const PLUGINS = [alpha, beta] as const`: an array of what its elements hold (typescript-values.ts).
+      const elements = written || called || alias || copied || choice || spread ? undefined : arrayOfHeld(value, source);
       // `const s = identity(store)`: the arguments a generic callee's return may be bound by (typescript-generics.ts).
       const call = called ? heldCallArguments(heldCall(held)!, node, f) : '';
-      const type = annotated ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (copied ?? choice ?? (spread && `=${spread}`)));
+      const type = annotated ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (copied ?? choice ?? (spread ? `=${spread}` : elements)));
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
       // `/** @type {Map<string, Sock>} */ const m = new Map()`: the comment's type is the local's (typescript-jsdoc.ts).
       if (type && !b.documentedTypes.has(node.startIndex)) b.declareType('local', bound, type, node, false, node.startIndex - 1);
