@@ -9,38 +9,102 @@ import type { FileContext } from './language-module.ts';
 import { guardedType, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 
-/** How many operands of `&&` a condition is read through for what it narrows. */
+/** How many operands of `&&` (or `||`) a condition is read through for what it narrows. */
 const MAX_CONDITION_PARTS = 8;
+
+/** The statements that leave a block: what follows an `if` whose branch ends in one runs only when its condition was false. */
+const EXITS = new Set(['return_statement', 'throw_statement', 'continue_statement', 'break_statement']);
 
 /**
  * `if (guard(x)) consequence`: `x` is `guard(is)` within the consequence's lines; `if (x
  * instanceof ComputedValue)`: `x` is that class there. Either may be one operand of `&&`
- * (`if (x.ok && x instanceof C)`); any other condition narrows nothing here.
+ * (`if (x.ok && x instanceof C)`); any other condition narrows nothing here. And the negation
+ * with a branch that leaves (`if (!guard(x)) return`, `if (!x || !(x instanceof C)) continue`):
+ * `x` is narrowed after the `if` (narrowedAfterExit).
  */
-export function narrowedByGuard(ifStatement: Node, { b, source }: FileContext): void {
+export function narrowedByGuard(ifStatement: Node, f: FileContext): void {
   const consequence = ifStatement.childForFieldName('consequence');
   if (!consequence) return;
-  const pending: Array<Node | null> = [ifStatement.childForFieldName('condition')];
+  const condition = ifStatement.childForFieldName('condition');
+  for (const { name, type } of narrowings(condition, '&&', f.source)) {
+    f.b.declareType('local', name, type, consequence, false, consequence.startIndex, consequence);
+  }
+  narrowedAfterExit(ifStatement, consequence, condition, f);
+}
+
+/** The names a condition narrows when it holds (`&&`: each operand holds) or, for `||` of negations, when it does not. */
+function narrowings(condition: Node | null, join: '&&' | '||', source: string): Array<{ name: string; type: string }> {
+  const found: Array<{ name: string; type: string }> = [];
+  const pending: Array<Node | null> = [condition];
   for (let read = 0; pending.length > 0 && read < MAX_CONDITION_PARTS; read++) {
-    let condition = pending.pop() ?? null;
-    if (condition?.type === 'parenthesized_expression') condition = condition.namedChild(0);
-    if (condition?.type === 'binary_expression') {
-      const operator = condition.childForFieldName('operator')?.type;
-      const left = condition.childForFieldName('left');
-      if (operator === '&&') pending.push(left, condition.childForFieldName('right'));
-      else if (operator === 'instanceof' && left?.type === 'identifier') {
-        const right = condition.childForFieldName('right');
-        const cls = right && (right.type === 'identifier' || right.type === 'member_expression') ? pathOf(right, source) : undefined;
-        if (cls && NAME_PATH.test(cls)) b.declareType('local', left.text, cls, consequence, false, consequence.startIndex, consequence);
-      }
+    let part = unwrapped(pending.pop() ?? null);
+    if (part?.type === 'binary_expression' && part.childForFieldName('operator')?.type === join) {
+      pending.push(part.childForFieldName('left'), part.childForFieldName('right'));
       continue;
     }
-    if (condition?.type !== 'call_expression') continue;
-    const argument = condition.childForFieldName('arguments')?.namedChild(0);
-    if (argument?.type !== 'identifier') continue;
-    const guard = calledPath(condition, source);
-    if (guard) b.declareType('local', argument.text, `${guard}(is)`, consequence, false, consequence.startIndex, consequence);
+    if (join === '||') {
+      // After `if (!guard(x) || ...) return`, each negated operand was false.
+      if (part?.type !== 'unary_expression' || part.childForFieldName('operator')?.type !== '!') continue;
+      part = unwrapped(part.childForFieldName('argument'));
+    }
+    const narrowed = narrowing(part, source);
+    if (narrowed) found.push(narrowed);
   }
+  return found;
+}
+
+function unwrapped(node: Node | null): Node | null {
+  return node?.type === 'parenthesized_expression' ? node.namedChild(0) : node;
+}
+
+/** `guard(x)`: x as `guard(is)`; `x instanceof C`: x as C; undefined for any other expression. */
+function narrowing(part: Node | null, source: string): { name: string; type: string } | undefined {
+  if (part?.type === 'binary_expression') {
+    const left = part.childForFieldName('left');
+    if (part.childForFieldName('operator')?.type !== 'instanceof' || left?.type !== 'identifier') return undefined;
+    const right = part.childForFieldName('right');
+    const cls = right && (right.type === 'identifier' || right.type === 'member_expression') ? pathOf(right, source) : undefined;
+    return cls && NAME_PATH.test(cls) ? { name: left.text, type: cls } : undefined;
+  }
+  if (part?.type !== 'call_expression') return undefined;
+  const argument = part.childForFieldName('arguments')?.namedChild(0);
+  if (argument?.type !== 'identifier') return undefined;
+  const guard = calledPath(part, source);
+  return guard ? { name: argument.text, type: `${guard}(is)` } : undefined;
+}
+
+/**
+ * `if (!isComputedValue(adm)) return; ... adm.get()`: the checker narrows `adm` from the `if` to
+ * the end of the block around it, the branch having left when the guard did not hold. Read from
+ * the line after the `if` (its own last line may hold the branch, where `adm` is not narrowed) to
+ * the block's last, when the `if` has no `else`, its branch ends in a statement that leaves, and
+ * nothing after it in the block assigns the name (the checker's narrowing ends at an assignment).
+ */
+function narrowedAfterExit(ifStatement: Node, consequence: Node, condition: Node | null, { b, source, parentOf }: FileContext): void {
+  if (ifStatement.childForFieldName('alternative')) return;
+  const last = consequence.type === 'statement_block' ? consequence.lastNamedChild : consequence;
+  if (!last || !EXITS.has(last.type)) return;
+  const block = parentOf(ifStatement);
+  if (!block) return;
+  const from = ifStatement.endPosition.row + 2;
+  const to = block.endPosition.row + 1;
+  if (from > to) return;
+  for (const { name, type } of narrowings(condition, '||', source)) {
+    if (assignedIn(source, name, ifStatement.endIndex, block.endIndex)) continue;
+    b.declareType('local', name, type, ifStatement, false, ifStatement.endIndex, [from, to]);
+  }
+}
+
+/** Whether `name = ...` (or `??=`, `||=`, `&&=`) is written in source[from, to): one pass over the name's occurrences. */
+function assignedIn(source: string, name: string, from: number, to: number): boolean {
+  for (let at = source.indexOf(name, from); at >= 0 && at < to; at = source.indexOf(name, at + name.length)) {
+    if (/[\w$.]/.test(source[at - 1] ?? '') || /[\w$]/.test(source[at + name.length] ?? '')) continue;
+    let next = at + name.length;
+    while (source[next] === ' ' || source[next] === '\t') next++;
+    const operator = source.slice(next, next + 3);
+    if ((operator[0] === '=' && operator[1] !== '=' && operator[1] !== '>') || /^(\?\?|\|\||&&)=/.test(operator)) return true;
+  }
+  return false;
 }
 
 /**
