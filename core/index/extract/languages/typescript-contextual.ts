@@ -5,7 +5,7 @@
 // parameters are typed `Handler(j)`, seen within its lines (declared-types.ts PARAMETER_FORM).
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { annotatedType, functionTypeReturn, parametersOf } from './typescript-types.ts';
+import { annotatedType, functionTypeReturn, indexSignatureValue, parametersOf } from './typescript-types.ts';
 import { functionTypeOf } from './typescript-function-types.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 
@@ -152,10 +152,13 @@ export function declareLiteralMethodParameters(method: Node, f: FileContext): vo
   const object = f.parentOf(method);
   if (object?.type !== 'object') return;
   const annotation = literalAnnotation(object, f);
+  // `Record<string, Handler>`: every member is a Handler.
+  const record = recordValueType(annotation);
+  if (record) return declareContextualParameters(f, method, record, false);
   // `ProxyHandler<State>`: a generic type's members take its type arguments, which no form here substitutes.
   const written = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
   if (!written || written.type === 'generic_type') return;
-  const expected = recordValueType(annotation) ?? memberOfNamedType(annotation, method.childForFieldName('name'));
+  const expected = memberOfNamedType(annotation, method.childForFieldName('name'));
   if (expected) declareContextualParameters(f, method, expected, false);
 }
 
@@ -201,9 +204,15 @@ function memberOfNamedType(annotation: Node | null, key: Node | null): string | 
   return type && CONTEXTUAL_TYPE.test(type) && /^[\w$]{1,80}$/.test(name!) ? `${type}#${name}` : undefined;
 }
 
-/** `Record<string, Handler>` (in an annotation or as a type): the value type's name, when it is one a function can be typed by. */
+/** `Record<string, Handler>`, `{ [k: string]: Handler }` (in an annotation or as a type): the value type's name, when it is one a function can be typed by. */
 function recordValueType(annotation: Node | null): string | undefined {
   const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  // `{ [kind: string]: Handler }`: an index signature's values, as a Record's.
+  const indexed = indexSignatureValue(type ?? null);
+  if (indexed) {
+    const value = namedTypeOf(indexed);
+    return value && CONTEXTUAL_TYPE.test(value) ? value : undefined;
+  }
   if (type?.type !== 'generic_type' || type.childForFieldName('name')?.text !== 'Record') return undefined;
   const args = type.childForFieldName('type_arguments');
   if (args?.namedChildCount !== 2) return undefined;

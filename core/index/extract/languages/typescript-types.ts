@@ -69,9 +69,26 @@ function collectionType(type: Node, source: string): string | undefined {
     const element = item ? typeName(membersKept(item), source) : undefined;
     return element && `${element}[]`;
   }
+  const indexed = indexSignatureValue(type);
+  if (indexed) {
+    const element = typeName(membersKept(indexed), source);
+    return element && `${element}[]`;
+  }
   if (type.type !== 'generic_type') return undefined;
   const args = typeArgumentsOf(type);
   return args ? elementsOf(type.childForFieldName('name')?.text ?? '', args, source) : undefined;
+}
+
+/**
+ * `{ [key: string]: X }`, an object type whose one member is an index signature: X, its values'
+ * type, as `Record<string, X>` has (a collection of X); undefined for any other type.
+ */
+export function indexSignatureValue(type: Node | null): Node | undefined {
+  if (type?.type !== 'object_type' || type.namedChildCount !== 1) return undefined;
+  const signature = type.namedChild(0);
+  if (signature?.type !== 'index_signature' || !signature.childForFieldName('index_type')) return undefined;
+  const annotation = signature.childForFieldName('type');
+  return (annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation) ?? undefined;
 }
 
 /** `Set<X>`, `Map<K, X>` by their name and type arguments: `X[]`; undefined for any other generic. */

@@ -146,6 +146,13 @@ const typedByPlace: NodeHandler = (node, f) => {
   declareRecordValueParameters(node, f);
 };
 
+const functionExpression: NodeHandler = (node, f) => {
+  // `interruptibleMask(function loop(restore) { ... loop(restore) })`: the name is bound inside the function alone.
+  const name = node.childForFieldName('name');
+  if (name) f.b.bindingIfCalled(node, name.text, node.endIndex, node.startIndex);
+  typedByPlace(node, f);
+};
+
 function commonHandlers(): Record<string, NodeHandler> {
   const fn: NodeHandler = (node, f) => {
     const { b, source } = f;
@@ -276,12 +283,9 @@ function commonHandlers(): Record<string, NodeHandler> {
       if (left?.type === 'identifier') f.b.bindingIfCalled(left, left.text, node.endIndex);
     },
     arrow_function: typedByPlace,
-    function_expression: (node, f) => {
-      // `interruptibleMask(function loop(restore) { ... loop(restore) })`: the name is bound inside the function alone.
-      const name = node.childForFieldName('name');
-      if (name) f.b.bindingIfCalled(node, name.text, node.endIndex, node.startIndex);
-      typedByPlace(node, f);
-    },
+    function_expression: functionExpression,
+    // `interface_declaration: function* (node, f) {...}` in a `Record<string, NodeHandler>`: typed as any function value is.
+    generator_function: functionExpression,
     call_expression: call,
     object_assignment_pattern: patternDefault,
     if_statement: narrowedByGuard,
