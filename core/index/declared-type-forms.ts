@@ -52,6 +52,8 @@ export const ELEMENT_RETURNS = new Set(['find', 'findLast', 'at', 'pop', 'shift'
 export const COLLECTION_RETURNS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'values']);
 /** `path(i,j)`, `path(i,j)#start`: parameter j of the callback passed as argument i, at the call whose other arguments are held as `#start_k` (typescript-callbacks.ts). */
 export const CALLBACK_FORM = /^(.*)\((\d+),(\d+)\)(?:#(\d+))?$/;
+/** `options.onDone(=j)`: parameter j of the function type the member a function is assigned to is declared with (typescript-callbacks.ts declareAssignedParameters). */
+export const ASSIGNED_PARAMETER_FORM = /^(.*)\(=(\d+)\)$/;
 /** `@k`, `@k[*]`: what argument k of the call is, or an element of it (typescript-generics.ts). */
 export const ARGUMENT_FORM = /^@(\d+)(\[\*\])?$/;
 /** `@tK`: a return typed by type argument K as the call writes it (typescript-generics.ts returnedTypeParameterForm). */

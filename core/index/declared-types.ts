@@ -26,6 +26,7 @@ import { typedBySignature, type SignatureReader } from './declared-type-signatur
 import type { DefRef } from './symbol-table.ts';
 import {
   ARGUMENT_FORM,
+  ASSIGNED_PARAMETER_FORM,
   CALLBACK_FORM,
   COLLECTION_RETURNS,
   ELEMENT_CALLBACKS,
@@ -417,6 +418,8 @@ export class DeclaredTypes {
     if (type.startsWith(ARRAY_OF[0]) && type.endsWith(ARRAY_OF[1])) return this.typedArrayOf(file, d, type.slice(1, -1));
     const choice = type.indexOf(CHOICE);
     if (choice > 0) return this.typedChoice(file, d, type.split(CHOICE));
+    const assigned = type.endsWith(')') ? ASSIGNED_PARAMETER_FORM.exec(type) : null;
+    if (assigned) return this.assignedParameter(file, d, assigned[1]!, assigned[2]!);
     const signature = typedBySignature(this.signatures, file, d);
     if (signature !== null) return signature;
     const callback = type.endsWith(')') || type.includes(')#') ? CALLBACK_FORM.exec(type) : null;
@@ -499,6 +502,26 @@ export class DeclaredTypes {
   /** A generic class's or interface's type parameter names as declared (`T,U`), in order. */
   private typeParametersOf(owner: DefRef): string | undefined {
     return this.functions.of(owner.file).members.get(`${owner.def}\0${TYPE_PARAMETERS_MEMBER}`)?.type;
+  }
+
+  /**
+   * `options.onDone = (result) => ...` (ASSIGNED_PARAMETER_FORM): parameter j of the member's
+   * declared function type, read where the member's owner declares it (`onDone?: (result: Result)
+   * => void`), as a callback's parameter is read where its callee declares it.
+   */
+  private assignedParameter(file: number, d: DeclaredType, path: string, j: string): Typed | undefined {
+    const target = this.callee(file, d, path);
+    const callee = target && 'fn' in target ? target : undefined;
+    const declared = callee && this.functions.raw(callee.fn, `(${j})`);
+    if (callee && declared) {
+      const found = this.typedOn(callee.receiver, this.functions.ownerOf(callee.fn), declared);
+      return found && { ...found, confidence: Math.min(callee.confidence, found.confidence) };
+    }
+    // `this.listener = (event) => ...` with `listener: BindingListener`, a function type alias: what the alias declares.
+    const member = this.typeAt(file, d, path);
+    if (!member || member.collection || this.extractions[member.ref.file].definitions[member.ref.def].kind !== 'type') return undefined;
+    const found = this.declaredFor(member.ref, `(${j})`);
+    return found && { ...found, confidence: Math.min(member.confidence, found.confidence) };
   }
 
   /**

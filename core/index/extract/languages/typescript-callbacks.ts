@@ -47,6 +47,40 @@ export function declareCallbackParameters(fn: Node, { b, source, parentOf }: Fil
   if (!names) declarePatternParameters(fn, (j) => `${path}(${i},${j})${call}`, b, { within: undefined, max: MAX_DESTRUCTURED, bare: true });
 }
 
+/**
+ * `options.onDone = (result) => result.read()`, `this.handler = function (event) {...}`: a function
+ * assigned to a member takes its unannotated parameters' types from the function type the member
+ * is declared with (`path(=j)`, declared-types.ts), as the checker types the right of an
+ * assignment by its left. Seen only inside that function.
+ */
+export function declareAssignedParameters(fn: Node, { b, source, parentOf }: FileContext): void {
+  // In JavaScript such an assignment is most often the member's declaration (`Foo.prototype.m =
+  // function`, `this.m = function` in a constructor function, typescript-assignments.ts), whose
+  // parameters are its own; so it is in TypeScript for the paths below.
+  if (b.language !== 'typescript') return;
+  const start = fn.startIndex;
+  if (charBefore(source, start) !== '=') return;
+  const assignment = parentOf(fn);
+  if (assignment?.type !== 'assignment_expression' || assignment.childForFieldName('right')?.id !== fn.id) return;
+  const left = assignment.childForFieldName('left');
+  const path = left?.type === 'member_expression' ? pathOf(left, source) : undefined;
+  if (!path || !MEMBER_PATH.test(path) || DECLARING_PATH.test(path)) return;
+  // `Foo.from = function () {}` at the module level declares a static member (typescript-assignments.ts memberAssignment).
+  const statement = parentOf(assignment);
+  if (!path.includes('.', path.indexOf('.') + 1) && statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program') return;
+  b.callbackScope(start, fn.endIndex);
+  const names = plainParameters(source, start, fn.type === 'arrow_function');
+  const params = names ? names.map((name) => ({ name, type: null })) : parametersOf(fn);
+  params.forEach((param, j) => {
+    if (param && !param.type) b.declareType('local', param.name, `${path}(=${j})`, fn, false, start);
+  });
+}
+
+/** A member path a function may be assigned to: `options.onDone`, `this.handlers.error` (no calls, no elements). */
+const MEMBER_PATH = /^[\w$#]{1,80}(\.[\w$#]{1,80}){1,4}$/;
+/** Paths an assignment declares a member or an export by: `exports.f`, `module.exports.f`, `Foo.prototype.m`. */
+const DECLARING_PATH = /^(exports|module)\.|\.prototype\./;
+
 /** Parameters read per callback for the keys they destructure. */
 const MAX_DESTRUCTURED = 8;
 

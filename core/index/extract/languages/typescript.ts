@@ -22,7 +22,7 @@ import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts
 import { calledPath, heldCall, unparenthesized } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
-import { declareCallbackParameters } from './typescript-callbacks.ts';
+import { declareAssignedParameters, declareCallbackParameters } from './typescript-callbacks.ts';
 import { parameter, parameterDefault, patternDefault } from './typescript-parameters.ts';
 import {
   aliasedPath,
@@ -142,6 +142,7 @@ const ALIASED_NAMES = new Set(['type_identifier', 'nested_type_identifier']);
 /** A function value's parameters, typed by where it is written: a call's argument, a return, a record's value. */
 const typedByPlace: NodeHandler = (node, f) => {
   declareCallbackParameters(node, f);
+  declareAssignedParameters(node, f);
   declareReturnedParameters(node, f);
   declareRecordValueParameters(node, f);
 };
