@@ -65,7 +65,7 @@ function collectionType(type: Node, source: string): string | undefined {
     type = inner;
   }
   if (type.type === 'array_type') {
-    const item = type.namedChild(0);
+    const item = elementType(type.namedChild(0));
     const element = item ? typeName(membersKept(item), source) : undefined;
     return element && `${element}[]`;
   }
@@ -96,9 +96,17 @@ function elementsOf(generic: string, args: Node, source: string): string | undef
   // `Map<string, Binding>`: a collection of its values, which `get()`, `forEach()` and `values()` give.
   const valueAt = COLLECTIONS.has(generic) ? 0 : MAPS.has(generic) ? 1 : -1;
   if (valueAt < 0 || args.namedChildCount !== valueAt + 1) return undefined;
-  const item = args.namedChild(valueAt);
+  const item = elementType(args.namedChild(valueAt));
   const element = item ? typeName(membersKept(item), source) : undefined;
   return element && `${element}[]`;
+}
+
+/**
+ * `(Store | undefined)[]`, `Map<string, Store | null>`: Store, what a call on an element reaches
+ * (`xs[0]?.open()`, `m.get(k)!.open()`), as for a name annotated `Store | undefined`.
+ */
+function elementType(item: Node | null): Node | undefined {
+  return withoutNullish(item?.type === 'parenthesized_type' ? item.namedChild(0) : item);
 }
 
 /** The wrappers whose argument's members a value typed by them has, as far as a call on it goes. */
