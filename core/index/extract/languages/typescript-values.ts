@@ -194,6 +194,42 @@ function heldForm(value: Node | null, source: string): string | undefined {
 }
 
 /**
+ * `const children = stores.map((s) => s.child)`, `ids.map((id) => this.load(id))`, `xs.map((x) => new
+ * Item(x))`: an array of what the callback's one expression holds, as ARRAY_OF, its parameter read
+ * as an element of the receiver (`[=stores[*].child]`), as the checker infers map's result from
+ * the callback's return; undefined for any other value (a block body, an annotated or
+ * destructured element, a receiver that is no plain path).
+ */
+export function mappedElements(value: Node | null, source: string): string | undefined {
+  if (value?.type !== 'call_expression') return undefined;
+  const callee = value.childForFieldName('function');
+  if (callee?.type !== 'member_expression' || callee.childForFieldName('property')?.text !== 'map') return undefined;
+  const receiver = aliasedPath(callee.childForFieldName('object'), source);
+  const args = value.childForFieldName('arguments');
+  const callback = args?.namedChildCount === 1 ? args.namedChild(0) : null;
+  if (!receiver || callback?.type !== 'arrow_function') return undefined;
+  const parameter = elementParameter(callback);
+  const body = unparenthesized(callback.childForFieldName('body'));
+  const form = parameter && body && body.type !== 'statement_block' ? heldForm(body, source) : undefined;
+  if (!form) return undefined;
+  // `=s.child` and `s.load()` read s as an element of the receiver; a form led by anything else keeps its head.
+  const at = form.startsWith('=') ? 1 : 0;
+  const next = form[at + parameter!.length];
+  const led = form.startsWith(parameter!, at) && (next === undefined || next === '.' || next === '[');
+  return `${ARRAY_OF[0]}${led ? `${form.slice(0, at)}${receiver}[*]${form.slice(at + parameter!.length)}` : form}${ARRAY_OF[1]}`;
+}
+
+/** `(s) => ...`, `s => ...`, `(s, i) => ...`: the first parameter's name (the element map hands it), when it is a plain name with no annotation. */
+function elementParameter(arrow: Node): string | undefined {
+  const bare = arrow.childForFieldName('parameter');
+  if (bare) return bare.type === 'identifier' ? bare.text : undefined;
+  const first = arrow.childForFieldName('parameters')?.namedChild(0);
+  if (first?.type !== 'required_parameter' || first.childForFieldName('type')) return undefined;
+  const pattern = first.childForFieldName('pattern');
+  return pattern?.type === 'identifier' ? pattern.text : undefined;
+}
+
+/**
  * `const PLUGINS = [alpha, beta] as const`, `const stores = [open(), cached]`: an array of what
  * its elements hold, each a form heldForm reads, as ARRAY_OF (`[=alpha | =beta]`). Resolution
  * types it as a collection where every element reaches one type, as the checker's element type

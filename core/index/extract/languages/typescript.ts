@@ -32,6 +32,7 @@ import {
   castType,
   arrayOfHeld,
   choiceOf,
+  mappedElements,
   choiceOfCallables,
   choiceOfReferences,
   spreadOf,
@@ -204,9 +205,11 @@ function commonHandlers(): Record<string, NodeHandler> {
         castType(value, source);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
       const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value));
-      const called = written ? undefined : calledPath(held, source);
+      // `const children = stores.map((s) => s.child)`: an array of what the callback holds (typescript-values.ts).
+      const mapped = written ? undefined : mappedElements(held, source);
+      const called = written || mapped ? undefined : calledPath(held, source);
       const aliased = aliasedValue(held);
-      const alias = written || called ? undefined : aliasedPath(aliased, source);
+      const alias = written || called || mapped ? undefined : aliasedPath(aliased, source);
       // `const open = [...this.sockets.values()]`: what the call inside returns, element by element.
       const copied = written || called || alias ? undefined : copiedCallResult(aliased, source);
       // `const low = higher ? v2 : v1`: typed where both branches agree (declared-types.ts reads CHOICE).
@@ -217,7 +220,7 @@ function commonHandlers(): Record<string, NodeHandler> {
       const elements = written || called || alias || copied || choice || spread ? undefined : arrayOfHeld(value, source);
       // `const s = identity(store)`: the arguments a generic callee's return may be bound by (typescript-generics.ts).
       const call = called ? heldCallArguments(heldCall(held)!, node, f) : '';
-      const type = annotated ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (copied ?? choice ?? (spread ? `=${spread}` : elements)));
+      const type = annotated ?? mapped ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (copied ?? choice ?? (spread ? `=${spread}` : elements)));
       // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
       // `/** @type {Map<string, Sock>} */ const m = new Map()`: the comment's type is the local's (typescript-jsdoc.ts).
       if (type && !b.documentedTypes.has(node.startIndex)) b.declareType('local', bound, type, node, false, node.startIndex - 1);
