@@ -177,6 +177,17 @@ export interface TypedMember {
 /** A TypedMember's `Options['responseMeta']`: the named type and the member its key picks. */
 export const INDEXED_MEMBER = /^([\w$]{1,80})\['([\w$]{1,80})'\]$/;
 
+/**
+ * `export const api = { run, stop: halt }`: member `name` of the module-level object `owner` is
+ * whatever the file's name `target` is (an import, a function of the file), as the checker
+ * reads a shorthand property or a property whose value is a name.
+ */
+export interface MemberAlias {
+  owner: string;
+  name: string;
+  target: string;
+}
+
 export interface FileExtraction {
   file: string; // workspace-relative, forward slashes
   language: LanguageId;
@@ -191,6 +202,8 @@ export interface FileExtraction {
   typedMembers?: TypedMember[];
   /** Names this file declares as function types (`type F = () => void`, an interface of call signatures only). */
   callableTypes?: string[];
+  /** Members of module-level object literals that name a function by a name of the file (MemberAlias). */
+  memberAliases?: MemberAlias[];
   /** Set when the file could not be read or parsed; tree-sitter ERROR nodes that still yield definitions are not failures but counted in errorNodes. */
   error?: string;
   errorNodes?: number;

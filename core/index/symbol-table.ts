@@ -261,11 +261,40 @@ export class SymbolTable {
   }
 
   private findObjectMember(fileIdx: number, object: string, member: string): DefRef | undefined {
-    const own = this.topLevelOf(fileIdx).has(object) || this.bindings(fileIdx).has(object) ? undefined : this.detachedMember(fileIdx, object, member);
-    if (own !== undefined) return { file: fileIdx, def: own };
-    const origin = this.valueOrigin(fileIdx, object, (file, local) => this.detachedMember(file, local, member) !== undefined);
-    const def = origin && this.detachedMember(origin.file, origin.local, member);
-    return origin && def !== undefined ? { file: origin.file, def } : undefined;
+    if (!this.topLevelOf(fileIdx).has(object) && !this.bindings(fileIdx).has(object)) {
+      const own = this.detachedMember(fileIdx, object, member);
+      if (own !== undefined) return { file: fileIdx, def: own };
+      const aliased = this.aliasedMember(fileIdx, object, member);
+      if (aliased) return aliased;
+    }
+    const origin = this.valueOrigin(
+      fileIdx,
+      object,
+      (file, local) => this.detachedMember(file, local, member) !== undefined || this.memberAliasesOf(file).has(`${local}\0${member}`),
+    );
+    if (!origin) return undefined;
+    const def = this.detachedMember(origin.file, origin.local, member);
+    return def !== undefined ? { file: origin.file, def } : this.aliasedMember(origin.file, origin.local, member);
+  }
+
+  private readonly memberAliasMaps: Array<Map<string, string> | undefined> = [];
+
+  /** A file's MemberAlias records by `${owner}\0${name}` (the first of a key). */
+  private memberAliasesOf(fileIdx: number): Map<string, string> {
+    let aliases = this.memberAliasMaps[fileIdx];
+    if (!aliases) {
+      aliases = new Map();
+      for (const a of this.extractions[fileIdx].memberAliases ?? []) if (!aliases.has(`${a.owner}\0${a.name}`)) aliases.set(`${a.owner}\0${a.name}`, a.target);
+      this.memberAliasMaps[fileIdx] = aliases;
+    }
+    return aliases;
+  }
+
+  /** `api.run` with `const api = { run }`: the definition the file's name `run` reaches (MemberAlias), if it is one. */
+  private aliasedMember(fileIdx: number, owner: string, name: string): DefRef | undefined {
+    const target = this.memberAliasesOf(fileIdx).get(`${owner}\0${name}`);
+    const meaning = target === undefined ? undefined : this.resolveLocal(fileIdx, target);
+    return meaning?.kind === 'def' ? meaning.ref : undefined;
   }
 
   /**

@@ -8,7 +8,18 @@
 import type { Node } from 'web-tree-sitter';
 import { DeferredDefinitions } from './deferred-definitions.ts';
 import { TypeParameterScopes } from './type-parameters.ts';
-import type { CallSite, DeclaredType, Definition, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId, TypedMember } from '../extract-types.ts';
+import type {
+  CallSite,
+  DeclaredType,
+  Definition,
+  DefinitionKind,
+  FileExtraction,
+  Heritage,
+  ImportRecord,
+  LanguageId,
+  MemberAlias,
+  TypedMember,
+} from '../extract-types.ts';
 
 export interface RawDefinition {
   kind: DefinitionKind;
@@ -109,6 +120,7 @@ export class ExtractionBuilder {
   /** Definitions that depend on what the rest of the file holds (deferred-definitions.ts). */
   private readonly deferred = new DeferredDefinitions();
   private readonly typedMembers: TypedMember[] = [];
+  private readonly memberAliases: MemberAlias[] = [];
   /** `classBodyStart:name` of the members memberAssignedOnThis recorded. */
   private readonly assignedOnThis = new Set<string>();
   /** Functions passed as arguments that are no definitions: names declared inside one are seen only inside it. */
@@ -187,6 +199,11 @@ export class ExtractionBuilder {
   }
 
   /** `type Serialize = (v: unknown) => string`, `interface Fn { (x: X): Y }`: a name this file declares as a function type. */
+  /** `const api = { run }` at the module level: `api.run` is the file's name `run` (MemberAlias). */
+  memberAlias(owner: string, name: string, target: string): void {
+    this.memberAliases.push({ owner, name, target });
+  }
+
   callableType(name: string): void {
     this.deferred.callableType(name);
   }
@@ -310,6 +327,7 @@ export class ExtractionBuilder {
     if (this.typedMembers.length > 0) result.typedMembers = this.typedMembers;
     const callableTypes = this.deferred.callableTypeNames();
     if (callableTypes.length > 0) result.callableTypes = callableTypes;
+    if (this.memberAliases.length > 0) result.memberAliases = this.memberAliases;
     if (this.errorNodes > 0) result.errorNodes = this.errorNodes;
     return result;
   }

@@ -20,9 +20,14 @@ import { RETURNED_MEMBER } from '../../extract-types.ts';
 /** Wrappers a literal may sit in and still be the value: `{...} as const`, `satisfies T`, parentheses. */
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression', 'non_null_expression']);
 
-/** The object literal a value is, past its wrappers; undefined for any other value. */
+/** The object literal a value is, past its wrappers and `Object.freeze(...)` (which returns it); undefined for any other value. */
 function literalOf(value: Node | null): Node | undefined {
-  for (let i = 0; value && WRAPPERS.has(value.type) && i < 4; i++) value = value.namedChild(0);
+  for (let i = 0; value && i < 4; i++) {
+    if (WRAPPERS.has(value.type)) value = value.namedChild(0);
+    else if (value.type === 'call_expression' && value.childForFieldName('function')?.text === 'Object.freeze')
+      value = value.childForFieldName('arguments')?.namedChild(0) ?? null;
+    else break;
+  }
   return value?.type === 'object' ? value : undefined;
 }
 
@@ -73,7 +78,12 @@ function* defineMembers(
       const fn = FUNCTION_VALUES.has(value.type);
       if (fn || castToFunction(value) || (functionBindings && namesFunction(value, functionBindings)))
         b.define(member, 'method', prefix ? `${prefix}.${name}` : name, { bound: true, parentName });
+      // `{ stop: halt }` in a module object: `api.stop` is whatever the file's `halt` is.
+      else if (parentName !== undefined && !prefix && value.type === 'identifier') b.memberAlias(parentName, name, value.text);
       if (fn) written?.(name, value);
+    } else if (member.type === 'shorthand_property_identifier' && parentName !== undefined && !prefix) {
+      // `{ run }` in a module object: `api.run` is whatever the file's `run` is.
+      b.memberAlias(parentName, member.text, member.text);
     }
   }
 }

@@ -243,7 +243,8 @@ function commonHandlers(): Record<string, NodeHandler> {
         return factoryObject(value, node, bound, false, f);
       }
       // `export const api = { get() {} } as const`: an object of methods, not a callable.
-      const literal = valueType !== 'call_expression' && valueType !== 'identifier';
+      // `Object.freeze({ run })` returns its literal (typescript-objects.ts literalOf).
+      const literal = (valueType !== 'call_expression' && valueType !== 'identifier') || source.startsWith('Object.freeze(', value.startIndex);
       const members = literal ? (atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : localObject(node, value, f)) : undefined;
       if (members) return members;
       // `var ArraySet = require('./array-set').ArraySet`: an import binding (requireCall), which the
