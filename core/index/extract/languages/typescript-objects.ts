@@ -260,10 +260,12 @@ export function argumentObject(object: Node, f: FileContext): HandlerSteps | und
       // `globalValue(key, () => ({ run: () => {} }))`: the literal an arrow handed to a call returns (a
       // named arrow's is its factory's, factoryObject).
       return holder.childForFieldName('body')?.id === value.id && f.parentOf(holder)?.type === 'arguments' ? defineMembers(object, f, undefined) : undefined;
+    case 'pair':
+      // `export const api = { users: { list() {} } }`: `api.users.list`, as a module object's own members are named.
+      return defineMembers(object, f, moduleObjectMember(holder, f));
     case 'ternary_expression':
     case 'binary_expression':
     case 'array':
-    case 'pair':
       return holder.type === 'ternary_expression' && holder.childForFieldName('condition')?.id === value.id ? undefined : defineMembers(object, f, undefined);
     case 'assignment_expression': {
       const left = holder.childForFieldName('left');
@@ -274,6 +276,24 @@ export function argumentObject(object: Node, f: FileContext): HandlerSteps | und
     default:
       return undefined;
   }
+}
+
+/**
+ * `users` in `const api = { users: {...} }` at the top of a module with no type written: `api.users`,
+ * the owner the nested literal's members are named by (one level down); undefined anywhere else.
+ */
+function moduleObjectMember(pair: Node, f: FileContext): string | undefined {
+  const key = pair.childForFieldName('key');
+  if (key?.type !== 'property_identifier') return undefined;
+  let outer: Node | null = f.parentOf(pair);
+  let holder = outer && f.parentOf(outer);
+  for (let i = 0; holder && WRAPPERS.has(holder.type) && i < 4; i++) holder = f.parentOf((outer = holder));
+  if (holder?.type !== 'variable_declarator' || holder.childForFieldName('type') || holder.childForFieldName('value')?.id !== outer!.id) return undefined;
+  const name = holder.childForFieldName('name');
+  const statement = f.parentOf(holder);
+  const top = statement && f.parentOf(statement);
+  const atTop = top?.type === 'program' || (top?.type === 'export_statement' && f.parentOf(top)?.type === 'program');
+  return name?.type === 'identifier' && atTop ? `${name.text}.${key.text}` : undefined;
 }
 
 /**
