@@ -354,7 +354,11 @@ export class DeclaredTypes {
       // alias: what the alias declares a call returns (`AdapterCreator()`).
       const typed = this.typeAt(file, d, path);
       const alias = typed && !typed.collection && this.extractions[typed.ref.file].definitions[typed.ref.def].kind === 'type';
-      return alias ? { fn: typed.ref, confidence: typed.confidence } : undefined;
+      if (alias) return { fn: typed.ref, confidence: typed.confidence };
+      // `const { connector } = config; connector()`: the member the local holds, called through its holder.
+      const held = this.localDeclaration(file, d.owner, path, d.lines?.[0]);
+      const member = held?.d.type.startsWith('=') && !held.d.type.includes(CHOICE) ? held.d.type.slice(1) : undefined;
+      return member?.includes('.') && !member.includes('(') ? this.callee(held!.file, held!.d, member) : undefined;
     }
     const receiver = this.typeAt(file, d, path.slice(0, dot));
     // `Effect.runFork(...)` through `import * as Effect`: a function the path names, not a method of a value.
