@@ -76,6 +76,8 @@ export const LITERAL_MEMBER_FORM = /^(.{1,160})\((\d+)\)\.([\w$]{1,80})\((\d+)\)
 export const TYPE_MEMBER_FORM = /^([\w$.]{1,160})#([\w$]{1,80})\((\d+)\)$/;
 /** `isObservableMap(is)`: the type the guard's predicate names (a name narrowed by `if (isObservableMap(x))`). */
 export const GUARD_SUFFIX = '(is)';
+/** `assertStore(asserts)`: the type an assertion function's predicate names (a name narrowed after `assertStore(x);`). */
+export const ASSERTS_SUFFIX = '(asserts)';
 
 /** What indexing a collection gives: one of its elements; nothing for anything else (a record's index is no workspace type). */
 export function elementOf(t: Typed | undefined): Typed | undefined {

@@ -76,7 +76,7 @@ export function indexDeclarations(ext: FileExtraction): FileDeclarations {
  * `line`: the last that starts at or before it and still holds it, looked for among the
  * MAX_SCOPE_WALK that start last before it.
  */
-export function innermost(list: DeclaredType[] | undefined, line: number): DeclaredType | undefined {
+export function innermost(list: DeclaredType[] | undefined, line: number, skip?: (d: DeclaredType) => boolean): DeclaredType | undefined {
   if (!list) return undefined;
   let lo = 0;
   let hi = list.length;
@@ -85,6 +85,6 @@ export function innermost(list: DeclaredType[] | undefined, line: number): Decla
     if (list[mid]!.lines![0] <= line) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo - 1; i >= 0 && i >= lo - MAX_SCOPE_WALK; i--) if (list[i]!.lines![1] >= line) return list[i];
+  for (let i = lo - 1; i >= 0 && i >= lo - MAX_SCOPE_WALK; i--) if (list[i]!.lines![1] >= line && !skip?.(list[i]!)) return list[i];
   return undefined;
 }

@@ -5,7 +5,7 @@
 // never inferred (declared-type-forms.ts).
 import type { DeclaredType } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
-import { CALLBACK_FORM, GUARD_SUFFIX, LITERAL_MEMBER_FORM, PARAMETER_FORM, TYPE_MEMBER_FORM, type Typed } from './declared-type-forms.ts';
+import { ASSERTS_SUFFIX, CALLBACK_FORM, GUARD_SUFFIX, LITERAL_MEMBER_FORM, PARAMETER_FORM, TYPE_MEMBER_FORM, type Typed } from './declared-type-forms.ts';
 
 /** What the signature forms read, handed by DeclaredTypes. */
 export interface SignatureReader {
@@ -23,11 +23,12 @@ export interface SignatureReader {
 /** The type a signature form of `d` names; null when `d` is written in none of them. */
 export function typedBySignature(r: SignatureReader, file: number, d: DeclaredType): Typed | undefined | null {
   const type = d.type;
-  if (type.endsWith(GUARD_SUFFIX)) {
-    // `if (isObservableMap(x))`: what the guard's predicate declares its first parameter is.
-    const target = r.callee(file, d, type.slice(0, -GUARD_SUFFIX.length));
+  const predicate = type.endsWith(GUARD_SUFFIX) ? GUARD_SUFFIX : type.endsWith(ASSERTS_SUFFIX) ? ASSERTS_SUFFIX : undefined;
+  if (predicate) {
+    // `if (isObservableMap(x))`, `assertStore(x);`: what the predicate declares its first parameter is.
+    const target = r.callee(file, d, type.slice(0, -predicate.length));
     if (!target || 'on' in target) return undefined;
-    const found = r.declaredFor(target.fn, GUARD_SUFFIX);
+    const found = r.declaredFor(target.fn, predicate);
     return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
   }
   const literal = type.endsWith(')') ? LITERAL_MEMBER_FORM.exec(type) : null;

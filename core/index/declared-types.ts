@@ -26,6 +26,7 @@ import { typedBySignature, type SignatureReader } from './declared-type-signatur
 import type { DefRef } from './symbol-table.ts';
 import {
   ARGUMENT_FORM,
+  ASSERTS_SUFFIX,
   ASSIGNED_PARAMETER_FORM,
   CALLBACK_FORM,
   COLLECTION_RETURNS,
@@ -285,7 +286,8 @@ export class DeclaredTypes {
     // A name no function of the file declares needs no walk; others walk MAX_SCOPE_WALK up at most, then the module.
     for (let e: number | null = names.has(name) ? enclosing : null, steps = 0; ; e = ++steps < MAX_SCOPE_WALK ? (defs[e]?.parent ?? null) : null) {
       const key = `${e ?? ''}\0${name}`;
-      const scoped = line === undefined ? undefined : innermost(ranged.get(key), line);
+      // `assertValid(x);` whose callee asserts nothing (no `(asserts)` declared): x keeps its outer declaration.
+      const scoped = line === undefined ? undefined : innermost(ranged.get(key), line, (d) => d.type.endsWith(ASSERTS_SUFFIX) && !this.typed(file, d));
       const d = scoped ?? locals.get(key);
       if (d) return { file, d };
       if (e === null) break;

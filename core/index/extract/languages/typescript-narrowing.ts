@@ -6,6 +6,8 @@
 // `name(is)`), here or in the file it is imported from.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
+import type { ExtractionBuilder } from '../extraction-builder.ts';
+import { spend } from './inference-budget.ts';
 import { guardedType, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 
@@ -90,13 +92,49 @@ function narrowedAfterExit(ifStatement: Node, consequence: Node, condition: Node
   const to = block.endPosition.row + 1;
   if (from > to) return;
   for (const { name, type } of narrowings(condition, '||', source)) {
-    if (assignedIn(source, name, ifStatement.endIndex, block.endIndex)) continue;
+    if (assignedIn(b, source, name, ifStatement.endIndex, block.endIndex)) continue;
     b.declareType('local', name, type, ifStatement, false, ifStatement.endIndex, [from, to]);
   }
 }
 
-/** Whether `name = ...` (or `??=`, `||=`, `&&=`) is written in source[from, to): one pass over the name's occurrences. */
-function assignedIn(source: string, name: string, from: number, to: number): boolean {
+/**
+ * The names assertion functions go by (`assertStore`, `ensureCache`, `invariant`): a call of any
+ * other name as a statement is not read for what it asserts, so a file's every `log(x);` adds no
+ * declaration. One that asserts nothing types nothing (declared-types.ts skips it).
+ */
+const ASSERTION_NAME = /^(assert|ensure|invariant)/i;
+
+/** How far past a narrowing the text is searched for an assignment: beyond it, the name is not narrowed (a bounded scan per narrowing). */
+const MAX_NARROWED_CHARS = 64 * 1024;
+
+/**
+ * `assertStore(x);` as a statement: the checker narrows `x` by the callee's assertion predicate
+ * (`asserts x is Store`, declared as `assertStore(asserts)`) from the call to the end of the
+ * block around it, as after an `if` that leaves (narrowedAfterExit). A callee that asserts
+ * nothing types nothing (resolution finds no `(asserts)` declaration).
+ */
+export function narrowedByAssertion(call: Node, { b, source, parentOf }: FileContext): void {
+  // Most calls are no statement of their own, or pass no plain name first: two reads refuse them.
+  const after = source[call.endIndex];
+  if (after !== ';' && after !== '\n' && after !== '\r' && after !== undefined) return;
+  const argument = call.childForFieldName('arguments')?.namedChild(0);
+  if (argument?.type !== 'identifier') return;
+  const statement = parentOf(call);
+  if (statement?.type !== 'expression_statement') return;
+  const block = parentOf(statement);
+  const assertion = block ? calledPath(call, source) : undefined;
+  if (!assertion || !ASSERTION_NAME.test(assertion.slice(assertion.lastIndexOf('.') + 1))) return;
+  if (assignedIn(b, source, argument.text, statement.endIndex, block!.endIndex)) return;
+  const from = statement.endPosition.row + 2;
+  const to = block!.endPosition.row + 1;
+  if (from <= to) b.declareType('local', argument.text, `${assertion}(asserts)`, statement, false, statement.endIndex, [from, to]);
+}
+
+/** Whether `name = ...` (or `??=`, `||=`, `&&=`) is written in source[from, to), or may be (past the bounds below): one pass over the name's occurrences. */
+function assignedIn(b: ExtractionBuilder, source: string, name: string, from: number, to: number): boolean {
+  // Each scan is bounded, and all of a file's scans together by its inference budget (a file of
+  // thousands of narrowings in one block costs no more than linear in its size).
+  if (to - from > MAX_NARROWED_CHARS || !spend(b, source, { chars: to - from })) return true;
   for (let at = source.indexOf(name, from); at >= 0 && at < to; at = source.indexOf(name, at + name.length)) {
     if (/[\w$.]/.test(source[at - 1] ?? '') || /[\w$]/.test(source[at + name.length] ?? '')) continue;
     let next = at + name.length;

@@ -8,7 +8,7 @@ import { RECEIVER_ITSELF, RETURNED_MEMBER, TYPE_ARGUMENT_PLACE } from '../../ext
 import { constructedReturnOf } from './typescript-returns.ts';
 import { returnedTypeParameterForm, typeArgumentPlaces, typeParameterSource } from './typescript-generics.ts';
 import { withoutNullish } from './typescript-unions.ts';
-import { annotatedType, guardedType, parametersOf, PROMISES, returnedType, typeArgumentsOf, typeLiteralMembers } from './typescript-types.ts';
+import { annotatedType, assertedType, guardedType, parametersOf, PROMISES, returnedType, typeArgumentsOf, typeLiteralMembers } from './typescript-types.ts';
 
 /** How many object types of one union are read for their properties. */
 const MAX_LITERAL_UNION = 8;
@@ -100,6 +100,9 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
     b.declareType(kind, name, returned, at, false, start);
   const guarded = guardedType(fn, source);
   if (guarded) b.declareType(kind, `${name}(is)`, guarded, at, false, start);
+  // `assertStore(x): asserts x is Store`: what a call of it leaves x as (typescript-narrowing.ts).
+  const asserted = guarded ? undefined : assertedType(fn, source);
+  if (asserted) b.declareType(kind, `${name}(asserts)`, asserted, at, false, start);
   // A parameter's type by place needs an annotation (`:`), a callback's parameters a function type
   // (`=>` too): parameters whose text has no `:` are not read as nodes, and are read once otherwise.
   const params = fn.childForFieldName('parameters');

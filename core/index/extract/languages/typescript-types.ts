@@ -296,6 +296,16 @@ export function guardedType(fn: Node, source: string): string | undefined {
   return annotatedType(predicate.childForFieldName('type'), source);
 }
 
+/** `assertStore(x: unknown): asserts x is Store`: the type an assertion function's predicate names for its first parameter. */
+export function assertedType(fn: Node, source: string): string | undefined {
+  const returned = fn.childForFieldName('return_type');
+  const predicate = returned?.type === 'asserts_annotation' ? returned.namedChild(0)?.namedChild(0) : undefined;
+  if (predicate?.type !== 'type_predicate') return undefined;
+  const first = parametersOf(fn)[0];
+  if (!first || predicate.childForFieldName('name')?.text !== first.name) return undefined;
+  return annotatedType(predicate.childForFieldName('type'), source);
+}
+
 /**
  * What calling a value of a function type returns, as declared: `(a: A) => Fiber<A>` gives
  * `Fiber`; an object type of call signatures (`{ (a): Fiber; (a, b): Fiber }`, dual() overloads)

@@ -21,7 +21,7 @@ import {
 import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts';
 import { calledPath, heldCall, unparenthesized } from './typescript-paths.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
-import { declareCastGuard, narrowedByGuard } from './typescript-narrowing.ts';
+import { declareCastGuard, narrowedByAssertion, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareAssignedParameters, declareCallbackParameters } from './typescript-callbacks.ts';
 import { parameter, parameterDefault, patternDefault } from './typescript-parameters.ts';
 import {
@@ -291,7 +291,10 @@ function commonHandlers(): Record<string, NodeHandler> {
     function_expression: functionExpression,
     // `interface_declaration: function* (node, f) {...}` in a `Record<string, NodeHandler>`: typed as any function value is.
     generator_function: functionExpression,
-    call_expression: call,
+    call_expression: (node, f) => {
+      narrowedByAssertion(node, f);
+      return call(node, f);
+    },
     object_assignment_pattern: patternDefault,
     if_statement: narrowedByGuard,
     object: argumentObject,
