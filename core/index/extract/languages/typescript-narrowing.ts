@@ -103,6 +103,8 @@ function narrowedAfterExit(ifStatement: Node, consequence: Node, condition: Node
  * declaration. One that asserts nothing types nothing (declared-types.ts skips it).
  */
 const ASSERTION_NAME = /^(assert|ensure|invariant)/i;
+/** How much of a call's text is read for its callee's name. */
+const MAX_CALLEE_CHARS = 200;
 
 /** How far past a narrowing the text is searched for an assignment: beyond it, the name is not narrowed (a bounded scan per narrowing). */
 const MAX_NARROWED_CHARS = 64 * 1024;
@@ -114,9 +116,13 @@ const MAX_NARROWED_CHARS = 64 * 1024;
  * nothing types nothing (resolution finds no `(asserts)` declaration).
  */
 export function narrowedByAssertion(call: Node, { b, source, parentOf }: FileContext): void {
-  // Most calls are no statement of their own, or pass no plain name first: two reads refuse them.
+  // Most calls are no statement of their own, or call no assertion by name: the text refuses them
+  // before any node is read.
   const after = source[call.endIndex];
   if (after !== ';' && after !== '\n' && after !== '\r' && after !== undefined) return;
+  const head = source.slice(call.startIndex, Math.min(call.endIndex, call.startIndex + MAX_CALLEE_CHARS));
+  const open = head.indexOf('(');
+  if (open < 0 || !ASSERTION_NAME.test(head.slice(head.lastIndexOf('.', open) + 1, open).trim())) return;
   const argument = call.childForFieldName('arguments')?.namedChild(0);
   if (argument?.type !== 'identifier') return;
   const statement = parentOf(call);
