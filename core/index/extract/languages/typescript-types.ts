@@ -176,7 +176,16 @@ export function annotatedType(annotation: Node | null, source: string): string |
   const kept = membersKept(settled);
   // `ReturnType<typeof make>`: what calling make gives (DeclaredType's `path()` form).
   const returned = kept.type === 'generic_type' ? valueTypedBy(kept, source) : undefined;
-  return collectionType(kept, source) ?? (returned?.endsWith(')') ? returned : undefined) ?? genericName(kept, source);
+  return collectionType(kept, source) ?? (returned?.endsWith(')') ? returned : undefined) ?? instanceTypeOf(kept, source) ?? genericName(kept, source);
+}
+
+/** `InstanceType<typeof Store>`: Store, the class whose instance the type is; undefined for any other type. */
+function instanceTypeOf(type: Node, source: string): string | undefined {
+  if (type.type !== 'generic_type' || type.childForFieldName('name')?.text !== 'InstanceType') return undefined;
+  const args = type.childForFieldName('type_arguments');
+  const query = args?.namedChildCount === 1 ? args.namedChild(0) : null;
+  const cls = query?.type === 'type_query' ? valueTypedBy(query, source) : undefined;
+  return cls && !cls.endsWith(')') ? cls : undefined;
 }
 
 /** How many type arguments of one generic type are kept. */
