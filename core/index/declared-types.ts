@@ -11,6 +11,7 @@
 import {
   ARRAY_OF,
   CHOICE,
+  INDEXED_MEMBER,
   MAYBE_FUNCTION,
   MAYBE_PRIMITIVE,
   RECEIVER_ITSELF,
@@ -471,6 +472,13 @@ export class DeclaredTypes {
       // The object literal a factory returns: its members are the factory's nested definitions.
       const def = this.functions.definitionNamed(file, d.owner, d.name.slice(0, -2));
       return def === undefined ? undefined : { ref: { file, def }, confidence: 1 };
+    }
+    // `s: Options['store']`: the member's declared type, read where Options is.
+    const indexed = type.endsWith("']") ? INDEXED_MEMBER.exec(type) : null;
+    if (indexed) {
+      const holder = this.lookup.resolveType(file, indexed[1]!);
+      const kind = holder && this.extractions[holder.ref.file].definitions[holder.ref.def].kind;
+      return holder && (this.lookup.isClassLike(holder.ref) || kind === 'type') ? this.memberType(holder, indexed[2]!) : undefined;
     }
     const collection = type.endsWith('[]');
     const generic = collection ? undefined : genericForm(type);

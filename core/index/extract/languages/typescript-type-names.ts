@@ -74,7 +74,8 @@ export function conditionalFunctionType(value: Node | null): boolean {
 
 const MAX_CONDITIONAL_BRANCHES = 16;
 
-function indexedMemberOf(lookup: Node): string | undefined {
+/** `Options['store']`: the indexed access as INDEXED_MEMBER writes it; undefined for any other key or object. */
+export function indexedMemberOf(lookup: Node): string | undefined {
   let object = lookup.namedChild(0);
   const key = lookup.namedChild(1)?.namedChild(0);
   if (object?.type === 'generic_type') object = object.childForFieldName('name');

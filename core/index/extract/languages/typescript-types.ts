@@ -7,6 +7,7 @@ import { compactText, isAsciiWord } from './source-text.ts';
 import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
 import { withoutNullish, withoutPrimitives } from './typescript-unions.ts';
 import { pathOf } from './typescript-paths.ts';
+import { indexedMemberOf } from './typescript-type-names.ts';
 
 export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
@@ -176,6 +177,8 @@ export function annotatedType(annotation: Node | null, source: string): string |
   const kept = membersKept(settled);
   // `ReturnType<typeof make>`: what calling make gives (DeclaredType's `path()` form).
   const returned = kept.type === 'generic_type' ? valueTypedBy(kept, source) : undefined;
+  // `store: Options['store']`: what Options declares its member `store` is (declared-types.ts reads INDEXED_MEMBER).
+  if (kept.type === 'lookup_type') return indexedMemberOf(kept);
   return collectionType(kept, source) ?? (returned?.endsWith(')') ? returned : undefined) ?? instanceTypeOf(kept, source) ?? genericName(kept, source);
 }
 
