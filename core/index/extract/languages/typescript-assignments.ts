@@ -176,15 +176,15 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const { b, source } = f;
   let left = node.firstChild;
   // `using timer = timerResource(ms)`, `await using ...`: the grammar reads an assignment led by the keywords.
-  const using = left?.type === 'using' || left?.type === 'await';
-  if (using) left = node.childForFieldName('left');
+  const isUsing = left?.type === 'using' || left?.type === 'await';
+  if (isUsing) left = node.childForFieldName('left');
   if (!left) return;
   const leftType = left.type;
   if (leftType === 'identifier') {
     const right = node.lastChild;
     if (right && FUNCTION_VALUES.has(right.type)) b.define(node, 'function', wordAt(source, left.startIndex), { bound: true });
     if (right?.type === 'new_expression') declareConstructedAssignment(node, wordAt(source, left.startIndex), right, f);
-    else if (using) {
+    else if (isUsing) {
       // A const typed by what the call returns, as `const timer = timerResource(ms)` is.
       const called = calledPath(right, source);
       if (called) b.declareType('local', wordAt(source, left.startIndex), `${called}()`, node, false, node.startIndex - 1);
