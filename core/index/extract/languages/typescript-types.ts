@@ -13,6 +13,14 @@ export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
 /** Generic collections whose one type argument is what their callbacks and element reads see. */
 export const COLLECTIONS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
+/**
+ * What a `for ... of` (or `for await`) iterates, by their first type argument: `Iterable<Store>`,
+ * a generator's `Generator<Store, void, unknown>`. Their elements are read as an array's; they
+ * have no array method, so nothing else of an array's is read on them.
+ */
+const ITERATED = new Set(['Iterable', 'AsyncIterable', 'IterableIterator', 'AsyncIterableIterator', 'Generator', 'AsyncGenerator']);
+/** Type arguments an ITERATED type takes at most (`Generator<T, TReturn, TNext>`). */
+const MAX_ITERATED_ARGUMENTS = 3;
 /** Keyed collections whose second type argument is the values their callbacks, `get()` and `values()` give. */
 export const MAPS = new Set(['Map', 'ReadonlyMap', 'WeakMap', 'Record']);
 /** The nodes of a function written as a value: `() => ...`, `function () {}`, `function* () {}`. */
@@ -95,8 +103,10 @@ export function indexSignatureValue(type: Node | null): Node | undefined {
 /** `Set<X>`, `Map<K, X>` by their name and type arguments: `X[]`; undefined for any other generic. */
 function elementsOf(generic: string, args: Node, source: string): string | undefined {
   // `Map<string, Binding>`: a collection of its values, which `get()`, `forEach()` and `values()` give.
-  const valueAt = COLLECTIONS.has(generic) ? 0 : MAPS.has(generic) ? 1 : -1;
-  if (valueAt < 0 || args.namedChildCount !== valueAt + 1) return undefined;
+  const iterated = ITERATED.has(generic);
+  const valueAt = COLLECTIONS.has(generic) || iterated ? 0 : MAPS.has(generic) ? 1 : -1;
+  const count = args.namedChildCount;
+  if (valueAt < 0 || (iterated ? count < 1 || count > MAX_ITERATED_ARGUMENTS : count !== valueAt + 1)) return undefined;
   const item = elementType(args.namedChild(valueAt));
   const element = item ? typeName(membersKept(item), source) : undefined;
   return element && `${element}[]`;
