@@ -75,6 +75,11 @@ export interface TypeLookup {
   objectMember(file: number, object: string, member: string): { ref: DefRef; confidence: number } | undefined;
 }
 
+/** The path a declaration says its name holds (`=this.cache`), when it is one path and not a choice of several. */
+function heldPathOf(d: DeclaredType): string | undefined {
+  return d.type.startsWith('=') && !d.type.includes(CHOICE) ? d.type.slice(1) : undefined;
+}
+
 export class DeclaredTypes {
   /** Each file's declarations and what its functions declare (function-declarations.ts). */
   private readonly functions: FunctionDeclarations;
@@ -265,7 +270,7 @@ export class DeclaredTypes {
     line: number | undefined,
   ): { on: Typed | undefined; holder: string | undefined; member: string } | undefined {
     const found = this.localDeclaration(file, enclosing, name, line);
-    const path = found?.d.type.startsWith('=') && !found.d.type.includes(CHOICE) ? found.d.type.slice(1) : undefined;
+    const path = found && heldPathOf(found.d);
     const dot = path ? path.lastIndexOf('.') : -1;
     if (!found || dot < 0 || path!.endsWith(')')) return undefined;
     const holder = path!.slice(0, dot);
@@ -360,7 +365,7 @@ export class DeclaredTypes {
       if (alias) return { fn: typed.ref, confidence: typed.confidence };
       // `const { connector } = config; connector()`: the member the local holds, called through its holder.
       const held = this.localDeclaration(file, d.owner, path, d.lines?.[0]);
-      const member = held?.d.type.startsWith('=') && !held.d.type.includes(CHOICE) ? held.d.type.slice(1) : undefined;
+      const member = held && heldPathOf(held.d);
       return member?.includes('.') && !member.includes('(') ? this.callee(held!.file, held!.d, member) : undefined;
     }
     const receiver = this.typeAt(file, d, path.slice(0, dot));

@@ -284,7 +284,10 @@ export class SymbolTable {
     let aliases = this.memberAliasMaps[fileIdx];
     if (!aliases) {
       aliases = new Map();
-      for (const a of this.extractions[fileIdx].memberAliases ?? []) if (!aliases.has(`${a.owner}\0${a.name}`)) aliases.set(`${a.owner}\0${a.name}`, a.target);
+      for (const a of this.extractions[fileIdx].memberAliases ?? []) {
+        const key = `${a.owner}\0${a.name}`;
+        if (!aliases.has(key)) aliases.set(key, a.target);
+      }
       this.memberAliasMaps[fileIdx] = aliases;
     }
     return aliases;

@@ -88,13 +88,18 @@ function narrowedAfterExit(ifStatement: Node, consequence: Node, condition: Node
   if (!last || !EXITS.has(last.type)) return;
   const block = parentOf(ifStatement);
   if (!block) return;
-  const from = ifStatement.endPosition.row + 2;
+  for (const { name, type } of narrowings(condition, '||', source)) narrowedToBlockEnd(b, source, name, type, ifStatement, block);
+}
+
+/**
+ * Declares `name` as `type` from the line after `after` (a statement) to the last line of `block`,
+ * the block around it, unless the block assigns the name after the statement (assignedIn).
+ */
+function narrowedToBlockEnd(b: ExtractionBuilder, source: string, name: string, type: string, after: Node, block: Node): void {
+  const from = after.endPosition.row + 2;
   const to = block.endPosition.row + 1;
-  if (from > to) return;
-  for (const { name, type } of narrowings(condition, '||', source)) {
-    if (assignedIn(b, source, name, ifStatement.endIndex, block.endIndex)) continue;
-    b.declareType('local', name, type, ifStatement, false, ifStatement.endIndex, [from, to]);
-  }
+  if (from > to || assignedIn(b, source, name, after.endIndex, block.endIndex)) return;
+  b.declareType('local', name, type, after, false, after.endIndex, [from, to]);
 }
 
 /**
@@ -130,10 +135,7 @@ export function narrowedByAssertion(call: Node, { b, source, parentOf }: FileCon
   const block = parentOf(statement);
   const assertion = block ? calledPath(call, source) : undefined;
   if (!assertion || !ASSERTION_NAME.test(assertion.slice(assertion.lastIndexOf('.') + 1))) return;
-  if (assignedIn(b, source, argument.text, statement.endIndex, block!.endIndex)) return;
-  const from = statement.endPosition.row + 2;
-  const to = block!.endPosition.row + 1;
-  if (from <= to) b.declareType('local', argument.text, `${assertion}(asserts)`, statement, false, statement.endIndex, [from, to]);
+  narrowedToBlockEnd(b, source, argument.text, `${assertion}(asserts)`, statement, block!);
 }
 
 /** Whether `name = ...` (or `??=`, `||=`, `&&=`) is written in source[from, to), or may be (past the bounds below): one pass over the name's occurrences. */
