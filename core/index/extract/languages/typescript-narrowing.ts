@@ -140,8 +140,8 @@ export function narrowedByAssertion(call: Node, { b, source, parentOf }: FileCon
 
 /** Whether `name = ...` (or `??=`, `||=`, `&&=`) is written in source[from, to), or may be (past the bounds below): one pass over the name's occurrences. */
 function assignedIn(b: ExtractionBuilder, source: string, name: string, from: number, to: number): boolean {
-  // Each scan is bounded, and all of a file's scans together by its inference budget (a file of
-  // thousands of narrowings in one block costs no more than linear in its size).
+  // Each scan is bounded, and all of a file's scans together by its inference budget: a file of
+  // thousands of narrowings in one block indexes in time linear in its size (SPEC §init_workspace).
   if (to - from > MAX_NARROWED_CHARS || !spend(b, source, { chars: to - from })) return true;
   for (let at = source.indexOf(name, from); at >= 0 && at < to; at = source.indexOf(name, at + name.length)) {
     if (/[\w$.]/.test(source[at - 1] ?? '') || /[\w$]/.test(source[at + name.length] ?? '')) continue;
