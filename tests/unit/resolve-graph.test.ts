@@ -237,3 +237,16 @@ test('Python package root named like the workspace: `import django.db` under a r
     'imports core/x.py -> db/__init__.py 1',
   ]);
 });
+
+test("Python package root: its parent is where absolute imports start, so `import json` in flask/json/provider.py is the standard library, not the package's own json", () => {
+  const exts = [
+    file('__init__.py', {}),
+    file('json/__init__.py', { definitions: [def('function', 'dumps', 1, null, true)] }),
+    file('json/provider.py', { imports: [imp('python', 'json', [['*', 'json']])], calls: [call('dumps', null, { receiver: 'json' })] }),
+    file('views.py', { imports: [imp('python', 'flask.json', [['*', 'json']])], calls: [call('dumps', null, { receiver: 'json' })] }),
+  ];
+  assert.deepEqual(edgesOf(exts, ['calls', 'imports'], undefined, 'flask'), [
+    'calls views.py -> json/__init__.py::function::dumps::1 0.99',
+    'imports views.py -> json/__init__.py 1',
+  ]);
+});

@@ -260,13 +260,15 @@ const BUILTINS = new Set(
 );
 
 /**
- * Where absolute Python imports start: the workspace root, `src/`, and, when the root is
- * itself a package (Django indexed at django/ imports `django.db`), the root under its name.
+ * Where absolute Python imports start: the workspace root and `src/`; when the root is itself
+ * a package (Django indexed at django/ imports `django.db`), only the root under its name, as
+ * its parent is the directory on `sys.path`: `import json` in flask/json/provider.py is the
+ * standard library's json, not flask's own.
  */
 function pythonSourceRoots(files: ReadonlySet<string>, rootName: string): string[] {
+  if (rootName && files.has('__init__.py')) return [`\0${rootName}`];
   const roots = [''];
   if ([...files].some((f) => f.startsWith('src/') && f.endsWith('.py'))) roots.push('src');
-  if (rootName && files.has('__init__.py')) roots.push(`\0${rootName}`);
   return roots;
 }
 
