@@ -154,3 +154,17 @@ test('Python: self.x = arg or X() holds an X, self.y = arg and X() is not typed;
     'validator.py::function::build::10 -> validator.py::function::make_any::14 1',
   ]);
 });
+
+test("Python: a name or self.x bound to a call of a method of this instance holds what the method is annotated to return; an unannotated method and another object's method type nothing", async () => {
+  assert.deepEqual(await callsOf('py-self-returns'), [
+    'client.py::method::Client.__init__::5 -> client.py::method::Client._init_transport::10 1',
+    'client.py::method::Client.__init__::5 -> client.py::method::Client._untyped::16 1',
+    'client.py::method::Client._init_transport::10 -> transport.py::class::Transport::1 0.99',
+    // `loose = self._untyped()` and `self._loose`: no annotation, no edge; `self._other`, `made`: not this instance's methods.
+    'client.py::method::Client.near_misses::24 -> client.py::method::Client._untyped::16 1',
+    'client.py::method::Client.send::19 -> client.py::method::Client._transport_for::13 1',
+    // `self._transport = self._init_transport()` (-> Transport) and `transport = self._transport_for(url)` (-> "Transport").
+    'client.py::method::Client.send::19 -> transport.py::method::Transport.close::5 0.97',
+    'client.py::method::Client.send::19 -> transport.py::method::Transport.handle::2 0.97',
+  ]);
+});

@@ -126,6 +126,8 @@ function heldType(value: Node | null): { type: string; call: boolean } | undefin
   }
   if (value?.type !== 'call') return undefined;
   const type = typeName(value.firstChild);
+  // `self._init_transport()`: what the method of this instance declares it returns.
+  if (type?.startsWith('self.')) return { type: `${type}()`, call: false };
   return type ? { type, call: true } : undefined;
 }
 
