@@ -9,6 +9,7 @@ import type { FileContext, HandlerSteps, ImportResolver, LanguageModule, NodeHan
 import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
 import { isJsSpace } from './source-text.ts';
 import { returnedTypeOf } from './python-returns.ts';
+import { annotatedClass } from './python-annotations.ts';
 
 const DOTTED = /^[\p{ID_Start}_][\p{ID_Continue}]*(\.[\p{ID_Start}_][\p{ID_Continue}]*)*$/u;
 
@@ -86,18 +87,22 @@ function call(node: Node, { b, source, receiverText }: FileContext): void {
   }
 }
 
-/** A type as written in an annotation or called as a constructor: `X`, `mod.X`, `X[T]` as `X`, `"X"` as `X`. */
+/**
+ * A type as written in an annotation or called as a constructor: `X`, `mod.X`, `X[T]` as `X`,
+ * `"X"` as `X`, and `X` beside `None` (`Optional[X]`, `X | None`; python-annotations.ts).
+ */
 function typeName(node: Node | null): string | undefined {
-  let target = node?.type === 'type' ? node.namedChild(0) : node;
-  if (target?.type === 'generic_type' || target?.type === 'subscript') target = target.namedChild(0);
-  if (target?.type === 'string') {
-    const text = target.text.slice(1, -1);
+  const target = node?.type === 'type' ? node.namedChild(0) : node;
+  if (!target) return undefined;
+  if (target.type === 'identifier' || target.type === 'attribute') {
+    const text = target.text.replace(/\s+/g, '');
     return DOTTED.test(text) ? text : undefined;
   }
-  if (!target || (target.type !== 'identifier' && target.type !== 'attribute')) return undefined;
-  const text = target.text.replace(/\s+/g, '');
-  return DOTTED.test(text) ? text : undefined;
+  return ANNOTATION_FORMS.has(target.type) ? annotatedClass(target.text) : undefined;
 }
+
+/** The annotation nodes read by their text: a generic, a subscript, `X | None`, a quoted annotation. */
+const ANNOTATION_FORMS = new Set(['generic_type', 'subscript', 'binary_operator', 'string']);
 
 /** `o: X` and `o: X = ...` parameters. */
 const typedParameter: NodeHandler = (node, { b }) => {

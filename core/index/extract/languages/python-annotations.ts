@@ -1,0 +1,75 @@
+// The one class a Python annotation names, read from its text: `Store`, `mod.Store`,
+// `Store[T]` as Store, and the forms that only add `None` to it, which jedi reads as the class:
+// `Optional[Store]`, `typing.Optional[Store]`, `Union[Store, None]`, `Store | None`, and each
+// of them quoted (`"Store | None"`) or with the class quoted inside (`Optional["Store"]`).
+// Anything else (`Union[A, B]`, `A | B`, `Callable[..., A]`) names no one class.
+
+/** Annotation text read at most (longer ones name no class). */
+const MAX_ANNOTATION = 240;
+const DOTTED = /^[A-Za-z_]\w{0,79}(?:\.[A-Za-z_]\w{0,79}){0,5}$/;
+/** `Optional`, `typing.Optional`, `t.Optional`: the wrapper's name as written before `[`. */
+const OPTIONAL = /^(?:[A-Za-z_]\w{0,39}\.)?Optional$/;
+const UNION = /^(?:[A-Za-z_]\w{0,39}\.)?Union$/;
+
+/** `text` cut at `separator` where no bracket is open; undefined when the brackets do not balance. */
+function topLevelParts(text: string, separator: string): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') {
+      if (--depth < 0) return undefined;
+    } else if (c === separator && depth === 0) {
+      parts.push(text.slice(from, i));
+      from = i + 1;
+    }
+  }
+  if (depth !== 0) return undefined;
+  parts.push(text.slice(from));
+  return parts;
+}
+
+function unquoted(text: string): string {
+  const q = text[0];
+  return text.length >= 2 && (q === '"' || q === "'") && text.at(-1) === q ? text.slice(1, -1) : text;
+}
+
+/** The one part that is not `None`, else undefined. */
+function besideNone(parts: string[]): string | undefined {
+  const named = parts.filter((p) => p !== 'None');
+  return named.length === 1 && parts.length > 1 ? named[0] : undefined;
+}
+
+/** The class an annotation's text names (whitespace and all), or undefined. */
+export function annotatedClass(written: string): string | undefined {
+  if (written.length > MAX_ANNOTATION) return undefined;
+  let text = unquoted(written.replace(/\s+/g, ''));
+  // A wrapper a round: `Optional["Store"]`, `"Optional[Store]"` and `Optional[Store | None]` take two.
+  for (let round = 0; round < 3; round++) {
+    const alternatives = topLevelParts(text, '|');
+    if (!alternatives) return undefined;
+    if (alternatives.length > 1) {
+      const one = besideNone(alternatives);
+      if (!one) return undefined;
+      text = unquoted(one);
+      continue;
+    }
+    const open = text.indexOf('[');
+    if (open < 0 || !text.endsWith(']')) break;
+    const wrapper = text.slice(0, open);
+    const inner = text.slice(open + 1, -1);
+    if (OPTIONAL.test(wrapper)) text = unquoted(inner);
+    else if (UNION.test(wrapper)) {
+      const one = besideNone(topLevelParts(inner, ',') ?? []);
+      if (!one) return undefined;
+      text = unquoted(one);
+    } else {
+      // `Store[T]`, `List[Store]`: the generic's own name, as written.
+      text = wrapper;
+      break;
+    }
+  }
+  return text !== 'None' && DOTTED.test(text) ? text : undefined;
+}

@@ -1,0 +1,54 @@
+// Python annotations that name one class beside None (`Optional[Store]`, `Store | None`,
+// `Union[None, "Cache"]`), read as that class as jedi reads them; a union of two classes, a
+// callable's return and a list's element name none (python-annotations.ts).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { annotatedClass } from '../../core/index/extract/languages/python-annotations.ts';
+import { callEdgesOf } from '../helpers/graph-fixture.ts';
+
+test('annotatedClass: the one class an annotation names beside None, quoted or not', () => {
+  const cases: Array<[string, string | undefined]> = [
+    ['Store', 'Store'],
+    ['models.Store', 'models.Store'],
+    ['Store[T]', 'Store'],
+    ['Optional[Store]', 'Store'],
+    ['typing.Optional[models.Store]', 'models.Store'],
+    ['t.Optional["Store"]', 'Store'],
+    ['"Optional[Store]"', 'Store'],
+    ['Store | None', 'Store'],
+    ['None | Store', 'Store'],
+    ["'Store | None'", 'Store'],
+    ['Union[Store, None]', 'Store'],
+    ['Union[None, "Cache"]', 'Cache'],
+    ['Optional[Store | None]', 'Store'],
+    ['Union[Store, Cache]', undefined],
+    ['Store | Cache', undefined],
+    ['Store | Cache | None', undefined],
+    ['None', undefined],
+    ['Optional[Store', undefined],
+    ['Store] | None[', undefined],
+    ['Callable[..., Store]', 'Callable'],
+    ['x'.repeat(300), undefined],
+  ];
+  for (const [written, named] of cases) assert.equal(annotatedClass(written), named, written);
+});
+
+test('annotatedClass reads a long hostile annotation in time linear in its length, and names nothing past the cap', () => {
+  assert.equal(annotatedClass('Optional['.repeat(20) + 'Store' + ']'.repeat(20)), undefined);
+  assert.equal(annotatedClass('['.repeat(100_000)), undefined);
+  assert.equal(annotatedClass('|'.repeat(100_000)), undefined);
+});
+
+test('Python: a parameter, self.x and a function return annotated Optional[X], X | None or Union[X, None] hold an X; two classes, a callable and a list hold none', async () => {
+  assert.deepEqual(await callEdgesOf('py-optional'), [
+    // `a: typing.Optional[Store]`, `b: Union[None, "Cache"]`, `c: Optional["Store"]`.
+    'service.py::function::optional_forms::17 -> models.py::method::Cache.clear::10',
+    'service.py::function::optional_forms::17 -> models.py::method::Store.put::2',
+    // `kept = found()` with `-> Store | None`.
+    'service.py::function::returned::27 -> models.py::method::Store.put::2',
+    'service.py::function::returned::27 -> service.py::function::found::23',
+    // `self.store = store` with `store: Optional[Store] = None`, `self.cache = cache` with `cache: "Cache | None" = None`.
+    'service.py::method::Service.save::12 -> models.py::method::Cache.clear::10',
+    'service.py::method::Service.save::12 -> models.py::method::Store.put::2',
+  ]);
+});
