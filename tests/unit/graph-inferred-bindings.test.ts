@@ -168,3 +168,17 @@ test("Python: a name or self.x bound to a call of a method of this instance hold
     'client.py::method::Client.send::19 -> transport.py::method::Transport.handle::2 0.97',
   ]);
 });
+
+test('Python: a name assigned in a function holds that value from the assignment on, as jedi reads a function in order: a parameter keeps its annotation above a reassignment, and each rebinding types the lines after it', async () => {
+  assert.deepEqual(await callsOf('py-reassigned'), [
+    // `t.handle(1)` above `t = Pattern()` is the parameter's Transport; `t.close()` below it is a Pattern's, which has none.
+    'flow.py::function::reassigned::4 -> models.py::class::Pattern::9 0.99',
+    'flow.py::function::reassigned::4 -> models.py::method::Pattern.matches::10 0.97',
+    'flow.py::function::reassigned::4 -> models.py::method::Transport.handle::2 0.97',
+    // `p = Pattern()` then `p.matches("y")`, `p = Transport()` then `p.close()`.
+    'flow.py::function::rebound::11 -> models.py::class::Pattern::9 0.99',
+    'flow.py::function::rebound::11 -> models.py::class::Transport::1 0.99',
+    'flow.py::function::rebound::11 -> models.py::method::Pattern.matches::10 0.97',
+    'flow.py::function::rebound::11 -> models.py::method::Transport.close::5 0.97',
+  ]);
+});

@@ -160,7 +160,11 @@ function assignment(node: Node, { b, source, parentOf }: FileContext): void {
     const inClass = statement !== null && inClassBody(statement, parentOf);
     // `__call__ = handle` in a class body names a method, not a typed field.
     if (inClass && type.startsWith('=')) return;
-    b.declareType(inClass ? 'member' : 'local', wordAt(source, left.startIndex), type, node, call);
+    // In a function, the name holds it from this line on (jedi reads a function's names in
+    // order): `request.read()` above `request = next(flow)` still sees the parameter's type.
+    const fn = inClass ? null : enclosingFunction(node, parentOf);
+    const from: [number, number] | undefined = fn ? [node.startPosition.row + 1, fn.endPosition.row + 1] : undefined;
+    b.declareType(inClass ? 'member' : 'local', wordAt(source, left.startIndex), type, node, call, node.startIndex, from);
   } else if (left.type === 'attribute' && source.startsWith('self.', left.startIndex)) {
     const attribute = left.lastChild;
     if (attribute?.type === 'identifier' && left.firstChild?.text === 'self') b.declareType('member', attribute.text, type, node, call);
@@ -176,9 +180,8 @@ const MAX_FUNCTION_DEPTH = 12;
  */
 function parameterType(node: Node, name: string, parentOf: FileContext['parentOf']): { type: string; call: boolean } | undefined {
   if (name.includes('.')) return undefined;
-  let fn = parentOf(node);
-  for (let i = 0; fn && fn.type !== 'function_definition' && fn.type !== 'class_definition' && i < MAX_FUNCTION_DEPTH; i++) fn = parentOf(fn);
-  if (fn?.type !== 'function_definition') return undefined;
+  const fn = enclosingFunction(node, parentOf);
+  if (!fn) return undefined;
   for (const param of fn.childForFieldName('parameters')?.namedChildren ?? []) {
     if (param?.type === 'typed_parameter' && param.namedChild(0)?.text === name) {
       const type = typeName(param.childForFieldName('type'));
@@ -192,6 +195,13 @@ function parameterType(node: Node, name: string, parentOf: FileContext['parentOf
     }
   }
   return undefined;
+}
+
+/** The function a node is in, looked for MAX_FUNCTION_DEPTH up and not past a class. */
+function enclosingFunction(node: Node, parentOf: FileContext['parentOf']): Node | undefined {
+  let fn = parentOf(node);
+  for (let i = 0; fn && fn.type !== 'function_definition' && fn.type !== 'class_definition' && i < MAX_FUNCTION_DEPTH; i++) fn = parentOf(fn);
+  return fn?.type === 'function_definition' ? fn : undefined;
 }
 
 /** Whether a statement sits directly in a class body (`class C:` then the statement's block). */
