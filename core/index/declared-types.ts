@@ -144,7 +144,7 @@ export class DeclaredTypes {
     } else if (head.endsWith('()')) {
       const name = head.slice(0, -2);
       const fn = this.functions.nestedFunction(file, enclosing, name) ?? this.lookup.callable(file, name);
-      current = fn && this.declaredFor(fn, '()');
+      current = (fn && this.declaredFor(fn, '()')) ?? this.pythonInstance(file, name);
     } else if (head.startsWith('new ')) {
       // `new Foo(x).bar()`: the class constructed, where the name leads (CallSite.receiver);
       // `new util_1.Thing().go()`: the plain segments after it are the constructor's own path,
@@ -222,8 +222,16 @@ export class DeclaredTypes {
   /** What calling the function a dotted path names through an import or a class gives (`Option.fromNullable`, `Foo.create`). */
   private returnOfPath(file: number, path: string): Typed | undefined {
     const named = this.functionAt(file, path);
-    const found = named && this.declaredFor(named.fn, '()');
-    return found && { ...found, confidence: Math.min(named!.confidence, found.confidence) };
+    if (!named) return this.pythonInstance(file, path);
+    const found = this.declaredFor(named.fn, '()');
+    return found && { ...found, confidence: Math.min(named.confidence, found.confidence) };
+  }
+
+  /** Python `Store().put()`, `models.Store().put()`: a call of a class is its instance (Python has no `new`). */
+  private pythonInstance(file: number, path: string): Typed | undefined {
+    if (this.extractions[file].language !== 'python') return undefined;
+    const cls = this.lookup.resolveType(file, path);
+    return cls && this.extractions[cls.ref.file].definitions[cls.ref.def].kind === 'class' ? cls : undefined;
   }
 
   /** The function or method a dotted path names through an import or a class (`Effect.runFork`, `Foo.create`). */

@@ -76,6 +76,8 @@ test('Python: absolute, relative and package imports, submodules, self methods t
     'calls shop/models.py::method::Base.save::2 -> shop/models.py::method::Base.validate::5 1',
     'calls shop/models.py::method::Order.total::10 -> shop/models.py::method::Base.save::2 0.99',
     'calls shop/views.py::function::show::7 -> shop/models.py::class::Order::9 0.99',
+    // `models.Order().total()`: a class called in place is its instance.
+    'calls shop/views.py::function::show::7 -> shop/models.py::method::Order.total::10 0.97',
     'calls shop/views.py::function::show::7 -> shop/utils/money.py::function::fmt::1 0.99',
     'imports shop/__init__.py -> shop/models.py 1',
     'imports shop/views.py -> shop/__init__.py 1',

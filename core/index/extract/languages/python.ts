@@ -10,6 +10,10 @@ import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
 import { isJsSpace } from './source-text.ts';
 import { returnedTypeOf } from './python-returns.ts';
 import { annotatedClass } from './python-annotations.ts';
+import { chainedReceiver } from './python-chains.ts';
+
+/** A receiver's length read as a path through calls (python-chains.ts). */
+const MAX_CHAIN_CHARS = 160;
 
 const DOTTED = /^[\p{ID_Start}_][\p{ID_Continue}]*(\.[\p{ID_Start}_][\p{ID_Continue}]*)*$/u;
 
@@ -83,6 +87,10 @@ function call(node: Node, { b, source, receiverText }: FileContext): void {
     let receiver = receiverText(fn.startIndex, name.startIndex, DOTTED);
     // super().method(): the receiver is the parent class.
     if (receiver === '<expr>' && isSuperCall(source, fn.startIndex, name.startIndex)) receiver = 'super';
+    // `get_console().print()`: a path through calls, typed by their declared returns. Only a
+    // short one, as a long chain would be re-read once per link.
+    else if (receiver === '<expr>' && name.startIndex - fn.startIndex <= MAX_CHAIN_CHARS)
+      receiver = chainedReceiver(fn.childForFieldName('object')) ?? receiver;
     b.call(wordAt(source, name.startIndex), receiver, name);
   }
 }

@@ -1,0 +1,29 @@
+// Python receivers that call on the way (python-chains.ts): `get_transport().close()`,
+// `Transport.make().close()`, `self._pool.get().close()`, each call typed by what its callee is
+// annotated or written to return, and a class called in place (`Transport().close()`) its
+// instance. A callee with no declared return, or one that is itself a call, types nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { callEdgesOf } from '../helpers/graph-fixture.ts';
+
+test("Python: a method called on what a function, a classmethod, a member's method or a class called in place returns reaches that class's method; an undeclared return and a called call reach none", async () => {
+  assert.deepEqual(await callEdgesOf('py-chains'), [
+    // `Transport().close()` and `models.Pool().get().close()`.
+    'client.py::function::constructed::21 -> models.py::class::Pool::10',
+    'client.py::function::constructed::21 -> models.py::class::Transport::1',
+    'client.py::function::constructed::21 -> models.py::method::Pool.get::11',
+    'client.py::function::constructed::21 -> models.py::method::Transport.close::6',
+    // `untyped(Transport()).close()`, `factory()().close()` and `get_transport().missing()`: the calls alone.
+    'client.py::function::near_misses::26 -> models.py::class::Transport::1',
+    'client.py::function::near_misses::26 -> models.py::function::get_transport::15',
+    'client.py::function::near_misses::26 -> models.py::function::untyped::19',
+    'client.py::function::through_classmethod::17 -> models.py::method::Transport.close::6',
+    'client.py::function::through_classmethod::17 -> models.py::method::Transport.make::3',
+    'client.py::function::through_function::13 -> models.py::function::get_transport::15',
+    'client.py::function::through_function::13 -> models.py::method::Transport.close::6',
+    'client.py::method::Client.through_member::9 -> models.py::method::Pool.get::11',
+    'client.py::method::Client.through_member::9 -> models.py::method::Transport.close::6',
+    'models.py::function::get_transport::15 -> models.py::class::Transport::1',
+    'models.py::method::Pool.get::11 -> models.py::class::Transport::1',
+  ]);
+});
