@@ -43,6 +43,7 @@ import {
 import { innermost, MAX_SCOPE_WALK } from './declared-type-index.ts';
 import { BaseViews } from './declared-type-bases.ts';
 import { FunctionDeclarations } from './function-declarations.ts';
+import { languageTraits } from './extract/languages/registry.ts';
 
 export type { Typed } from './declared-type-forms.ts';
 
@@ -144,7 +145,7 @@ export class DeclaredTypes {
     } else if (head.endsWith('()')) {
       const name = head.slice(0, -2);
       const fn = this.functions.nestedFunction(file, enclosing, name) ?? this.lookup.callable(file, name);
-      current = (fn && this.declaredFor(fn, '()')) ?? this.pythonInstance(file, name);
+      current = (fn && this.declaredFor(fn, '()')) ?? this.classNamed(file, name);
     } else if (head.startsWith('new ')) {
       // `new Foo(x).bar()`: the class constructed, where the name leads (CallSite.receiver);
       // `new util_1.Thing().go()`: the plain segments after it are the constructor's own path,
@@ -222,14 +223,18 @@ export class DeclaredTypes {
   /** What calling the function a dotted path names through an import or a class gives (`Option.fromNullable`, `Foo.create`). */
   private returnOfPath(file: number, path: string): Typed | undefined {
     const named = this.functionAt(file, path);
-    if (!named) return this.pythonInstance(file, path);
+    if (!named) return this.classNamed(file, path);
     const found = this.declaredFor(named.fn, '()');
     return found && { ...found, confidence: Math.min(named.confidence, found.confidence) };
   }
 
-  /** Python `Store().put()`, `models.Store().put()`: a call of a class is its instance (Python has no `new`). */
-  private pythonInstance(file: number, path: string): Typed | undefined {
-    if (this.extractions[file].language !== 'python') return undefined;
+  /**
+   * The class a path names where calling a class constructs it (LanguageTraits.classCalls):
+   * Python `Store().put()` and `models.Store().put()`, its instance; `_Store = Store` then
+   * `_Store.parse()`, the class, whose members the graph reads as the instance's.
+   */
+  private classNamed(file: number, path: string): Typed | undefined {
+    if (!languageTraits(this.extractions[file].language)?.classCalls) return undefined;
     const cls = this.lookup.resolveType(file, path);
     return cls && this.extractions[cls.ref.file].definitions[cls.ref.def].kind === 'class' ? cls : undefined;
   }
@@ -475,7 +480,7 @@ export class DeclaredTypes {
       const found = declared && this.typedOn(target.receiver, this.functions.ownerOf(target.fn), declared);
       return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
     }
-    if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1));
+    if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1)) ?? this.classNamed(file, type.slice(1));
     if (type.endsWith('[*]')) {
       // `for (const x of path)`: an element of the collection path names.
       const of = this.typeAt(file, d, type.slice(0, -3));

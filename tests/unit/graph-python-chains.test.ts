@@ -27,3 +27,19 @@ test("Python: a method called on what a function, a classmethod, a member's meth
     'models.py::method::Pool.get::11 -> models.py::class::Transport::1',
   ]);
 });
+
+test('Python: `a if c else b` holds the one class both branches reach (a None branch aside), and a name bound to a class is the class; branches of two classes hold none', async () => {
+  assert.deepEqual(await callEdgesOf('py-choices'), [
+    // `_Segment = Segment` then `_Segment.line()`, a classmethod.
+    'live.py::function::aliased::16 -> models.py::method::Segment.line::17',
+    // `c = (Console() if flag else None)`.
+    'live.py::function::chosen::21 -> models.py::class::Console::1',
+    'live.py::function::chosen::21 -> models.py::method::Console.print::2',
+    'live.py::method::Live.__init__::7 -> models.py::class::SystemPager::11',
+    'live.py::method::Live.__init__::7 -> models.py::function::get_console::21',
+    // `self.console = console if console is not None else get_console()`: both a Console; `self.pager`
+    // (SystemPager() or an Optional[Pager]) is two classes, so `self.pager.show()` reaches none.
+    'live.py::method::Live.refresh::11 -> models.py::method::Console.print::2',
+    'models.py::function::get_console::21 -> models.py::class::Console::1',
+  ]);
+});

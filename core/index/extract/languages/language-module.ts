@@ -117,6 +117,11 @@ export interface LanguageTraits {
    */
   prototypeClasses?: boolean;
   /**
+   * A call of a class is an instance of it, there being no `new` (Python: `Store().put()`, and a
+   * name bound to a class, `_Store = Store`, is the class).
+   */
+  classCalls?: boolean;
+  /**
    * The confidence of each kind of cross-file edge as eval:calls measured it on this language's
    * code (core/index/call-confidence.ts, docs/call-confidence.md); kinds left out keep the
    * unmeasured defaults.

@@ -2,7 +2,7 @@
 // `import` / `from ... import` (relative and star), calls with receivers, base classes.
 // Exported = top-level and not starting with `_` (Python has no export statement; a leading `_` marks a private name).
 import type { Node } from 'web-tree-sitter';
-import type { ImportBinding } from '../../extract-types.ts';
+import { CHOICE, type ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { posix } from 'node:path';
 import type { FileContext, HandlerSteps, ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
@@ -155,10 +155,7 @@ function assignment(node: Node, { b, source, parentOf }: FileContext): void {
     let right = node.childForFieldName('right');
     // `self.v = validator or RequestValidator()`: the default constructed when the argument is falsy.
     if (right?.type === 'boolean_operator' && right.childForFieldName('operator')?.text === 'or') right = right.childForFieldName('right');
-    let held = heldType(right);
-    // A path's value is held by a function's or the module's name only: `self.x = y` types the
-    // member in every method, where y is not in scope; a parameter's declared type does.
-    if (held?.type.startsWith('=') && left.type !== 'identifier') held = parameterType(node, held.type.slice(1), parentOf);
+    const held = assignedValue(right, left.type !== 'identifier', node, parentOf);
     if (!held) return;
     ({ type, call } = held);
   }
@@ -177,6 +174,27 @@ function assignment(node: Node, { b, source, parentOf }: FileContext): void {
     const attribute = left.lastChild;
     if (attribute?.type === 'identifier' && left.firstChild?.text === 'self') b.declareType('member', attribute.text, type, node, call);
   }
+}
+
+/**
+ * What an assignment's right side holds: `heldType`'s reading, and for `a if c else b` both
+ * branches as a choice (CHOICE, typed where they reach one type; a `None` branch left out, as
+ * jedi's `Optional` is the class). `member`: the left side is `self.x`, where a path's value is
+ * held by a function's or the module's name only: `self.x = y` types the member in every method,
+ * where y is not in scope; a parameter's declared type does.
+ */
+function assignedValue(right: Node | null, member: boolean, node: Node, parentOf: FileContext['parentOf']): { type: string; call: boolean } | undefined {
+  const one = (value: Node | null) => {
+    const held = heldType(value);
+    return held?.type.startsWith('=') && member ? parameterType(node, held.type.slice(1), parentOf) : held;
+  };
+  const value = right?.type === 'parenthesized_expression' ? right.namedChild(0) : right;
+  if (value?.type !== 'conditional_expression') return one(value);
+  const branches = [value.namedChild(0), value.namedChild(2)].filter((branch) => branch?.type !== 'none');
+  const forms = branches.map(one);
+  if (!forms.length || forms.some((form) => !form)) return undefined;
+  const types = [...new Set(forms.map((form) => form!.type))];
+  return { type: types.join(CHOICE), call: forms.some((form) => form!.call) };
 }
 
 /** How far up from an assignment its function is looked for. */
@@ -344,7 +362,9 @@ export const pythonModule: LanguageModule<'python', 'python'> = {
   // The share of each kind of cross-file edge eval:calls found right on the Python corpora, both
   // halves (docs/call-confidence.md): 1,121 import edges at 0.990, 153 declared types at 0.974,
   // 196 base classes at 0.995.
-  languages: { python: { surface: 'namespace', builtins: BUILTINS, confidence: { importResolved: 0.99, declaredType: 0.97, baseClass: 0.99 } } },
+  languages: {
+    python: { surface: 'namespace', builtins: BUILTINS, classCalls: true, confidence: { importResolved: 0.99, declaredType: 0.97, baseClass: 0.99 } },
+  },
   importResolver: pythonImportResolver,
   handlers: () => HANDLERS,
   finish: (result) => {
