@@ -3,10 +3,10 @@
 // callable's return and a list's element name none (python-annotations.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { annotatedClass } from '../../core/index/extract/languages/python-annotations.ts';
+import { annotatedType } from '../../core/index/extract/languages/python-annotations.ts';
 import { callEdgesOf } from '../helpers/graph-fixture.ts';
 
-test('annotatedClass: the one class an annotation names beside None, quoted or not', () => {
+test('annotatedType: the one class an annotation names beside None, quoted or not, or a collection of one class', () => {
   const cases: Array<[string, string | undefined]> = [
     ['Store', 'Store'],
     ['models.Store', 'models.Store'],
@@ -28,18 +28,29 @@ test('annotatedClass: the one class an annotation names beside None, quoted or n
     ['Optional[Store', undefined],
     ['Store] | None[', undefined],
     ['Callable[..., Store]', 'Callable'],
+    ['Dict[str, Store]', 'Dict'],
+    ['List[Store]', 'Store[]'],
+    ['list["Store"]', 'Store[]'],
+    ['typing.Sequence[models.Store]', 'models.Store[]'],
+    ['Optional[List[Store]]', 'Store[]'],
+    ['Iterable[Store | None]', 'Store[]'],
+    ['Tuple[Store, ...]', 'Store[]'],
+    ['Generator[Store, None, None]', 'Store[]'],
+    ['Tuple[Store, Cache]', undefined],
+    ['List[List[Store]]', undefined],
+    ['List[Union[Store, Cache]]', undefined],
     ['x'.repeat(300), undefined],
   ];
-  for (const [written, named] of cases) assert.equal(annotatedClass(written), named, written);
+  for (const [written, named] of cases) assert.equal(annotatedType(written), named, written);
 });
 
-test('annotatedClass reads a long hostile annotation in time linear in its length, and names nothing past the cap', () => {
-  assert.equal(annotatedClass('Optional['.repeat(20) + 'Store' + ']'.repeat(20)), undefined);
-  assert.equal(annotatedClass('['.repeat(100_000)), undefined);
-  assert.equal(annotatedClass('|'.repeat(100_000)), undefined);
+test('annotatedType reads a long hostile annotation in time linear in its length, and names nothing past the cap', () => {
+  assert.equal(annotatedType('Optional['.repeat(20) + 'Store' + ']'.repeat(20)), undefined);
+  assert.equal(annotatedType('['.repeat(100_000)), undefined);
+  assert.equal(annotatedType('|'.repeat(100_000)), undefined);
 });
 
-test('Python: a parameter, self.x and a function return annotated Optional[X], X | None or Union[X, None] hold an X; two classes, a callable and a list hold none', async () => {
+test('Python: a parameter, self.x and a function return annotated Optional[X], X | None or Union[X, None] hold an X; two classes and a callable hold none', async () => {
   assert.deepEqual(await callEdgesOf('py-optional'), [
     // `a: typing.Optional[Store]`, `b: Union[None, "Cache"]`, `c: Optional["Store"]`.
     'service.py::function::optional_forms::17 -> models.py::method::Cache.clear::10',
@@ -50,5 +61,19 @@ test('Python: a parameter, self.x and a function return annotated Optional[X], X
     // `self.store = store` with `store: Optional[Store] = None`, `self.cache = cache` with `cache: "Cache | None" = None`.
     'service.py::method::Service.save::12 -> models.py::method::Cache.clear::10',
     'service.py::method::Service.save::12 -> models.py::method::Store.put::2',
+  ]);
+});
+
+test('Python: a name annotated List[X], Sequence[X], Iterable[X] or Tuple[X, ...] holds Xs, which a for loop or an index reads; a union element, a dict, a nested list, a pattern and the collection itself reach none', async () => {
+  assert.deepEqual(await callEdgesOf('py-collections'), [
+    // `for piece in split()` with `split() -> List[Text]`.
+    'lines.py::function::from_call::22 -> lines.py::function::split::18',
+    'lines.py::function::from_call::22 -> models.py::method::Text.rstrip::2',
+    // `texts[0]` of `Tuple[Text, ...]`, `for cache in caches` of `Sequence["Cache"]`.
+    'lines.py::function::pairs::27 -> models.py::method::Cache.clear::7',
+    'lines.py::function::pairs::27 -> models.py::method::Text.rstrip::2',
+    // `self._lines[0]` and `for line in self._lines`, with `self._lines: List[Text]`.
+    'lines.py::method::Lines.first::14 -> models.py::method::Text.rstrip::2',
+    'lines.py::method::Lines.strip_all::10 -> models.py::method::Text.rstrip::2',
   ]);
 });

@@ -1,8 +1,10 @@
-// The one class a Python annotation names, read from its text: `Store`, `mod.Store`,
-// `Store[T]` as Store, and the forms that only add `None` to it, which jedi reads as the class:
-// `Optional[Store]`, `typing.Optional[Store]`, `Union[Store, None]`, `Store | None`, and each
-// of them quoted (`"Store | None"`) or with the class quoted inside (`Optional["Store"]`).
-// Anything else (`Union[A, B]`, `A | B`, `Callable[..., A]`) names no one class.
+// What a Python annotation types a name with, read from its text: one class (`Store`,
+// `mod.Store`, `Store[T]` as Store), and the forms that only add `None` to it, which jedi reads
+// as the class: `Optional[Store]`, `typing.Optional[Store]`, `Union[Store, None]`, `Store | None`,
+// each quoted (`"Store | None"`) or with the class quoted inside (`Optional["Store"]`); or a
+// collection of one class, `Store[]` (COLLECTIONS: `List[Store]`, `Sequence[Store]`,
+// `Iterable[Store]`, `Tuple[Store, ...]`), whose elements a loop or an index reads. Anything
+// else (`Union[A, B]`, `A | B`, `Dict[K, V]`, `Callable[..., A]`) types nothing.
 
 /** Annotation text read at most (longer ones name no class). */
 const MAX_ANNOTATION = 240;
@@ -10,6 +12,17 @@ const DOTTED = /^[A-Za-z_]\w{0,79}(?:\.[A-Za-z_]\w{0,79}){0,5}$/;
 /** `Optional`, `typing.Optional`, `t.Optional`: the wrapper's name as written before `[`. */
 const OPTIONAL = /^(?:[A-Za-z_]\w{0,39}\.)?Optional$/;
 const UNION = /^(?:[A-Za-z_]\w{0,39}\.)?Union$/;
+/** The generics whose one type argument is what iterating (or indexing) them gives, as `typing` or builtins name them. */
+const COLLECTIONS = new Set(
+  'List list Tuple tuple Sequence MutableSequence Iterable Iterator Collection Set set FrozenSet frozenset AbstractSet MutableSet Deque deque Reversible AsyncIterable AsyncIterator Generator AsyncGenerator'.split(
+    ' ',
+  ),
+);
+/** `typing.List`, `t.Sequence`, `collections.abc.Iterable`: the name a collection generic is written under, its module path dropped. */
+function collectionName(wrapper: string): string | undefined {
+  const name = wrapper.slice(wrapper.lastIndexOf('.') + 1);
+  return COLLECTIONS.has(name) && DOTTED.test(wrapper) ? name : undefined;
+}
 
 /** `text` cut at `separator` where no bracket is open; undefined when the brackets do not balance. */
 function topLevelParts(text: string, separator: string): string[] | undefined {
@@ -42,8 +55,8 @@ function besideNone(parts: string[]): string | undefined {
   return named.length === 1 && parts.length > 1 ? named[0] : undefined;
 }
 
-/** The class an annotation's text names (whitespace and all), or undefined. */
-export function annotatedClass(written: string): string | undefined {
+/** The class, or collection of one class (`Store[]`), an annotation's text names (whitespace and all), or undefined. */
+export function annotatedType(written: string): string | undefined {
   if (written.length > MAX_ANNOTATION) return undefined;
   let text = unquoted(written.replace(/\s+/g, ''));
   // A wrapper a round: `Optional["Store"]`, `"Optional[Store]"` and `Optional[Store | None]` take two.
@@ -61,7 +74,14 @@ export function annotatedClass(written: string): string | undefined {
     const wrapper = text.slice(0, open);
     const inner = text.slice(open + 1, -1);
     if (OPTIONAL.test(wrapper)) text = unquoted(inner);
-    else if (UNION.test(wrapper)) {
+    else if (collectionName(wrapper)) {
+      // `List[Store]`, `Tuple[Store, ...]`, `Generator[Store, None, None]`: the first argument, one class.
+      const args = topLevelParts(inner, ',');
+      const tuple = /^(?:Tuple|tuple)$/.test(wrapper.slice(wrapper.lastIndexOf('.') + 1));
+      if (!args || (tuple && (args.length !== 2 || args[1] !== '...'))) return undefined;
+      const element = annotatedType(unquoted(args[0]!));
+      return element && !element.endsWith('[]') ? `${element}[]` : undefined;
+    } else if (UNION.test(wrapper)) {
       const one = besideNone(topLevelParts(inner, ',') ?? []);
       if (!one) return undefined;
       text = unquoted(one);

@@ -9,7 +9,7 @@ import type { FileContext, HandlerSteps, ImportResolver, LanguageModule, NodeHan
 import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
 import { isJsSpace } from './source-text.ts';
 import { returnedTypeOf } from './python-returns.ts';
-import { annotatedClass } from './python-annotations.ts';
+import { annotatedType } from './python-annotations.ts';
 import { chainedReceiver } from './python-chains.ts';
 
 /** A receiver's length read as a path through calls (python-chains.ts). */
@@ -106,7 +106,7 @@ function typeName(node: Node | null): string | undefined {
     const text = target.text.replace(/\s+/g, '');
     return DOTTED.test(text) ? text : undefined;
   }
-  return ANNOTATION_FORMS.has(target.type) ? annotatedClass(target.text) : undefined;
+  return ANNOTATION_FORMS.has(target.type) ? annotatedType(target.text) : undefined;
 }
 
 /** The annotation nodes read by their text: a generic, a subscript, `X | None`, a quoted annotation. */
@@ -236,7 +236,25 @@ function inClassBody(statement: Node, parentOf: FileContext['parentOf']): boolea
   return (block && parentOf(block))?.type === 'class_definition';
 }
 
+/**
+ * `for line in self._lines:` (or over a call, `for x in load():`): the loop variable is an element
+ * of what the path holds (`path[*]`), typed where the path's collection is declared (`List[Text]`),
+ * from the loop's line on in a function as an assignment is. One name only: `for i, x in ...` none.
+ */
+const forStatement: NodeHandler = (node, { b, source, parentOf }) => {
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  if (left?.type !== 'identifier' || !right) return;
+  const text = right.type === 'identifier' || right.type === 'attribute' ? right.text.replace(/\s+/g, '') : undefined;
+  const path = text && DOTTED.test(text) ? text : right.endIndex - right.startIndex <= MAX_CHAIN_CHARS ? chainedReceiver(right) : undefined;
+  if (!path) return;
+  const fn = enclosingFunction(node, parentOf);
+  const from: [number, number] | undefined = fn ? [node.startPosition.row + 1, fn.endPosition.row + 1] : undefined;
+  b.declareType('local', wordAt(source, left.startIndex), `${path}[*]`, node, false, node.startIndex, from);
+};
+
 const HANDLERS: Record<string, NodeHandler> = {
+  for_statement: forStatement,
   typed_parameter: typedParameter,
   typed_default_parameter: typedParameter,
   default_parameter: defaultParameter,
