@@ -43,3 +43,23 @@ test('Python: `a if c else b` holds the one class both branches reach (a None br
     'models.py::function::get_console::21 -> models.py::class::Console::1',
   ]);
 });
+
+test("Python: `with X() as x` (and `async with`) holds what X.__enter__ (__aenter__) declares or returns, `return self` being the instance, as a fluent method's is; an __enter__ typed by a TypeVar and a tuple target hold none", async () => {
+  assert.deepEqual(await callEdgesOf('py-with'), [
+    'models.py::function::create_group::58 -> models.py::class::Group::17',
+    // `with Scope() as scope`, `__enter__ -> "Scope"`.
+    'tasks.py::function::annotated::4 -> models.py::class::Scope::6',
+    'tasks.py::function::annotated::4 -> models.py::method::Scope.cancel::13',
+    // `async with create_group() as tg`, `__aenter__ -> "Group"`.
+    'tasks.py::function::awaited::9 -> models.py::function::create_group::58',
+    'tasks.py::function::awaited::9 -> models.py::method::Group.start_soon::24',
+    // `f.again().done()`, `again` returning `self`.
+    'tasks.py::function::fluent::19 -> models.py::method::Fluent.again::51',
+    'tasks.py::function::fluent::19 -> models.py::method::Fluent.done::54',
+    // `with Bound() as b` (`-> T`) and `with held as (x, y)`: the construction alone.
+    'tasks.py::function::near_misses::23 -> models.py::class::Bound::39',
+    // `with Plain() as p`, an unannotated `__enter__` returning `self`.
+    'tasks.py::function::written::14 -> models.py::class::Plain::28',
+    'tasks.py::function::written::14 -> models.py::method::Plain.go::35',
+  ]);
+});

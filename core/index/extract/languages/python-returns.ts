@@ -2,10 +2,12 @@
 // its annotation (`-> Retry`), else what its own return statements construct: `cls(...)` in a
 // classmethod (the class it is called on, taken as the class that declares it), or `X(...)` of
 // one capitalized name in every return that returns a value (typed only when X is a class, as
-// `x = X()` is). Nothing else is read.
+// `x = X()` is), or `self` in every such return of a method (RECEIVER_ITSELF: the instance it is
+// called on, as `with Plain() as p` reads `__enter__`). Nothing else is read.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { matchesWithin, spend } from './inference-budget.ts';
+import { RECEIVER_ITSELF } from '../../extract-types.ts';
 
 /** Nodes read per function body (a node's children counted when it is read). */
 const MAX_NODES = 4_000;
@@ -17,6 +19,8 @@ const DOTTED = /^[A-Za-z_][\w]{0,79}(?:\.[A-Za-z_][\w]{0,79}){0,5}$/;
  * literal, then runs of word characters and dots that cannot overlap.
  */
 const CONSTRUCTING_RETURN = /\breturn[ \t]+(?:cls|(?:[a-z_]\w*\.)*[A-Z]\w*)[ \t]*\(/g;
+/** `return self` on its own (not `return self.x` or `return self()`): a method returning its instance, as a context manager's `__enter__` or a fluent method does. */
+const RETURNS_SELF = /\breturn[ \t]+self\b(?![ \t]*[.([])/g;
 
 /** The type a function's calls return, and whether it is a constructor's name to be checked as a class. */
 export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node | null) => string | undefined): { type: string; call: boolean } | undefined {
@@ -24,7 +28,10 @@ export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node |
   if (annotated) return { type: annotated, call: false };
   const body = fn.childForFieldName('body');
   const cls = classmethodOwner(fn, f);
-  if (!body || !matchesWithin(f.b, f.source, CONSTRUCTING_RETURN, body.startIndex, body.endIndex)) return undefined;
+  if (!body) return undefined;
+  const constructs = matchesWithin(f.b, f.source, CONSTRUCTING_RETURN, body.startIndex, body.endIndex);
+  const itself = !constructs && isMethod(fn) && matchesWithin(f.b, f.source, RETURNS_SELF, body.startIndex, body.endIndex);
+  if (!constructs && !itself) return undefined;
   let found: string | undefined;
   let read = 0;
   const pending: Node[] = [body];
@@ -34,6 +41,12 @@ export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node |
     if (n.type === 'return_statement') {
       const value = n.namedChild(0);
       if (!value || value.type === 'none') continue;
+      if (itself) {
+        // Every return that returns a value returns `self`: the instance the method is called on.
+        if (value.type !== 'identifier' || value.text !== 'self') return undefined;
+        found = RECEIVER_ITSELF;
+        continue;
+      }
       const callee = value.type === 'call' ? value.childForFieldName('function') : null;
       // `self.m(...)` is a method of the instance, whose return this does not follow.
       const written = callee?.text === 'cls' && cls ? cls : callee && DOTTED.test(callee.text) && !callee.text.startsWith('self.') ? callee.text : undefined;
@@ -43,7 +56,12 @@ export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node |
     }
     for (const child of n.namedChildren) if (child && !NESTED_SCOPES.has(child.type)) pending.push(child);
   }
-  return found ? { type: found, call: true } : undefined;
+  return found ? { type: found, call: found !== RECEIVER_ITSELF } : undefined;
+}
+
+/** Whether a function's first parameter is `self`: a method of an instance. */
+function isMethod(fn: Node): boolean {
+  return fn.childForFieldName('parameters')?.namedChild(0)?.text === 'self';
 }
 
 /** The class a `@classmethod` is declared in; undefined for any other function. */

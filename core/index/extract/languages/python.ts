@@ -253,8 +253,30 @@ const forStatement: NodeHandler = (node, { b, source, parentOf }) => {
   b.declareType('local', wordAt(source, left.startIndex), `${path}[*]`, node, false, node.startIndex, from);
 };
 
+/**
+ * `with CancelScope() as scope:`, `async with create_task_group() as tg:`: the name holds what the
+ * value's `__enter__` (`__aenter__`) is declared or written to return, from the statement's line on
+ * in a function as an assignment is. One name only: `as (a, b)` none.
+ */
+const asPattern: NodeHandler = (node, { b, source, parentOf }) => {
+  const item = parentOf(node);
+  if (item?.type !== 'with_item') return;
+  const value = node.namedChild(0);
+  const target = node.lastNamedChild?.type === 'as_pattern_target' ? node.lastNamedChild.namedChild(0) : null;
+  if (!value || target?.type !== 'identifier') return;
+  const text = value.type === 'identifier' || value.type === 'attribute' ? value.text.replace(/\s+/g, '') : undefined;
+  const path = text && DOTTED.test(text) ? text : value.endIndex - value.startIndex <= MAX_CHAIN_CHARS ? chainedReceiver(value) : undefined;
+  if (!path) return;
+  const statement = parentOf(item) && parentOf(parentOf(item)!);
+  const enter = statement?.firstChild?.type === 'async' ? '__aenter__' : '__enter__';
+  const fn = enclosingFunction(node, parentOf);
+  const from: [number, number] | undefined = fn ? [node.startPosition.row + 1, fn.endPosition.row + 1] : undefined;
+  b.declareType('local', wordAt(source, target.startIndex), `${path}.${enter}()`, node, false, node.startIndex, from);
+};
+
 const HANDLERS: Record<string, NodeHandler> = {
   for_statement: forStatement,
+  as_pattern: asPattern,
   typed_parameter: typedParameter,
   typed_default_parameter: typedParameter,
   default_parameter: defaultParameter,
