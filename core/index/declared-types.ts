@@ -229,6 +229,17 @@ export class DeclaredTypes {
   }
 
   /**
+   * Python `conn = pool.get_conn()` (`pool: Pool`), `m = m.with_maximum(w)`: bound to a call of a
+   * method of a value no import or class names, typed by what the method declares it returns. The
+   * receiver is read as of the line before the binding, so a name rebound from its own method sees
+   * its earlier value, not this binding.
+   */
+  private methodCallResult(file: number, d: DeclaredType): Typed | undefined {
+    const before: [number, number] | undefined = d.lines && [d.lines[0] - 1, d.lines[1]];
+    return this.typedNow(file, { ...d, type: `${d.type}()`, call: false, lines: before });
+  }
+
+  /**
    * The class a path names where calling a class constructs it (LanguageTraits.classCalls):
    * Python `Store().put()` and `models.Store().put()`, its instance; `_Store = Store` then
    * `_Store.parse()`, the class, whose members the graph reads as the instance's.
@@ -507,6 +518,7 @@ export class DeclaredTypes {
       const returned = this.declaredFor(found.ref, '()');
       return returned && { ...returned, confidence: Math.min(found.confidence, returned.confidence) };
     }
+    if (d.call && !found && !collection && type.includes('.')) return this.methodCallResult(file, d);
     // An object type named by `type` declares members as an interface does; a JavaScript constructor function as a class does.
     if (!found || !(this.lookup.isClassLike(found.ref) || foundKind === 'type' || this.lookup.isConstructorFunction(found.ref))) return undefined;
     if (d.call && foundKind !== 'class') return undefined;

@@ -169,9 +169,12 @@ test("Python: a name or self.x bound to a call of a method of this instance hold
   ]);
 });
 
-test('Python: a name assigned in a function holds that value from the assignment on, as jedi reads a function in order: a parameter keeps its annotation above a reassignment, and each rebinding types the lines after it', async () => {
+test("Python: a name assigned in a function holds that value from the assignment on, as jedi reads a function in order: a parameter keeps its annotation above a reassignment, each rebinding types the lines after it, and a name bound to a method's call holds its declared return, a rebinding from its own method reading the name as it was", async () => {
   assert.deepEqual(await callsOf('py-reassigned'), [
     // `t.handle(1)` above `t = Pattern()` is the parameter's Transport; `t.close()` below it is a Pattern's, which has none.
+    // `q = p.narrow()` with `p: Pattern` and `narrow() -> "Pattern"`; `p = p.narrow()` reads p as it was the line before.
+    'flow.py::function::from_method::19 -> models.py::method::Pattern.matches::10 0.97',
+    'flow.py::function::from_method::19 -> models.py::method::Pattern.narrow::13 0.97',
     'flow.py::function::reassigned::4 -> models.py::class::Pattern::9 0.99',
     'flow.py::function::reassigned::4 -> models.py::method::Pattern.matches::10 0.97',
     'flow.py::function::reassigned::4 -> models.py::method::Transport.handle::2 0.97',
@@ -180,5 +183,8 @@ test('Python: a name assigned in a function holds that value from the assignment
     'flow.py::function::rebound::11 -> models.py::class::Transport::1 0.99',
     'flow.py::function::rebound::11 -> models.py::method::Pattern.matches::10 0.97',
     'flow.py::function::rebound::11 -> models.py::method::Transport.close::5 0.97',
+    'flow.py::function::rebound_from_itself::24 -> models.py::class::Pattern::9 0.99',
+    'flow.py::function::rebound_from_itself::24 -> models.py::method::Pattern.matches::10 0.97',
+    'flow.py::function::rebound_from_itself::24 -> models.py::method::Pattern.narrow::13 0.97',
   ]);
 });
