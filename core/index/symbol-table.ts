@@ -26,6 +26,8 @@ export class SymbolTable {
   readonly fileIndex = new Map<string, number>();
   /** Per file: top-level definitions by name (source order), computed on first use (topLevelOf). */
   private readonly topLevel: Array<Map<string, number[]> | undefined> = [];
+  /** Per file: the names imports bind outside every function, computed on first use (moduleLevelImports). */
+  private readonly moduleImports = new Map<number, Set<string>>();
   /** Per file: local name -> import binding, computed on first use. */
   private readonly bindingMaps: Array<Map<string, Binding> | undefined> = [];
   private readonly exportMemo = new Map<string, Meaning | undefined>();
@@ -385,8 +387,12 @@ export class SymbolTable {
   /** What `name` means at the top level of a file: its own definition, else its import binding. */
   resolveLocal(fileIdx: number, name: string, seen?: Set<string>): Meaning | undefined {
     const own = this.topLevelOf(fileIdx).get(name);
-    if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: 1 };
     const binding = this.bindings(fileIdx).get(name);
+    // LanguageTraits.importBeforeOwn: Python's `try: from blinker import Namespace` / `except
+    // ImportError: class Namespace`, the import being what the name holds wherever it installs.
+    if (own && binding && languageTraits(this.extractions[fileIdx]!.language)?.importBeforeOwn && this.moduleLevelImports(fileIdx).has(name))
+      return this.follow(binding, seen);
+    if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: 1 };
     if (binding) return this.follow(binding, seen);
     // A namespace module's star import (Python `from m import *`): whatever m exposes.
     for (const target of this.starImports[fileIdx] ?? []) {
@@ -394,6 +400,21 @@ export class SymbolTable {
       if (found && found.kind !== 'external') return found;
     }
     return this.inPackage(fileIdx, name);
+  }
+
+  /** The names a file's imports bind outside every function (a function's own `from m import f` binds f in it alone). */
+  private moduleLevelImports(fileIdx: number): Set<string> {
+    let names = this.moduleImports.get(fileIdx);
+    if (names) return names;
+    names = new Set();
+    const ext = this.extractions[fileIdx]!;
+    const functions = ext.definitions.filter((d) => d.kind === 'function' || d.kind === 'method');
+    for (const record of ext.imports) {
+      if (functions.some((d) => d.startLine <= record.line && record.line <= d.endLine)) continue;
+      for (const b of record.bindings) names.add(b.local);
+    }
+    this.moduleImports.set(fileIdx, names);
+    return names;
   }
 
   /** Package surface (Go, Java): the other files of the package (the directory) see each other's top-level names. */

@@ -250,3 +250,19 @@ test("Python package root: its parent is where absolute imports start, so `impor
     'imports views.py -> json/__init__.py 1',
   ]);
 });
+
+test("Python: a name a module imports and also defines holds the import (`try: from blinker import Namespace` / `except ImportError: class Namespace`), unless the import is a function's own", () => {
+  const exts = [
+    // signals.py: line 1 imports Namespace from an external package, line 4 defines the fallback.
+    file('signals.py', {
+      definitions: [def('class', 'Namespace', 4), def('function', 'make', 8), def('function', 'features', 12, null, true), def('function', 'lazy', 16)],
+      imports: [imp('python', 'blinker', [['Namespace', 'Namespace']]), { ...imp('python', 'windows', [['features', 'features']]), line: 17 }],
+      calls: [call('Namespace', 1, { line: 9 })],
+    }),
+    file('windows.py', { definitions: [def('function', 'features', 1, null, true)] }),
+    // app.py imports signals' own features: the module-level definition, not lazy()'s import.
+    file('app.py', { imports: [imp('python', 'signals', [['features', 'features']])], calls: [call('features', null)] }),
+  ];
+  // `Namespace()` reaches blinker's, outside the workspace: no edge to the fallback.
+  assert.deepEqual(edgesOf(exts, ['calls']), ['calls app.py -> signals.py::function::features::12 0.99']);
+});

@@ -122,6 +122,12 @@ export interface LanguageTraits {
    */
   classCalls?: boolean;
   /**
+   * A name a module both imports and defines at its top level holds the import: Python's
+   * fallback idiom, `try: from blinker import Namespace` then `except ImportError: class
+   * Namespace`, where jedi (and the runtime, once the package installs) reads the import.
+   */
+  importBeforeOwn?: boolean;
+  /**
    * The confidence of each kind of cross-file edge as eval:calls measured it on this language's
    * code (core/index/call-confidence.ts, docs/call-confidence.md); kinds left out keep the
    * unmeasured defaults.

@@ -403,7 +403,13 @@ export const pythonModule: LanguageModule<'python', 'python'> = {
   // halves (docs/call-confidence.md): 1,121 import edges at 0.990, 153 declared types at 0.974,
   // 196 base classes at 0.995.
   languages: {
-    python: { surface: 'namespace', builtins: BUILTINS, classCalls: true, confidence: { importResolved: 0.99, declaredType: 0.97, baseClass: 0.99 } },
+    python: {
+      surface: 'namespace',
+      builtins: BUILTINS,
+      classCalls: true,
+      importBeforeOwn: true,
+      confidence: { importResolved: 0.99, declaredType: 0.97, baseClass: 0.99 },
+    },
   },
   importResolver: pythonImportResolver,
   handlers: () => HANDLERS,
