@@ -86,7 +86,7 @@ export function annotatedType(written: string): string | undefined {
       if (!one) return undefined;
       text = unquoted(one);
     } else {
-      // `Store[T]`, `List[Store]`: the generic's own name, as written.
+      // `Store[T]`, `Dict[str, Store]`: the generic's own name, as written.
       text = wrapper;
       break;
     }
