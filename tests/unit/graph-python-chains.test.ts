@@ -44,7 +44,7 @@ test('Python: `a if c else b` holds the one class both branches reach (a None br
   ]);
 });
 
-test("Python: `with X() as x` (and `async with`) holds what X.__enter__ (__aenter__) declares or returns, `return self` being the instance, as a fluent method's is; an __enter__ typed by a TypeVar and a tuple target hold none", async () => {
+test("Python: `with X() as x` (and `async with`) holds what X.__enter__ (__aenter__) declares or returns, `return self` and `-> T` with `self: T` being the instance, as a fluent method's is; a tuple target holds none", async () => {
   assert.deepEqual(await callEdgesOf('py-with'), [
     'models.py::function::create_group::58 -> models.py::class::Group::17',
     // `with Scope() as scope`, `__enter__ -> "Scope"`.
@@ -56,8 +56,9 @@ test("Python: `with X() as x` (and `async with`) holds what X.__enter__ (__aente
     // `f.again().done()`, `again` returning `self`.
     'tasks.py::function::fluent::19 -> models.py::method::Fluent.again::51',
     'tasks.py::function::fluent::19 -> models.py::method::Fluent.done::54',
-    // `with Bound() as b` (`-> T`) and `with held as (x, y)`: the construction alone.
+    // `with Bound() as b`, `def __enter__(self: T) -> T`: the receiver; `with held as (x, y)` names no one value.
     'tasks.py::function::near_misses::23 -> models.py::class::Bound::39',
+    'tasks.py::function::near_misses::23 -> models.py::method::Bound.go::46',
     // `with Plain() as p`, an unannotated `__enter__` returning `self`.
     'tasks.py::function::written::14 -> models.py::class::Plain::28',
     'tasks.py::function::written::14 -> models.py::method::Plain.go::35',

@@ -3,7 +3,8 @@
 // classmethod (the class it is called on, taken as the class that declares it), or `X(...)` of
 // one capitalized name in every return that returns a value (typed only when X is a class, as
 // `x = X()` is), or `self` in every such return of a method (RECEIVER_ITSELF: the instance it is
-// called on, as `with Plain() as p` reads `__enter__`). Nothing else is read.
+// called on, as `with Plain() as p` reads `__enter__`; so is `-> T` where the method declares
+// `self: T`). Nothing else is read.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { matchesWithin, spend } from './inference-budget.ts';
@@ -25,6 +26,8 @@ const RETURNS_SELF = /\breturn[ \t]+self\b(?![ \t]*[.([])/g;
 /** The type a function's calls return, and whether it is a constructor's name to be checked as a class. */
 export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node | null) => string | undefined): { type: string; call: boolean } | undefined {
   const annotated = typeName(fn.childForFieldName('return_type'));
+  // `def __enter__(self: T) -> T`: a type variable bound to the receiver returns the receiver.
+  if (annotated && annotated === selfAnnotation(fn)) return { type: RECEIVER_ITSELF, call: false };
   if (annotated) return { type: annotated, call: false };
   const body = fn.childForFieldName('body');
   const cls = classmethodOwner(fn, f);
@@ -57,6 +60,13 @@ export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node |
     for (const child of n.namedChildren) if (child && !NESTED_SCOPES.has(child.type)) pending.push(child);
   }
   return found ? { type: found, call: found !== RECEIVER_ITSELF } : undefined;
+}
+
+/** What a method's first parameter, `self`, is annotated with (`self: T`), as written. */
+function selfAnnotation(fn: Node): string | undefined {
+  const first = fn.childForFieldName('parameters')?.namedChild(0);
+  if (first?.type !== 'typed_parameter' || first.namedChild(0)?.text !== 'self') return undefined;
+  return first.childForFieldName('type')?.text.replace(/\s+/g, '');
 }
 
 /** Whether a function's first parameter is `self`: a method of an instance. */
