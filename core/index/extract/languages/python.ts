@@ -4,8 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import { CHOICE, type ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import { posix } from 'node:path';
-import type { FileContext, HandlerSteps, ImportResolver, LanguageModule, NodeHandler, ResolverInput } from './language-module.ts';
+import type { FileContext, HandlerSteps, LanguageModule, NodeHandler } from './language-module.ts';
+import { pythonImportResolver } from './python-imports.ts';
 import { ITEMS_PER_STEP, wordAt } from './language-module.ts';
 import { isJsSpace } from './source-text.ts';
 import { returnedTypeOf } from './python-returns.ts';
@@ -341,57 +341,6 @@ const BUILTINS = new Set(
     'reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip __import__'
   ).split(' '),
 );
-
-/**
- * Where absolute Python imports start: the workspace root and `src/`; when the root is itself
- * a package (Django indexed at django/ imports `django.db`), only the root under its name, as
- * its parent is the directory on `sys.path`: `import json` in flask/json/provider.py is the
- * standard library's json, not flask's own.
- */
-function pythonSourceRoots(files: ReadonlySet<string>, rootName: string): string[] {
-  if (rootName && files.has('__init__.py')) return [`\0${rootName}`];
-  const roots = [''];
-  if ([...files].some((f) => f.startsWith('src/') && f.endsWith('.py'))) roots.push('src');
-  return roots;
-}
-
-/** Absolute and relative modules and packages (`__init__.py`). */
-function pythonImportResolver({ files, rootName }: ResolverInput): ImportResolver {
-  const roots = pythonSourceRoots(files, rootName);
-  const moduleFile = (path: string): string | undefined => {
-    const p = path === '.' ? '' : path;
-    if (p && files.has(`${p}.py`)) return `${p}.py`;
-    const init = p ? `${p}/__init__.py` : '__init__.py';
-    return files.has(init) ? init : undefined;
-  };
-  return {
-    resolve(fromFile, source) {
-      const dots = /^\.*/.exec(source)![0].length;
-      const rest = source.slice(dots).replace(/\./g, '/');
-      if (dots > 0) {
-        let dir = posix.dirname(fromFile);
-        for (let i = 1; i < dots; i++) dir = posix.dirname(dir);
-        if (dir === '.') dir = '';
-        return moduleFile(rest ? posix.join(dir, rest) : dir);
-      }
-      for (const root of roots) {
-        let path: string | undefined;
-        if (root.startsWith('\0')) {
-          // The root is itself a package: `django.db` under a root named django is `db`.
-          const name = root.slice(1);
-          path = rest === name ? '' : rest.startsWith(name + '/') ? rest.slice(name.length + 1) : undefined;
-        } else path = root ? posix.join(root, rest) : rest;
-        const found = path === undefined ? undefined : moduleFile(path);
-        if (found) return found;
-      }
-      return undefined;
-    },
-    submodule(packageFile, name) {
-      if (!packageFile.endsWith('__init__.py')) return undefined;
-      return moduleFile(posix.join(posix.dirname(packageFile), name));
-    },
-  };
-}
 
 export const pythonModule: LanguageModule<'python', 'python'> = {
   extensions: { '.py': { grammar: 'python', language: 'python' }, '.pyi': { grammar: 'python', language: 'python' } },
