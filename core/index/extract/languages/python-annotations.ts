@@ -8,7 +8,8 @@
 
 /** Annotation text read at most (longer ones name no class). */
 const MAX_ANNOTATION = 240;
-const DOTTED = /^[A-Za-z_]\w{0,79}(?:\.[A-Za-z_]\w{0,79}){0,5}$/;
+/** A name path as an annotation or a return writes it, each part and the count of parts bounded. */
+export const DOTTED_NAME = /^[A-Za-z_]\w{0,79}(?:\.[A-Za-z_]\w{0,79}){0,5}$/;
 /** `Optional`, `typing.Optional`, `t.Optional`: the wrapper's name as written before `[`. */
 const OPTIONAL = /^(?:[A-Za-z_]\w{0,39}\.)?Optional$/;
 const UNION = /^(?:[A-Za-z_]\w{0,39}\.)?Union$/;
@@ -21,7 +22,7 @@ const COLLECTIONS = new Set(
 /** `typing.List`, `t.Sequence`, `collections.abc.Iterable`: the name a collection generic is written under, its module path dropped. */
 function collectionName(wrapper: string): string | undefined {
   const name = wrapper.slice(wrapper.lastIndexOf('.') + 1);
-  return COLLECTIONS.has(name) && DOTTED.test(wrapper) ? name : undefined;
+  return COLLECTIONS.has(name) && DOTTED_NAME.test(wrapper) ? name : undefined;
 }
 
 /** `text` cut at `separator` where no bracket is open; undefined when the brackets do not balance. */
@@ -91,5 +92,5 @@ export function annotatedType(written: string): string | undefined {
       break;
     }
   }
-  return text !== 'None' && DOTTED.test(text) ? text : undefined;
+  return text !== 'None' && DOTTED_NAME.test(text) ? text : undefined;
 }

@@ -9,11 +9,11 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { matchesWithin, spend } from './inference-budget.ts';
 import { RECEIVER_ITSELF } from '../../extract-types.ts';
+import { DOTTED_NAME } from './python-annotations.ts';
 
 /** Nodes read per function body (a node's children counted when it is read). */
 const MAX_NODES = 4_000;
 const NESTED_SCOPES = new Set(['function_definition', 'class_definition', 'lambda']);
-const DOTTED = /^[A-Za-z_][\w]{0,79}(?:\.[A-Za-z_][\w]{0,79}){0,5}$/;
 /**
  * `return cls(` or `return X(` / `return m.X(` with X capitalized, as class names are written:
  * a body without one returns no constructed class, and is not read (most are not). Linear: one
@@ -52,7 +52,8 @@ export function returnedTypeOf(fn: Node, f: FileContext, typeName: (node: Node |
       }
       const callee = value.type === 'call' ? value.childForFieldName('function') : null;
       // `self.m(...)` is a method of the instance, whose return this does not follow.
-      const written = callee?.text === 'cls' && cls ? cls : callee && DOTTED.test(callee.text) && !callee.text.startsWith('self.') ? callee.text : undefined;
+      const written =
+        callee?.text === 'cls' && cls ? cls : callee && DOTTED_NAME.test(callee.text) && !callee.text.startsWith('self.') ? callee.text : undefined;
       if (!written || (found !== undefined && found !== written)) return undefined;
       found = written;
       continue;

@@ -167,8 +167,7 @@ function assignment(node: Node, { b, source, parentOf }: FileContext): void {
     if (inClass && type.startsWith('=')) return;
     // In a function, the name holds it from this line on (jedi reads a function's names in
     // order): `request.read()` above `request = next(flow)` still sees the parameter's type.
-    const fn = inClass ? null : enclosingFunction(node, parentOf);
-    const from: [number, number] | undefined = fn ? [node.startPosition.row + 1, fn.endPosition.row + 1] : undefined;
+    const from = inClass ? undefined : fromHereInFunction(node, parentOf);
     b.declareType(inClass ? 'member' : 'local', wordAt(source, left.startIndex), type, node, call, node.startIndex, from);
   } else if (left.type === 'attribute' && source.startsWith('self.', left.startIndex)) {
     const attribute = left.lastChild;
@@ -223,6 +222,24 @@ function parameterType(node: Node, name: string, parentOf: FileContext['parentOf
   return undefined;
 }
 
+/**
+ * The lines a name bound at `node` holds its value in, when `node` is in a function: from its
+ * line to the function's end (jedi reads a function's names in order). Undefined at module level.
+ */
+function fromHereInFunction(node: Node, parentOf: FileContext['parentOf']): [number, number] | undefined {
+  const fn = enclosingFunction(node, parentOf);
+  return fn ? [node.startPosition.row + 1, fn.endPosition.row + 1] : undefined;
+}
+
+/** A value read as a receiver path: a name path as written, else a short path through calls and indexes (python-chains.ts). */
+function valuePath(value: Node): string | undefined {
+  if (value.type === 'identifier' || value.type === 'attribute') {
+    const text = value.text.replace(/\s+/g, '');
+    if (DOTTED.test(text)) return text;
+  }
+  return value.endIndex - value.startIndex <= MAX_CHAIN_CHARS ? chainedReceiver(value) : undefined;
+}
+
 /** The function a node is in, looked for MAX_FUNCTION_DEPTH up and not past a class. */
 function enclosingFunction(node: Node, parentOf: FileContext['parentOf']): Node | undefined {
   let fn = parentOf(node);
@@ -245,12 +262,9 @@ const forStatement: NodeHandler = (node, { b, source, parentOf }) => {
   const left = node.childForFieldName('left');
   const right = node.childForFieldName('right');
   if (left?.type !== 'identifier' || !right) return;
-  const text = right.type === 'identifier' || right.type === 'attribute' ? right.text.replace(/\s+/g, '') : undefined;
-  const path = text && DOTTED.test(text) ? text : right.endIndex - right.startIndex <= MAX_CHAIN_CHARS ? chainedReceiver(right) : undefined;
+  const path = valuePath(right);
   if (!path) return;
-  const fn = enclosingFunction(node, parentOf);
-  const from: [number, number] | undefined = fn ? [node.startPosition.row + 1, fn.endPosition.row + 1] : undefined;
-  b.declareType('local', wordAt(source, left.startIndex), `${path}[*]`, node, false, node.startIndex, from);
+  b.declareType('local', wordAt(source, left.startIndex), `${path}[*]`, node, false, node.startIndex, fromHereInFunction(node, parentOf));
 };
 
 /**
@@ -264,14 +278,11 @@ const asPattern: NodeHandler = (node, { b, source, parentOf }) => {
   const value = node.namedChild(0);
   const target = node.lastNamedChild?.type === 'as_pattern_target' ? node.lastNamedChild.namedChild(0) : null;
   if (!value || target?.type !== 'identifier') return;
-  const text = value.type === 'identifier' || value.type === 'attribute' ? value.text.replace(/\s+/g, '') : undefined;
-  const path = text && DOTTED.test(text) ? text : value.endIndex - value.startIndex <= MAX_CHAIN_CHARS ? chainedReceiver(value) : undefined;
+  const path = valuePath(value);
   if (!path) return;
   const statement = parentOf(item) && parentOf(parentOf(item)!);
   const enter = statement?.firstChild?.type === 'async' ? '__aenter__' : '__enter__';
-  const fn = enclosingFunction(node, parentOf);
-  const from: [number, number] | undefined = fn ? [node.startPosition.row + 1, fn.endPosition.row + 1] : undefined;
-  b.declareType('local', wordAt(source, target.startIndex), `${path}.${enter}()`, node, false, node.startIndex, from);
+  b.declareType('local', wordAt(source, target.startIndex), `${path}.${enter}()`, node, false, node.startIndex, fromHereInFunction(node, parentOf));
 };
 
 const HANDLERS: Record<string, NodeHandler> = {
