@@ -306,6 +306,9 @@ function wrapsLiteral(value: Node | null | undefined): boolean {
   return literalOf(value.childForFieldName('arguments')?.namedChild(0) ?? null) !== undefined;
 }
 
+/** Statements a body may end in after its last return: comments, and declarations hoisted above it. */
+const AFTER_RETURN = new Set(['comment', 'function_declaration', 'generator_function_declaration', 'type_alias_declaration', 'interface_declaration']);
+
 /**
  * A factory: a function with no declared return type whose body ends in `return {...}` (or an
  * arrow whose body is `({...})`). The literal's function members are methods nested in it, and
@@ -317,12 +320,13 @@ export function* factoryObject(fn: Node, named: Node, name: string, member: bool
   const body = fn.childForFieldName('body');
   if (!body || fn.childForFieldName('return_type')) return;
   let value = body.type === 'statement_block' ? body.lastNamedChild : body;
-  if (value?.type === 'comment') {
-    // The last statement before trailing comments: the block's children read once (a sibling
-    // step walks down from the root each time).
+  if (value && body.type === 'statement_block' && AFTER_RETURN.has(value.type)) {
+    // The last statement before trailing comments and hoisted declarations (`return { select }`
+    // then `function select() {...}`: the declarations run first, so the return is the last
+    // statement run). The block's children read once (a sibling step walks down from the root each time).
     const children = body.namedChildren;
     let i = children.length - 1;
-    while (i >= 0 && children[i]?.type === 'comment') i--;
+    while (i >= 0 && AFTER_RETURN.has(children[i]!.type)) i--;
     value = i >= 0 ? children[i]! : null;
   }
   const returned = value?.type === 'return_statement' ? value.namedChild(0) : value;
