@@ -194,6 +194,16 @@ export class CallResolver {
         targets: [{ ref: found.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(typed.confidence, this.table.kinds(f).declaredType) }],
       };
     }
+    // `options.hooks.use()` with `hooks: { use(): void }` written in options's type: that member.
+    const owner = this.declared.literalMemberOwnerAt(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);
+    const nested = owner && this.defs.findMethod(owner.on.ref, `${owner.key}.${call.callee}`, false);
+    if (nested) {
+      const same = nested.ref.file === f;
+      return {
+        outcome: 'declared_type',
+        targets: [{ ref: nested.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(owner!.on.confidence, this.table.kinds(f).declaredType) }],
+      };
+    }
     if (receiver === 'this') return UNRESOLVED;
     const local = receiver.includes('.') ? undefined : this.defs.localObjectMember(ext, call);
     if (local !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: local }, confidence: CONFIDENCE.sameFile }] };

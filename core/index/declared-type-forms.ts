@@ -90,3 +90,17 @@ export function keyed(segment: string): { name: string; key: string | undefined 
   const open = segment.indexOf('[');
   return open < 0 ? { name: segment, key: undefined } : { name: segment.slice(0, open), key: segment.slice(open + 1, -1) };
 }
+
+/**
+ * `options.hooks` where `hooks` is typed by a type literal written in its owner's declaration
+ * (`hooks: { use(): void }`), so has no type of its own: the owner's type and the key, whose
+ * members the owner declares as `hooks.use` (typescript-members.ts). Undefined for a path of one
+ * name, or whose head is untyped or a collection.
+ */
+export function literalMemberOwner(path: string, typeOf: (head: string) => Typed | undefined): { on: Typed; key: string } | undefined {
+  const dot = path.lastIndexOf('.');
+  const key = path.slice(dot + 1);
+  if (dot <= 0 || !/^[\w$]{1,80}$/.test(key)) return undefined;
+  const on = typeOf(path.slice(0, dot));
+  return on && !on.collection ? { on, key } : undefined;
+}

@@ -36,6 +36,7 @@ import {
   elementOf,
   HELD_CALL_FORM,
   keyed,
+  literalMemberOwner,
   maybePrimitiveMember,
   type Typed,
 } from './declared-type-forms.ts';
@@ -300,7 +301,23 @@ export class DeclaredTypes {
     const holder = path!.slice(0, dot);
     const on = this.typeAt(found.file, found.d, holder);
     if (on?.collection) return undefined;
-    return { on, holder: found.file === file ? holder : undefined, member: path!.slice(dot + 1) };
+    const member = path!.slice(dot + 1);
+    // `const { hooks: { use } } = options` with `hooks: { use(): void }` written in the type: the
+    // type literal's member, named through its key (typescript-members.ts).
+    const owner = on ? undefined : literalMemberOwner(holder, (head) => this.typeAt(found.file, found.d, head));
+    if (owner) return { on: owner.on, holder: undefined, member: `${owner.key}.${member}` };
+    return { on, holder: found.file === file ? holder : undefined, member };
+  }
+
+  /** literalMemberOwner, for call resolution: `options.hooks` read in this file's scope as of `line`. */
+  literalMemberOwnerAt(
+    file: number,
+    enclosing: number | null,
+    path: string,
+    cls: number | undefined,
+    line: number | undefined,
+  ): { on: Typed; key: string } | undefined {
+    return literalMemberOwner(path, (head) => this.typeOf(file, enclosing, head, cls, line));
   }
 
   /** A parameter or variable of the enclosing functions, innermost first, then of the module, then what the module imports. */

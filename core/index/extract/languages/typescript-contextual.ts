@@ -103,20 +103,30 @@ export function declarePatternParameters(
   }
 }
 
-/** The plain keys an object pattern binds and the names it binds them to (`{ b, source: text }`), up to MAX_KEYS. */
-export function patternKeys(pattern: Node): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
+/** How many patterns deep a nested destructuring is read (`{ options: { hooks: { use } } }` is two). */
+const MAX_PATTERN_NESTING = 3;
+
+/**
+ * The plain keys an object pattern binds and the names it binds them to (`{ b, source: text }`),
+ * up to MAX_KEYS; a nested pattern's keys through its key (`{ options: { batch } }` binds
+ * `batch` to `options.batch`), a few levels deep.
+ */
+export function patternKeys(pattern: Node, prefix = '', depth = 0, out: Array<[string, string]> = []): Array<[string, string]> {
   for (const part of pattern.namedChildren) {
     if (!part || out.length >= MAX_KEYS) break;
-    if (part.type === 'shorthand_property_identifier_pattern') out.push([part.text, part.text]);
+    if (part.type === 'shorthand_property_identifier_pattern') out.push([prefix + part.text, part.text]);
     else if (part.type === 'object_assignment_pattern') {
       // `{ service = new Service() }`: the key's value where the object has one.
       const left = part.childForFieldName('left');
-      if (left?.type === 'shorthand_property_identifier_pattern') out.push([left.text, left.text]);
+      if (left?.type === 'shorthand_property_identifier_pattern') out.push([prefix + left.text, left.text]);
     } else if (part.type === 'pair_pattern') {
       const key = part.childForFieldName('key');
-      const value = part.childForFieldName('value');
-      if (key?.type === 'property_identifier' && value?.type === 'identifier') out.push([key.text, value.text]);
+      let value = part.childForFieldName('value');
+      if (key?.type !== 'property_identifier') continue;
+      // `{ hooks: { use } = {} }`: the default stands in for a missing value, of the same type.
+      if (value?.type === 'assignment_pattern') value = value.childForFieldName('left');
+      if (value?.type === 'identifier') out.push([prefix + key.text, value.text]);
+      else if (value?.type === 'object_pattern' && depth + 1 < MAX_PATTERN_NESTING) patternKeys(value, `${prefix}${key.text}.`, depth + 1, out);
     }
   }
   return out;

@@ -1,7 +1,8 @@
 // `const { gen, schema: s } = cxt`: each name a destructuring binds from a plain path holds that
 // path's member of the same key, typed as the member is declared (the `=path` form of
 // extract-types.ts DeclaredType), and `const { store } = pair()` the members of what the call
-// returns. Only plain keys: a computed key, a default value or a nested pattern types nothing.
+// returns, a nested pattern's through its key (`const { hooks: { use } } = options`). Only plain
+// keys: a computed key types nothing; a default (`{ store = fallback }`) the key's value where the object has one.
 // `const [port, store] = await Promise.all([open(), new Store()])`: each name holds what the
 // element in its place gives once awaited.
 import type { Node } from 'web-tree-sitter';
@@ -10,6 +11,7 @@ import { constructedType, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { aliasedPath, aliasedValue } from './typescript-values.ts';
 import { isModuleLoad } from './typescript-modules.ts';
+import { patternKeys } from './typescript-contextual.ts';
 
 /** Keys read per pattern: a pattern past this many is read no further. */
 const MAX_KEYS = 256;
@@ -23,20 +25,8 @@ export function declareDestructured(declarator: Node, pattern: Node, { b, source
   if (!called && value?.type !== 'identifier' && value?.type !== 'member_expression' && value?.type !== 'this') return;
   const path = called ? `${called}()` : pathOf(value!, source);
   if (!path || !(called || NAME_PATH.test(path))) return;
-  let read = 0;
-  for (const part of pattern.namedChildren) {
-    if (!part || ++read > MAX_KEYS) return;
-    let key: string | undefined;
-    let local: string | undefined;
-    if (part.type === 'shorthand_property_identifier_pattern') key = local = part.text;
-    else if (part.type === 'pair_pattern') {
-      const k = part.childForFieldName('key');
-      const v = part.childForFieldName('value');
-      if (k?.type === 'property_identifier' && v?.type === 'identifier') [key, local] = [k.text, v.text];
-    }
-    // Placed before the declarator, as a plain declarator's type is, so the names are the enclosing function's.
-    if (key && local) b.declareType('local', local, `=${path}.${key}`, declarator, false, declarator.startIndex - 1);
-  }
+  // Placed before the declarator, as a plain declarator's type is, so the names are the enclosing function's.
+  for (const [key, local] of patternKeys(pattern)) b.declareType('local', local, `=${path}.${key}`, declarator, false, declarator.startIndex - 1);
 }
 
 /** The nodes of a pattern or an array literal by position: holes (`[, b]`) count; undefined past a spread or a bound. */

@@ -134,8 +134,20 @@ function declareLiteralMembers(node: Node, pattern: Node, literal: Array<[string
   }
   if (pattern.type !== 'object_pattern') return;
   const types = new Map(literal);
+  const held = new Set<string>();
   for (const [key, local] of patternKeys(pattern)) {
-    const type = types.get(key);
-    if (type) b.declareType('local', local, type, node);
+    const dot = key.indexOf('.');
+    const type = types.get(dot < 0 ? key : key.slice(0, dot));
+    if (!type) continue;
+    if (dot < 0) {
+      b.declareType('local', local, type, node);
+      continue;
+    }
+    // `({ options: { batch } }: { options: Options })`: `batch` is Options's member, read through a
+    // name no source can write holding the literal's key.
+    const holder = `#p${node.startIndex}.${key.slice(0, dot)}`;
+    if (!held.has(holder)) b.declareType('local', holder, type, node);
+    held.add(holder);
+    b.declareType('local', local, `=${holder}${key.slice(dot)}`, node);
   }
 }
