@@ -11,7 +11,7 @@ import type { DefRef, Meaning, SymbolTable } from './symbol-table.ts';
 import { languageTraits } from './extract/languages/registry.ts';
 import { DeclaredTypes } from './declared-types.ts';
 import { DefinitionQueries, refKey } from './definition-queries.ts';
-import { maybePrimitiveMember } from './declared-type-forms.ts';
+import { maybePrimitiveMember, memberNameOn } from './declared-type-forms.ts';
 
 export interface Target {
   ref: DefRef;
@@ -186,7 +186,7 @@ export class CallResolver {
     if (typed) {
       // `key.toString()` with `key: string | BindingKey`: maybe the string's.
       if (maybePrimitiveMember(typed, call.callee)) return UNRESOLVED;
-      const found = this.defs.findMethod(typed.ref, call.callee, false);
+      const found = this.defs.findMethod(typed.ref, memberNameOn(typed, call.callee), false);
       if (!found) return UNRESOLVED;
       const same = found.ref.file === f;
       return {

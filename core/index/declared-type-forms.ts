@@ -1,6 +1,6 @@
 // The forms a declared type is written in (extract-types.ts DeclaredType) and what the
 // language's collections give, read by declared-types.ts: `path(i,j)` a callback's parameter,
-// `@k` an argument, `Alias(j)` a function type's parameter, `path(i).key(j)` a literal member's
+// `@k` an argument, `Alias(j)` a function type's parameter, `Alias()(j)` one of the function type it returns, `path(i).key(j)` a literal member's
 // parameter, `Type#key(j)` a typed literal member's parameter, `(is)` a guard's type; an element of a collection by method or index.
 import type { DefRef } from './symbol-table.ts';
 
@@ -14,6 +14,13 @@ export interface Typed {
   argsFile?: number;
   /** The value may be a primitive, or a primitive or a function, instead (`Annotation | boolean`, extract-types.ts MAYBE_PRIMITIVE, MAYBE_FUNCTION): a member one of those has is not the type's. */
   primitive?: 'value' | 'function';
+  /** The value is a type literal `ref` declares its members under (`opts` for `type Link = (opts: { next: Next }) => R`, members `opts.next`). */
+  prefix?: string;
+}
+
+/** The name `ref` declares a member of the typed value under: `opts.next` for a type literal under `opts` (Typed.prefix). */
+export function memberNameOn(on: Typed, name: string): string {
+  return on.prefix === undefined ? name : `${on.prefix}.${name}`;
 }
 
 /** The members a primitive value has (its wrapper's prototype, and Object's): `toString`, `length`, `trim`... */
@@ -64,6 +71,8 @@ export const CONSTRUCTED_ARGUMENT_FORM = /^@(\d+)#new$/;
 export const HELD_CALL_FORM = /^(.*)\(\)#(\d+)$/;
 /** `Handler(1)`: parameter 1 of the function type the `type` alias Handler names (a function written where that type is expected). */
 export const PARAMETER_FORM = /^([\w$.]{1,160})\((\d+)\)$/;
+/** `Alias()(j)`: parameter j of the function type Alias declares returning (a function returned by one typed Alias). */
+export const RETURNED_PARAMETER_FORM = /^([\w$.]{1,160})\(\)\((\d+)\)$/;
 /**
  * `defineTool(0).handle(1)`: parameter 1 of member `handle` of the type the callee declares for
  * its parameter 0 (a function written in an object literal passed there, typescript-objects.ts).
@@ -102,5 +111,5 @@ export function literalMemberOwner(path: string, typeOf: (head: string) => Typed
   const key = path.slice(dot + 1);
   if (dot <= 0 || !/^[\w$]{1,80}$/.test(key)) return undefined;
   const on = typeOf(path.slice(0, dot));
-  return on && !on.collection ? { on, key } : undefined;
+  return on && !on.collection ? { on, key: memberNameOn(on, key) } : undefined;
 }

@@ -5,7 +5,16 @@
 // never inferred (declared-type-forms.ts).
 import type { DeclaredType } from './extract-types.ts';
 import type { DefRef } from './symbol-table.ts';
-import { ASSERTS_SUFFIX, CALLBACK_FORM, GUARD_SUFFIX, LITERAL_MEMBER_FORM, PARAMETER_FORM, TYPE_MEMBER_FORM, type Typed } from './declared-type-forms.ts';
+import {
+  ASSERTS_SUFFIX,
+  CALLBACK_FORM,
+  GUARD_SUFFIX,
+  LITERAL_MEMBER_FORM,
+  PARAMETER_FORM,
+  RETURNED_PARAMETER_FORM,
+  TYPE_MEMBER_FORM,
+  type Typed,
+} from './declared-type-forms.ts';
 
 /** What the signature forms read, handed by DeclaredTypes. */
 export interface SignatureReader {
@@ -48,6 +57,14 @@ export function typedBySignature(r: SignatureReader, file: number, d: DeclaredTy
     const member = holder ? r.lookup.method(holder.ref, typeMember[2]!) : undefined;
     const found = member && r.declaredFor(member, `(${typeMember[3]})`);
     return found && { ...found, confidence: Math.min(holder!.confidence, found.confidence) };
+  }
+  const returned = type.endsWith(')') ? RETURNED_PARAMETER_FORM.exec(type) : null;
+  if (returned) {
+    // What the function type the alias returns declares for that parameter.
+    const alias = r.lookup.resolveType(file, returned[1]!);
+    const result = alias && r.kindOf(alias.ref) === 'type' ? r.declaredFor(alias.ref, '()') : undefined;
+    const found = result && !result.collection && r.kindOf(result.ref) === 'type' ? r.declaredFor(result.ref, `(${returned[2]})`) : undefined;
+    return found && { ...found, confidence: Math.min(alias!.confidence, result!.confidence, found.confidence) };
   }
   const parameter = type.endsWith(')') && !CALLBACK_FORM.test(type) ? PARAMETER_FORM.exec(type) : null;
   if (parameter) {

@@ -10,6 +10,7 @@
 // M()`) types calls in the files that import it.
 import {
   ARRAY_OF,
+  PARAMETER_LITERAL,
   CHOICE,
   INDEXED_MEMBER,
   MAYBE_FUNCTION,
@@ -37,6 +38,7 @@ import {
   HELD_CALL_FORM,
   keyed,
   literalMemberOwner,
+  memberNameOn,
   maybePrimitiveMember,
   type Typed,
 } from './declared-type-forms.ts';
@@ -306,7 +308,7 @@ export class DeclaredTypes {
     // type literal's member, named through its key (typescript-members.ts).
     const owner = on ? undefined : literalMemberOwner(holder, (head) => this.typeAt(found.file, found.d, head));
     if (owner) return { on: owner.on, holder: undefined, member: `${owner.key}.${member}` };
-    return { on, holder: found.file === file ? holder : undefined, member };
+    return { on, holder: found.file === file ? holder : undefined, member: on ? memberNameOn(on, member) : member };
   }
 
   /** literalMemberOwner, for call resolution: `options.hooks` read in this file's scope as of `line`. */
@@ -360,10 +362,11 @@ export class DeclaredTypes {
       const declarations = this.functions.of(ref.file);
       // A constructor function's members are its locals `this.x` (typescript-assignments.ts).
       // A function's own object (`{}`): the properties of the object type it declares it returns.
+      const own = memberNameOn(on, name);
       const d =
-        declarations.members.get(`${ref.def}\0${name}`) ??
-        declarations.locals.get(`${ref.def}\0this.${name}`) ??
-        declarations.locals.get(`${ref.def}\0${RETURNED_MEMBER}${name}`);
+        declarations.members.get(`${ref.def}\0${own}`) ??
+        declarations.locals.get(`${ref.def}\0this.${own}`) ??
+        declarations.locals.get(`${ref.def}\0${RETURNED_MEMBER}${own}`);
       if (d) {
         const found = this.typedOn(on, ref, d);
         return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
@@ -469,6 +472,12 @@ export class DeclaredTypes {
       return found && { ...found, primitive: besides === MAYBE_FUNCTION ? 'function' : 'value' };
     }
     if (type.startsWith(ARRAY_OF[0]) && type.endsWith(ARRAY_OF[1])) return this.typedArrayOf(file, d, type.slice(1, -1));
+    if (type.startsWith(PARAMETER_LITERAL)) {
+      // `Link(0)` with `type Link = (opts: { next: Next }) => R`: the literal Link declares as `opts.*`.
+      const dot = type.lastIndexOf('.');
+      const alias = dot > PARAMETER_LITERAL.length ? this.lookup.resolveType(file, type.slice(PARAMETER_LITERAL.length, dot)) : undefined;
+      return alias && { ...alias, prefix: type.slice(dot + 1) };
+    }
     const choice = type.indexOf(CHOICE);
     if (choice > 0) return this.typedChoice(file, d, type.split(CHOICE));
     const assigned = type.endsWith(')') ? ASSIGNED_PARAMETER_FORM.exec(type) : null;

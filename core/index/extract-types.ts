@@ -114,6 +114,12 @@ export interface Heritage {
  */
 /** Joins the two forms of a choice (`=v2 | =v1` for `higher ? v2 : v1`): typed where both reach one type. */
 export const CHOICE = ' | ';
+/**
+ * Leads `Alias.param` for a function type's parameter typed by a type literal (`type Link = (opts:
+ * { next: Next }) => R`: `Link(0)` is `{:Link.opts`): the literal whose members Alias declares as
+ * `opts.next`.
+ */
+export const PARAMETER_LITERAL = '{:';
 /** Wraps the forms of an array literal's elements (`[=alpha | =beta]` for `[alpha, beta]`): an array of the one type all reach. */
 export const ARRAY_OF = ['[', ']'] as const;
 /**

@@ -8,6 +8,13 @@ import type { FileContext } from './language-module.ts';
 import { annotatedType, functionTypeReturn, indexSignatureValue, parametersOf } from './typescript-types.ts';
 import { functionTypeOf } from './typescript-function-types.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
+import { PARAMETER_LITERAL } from '../../extract-types.ts';
+
+/** Whether an annotation is an object type literal written in place (`opts: { next: Next }`). */
+function isObjectType(annotation: Node | null): boolean {
+  const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  return type?.type === 'object_type';
+}
 
 /** A type a function value may be typed by contextually: one name, plain or through a namespace (`Handler`, `ns.Handler`). */
 export const CONTEXTUAL_TYPE = /^[\w$]{1,80}(\.[\w$]{1,80})?$/;
@@ -30,7 +37,9 @@ export function declareFunctionTypeSignature({ b, source }: FileContext, name: s
   const constraints = constraintsOf(fnType, source);
   parametersOf(fnType).forEach((param, j) => {
     const annotated = param && j < MAX_PARAMETERS ? annotatedType(param.type, source) : undefined;
-    const written = annotated && (constraints?.get(annotated) ?? annotated);
+    // `(opts: { op: Op; next: Next }) => R`: the literal, whose members the alias declares as `opts.next`.
+    const literal = param && !annotated && j < MAX_PARAMETERS && isObjectType(param.type) ? `${PARAMETER_LITERAL}${name}.${param.name}` : undefined;
+    const written = annotated ? (constraints?.get(annotated) ?? annotated) : literal;
     // Placed before the alias, as a declaration's signature is, so the names are its parent's.
     if (written) b.declareType('local', `${name}(${j})`, written, alias, false, alias.startIndex - 1);
   });
@@ -240,10 +249,28 @@ const RETURNING = new Set(['function_declaration', 'function_expression', 'arrow
  * handler: one look at its parent (a return, or the arrow it is the body of) refuses the rest.
  */
 export function declareReturnedParameters(fn: Node, f: FileContext): void {
+  const expected = expectedOfReturned(fn, f, 0);
+  if (expected) declareContextualParameters(f, fn, expected);
+}
+
+/** How many functions out a returned function's expected type is looked for (`(): Link => () => (opts) => ...` is two). */
+const MAX_RETURNED_DEPTH = 3;
+
+/**
+ * The type a returned function is expected to have: its enclosing function's declared named
+ * function type, or, where that function is returned itself with no type of its own, what the
+ * type it is expected to have returns (`Link()`: `(): TRPCLink => () => ({ next }) => next(op)`
+ * with `type TRPCLink = (rt: R) => OperationLink`, the innermost typed as an OperationLink).
+ */
+function expectedOfReturned(fn: Node, f: FileContext, depth: number): string | undefined {
   const returning = returningFunction(f.parentOf(fn), fn, f);
-  if (!returning) return;
-  const expected = namedTypeOf(returning.childForFieldName('return_type')) ?? annotatedReturn(returning, f);
-  if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, fn, expected);
+  if (!returning) return undefined;
+  const declared = returning.childForFieldName('return_type');
+  const expected = namedTypeOf(declared) ?? annotatedReturn(returning, f);
+  if (expected) return CONTEXTUAL_TYPE.test(expected) ? expected : undefined;
+  if (declared || depth + 1 >= MAX_RETURNED_DEPTH || returning.type === 'method_definition') return undefined;
+  const outer = expectedOfReturned(returning, f, depth + 1);
+  return outer && !outer.includes('(') ? `${outer}()` : undefined;
 }
 
 /**
