@@ -311,7 +311,11 @@ export class DeclaredTypes {
     return { on, holder: found.file === file ? holder : undefined, member: on ? memberNameOn(on, member) : member };
   }
 
-  /** literalMemberOwner, for call resolution: `options.hooks` read in this file's scope as of `line`. */
+  /**
+   * literalMemberOwner, for call resolution: `options.hooks` read in this file's scope as of
+   * `line`; a plain name bound to such a path (`const scripts = ssr.hydrationScripts`) read
+   * through the path it holds.
+   */
   literalMemberOwnerAt(
     file: number,
     enclosing: number | null,
@@ -319,7 +323,10 @@ export class DeclaredTypes {
     cls: number | undefined,
     line: number | undefined,
   ): { on: Typed; key: string } | undefined {
-    return literalMemberOwner(path, (head) => this.typeOf(file, enclosing, head, cls, line));
+    if (path.includes('.')) return literalMemberOwner(path, (head) => this.typeOf(file, enclosing, head, cls, line));
+    const found = this.localDeclaration(file, enclosing, path, line);
+    const held = found && heldPathOf(found.d);
+    return held ? literalMemberOwner(held, (head) => this.typeAt(found!.file, found!.d, head)) : undefined;
   }
 
   /** A parameter or variable of the enclosing functions, innermost first, then of the module, then what the module imports. */
