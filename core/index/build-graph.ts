@@ -291,8 +291,10 @@ class GraphBuilder {
       const head = segment?.includes('[') ? segment.slice(0, segment.indexOf('[')) : segment;
       const local = head === undefined ? false : declared.hasLocal(f, head);
       const ownClass = head === 'this' || head === 'self' || head === 'super' ? defs.classOfCall(ext, call) : undefined;
-      // Outside a class, `this` is a function's own (a `this: T` parameter): settled per function.
-      const scope = ownClass ?? (r === undefined || local ? call.enclosing : -1);
+      // Outside a class, `this` is a function's own (a `this: T` parameter): settled per function;
+      // so is a receiver a function's own import binds (Python `def f(): from . import store`).
+      const imported = head !== undefined && !local && this.table.functionBinding(f, call.enclosing, head) !== undefined;
+      const scope = ownClass ?? (r === undefined || local || imported ? call.enclosing : -1);
       // A name typed inside a callback only: the same receiver text may be another value on another line.
       const key = `${r ?? ''}\0${call.callee}\0${call.isNew ? 1 : 0}\0${scope ?? ''}${local === 'scoped' ? `\0${call.line}` : ''}`;
       let settled = memo.get(key);

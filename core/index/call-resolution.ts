@@ -90,11 +90,13 @@ export class CallResolver {
    * along it, not one join per segment. In a type name (`typeName`), a name inside the path that
    * is no component is a TypeScript namespace; in a value's path it may be any value.
    */
-  private resolveDotted(f: number, dotted: string, typeName = false): Meaning | undefined {
+  private resolveDotted(f: number, dotted: string, typeName = false, enclosing?: number | null): Meaning | undefined {
     const parts = dotted.split('.');
     for (let cut = Math.min(parts.length - 1, this.table.bindingDepth(f)); cut >= 1; cut--) {
       const head = parts.slice(0, cut).join('.');
-      const binding = this.table.bindings(f).get(head);
+      // Read from a call (`enclosing` given): a function's own import of the head first (LanguageTraits.functionImports).
+      const own = enclosing === undefined ? undefined : this.table.functionBinding(f, enclosing, head);
+      const binding = own ?? this.table.bindings(f).get(head);
       let meaning: Meaning | undefined = binding ? this.table.follow(binding) : cut === 1 ? this.table.resolveLocal(f, head) : undefined;
       if (!meaning && binding?.kind === 'symbol') {
         // An exported name that is no component (a TypeScript namespace, an object of
@@ -180,7 +182,9 @@ export class CallResolver {
         targets: [{ ref: found.ref, confidence: found.viaBase ? this.table.kinds(f).baseClass : CONFIDENCE.ownClass }],
       };
     }
-    const typed = ownSelf ?? this.declared.typeOf(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);
+    // Python `def f(): from . import store as s` then `s.put()`: the module f imports, read as a dotted path below.
+    const imported = this.table.functionBinding(f, call.enclosing, receiver.split('.')[0]!) !== undefined;
+    const typed = ownSelf ?? (imported ? undefined : this.declared.typeOf(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line));
     // A method of an array or set (`xs.map(...)`): the language's, not the workspace's.
     if (typed?.collection) return EXTERNAL;
     if (typed) {
@@ -195,7 +199,7 @@ export class CallResolver {
       };
     }
     // `options.hooks.use()` with `hooks: { use(): void }` written in options's type: that member.
-    const owner = this.declared.literalMemberOwnerAt(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);
+    const owner = imported ? undefined : this.declared.literalMemberOwnerAt(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);
     const nested = owner && this.defs.findMethod(owner.on.ref, `${owner.key}.${call.callee}`, false);
     if (nested) {
       const same = nested.ref.file === f;
@@ -205,11 +209,11 @@ export class CallResolver {
       };
     }
     if (receiver === 'this') return UNRESOLVED;
-    const local = receiver.includes('.') ? undefined : this.defs.localObjectMember(ext, call);
+    const local = imported || receiver.includes('.') ? undefined : this.defs.localObjectMember(ext, call);
     if (local !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: local }, confidence: CONFIDENCE.sameFile }] };
     // `api.get()` on a module-level object literal (`const api = { get() {} }`), here or imported,
     // or through a module object (`util_1.api.get()` with `exports.api = {...}`).
-    const member = receiver.indexOf('.') !== receiver.lastIndexOf('.') ? undefined : this.table.objectMember(f, receiver, call.callee);
+    const member = imported || receiver.indexOf('.') !== receiver.lastIndexOf('.') ? undefined : this.table.objectMember(f, receiver, call.callee);
     if (member) {
       const same = member.file === f;
       return {
@@ -217,7 +221,7 @@ export class CallResolver {
         targets: [{ ref: member, confidence: same ? CONFIDENCE.sameFile : this.table.kinds(f).importResolved }],
       };
     }
-    const dotted = this.resolveDotted(f, `${receiver}.${call.callee}`);
+    const dotted = this.resolveDotted(f, `${receiver}.${call.callee}`, false, call.enclosing);
     // `semver.valid()` where the module exports `{ valid }` and `valid` is itself `require('./valid')`: the called module object is its default export, as a bare call reads it.
     const meaning = this.calledModule(dotted) ?? dotted;
     if (meaning?.kind === 'external') return EXTERNAL;
@@ -236,7 +240,9 @@ export class CallResolver {
   private resolveBareCall(ext: FileExtraction, f: number, call: CallSite): Resolved {
     const nested = this.defs.nestedInScope(ext, call);
     if (nested !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: nested }, confidence: CONFIDENCE.sameFile }] };
-    const meaning = this.table.resolveLocal(f, call.callee);
+    // Python `def f(): from .a import helper`: in f, helper is that import's (LanguageTraits.functionImports).
+    const own = this.table.functionBinding(f, call.enclosing, call.callee);
+    const meaning = own ? this.table.follow(own) : this.table.resolveLocal(f, call.callee);
     if (meaning?.kind === 'def') {
       const same = meaning.ref.file === f;
       return { outcome: same ? 'same_file' : 'import', targets: [{ ref: meaning.ref, confidence: same ? CONFIDENCE.sameFile : meaning.confidence }] };

@@ -3,7 +3,8 @@
 // re-export chains, `index` files, CommonJS `module.exports` and Python package
 // `__init__.py` bindings. Built once per resolution pass over all extractions. How far a
 // file's names reach is its language's module surface (languages/language-module.ts).
-import type { FileExtraction } from './extract-types.ts';
+import type { FileExtraction, ImportRecord } from './extract-types.ts';
+import { functionsOfImports, sameBinding, scopedBinding } from './import-scopes.ts';
 import { languageTraits } from './extract/languages/registry.ts';
 import { confidencesOf, type KindConfidences } from './call-confidence.ts';
 import type { ModuleResolver } from './module-resolver.ts';
@@ -30,6 +31,8 @@ export class SymbolTable {
   private readonly moduleImports = new Map<number, Set<string>>();
   /** Per file: local name -> import binding, computed on first use. */
   private readonly bindingMaps: Array<Map<string, Binding> | undefined> = [];
+  /** Per file: each importing function's own bindings, by its definition index (functionBinding). */
+  private readonly functionBindingMaps: Array<Map<number, Map<string, Binding>> | undefined> = [];
   private readonly exportMemo = new Map<string, Meaning | undefined>();
   /** Per file: the files of its namespace-module star imports (Python `from m import *`), each once. */
   private readonly starImports: number[][] = [];
@@ -148,52 +151,66 @@ export class SymbolTable {
     /** `import a.b` also binds `a`, the top package (Python), unless something else binds it. */
     const heads: string[] = [];
     const stars = new Set<number>();
-    for (const record of ext.imports) {
-      if (record.kind === 'reexport') continue; // exports, not local names
-      const target = this.moduleFile(fileIdx, record.source);
-      const namespace = languageTraits(record.kind)?.surface === 'namespace';
-      if (namespace && record.bindings.length === 0) {
-        // `import a.b.c`: the dotted path is the name the code uses.
-        map.set(record.source, target === undefined ? { kind: 'external' } : { kind: 'namespace', file: target });
-        if (record.source.includes('.')) heads.push(record.source.slice(0, record.source.indexOf('.')));
-        continue;
-      }
-      for (const { imported, local } of record.bindings) {
-        if (namespace && imported === '*' && local === '*') {
-          // A module starred twice answers the same both times: kept once.
-          if (target !== undefined && !stars.has(target)) {
-            stars.add(target);
-            (this.starImports[fileIdx] ??= []).push(target);
-          }
-          continue;
-        }
-        if (target === undefined) {
-          map.set(local, { kind: 'external' });
-        } else if (imported === '*' && record.kind === 'require' && this.moduleValues(target).has('default')) {
-          // `const log = require('./log')` where the module exports an instance (`module.exports = new Logger()`): that value.
-          map.set(local, { kind: 'symbol', file: target, name: 'default', moduleObject: true });
-        } else if (imported === '*') {
-          map.set(local, { kind: 'namespace', file: target });
-          if (namespace && local === record.source && local.includes('.')) heads.push(local.slice(0, local.indexOf('.')));
-        } else if (namespace) {
-          // `from pkg import name`: a symbol of pkg, or its submodule pkg/name.
-          const sub = this.resolver.submodule(this.extractions[target].file, imported);
-          const subIdx = sub === undefined ? undefined : this.fileIndex.get(sub);
-          const hasSymbol = this.topLevelOf(target).has(imported) || this.bindingsOf(target, imported);
-          if (subIdx !== undefined && !hasSymbol) map.set(local, { kind: 'namespace', file: subIdx });
-          else map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject: false });
-        } else {
-          const moduleObject = (record.kind === 'require' || record.kind === 'dynamic') && imported === 'default';
-          map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject });
-        }
-      }
-    }
+    // LanguageTraits.functionImports: a function's own imports bind in it (functionBinding); here
+    // only where no module-level import binds the name, after all of those, so a function's
+    // `from .b import helper` never takes the module's `helper` from every other function. A name
+    // only functions import stays bound file-wide: `global h` then `from m import h` in a function
+    // binds the module's h, and jedi reads other functions' calls of it so.
+    const inFunction = languageTraits(ext.language)?.functionImports ? functionsOfImports(ext) : undefined;
+    const functionLevel = new Map<string, Binding>();
+    ext.imports.forEach((record, i) => {
+      const scoped = inFunction?.[i] !== undefined;
+      this.bindRecord(fileIdx, record, scoped ? functionLevel : map, scoped ? [] : heads, stars);
+    });
+    for (const [local, binding] of functionLevel) if (!map.has(local)) map.set(local, binding);
     for (const head of heads) {
       if (map.has(head) || this.topLevelOf(fileIdx).has(head)) continue;
       const target = this.moduleFile(fileIdx, head);
       if (target !== undefined) map.set(head, { kind: 'namespace', file: target });
     }
     return map;
+  }
+
+  /** The names one import record binds, into `map` (and `import a.b`'s heads, a star import's module). */
+  private bindRecord(fileIdx: number, record: ImportRecord, map: Map<string, Binding>, heads: string[], stars: Set<number>): void {
+    if (record.kind === 'reexport') return; // exports, not local names
+    const target = this.moduleFile(fileIdx, record.source);
+    const namespace = languageTraits(record.kind)?.surface === 'namespace';
+    if (namespace && record.bindings.length === 0) {
+      // `import a.b.c`: the dotted path is the name the code uses.
+      map.set(record.source, target === undefined ? { kind: 'external' } : { kind: 'namespace', file: target });
+      if (record.source.includes('.')) heads.push(record.source.slice(0, record.source.indexOf('.')));
+      return;
+    }
+    for (const { imported, local } of record.bindings) {
+      if (namespace && imported === '*' && local === '*') {
+        // A module starred twice answers the same both times: kept once.
+        if (target !== undefined && !stars.has(target)) {
+          stars.add(target);
+          (this.starImports[fileIdx] ??= []).push(target);
+        }
+        continue;
+      }
+      if (target === undefined) {
+        map.set(local, { kind: 'external' });
+      } else if (imported === '*' && record.kind === 'require' && this.moduleValues(target).has('default')) {
+        // `const log = require('./log')` where the module exports an instance (`module.exports = new Logger()`): that value.
+        map.set(local, { kind: 'symbol', file: target, name: 'default', moduleObject: true });
+      } else if (imported === '*') {
+        map.set(local, { kind: 'namespace', file: target });
+        if (namespace && local === record.source && local.includes('.')) heads.push(local.slice(0, local.indexOf('.')));
+      } else if (namespace) {
+        // `from pkg import name`: a symbol of pkg, or its submodule pkg/name.
+        const sub = this.resolver.submodule(this.extractions[target].file, imported);
+        const subIdx = sub === undefined ? undefined : this.fileIndex.get(sub);
+        const hasSymbol = this.topLevelOf(target).has(imported) || this.bindingsOf(target, imported);
+        if (subIdx !== undefined && !hasSymbol) map.set(local, { kind: 'namespace', file: subIdx });
+        else map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject: false });
+      } else {
+        const moduleObject = (record.kind === 'require' || record.kind === 'dynamic') && imported === 'default';
+        map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject });
+      }
+    }
   }
 
   private readonly moduleValueNames: Array<Set<string> | undefined> = [];
@@ -408,13 +425,39 @@ export class SymbolTable {
     if (names) return names;
     names = new Set();
     const ext = this.extractions[fileIdx]!;
-    const functions = ext.definitions.filter((d) => d.kind === 'function' || d.kind === 'method');
-    for (const record of ext.imports) {
-      if (functions.some((d) => d.startLine <= record.line && record.line <= d.endLine)) continue;
-      for (const b of record.bindings) names.add(b.local);
-    }
+    const inFunction = functionsOfImports(ext);
+    ext.imports.forEach((record, i) => {
+      if (inFunction[i] === undefined) for (const b of record.bindings) names!.add(b.local);
+    });
     this.moduleImports.set(fileIdx, names);
     return names;
+  }
+
+  /**
+   * What a function's own import binds `name` to, in the innermost function around `enclosing`
+   * that imports it (LanguageTraits.functionImports): Python's `def f(): from .a import helper`
+   * then `helper()` in f, where the module binds `helper` otherwise. Undefined where no function
+   * around imports the name, where its import binds it as the file's bindings do (so a file-wide
+   * reading holds), or where the language binds imports file-wide.
+   */
+  functionBinding(fileIdx: number, enclosing: number | null, name: string): Binding | undefined {
+    const ext = this.extractions[fileIdx]!;
+    if (enclosing === null || !languageTraits(ext.language)?.functionImports) return undefined;
+    let byFunction = this.functionBindingMaps[fileIdx];
+    if (!byFunction) {
+      byFunction = new Map();
+      const inFunction = functionsOfImports(ext);
+      ext.imports.forEach((record, i) => {
+        const fn = inFunction[i];
+        if (fn === undefined) return;
+        let map = byFunction!.get(fn);
+        if (!map) byFunction!.set(fn, (map = new Map()));
+        this.bindRecord(fileIdx, record, map, [], new Set());
+      });
+      this.functionBindingMaps[fileIdx] = byFunction;
+    }
+    const own = scopedBinding(byFunction, ext.definitions, enclosing, name);
+    return own && !sameBinding(own, this.bindings(fileIdx).get(name)) ? own : undefined;
   }
 
   /** Package surface (Go, Java): the other files of the package (the directory) see each other's top-level names. */

@@ -128,6 +128,12 @@ export interface LanguageTraits {
    */
   importBeforeOwn?: boolean;
   /**
+   * An import inside a function binds its names in that function (and those nested in it) alone:
+   * Python's `def f(): from .a import helper`, the module's own `helper` elsewhere
+   * (core/index/import-scopes.ts).
+   */
+  functionImports?: boolean;
+  /**
    * The confidence of each kind of cross-file edge as eval:calls measured it on this language's
    * code (core/index/call-confidence.ts, docs/call-confidence.md); kinds left out keep the
    * unmeasured defaults.

@@ -368,6 +368,7 @@ export const pythonModule: LanguageModule<'python', 'python'> = {
       builtins: BUILTINS,
       classCalls: true,
       importBeforeOwn: true,
+      functionImports: true,
       confidence: { importResolved: 0.99, declaredType: 0.97, baseClass: 0.99 },
     },
   },
