@@ -148,7 +148,7 @@ export class DeclaredTypes {
     } else if (head.endsWith('()')) {
       const name = head.slice(0, -2);
       const fn = this.functions.nestedFunction(file, enclosing, name) ?? this.lookup.callable(file, name);
-      current = (fn && this.declaredFor(fn, '()')) ?? this.classNamed(file, name);
+      current = (fn && this.declaredFor(fn, '()')) ?? this.classNamed(file, name) ?? (fn ? undefined : this.heldCallResult(file, enclosing, name, line));
     } else if (head.startsWith('new ')) {
       // `new Foo(x).bar()`: the class constructed, where the name leads (CallSite.receiver);
       // `new util_1.Thing().go()`: the plain segments after it are the constructor's own path,
@@ -216,6 +216,18 @@ export class DeclaredTypes {
     return this.hasLocal(file, 'self') === false ? undefined : this.localType(file, enclosing, 'self', line);
   }
 
+  /**
+   * `const { next } = opts; next(op).subscribe()`: what calling the member a local holds returns,
+   * as its declaration says (callee), seen on the value it is held from.
+   */
+  private heldCallResult(file: number, enclosing: number | null, name: string, line: number | undefined): Typed | undefined {
+    const held = this.heldMember(file, enclosing, name, line);
+    if (!held?.on) return undefined;
+    // heldMember names the member as its owner declares it; callResult adds a literal's prefix itself.
+    const member = held.on.prefix === undefined ? held.member : held.member.slice(held.on.prefix.length + 1);
+    return this.callResult(held.on, member);
+  }
+
   /** A field of the class `name` holds as a value, read through the class (`static instance = new Foo()`): its declared type. */
   private staticMember(file: number, name: string, member: string): Typed | undefined {
     if (this.hasLocal(file, name) !== false) return undefined;
@@ -273,7 +285,7 @@ export class DeclaredTypes {
       if (ELEMENT_RETURNS.has(name)) return { ref: on.ref, confidence: on.confidence };
       return COLLECTION_RETURNS.has(name) ? on : undefined;
     }
-    const fn = this.lookup.method(on.ref, name);
+    const fn = this.lookup.method(on.ref, memberNameOn(on, name));
     const declared = fn && this.functions.raw(fn, '()');
     // `where(): this`, or a body returning `this`: the checker types the result as the receiver,
     // a subclass's instance where the receiver is one (its overrides are what the next call reaches).
@@ -424,7 +436,7 @@ export class DeclaredTypes {
     if (!receiver) return this.functionAt(file, path);
     const method = path.slice(dot + 1);
     if (receiver.collection) return { on: receiver, method };
-    const fn = this.lookup.method(receiver.ref, method);
+    const fn = this.lookup.method(receiver.ref, memberNameOn(receiver, method));
     // `load().then((port) => ...)`: a declared `Promise<Port>` is read as Port (what is awaited),
     // so a `then` Port does not declare is the promise's, handing its callback the Port.
     if (!fn && method === 'then') return { on: receiver, method };

@@ -64,6 +64,9 @@ export class FunctionDeclarations {
       const detached = declarations.locals.get(`\0${def.parentName}.${name}${suffix}`);
       if (detached) return detached;
     }
+    // `opts: { next(op: Op): Obs }` in a type: the member is named through its holder (`opts.next`), and so is its signature.
+    const held = name !== def.name && def.kind === 'method' ? declarations.members.get(`${def.parent ?? ''}\0${def.name}${suffix}`) : undefined;
+    if (held) return held;
     const key = `${def.parent ?? ''}\0${name}${suffix}`;
     // A function declared inside a callback (`operate((source, subscriber) => { const get = () => subject$; ... })`)
     // has its signature seen within the callback's lines, as the callback's other names are.

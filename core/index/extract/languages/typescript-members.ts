@@ -202,8 +202,12 @@ function literalPlace(member: Node, { parentOf, source }: Pick<FileContext, 'par
 function literalMember(node: Node, name: string, callable: boolean, f: FileContext): void {
   const place = literalPlace(node, f);
   if (place?.kind === 'destructured') f.b.bindingIfCalled(node, name, place.scopeEnd);
-  else if (place?.kind === 'holder' && callable) f.b.define(node, 'method', `${place.name}.${name}`);
-  else if (place?.kind === 'holder') {
+  else if (place?.kind === 'holder' && callable) {
+    f.b.define(node, 'method', `${place.name}.${name}`);
+    // `opts: { next(op: Op): Obs }`, `next: (op: Op) => Obs`: what calling it returns, as a type's own member's.
+    const fnType = node.type === 'method_signature' ? node : functionTypeOf(node.childForFieldName('type'));
+    if (fnType?.type === 'function_type' || fnType?.type === 'method_signature') declareSignature(f, 'member', `${place.name}.${name}`, fnType, node);
+  } else if (place?.kind === 'holder') {
     // `opts: { ref: Lazy<Router> }`: a method when the name, followed where it is declared, is a function type.
     const named = namedTypeOf(node.childForFieldName('type'));
     if (named) f.b.memberIfCallableType(node, `${place.name}.${name}`, named);
