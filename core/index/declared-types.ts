@@ -10,6 +10,7 @@
 // M()`) types calls in the files that import it.
 import {
   ARRAY_OF,
+  OBJECT_OF,
   PARAMETER_LITERAL,
   CHOICE,
   INDEXED_MEMBER,
@@ -162,6 +163,8 @@ export class DeclaredTypes {
       current = this.lookup.resolveType(file, head.slice(3));
     } else {
       current = this.localType(file, enclosing, head, line);
+      // `loaders[op.type].load()` with `const loaders = { query, mutation }`: the member a computed key picks (OBJECT_OF).
+      if (!current && headKey !== undefined) current = this.objectOfNamesAt(file, enclosing, head, line);
       if (!current && headKey === undefined && parts.length > 1) {
         // `core.$ZodType.init()`: a value a namespace import holds, typed where its module declares
         // it; `Option.fromNullable(x).pipe()`: what a function it holds returns (or a class's static).
@@ -491,6 +494,8 @@ export class DeclaredTypes {
       return found && { ...found, primitive: besides === MAYBE_FUNCTION ? 'function' : 'value' };
     }
     if (type.startsWith(ARRAY_OF[0]) && type.endsWith(ARRAY_OF[1])) return this.typedArrayOf(file, d, type.slice(1, -1));
+    // An object literal of names types only a member a computed key picks (objectOfNamesAt).
+    if (type.startsWith(OBJECT_OF[0])) return undefined;
     if (type.startsWith(PARAMETER_LITERAL)) {
       // `Link(0)` with `type Link = (opts: { next: Next }) => R`: the literal Link declares as `opts.*`.
       const dot = type.lastIndexOf('.');
@@ -611,6 +616,14 @@ export class DeclaredTypes {
     if (!member || member.collection || this.extractions[member.ref.file].definitions[member.ref.def].kind !== 'type') return undefined;
     const found = this.declaredFor(member.ref, `(${j})`);
     return found && { ...found, confidence: Math.min(member.confidence, found.confidence) };
+  }
+
+  /** A local bound to an object literal of names (OBJECT_OF), read as the collection of them a computed key picks from. */
+  private objectOfNamesAt(file: number, enclosing: number | null, name: string, line: number | undefined): Typed | undefined {
+    const found = this.localDeclaration(file, enclosing, name, line);
+    const type = found?.d.type;
+    if (!type?.startsWith(OBJECT_OF[0]) || !type.endsWith(OBJECT_OF[1])) return undefined;
+    return this.typedArrayOf(found!.file, found!.d, type.slice(OBJECT_OF[0].length, -OBJECT_OF[1].length));
   }
 
   /**

@@ -115,6 +115,11 @@ export interface Heritage {
 /** Joins the two forms of a choice (`=v2 | =v1` for `higher ? v2 : v1`): typed where both reach one type. */
 export const CHOICE = ' | ';
 /**
+ * Wraps the forms of an object literal's members that each hold a name (`{[=query | =mutation]}`
+ * for `{ query, mutation }`): read only where a computed key picks a member, as the one type all reach.
+ */
+export const OBJECT_OF = ['{[', ']}'] as const;
+/**
  * Leads `Alias.param` for a function type's parameter typed by a type literal (`type Link = (opts:
  * { next: Next }) => R`: `Link(0)` is `{:Link.opts`): the literal whose members Alias declares as
  * `opts.next`.

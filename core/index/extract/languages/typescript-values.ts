@@ -2,7 +2,7 @@
 // place: a choice between references (typescript.ts, -assignments.ts and -modules.ts read it
 // where a name is bound, assigned or exported), and the path a value is passed on from.
 import type { Node } from 'web-tree-sitter';
-import { ARRAY_OF, CHOICE } from '../../extract-types.ts';
+import { ARRAY_OF, CHOICE, OBJECT_OF } from '../../extract-types.ts';
 import { annotatedType, constructedType, FUNCTION_VALUES, MAX_ARRAY_ELEMENTS, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf, unparenthesized } from './typescript-paths.ts';
 
@@ -247,6 +247,26 @@ export function arrayOfHeld(value: Node | null, source: string): string | undefi
     forms.add(form);
   }
   return forms.size > 0 ? `${ARRAY_OF[0]}${[...forms].join(CHOICE)}${ARRAY_OF[1]}` : undefined;
+}
+
+/**
+ * `const loaders = { query, mutation }`, `{ a, second: b }`: an object literal whose every member
+ * holds a plain name, as OBJECT_OF those names (`{[=query | =mutation]}`): a member picked by a
+ * computed key (`loaders[op.type].load()`) is the one type every member reaches, as the checker
+ * types the union of the members, and nothing else reads it; undefined for an empty literal, a spread, a method or any other
+ * value (`{ store: new Store() }` keeps its members' own types, typescript-objects.ts).
+ */
+export function objectOfNames(value: Node | null, source: string): string | undefined {
+  const object = value?.type === 'as_expression' && value.lastChild?.text === 'const' ? value.namedChild(0) : value;
+  if (object?.type !== 'object' || object.namedChildCount === 0 || object.namedChildCount > MAX_ARRAY_ELEMENTS) return undefined;
+  const forms = new Set<string>();
+  for (const member of object.namedChildren) {
+    if (member?.type === 'comment') continue;
+    const name = member?.type === 'shorthand_property_identifier' ? member : member?.type === 'pair' ? member.childForFieldName('value') : null;
+    if (name?.type !== 'identifier' && name?.type !== 'shorthand_property_identifier') return undefined;
+    forms.add(`=${source.slice(name.startIndex, name.endIndex)}`);
+  }
+  return forms.size > 0 ? `${OBJECT_OF[0]}${[...forms].join(CHOICE)}${OBJECT_OF[1]}` : undefined;
 }
 
 /** Values an own member of a spread literal may hold: no member of them is a workspace type's. */

@@ -31,6 +31,7 @@ import {
   isSetCopy,
   castType,
   arrayOfHeld,
+  objectOfNames,
   choiceOf,
   mappedElements,
   choiceOfCallables,
@@ -217,7 +218,7 @@ function commonHandlers(): Record<string, NodeHandler> {
       // `const options = { pkce: true, ...userOptions }`: the spread's members (typescript-values.ts).
       const spread = written || called || alias || copied || choice ? undefined : spreadOf(held, source);
       // `const PLUGINS = [alpha, beta] as const`: an array of what its elements hold (typescript-values.ts).
-      const elements = written || called || alias || copied || choice || spread ? undefined : arrayOfHeld(value, source);
+      const elements = written || called || alias || copied || choice || spread ? undefined : (arrayOfHeld(value, source) ?? objectOfNames(value, source));
       // `const s = identity(store)`: the arguments a generic callee's return may be bound by (typescript-generics.ts).
       const call = called ? heldCallArguments(heldCall(held)!, node, f) : '';
       const type = annotated ?? mapped ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (copied ?? choice ?? (spread ? `=${spread}` : elements)));
