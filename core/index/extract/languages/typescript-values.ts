@@ -237,36 +237,41 @@ function elementParameter(arrow: Node): string | undefined {
  * any other element.
  */
 export function arrayOfHeld(value: Node | null, source: string): string | undefined {
-  const array = value?.type === 'as_expression' && value.lastChild?.text === 'const' ? value.namedChild(0) : value;
-  if (array?.type !== 'array' || array.namedChildCount === 0 || array.namedChildCount > MAX_ARRAY_ELEMENTS) return undefined;
-  const forms = new Set<string>();
-  for (const item of array.namedChildren) {
-    if (item?.type === 'comment') continue;
-    const form = heldForm(unparenthesized(item), source);
-    if (!form) return undefined;
-    forms.add(form);
-  }
-  return forms.size > 0 ? `${ARRAY_OF[0]}${[...forms].join(CHOICE)}${ARRAY_OF[1]}` : undefined;
+  return formsOf(value, 'array', ARRAY_OF, (item) => heldForm(unparenthesized(item), source));
 }
 
 /**
  * `const loaders = { query, mutation }`, `{ a, second: b }`: an object literal whose every member
  * holds a plain name, as OBJECT_OF those names (`{[=query | =mutation]}`): a member picked by a
  * computed key (`loaders[op.type].load()`) is the one type every member reaches, as the checker
- * types the union of the members, and nothing else reads it; undefined for an empty literal, a spread, a method or any other
- * value (`{ store: new Store() }` keeps its members' own types, typescript-objects.ts).
+ * types the union of the members, and nothing else reads it; undefined for an empty literal, a
+ * spread, a method or any other value (`{ store: new Store() }` keeps its members' own types,
+ * typescript-objects.ts).
  */
 export function objectOfNames(value: Node | null, source: string): string | undefined {
-  const object = value?.type === 'as_expression' && value.lastChild?.text === 'const' ? value.namedChild(0) : value;
-  if (object?.type !== 'object' || object.namedChildCount === 0 || object.namedChildCount > MAX_ARRAY_ELEMENTS) return undefined;
+  return formsOf(value, 'object', OBJECT_OF, (member) => {
+    const name = member.type === 'shorthand_property_identifier' ? member : member.type === 'pair' ? member.childForFieldName('value') : null;
+    return name?.type === 'identifier' || name?.type === 'shorthand_property_identifier' ? `=${source.slice(name.startIndex, name.endIndex)}` : undefined;
+  });
+}
+
+/** The forms of a literal's items (`[a, b] as const` too) joined in `wrap`, each once; undefined for an empty literal or an item `formOf` refuses. */
+function formsOf(
+  value: Node | null,
+  type: 'array' | 'object',
+  wrap: readonly [string, string],
+  formOf: (item: Node) => string | undefined,
+): string | undefined {
+  const literal = value?.type === 'as_expression' && value.lastChild?.text === 'const' ? value.namedChild(0) : value;
+  if (literal?.type !== type || literal.namedChildCount === 0 || literal.namedChildCount > MAX_ARRAY_ELEMENTS) return undefined;
   const forms = new Set<string>();
-  for (const member of object.namedChildren) {
-    if (member?.type === 'comment') continue;
-    const name = member?.type === 'shorthand_property_identifier' ? member : member?.type === 'pair' ? member.childForFieldName('value') : null;
-    if (name?.type !== 'identifier' && name?.type !== 'shorthand_property_identifier') return undefined;
-    forms.add(`=${source.slice(name.startIndex, name.endIndex)}`);
+  for (const item of literal.namedChildren) {
+    if (!item || item.type === 'comment') continue;
+    const form = formOf(item);
+    if (!form) return undefined;
+    forms.add(form);
   }
-  return forms.size > 0 ? `${OBJECT_OF[0]}${[...forms].join(CHOICE)}${OBJECT_OF[1]}` : undefined;
+  return forms.size > 0 ? `${wrap[0]}${[...forms].join(CHOICE)}${wrap[1]}` : undefined;
 }
 
 /** Values an own member of a spread literal may hold: no member of them is a workspace type's. */
