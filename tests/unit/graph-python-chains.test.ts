@@ -44,12 +44,15 @@ test('Python: `a if c else b` holds the one class both branches reach (a None br
   ]);
 });
 
-test("Python: `with X() as x` (and `async with`) holds what X.__enter__ (__aenter__) declares or returns, `return self` and `-> T` with `self: T` being the instance, as a fluent method's is; a tuple target holds none", async () => {
+test("Python: `with X() as x` (and `async with`) holds what X.__enter__ (__aenter__) declares or returns, `return self` and `-> T` with `self: T` being the instance, as a fluent method's is (its `self` annotated or not); a tuple target holds none", async () => {
   assert.deepEqual(await callEdgesOf('py-with'), [
     'models.py::function::create_group::58 -> models.py::class::Group::17',
     // `with Scope() as scope`, `__enter__ -> "Scope"`.
     'tasks.py::function::annotated::4 -> models.py::class::Scope::6',
     'tasks.py::function::annotated::4 -> models.py::method::Scope.cancel::13',
+    // `q.narrowed("a").run()`, `narrowed(self: "Query", ...)` returning `self`.
+    'tasks.py::function::annotated_self::30 -> models.py::method::Query.narrowed::63',
+    'tasks.py::function::annotated_self::30 -> models.py::method::Query.run::67',
     // `async with create_group() as tg`, `__aenter__ -> "Group"`.
     'tasks.py::function::awaited::9 -> models.py::function::create_group::58',
     'tasks.py::function::awaited::9 -> models.py::method::Group.start_soon::24',

@@ -70,9 +70,11 @@ function selfAnnotation(fn: Node): string | undefined {
   return first.childForFieldName('type')?.text.replace(/\s+/g, '');
 }
 
-/** Whether a function's first parameter is `self`: a method of an instance. */
+/** Whether a function's first parameter is `self`, annotated or not (`self: "Query"`): a method of an instance. */
 function isMethod(fn: Node): boolean {
-  return fn.childForFieldName('parameters')?.namedChild(0)?.text === 'self';
+  const first = fn.childForFieldName('parameters')?.namedChild(0);
+  const name = first?.type === 'typed_parameter' ? first.namedChild(0) : first;
+  return name?.type === 'identifier' && name.text === 'self';
 }
 
 /** The class a `@classmethod` is declared in; undefined for any other function. */
