@@ -3,8 +3,8 @@
 // re-export chains, `index` files, CommonJS `module.exports` and Python package
 // `__init__.py` bindings. Built once per resolution pass over all extractions. How far a
 // file's names reach is its language's module surface (languages/language-module.ts).
-import type { FileExtraction, ImportRecord } from './extract-types.ts';
-import { functionsOfImports, sameBinding, scopedBinding } from './import-scopes.ts';
+import type { FileExtraction } from './extract-types.ts';
+import { ImportBindings, type Binding } from './import-bindings.ts';
 import { languageTraits } from './extract/languages/registry.ts';
 import { confidencesOf, type KindConfidences } from './call-confidence.ts';
 import type { ModuleResolver } from './module-resolver.ts';
@@ -17,7 +17,7 @@ export interface DefRef {
   def: number;
 }
 
-export type Binding = { kind: 'symbol'; file: number; name: string; moduleObject: boolean } | { kind: 'namespace'; file: number } | { kind: 'external' };
+export type { Binding } from './import-bindings.ts';
 
 export type Meaning = { kind: 'def'; ref: DefRef; confidence: number } | { kind: 'namespace'; file: number; confidence: number } | { kind: 'external' };
 
@@ -27,16 +27,10 @@ export class SymbolTable {
   readonly fileIndex = new Map<string, number>();
   /** Per file: top-level definitions by name (source order), computed on first use (topLevelOf). */
   private readonly topLevel: Array<Map<string, number[]> | undefined> = [];
-  /** Per file: the names imports bind outside every function, computed on first use (moduleLevelImports). */
-  private readonly moduleImports = new Map<number, Set<string>>();
-  /** Per file: local name -> import binding, computed on first use. */
-  private readonly bindingMaps: Array<Map<string, Binding> | undefined> = [];
-  /** Per file: each importing function's own bindings, by its definition index (functionBinding). */
-  private readonly functionBindingMaps: Array<Map<number, Map<string, Binding>> | undefined> = [];
   private readonly exportMemo = new Map<string, Meaning | undefined>();
-  /** Per file: the files of its namespace-module star imports (Python `from m import *`), each once. */
-  private readonly starImports: number[][] = [];
   private readonly packageScope: PackageScope;
+  /** Each file's import bindings, module-level and a function's own (import-bindings.ts). */
+  private readonly imports: ImportBindings;
   /** Per file: what a use of a top-level name reaches (pickDefinition), by name, computed on first use. */
   private readonly picked: Array<Map<string, number> | undefined> = [];
   /** Per file: the most dot-separated segments in a name it binds by import (`import a.b.c` binds three). */
@@ -48,6 +42,13 @@ export class SymbolTable {
     private readonly resolver: ModuleResolver,
   ) {
     extractions.forEach((ext, i) => this.fileIndex.set(ext.file, i));
+    this.imports = new ImportBindings(extractions, {
+      moduleFile: (file, source) => this.moduleFile(file, source),
+      submodule: (file, name) => this.submoduleIndex(file, name),
+      declares: (file, name) => this.topLevelOf(file).has(name) || this.bindingsOf(file, name),
+      definesTopLevel: (file, name) => this.topLevelOf(file).has(name),
+      exportsValue: (file) => this.moduleValues(file).has('default'),
+    });
     this.packageScope = new PackageScope(
       extractions,
       (file) => this.topLevelOf(file),
@@ -82,9 +83,12 @@ export class SymbolTable {
 
   /** A file's import bindings (computed once, on first use: a re-index resolves few files). */
   bindings(fileIdx: number): Map<string, Binding> {
-    let map = this.bindingMaps[fileIdx];
-    if (!map) this.bindingMaps[fileIdx] = map = this.bindImports(this.extractions[fileIdx]);
-    return map;
+    return this.imports.of(fileIdx);
+  }
+
+  /** What a function's own import binds `name` to around `enclosing` (ImportBindings.functionBinding). */
+  functionBinding(fileIdx: number, enclosing: number | null, name: string): Binding | undefined {
+    return this.imports.functionBinding(fileIdx, enclosing, name);
   }
 
   /**
@@ -143,74 +147,6 @@ export class SymbolTable {
     const ext = this.extractions[fileIdx];
     const target = this.resolver.resolve(ext.file, ext.language, source);
     return target.kind === 'file' ? this.fileIndex.get(target.file) : undefined;
-  }
-
-  private bindImports(ext: FileExtraction): Map<string, Binding> {
-    const map = new Map<string, Binding>();
-    const fileIdx = this.fileIndex.get(ext.file)!;
-    /** `import a.b` also binds `a`, the top package (Python), unless something else binds it. */
-    const heads: string[] = [];
-    const stars = new Set<number>();
-    // LanguageTraits.functionImports: a function's own imports bind in it (functionBinding); here
-    // only where no module-level import binds the name, after all of those, so a function's
-    // `from .b import helper` never takes the module's `helper` from every other function. A name
-    // only functions import stays bound file-wide: `global h` then `from m import h` in a function
-    // binds the module's h, and jedi reads other functions' calls of it so.
-    const inFunction = languageTraits(ext.language)?.functionImports ? functionsOfImports(ext) : undefined;
-    const functionLevel = new Map<string, Binding>();
-    ext.imports.forEach((record, i) => {
-      const scoped = inFunction?.[i] !== undefined;
-      this.bindRecord(fileIdx, record, scoped ? functionLevel : map, scoped ? [] : heads, stars);
-    });
-    for (const [local, binding] of functionLevel) if (!map.has(local)) map.set(local, binding);
-    for (const head of heads) {
-      if (map.has(head) || this.topLevelOf(fileIdx).has(head)) continue;
-      const target = this.moduleFile(fileIdx, head);
-      if (target !== undefined) map.set(head, { kind: 'namespace', file: target });
-    }
-    return map;
-  }
-
-  /** The names one import record binds, into `map` (and `import a.b`'s heads, a star import's module). */
-  private bindRecord(fileIdx: number, record: ImportRecord, map: Map<string, Binding>, heads: string[], stars: Set<number>): void {
-    if (record.kind === 'reexport') return; // exports, not local names
-    const target = this.moduleFile(fileIdx, record.source);
-    const namespace = languageTraits(record.kind)?.surface === 'namespace';
-    if (namespace && record.bindings.length === 0) {
-      // `import a.b.c`: the dotted path is the name the code uses.
-      map.set(record.source, target === undefined ? { kind: 'external' } : { kind: 'namespace', file: target });
-      if (record.source.includes('.')) heads.push(record.source.slice(0, record.source.indexOf('.')));
-      return;
-    }
-    for (const { imported, local } of record.bindings) {
-      if (namespace && imported === '*' && local === '*') {
-        // A module starred twice answers the same both times: kept once.
-        if (target !== undefined && !stars.has(target)) {
-          stars.add(target);
-          (this.starImports[fileIdx] ??= []).push(target);
-        }
-        continue;
-      }
-      if (target === undefined) {
-        map.set(local, { kind: 'external' });
-      } else if (imported === '*' && record.kind === 'require' && this.moduleValues(target).has('default')) {
-        // `const log = require('./log')` where the module exports an instance (`module.exports = new Logger()`): that value.
-        map.set(local, { kind: 'symbol', file: target, name: 'default', moduleObject: true });
-      } else if (imported === '*') {
-        map.set(local, { kind: 'namespace', file: target });
-        if (namespace && local === record.source && local.includes('.')) heads.push(local.slice(0, local.indexOf('.')));
-      } else if (namespace) {
-        // `from pkg import name`: a symbol of pkg, or its submodule pkg/name.
-        const sub = this.resolver.submodule(this.extractions[target].file, imported);
-        const subIdx = sub === undefined ? undefined : this.fileIndex.get(sub);
-        const hasSymbol = this.topLevelOf(target).has(imported) || this.bindingsOf(target, imported);
-        if (subIdx !== undefined && !hasSymbol) map.set(local, { kind: 'namespace', file: subIdx });
-        else map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject: false });
-      } else {
-        const moduleObject = (record.kind === 'require' || record.kind === 'dynamic') && imported === 'default';
-        map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject });
-      }
-    }
   }
 
   private readonly moduleValueNames: Array<Set<string> | undefined> = [];
@@ -407,57 +343,16 @@ export class SymbolTable {
     const binding = this.bindings(fileIdx).get(name);
     // LanguageTraits.importBeforeOwn: Python's `try: from blinker import Namespace` / `except
     // ImportError: class Namespace`, the import being what the name holds wherever it installs.
-    if (own && binding && languageTraits(this.extractions[fileIdx]!.language)?.importBeforeOwn && this.moduleLevelImports(fileIdx).has(name))
+    if (own && binding && languageTraits(this.extractions[fileIdx]!.language)?.importBeforeOwn && this.imports.moduleLevelNames(fileIdx).has(name))
       return this.follow(binding, seen);
     if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: 1 };
     if (binding) return this.follow(binding, seen);
     // A namespace module's star import (Python `from m import *`): whatever m exposes.
-    for (const target of this.starImports[fileIdx] ?? []) {
+    for (const target of this.imports.starImportsOf(fileIdx)) {
       const found = this.resolveExport(target, name, seen);
       if (found && found.kind !== 'external') return found;
     }
     return this.inPackage(fileIdx, name);
-  }
-
-  /** The names a file's imports bind outside every function (a function's own `from m import f` binds f in it alone). */
-  private moduleLevelImports(fileIdx: number): Set<string> {
-    let names = this.moduleImports.get(fileIdx);
-    if (names) return names;
-    names = new Set();
-    const ext = this.extractions[fileIdx]!;
-    const inFunction = functionsOfImports(ext);
-    ext.imports.forEach((record, i) => {
-      if (inFunction[i] === undefined) for (const b of record.bindings) names!.add(b.local);
-    });
-    this.moduleImports.set(fileIdx, names);
-    return names;
-  }
-
-  /**
-   * What a function's own import binds `name` to, in the innermost function around `enclosing`
-   * that imports it (LanguageTraits.functionImports): Python's `def f(): from .a import helper`
-   * then `helper()` in f, where the module binds `helper` otherwise. Undefined where no function
-   * around imports the name, where its import binds it as the file's bindings do (so a file-wide
-   * reading holds), or where the language binds imports file-wide.
-   */
-  functionBinding(fileIdx: number, enclosing: number | null, name: string): Binding | undefined {
-    const ext = this.extractions[fileIdx]!;
-    if (enclosing === null || !languageTraits(ext.language)?.functionImports) return undefined;
-    let byFunction = this.functionBindingMaps[fileIdx];
-    if (!byFunction) {
-      byFunction = new Map();
-      const inFunction = functionsOfImports(ext);
-      ext.imports.forEach((record, i) => {
-        const fn = inFunction[i];
-        if (fn === undefined) return;
-        let map = byFunction!.get(fn);
-        if (!map) byFunction!.set(fn, (map = new Map()));
-        this.bindRecord(fileIdx, record, map, [], new Set());
-      });
-      this.functionBindingMaps[fileIdx] = byFunction;
-    }
-    const own = scopedBinding(byFunction, ext.definitions, enclosing, name);
-    return own && !sameBinding(own, this.bindings(fileIdx).get(name)) ? own : undefined;
   }
 
   /** Package surface (Go, Java): the other files of the package (the directory) see each other's top-level names. */
