@@ -11,7 +11,7 @@ import type { DefRef, Meaning, SymbolTable } from './symbol-table.ts';
 import { languageTraits } from './extract/languages/registry.ts';
 import { DeclaredTypes } from './declared-types.ts';
 import { DefinitionQueries, refKey } from './definition-queries.ts';
-import { maybePrimitiveMember, memberNameOn } from './declared-type-forms.ts';
+import { maybePrimitiveMember, memberNameOn, type Typed } from './declared-type-forms.ts';
 
 export interface Target {
   ref: DefRef;
@@ -191,23 +191,12 @@ export class CallResolver {
       // `key.toString()` with `key: string | BindingKey`: maybe the string's.
       if (maybePrimitiveMember(typed, call.callee)) return UNRESOLVED;
       const found = this.defs.findMethod(typed.ref, memberNameOn(typed, call.callee), false);
-      if (!found) return UNRESOLVED;
-      const same = found.ref.file === f;
-      return {
-        outcome: 'declared_type',
-        targets: [{ ref: found.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(typed.confidence, this.table.kinds(f).declaredType) }],
-      };
+      return found ? this.declaredTarget(f, found.ref, typed) : UNRESOLVED;
     }
     // `options.hooks.use()` with `hooks: { use(): void }` written in options's type: that member.
     const owner = imported ? undefined : this.declared.literalMemberOwnerAt(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);
     const nested = owner && this.defs.findMethod(owner.on.ref, `${owner.key}.${call.callee}`, false);
-    if (nested) {
-      const same = nested.ref.file === f;
-      return {
-        outcome: 'declared_type',
-        targets: [{ ref: nested.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(owner!.on.confidence, this.table.kinds(f).declaredType) }],
-      };
-    }
+    if (nested) return this.declaredTarget(f, nested.ref, owner!.on);
     if (receiver === 'this') return UNRESOLVED;
     const local = imported || receiver.includes('.') ? undefined : this.defs.localObjectMember(ext, call);
     if (local !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: local }, confidence: CONFIDENCE.sameFile }] };
@@ -237,6 +226,12 @@ export class CallResolver {
     return this.fallback(this.methodByName, call.callee, f);
   }
 
+  /** A call reaching `ref` through a value typed `on`: certain in its own file, else as sure as the path to the type and the language's declared-type kind. */
+  private declaredTarget(f: number, ref: DefRef, on: Typed): Resolved {
+    const same = ref.file === f;
+    return { outcome: 'declared_type', targets: [{ ref, confidence: same ? CONFIDENCE.sameFile : Math.min(on.confidence, this.table.kinds(f).declaredType) }] };
+  }
+
   private resolveBareCall(ext: FileExtraction, f: number, call: CallSite): Resolved {
     const nested = this.defs.nestedInScope(ext, call);
     if (nested !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: nested }, confidence: CONFIDENCE.sameFile }] };
@@ -257,13 +252,7 @@ export class CallResolver {
     // `const { parentOf } = f; parentOf(node)`: the member of f's declared type the local holds.
     const held = meaning || !languageTraits(ext.language)?.heldMemberCalls ? undefined : this.declared.heldMember(f, call.enclosing, call.callee, call.line);
     const member = held?.on && !call.isNew ? this.defs.findMethod(held.on.ref, held.member, false) : undefined;
-    if (member) {
-      const same = member.ref.file === f;
-      return {
-        outcome: 'declared_type',
-        targets: [{ ref: member.ref, confidence: same ? CONFIDENCE.sameFile : Math.min(held!.on!.confidence, this.table.kinds(f).declaredType) }],
-      };
-    }
+    if (member) return this.declaredTarget(f, member.ref, held!.on!);
     // `const destroyImpl = require('./destroy'); const { errorOrDestroy } = destroyImpl`: a module's export, as `destroyImpl.errorOrDestroy()` is.
     const holder = held && !held.on && held.holder !== undefined && !held.holder.includes('.') ? this.table.bindings(f).get(held.holder) : undefined;
     const exported = holder && this.table.follow(holder)?.kind === 'namespace' ? this.resolveDotted(f, `${held!.holder}.${held!.member}`) : undefined;

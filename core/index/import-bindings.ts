@@ -33,6 +33,8 @@ export class ImportBindings {
   private readonly stars: number[][] = [];
   /** Per file: the names imports bind outside every function. */
   private readonly moduleNames: Array<Set<string> | undefined> = [];
+  /** Per file: the function each import sits in (functionsOfImports), found once. */
+  private readonly places: Array<Array<number | undefined> | undefined> = [];
 
   constructor(
     private readonly extractions: FileExtraction[],
@@ -55,12 +57,16 @@ export class ImportBindings {
     let names = this.moduleNames[fileIdx];
     if (names) return names;
     names = new Set();
-    const ext = this.extractions[fileIdx]!;
-    const inFunction = functionsOfImports(ext);
-    ext.imports.forEach((record, i) => {
+    const inFunction = this.placesOf(fileIdx);
+    this.extractions[fileIdx]!.imports.forEach((record, i) => {
       if (inFunction[i] === undefined) for (const b of record.bindings) names!.add(b.local);
     });
     return (this.moduleNames[fileIdx] = names);
+  }
+
+  /** The function each of a file's imports sits in, undefined at module or class level. */
+  private placesOf(fileIdx: number): Array<number | undefined> {
+    return (this.places[fileIdx] ??= functionsOfImports(this.extractions[fileIdx]!));
   }
 
   /**
@@ -73,21 +79,9 @@ export class ImportBindings {
   functionBinding(fileIdx: number, enclosing: number | null, name: string): Binding | undefined {
     const ext = this.extractions[fileIdx]!;
     if (enclosing === null || !languageTraits(ext.language)?.functionImports) return undefined;
-    let byFunction = this.functionMaps[fileIdx];
-    if (!byFunction) {
-      byFunction = new Map();
-      const inFunction = functionsOfImports(ext);
-      ext.imports.forEach((record, i) => {
-        const fn = inFunction[i];
-        if (fn === undefined) return;
-        let map = byFunction!.get(fn);
-        if (!map) byFunction!.set(fn, (map = new Map()));
-        this.bindRecord(fileIdx, record, map, [], new Set());
-      });
-      this.functionMaps[fileIdx] = byFunction;
-    }
-    const own = scopedBinding(byFunction, ext.definitions, enclosing, name);
-    return own && !sameBinding(own, this.of(fileIdx).get(name)) ? own : undefined;
+    const fileWide = this.of(fileIdx);
+    const own = scopedBinding(this.functionMaps[fileIdx]!, ext.definitions, enclosing, name);
+    return own && !sameBinding(own, fileWide.get(name)) ? own : undefined;
   }
 
   private bindFile(fileIdx: number): Map<string, Binding> {
@@ -101,12 +95,23 @@ export class ImportBindings {
     // `from .b import helper` never takes the module's `helper` from every other function. A name
     // only functions import stays bound file-wide: `global h` then `from m import h` in a function
     // binds the module's h, and jedi reads other functions' calls of it so.
-    const inFunction = languageTraits(ext.language)?.functionImports ? functionsOfImports(ext) : undefined;
+    const inFunction = languageTraits(ext.language)?.functionImports ? this.placesOf(fileIdx) : undefined;
     const functionLevel = new Map<string, Binding>();
+    const byFunction = new Map<number, Map<string, Binding>>();
     ext.imports.forEach((record, i) => {
-      const scoped = inFunction?.[i] !== undefined;
-      this.bindRecord(fileIdx, record, scoped ? functionLevel : map, scoped ? [] : heads, stars);
+      const fn = inFunction?.[i];
+      if (fn === undefined) return this.bindRecord(fileIdx, record, map, heads, stars);
+      // Bound once, kept for the function (functionBinding) and, in import order, for the file.
+      const bound = new Map<string, Binding>();
+      this.bindRecord(fileIdx, record, bound, [], stars);
+      let own = byFunction.get(fn);
+      if (!own) byFunction.set(fn, (own = new Map()));
+      for (const [local, binding] of bound) {
+        own.set(local, binding);
+        functionLevel.set(local, binding);
+      }
     });
+    this.functionMaps[fileIdx] = byFunction;
     for (const [local, binding] of functionLevel) if (!map.has(local)) map.set(local, binding);
     for (const head of heads) {
       if (map.has(head) || this.targets.definesTopLevel(fileIdx, head)) continue;

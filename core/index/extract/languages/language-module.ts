@@ -130,7 +130,7 @@ export interface LanguageTraits {
   /**
    * An import inside a function binds its names in that function (and those nested in it) alone:
    * Python's `def f(): from .a import helper`, the module's own `helper` elsewhere
-   * (core/index/import-scopes.ts).
+   * (core/index/import-bindings.ts).
    */
   functionImports?: boolean;
   /**
