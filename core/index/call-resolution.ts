@@ -171,10 +171,13 @@ export class CallResolver {
     if (cls === undefined && !ownSelf && (receiver === 'self' || receiver === 'super')) return UNRESOLVED;
     if (cls !== undefined) {
       const found = this.defs.findMethod({ file: f, def: cls }, call.callee, receiver === 'super');
-      if (!found && receiver === 'super' && call.callee === 'constructor') {
-        // `super(...)` with no constructor declared on the base: the call constructs the base class itself.
+      if (receiver === 'super' && call.callee === 'constructor') {
+        // `super(...)` with no constructor declared on the base itself (one further up or none): the
+        // call constructs the base class, as `new Base()` of such a class does, and as the checker names it.
         const base = this.defs.extendedClass({ file: f, def: cls });
-        if (base) return { outcome: 'base_class', targets: [{ ref: base, confidence: base.file === f ? CONFIDENCE.sameFile : this.table.kinds(f).baseClass }] };
+        const own = found && base && this.defs.findMethod(base, 'constructor', false);
+        if (base && (!found || own?.viaBase))
+          return { outcome: 'base_class', targets: [{ ref: base, confidence: base.file === f ? CONFIDENCE.sameFile : this.table.kinds(f).baseClass }] };
       }
       if (!found) return UNRESOLVED;
       return {

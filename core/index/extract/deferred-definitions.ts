@@ -15,6 +15,8 @@ interface Binding {
   scopeEnd: number;
   /** A module-level name: it holds too when the module exports it (`module.exports = isBuffer`). */
   moduleLevel: boolean;
+  /** Declared without a value (`let setGuard`): the export counts only when the file assigns it a function. */
+  valueless: boolean;
 }
 
 interface ThisMember {
@@ -49,9 +51,15 @@ export class DeferredDefinitions {
   private readonly thisMembers: ThisMember[] = [];
   private readonly callableTypes = new Set<string>();
   private readonly typeOnlyImports = new Set<string>();
+  /** Names a plain assignment gives a function (`setGuard = (h, g) => {...}`, in any scope). */
+  private readonly assignedFunctions = new Set<string>();
 
-  binding(def: RawDefinition, seenFrom: number, scopeEnd: number, moduleLevel = false): void {
-    this.bindings.push({ def, seenFrom, scopeEnd, moduleLevel });
+  binding(def: RawDefinition, seenFrom: number, scopeEnd: number, moduleLevel = false, valueless = false): void {
+    this.bindings.push({ def, seenFrom, scopeEnd, moduleLevel, valueless });
+  }
+
+  assignedFunction(name: string): void {
+    this.assignedFunctions.add(name);
   }
 
   /** A member with `typeName` set: settled here when the file declares that name a function type, else handed on with it. */
@@ -84,7 +92,10 @@ export class DeferredDefinitions {
    * callback would be a bare name of the whole module. A type-only import brings no value, so it
    * does not count. A class field waiting on `this.<name>()` holds when its class body has one.
    * A module-level binding the module exports (`var isBuffer = native || stubFalse;
-   * module.exports = isBuffer`) holds as well: the importers' calls reach it, as the checker's do.
+   * module.exports = isBuffer`) holds as well: the importers' calls reach it, as the checker's do;
+   * so does one declared without a value and given a function later (`let setGuard; class H {
+   * static { setGuard = (h, g) => {...} } }; module.exports = { setGuard }`), the declaration being
+   * what the checker names.
    */
   settle(calls: ReadonlyArray<CallPosition>, imports: ReadonlyArray<ImportRecord>, exports: ReadonlyArray<{ local: string }>): RawDefinition[] {
     const out: RawDefinition[] = [];
@@ -110,10 +121,11 @@ export class DeferredDefinitions {
     if (starts.size === 0 && !anyExported) return out;
     const imported = new Set<string>();
     for (const record of imports) for (const binding of record.bindings) if (!this.typeOnlyImports.has(binding.local)) imported.add(binding.local);
-    for (const { def, seenFrom, scopeEnd, moduleLevel } of this.bindings) {
+    for (const { def, seenFrom, scopeEnd, moduleLevel, valueless } of this.bindings) {
       if (imported.has(def.name)) continue;
       const list = starts.get(def.name);
-      if ((moduleLevel && exported?.has(def.name)) || (list && anyWithin(list, seenFrom, scopeEnd))) out.push(def);
+      const exportedFunction = moduleLevel && exported?.has(def.name) && (!valueless || this.assignedFunctions.has(def.name));
+      if (exportedFunction || (list && anyWithin(list, seenFrom, scopeEnd))) out.push(def);
     }
     return out;
   }

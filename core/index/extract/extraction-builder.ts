@@ -153,8 +153,13 @@ export class ExtractionBuilder {
    * which is what the checker resolves such a call to (SPEC §init_workspace: every callable a
    * call reaches is a node).
    */
-  bindingIfCalled(node: Node, name: string, scopeEnd: number, seenFrom = node.endIndex, moduleLevel = false): void {
-    this.deferred.binding(this.rawDefinition(node, 'function', name, { bound: true }), seenFrom, scopeEnd, moduleLevel);
+  bindingIfCalled(node: Node, name: string, scopeEnd: number, seenFrom = node.endIndex, moduleLevel = false, valueless = false): void {
+    this.deferred.binding(this.rawDefinition(node, 'function', name, { bound: true }), seenFrom, scopeEnd, moduleLevel, valueless);
+  }
+
+  /** `name = (a) => {...}`: a plain assignment gives the name a function (deferred-definitions.ts). */
+  assignedFunction(name: string): void {
+    this.deferred.assignedFunction(name);
   }
 
   /**

@@ -182,7 +182,11 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const leftType = left.type;
   if (leftType === 'identifier') {
     const right = node.lastChild;
-    if (right && FUNCTION_VALUES.has(right.type)) b.define(node, 'function', wordAt(source, left.startIndex), { bound: true });
+    if (right && FUNCTION_VALUES.has(right.type)) {
+      const name = wordAt(source, left.startIndex);
+      b.define(node, 'function', name, { bound: true });
+      b.assignedFunction(name);
+    }
     if (right?.type === 'new_expression') declareConstructedAssignment(node, wordAt(source, left.startIndex), right, f);
     else if (isUsing) {
       // A const typed by what the call returns, as `const timer = timerResource(ms)` is.

@@ -43,6 +43,14 @@ export function call(node: Node, f: FileContext): void {
       b.call(wordAt(source, property.startIndex), receiver, property);
       return;
     }
+    case 'subscript_expression': {
+      // `this[kAddClient](pool)`: the member declared under that computed key (`[kAddClient] (client) {}`),
+      // named as the declaration is (`[kAddClient]`), on the receiver before the bracket.
+      const key = computedKey(fn.childForFieldName('index'));
+      const object = fn.childForFieldName('object');
+      if (key && object) b.call(key, receiverText(object.startIndex, object.endIndex, NAME_PATH), fn);
+      return;
+    }
     case 'call_expression': {
       // `require('./streams')(stream)`: a call of the module's default export (calledPath names the binding).
       const loaded = calledPath(node, source);

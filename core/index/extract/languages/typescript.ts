@@ -226,10 +226,11 @@ function commonHandlers(): Record<string, NodeHandler> {
       // `/** @type {Map<string, Sock>} */ const m = new Map()`: the comment's type is the local's (typescript-jsdoc.ts).
       if (type && !b.documentedTypes.has(node.startIndex)) b.declareType('local', bound, type, node, false, node.startIndex - 1);
       // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
-      // its scope (`const stop = watch(() => stop())` too).
+      // its scope (`const stop = watch(() => stop())` too), or, at the top, when the module exports
+      // it and assigns it a function (deferred-definitions.ts).
       if (!value) {
         const scope = scopeOf(node, f);
-        return b.bindingIfCalled(node, bound, scope.end, scope.start);
+        return b.bindingIfCalled(node, bound, scope.end, scope.start, atModuleLevel(node, f.parentOf), true);
       }
       const valueType = value.type;
       if (FUNCTION_VALUES.has(valueType)) {
