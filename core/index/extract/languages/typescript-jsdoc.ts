@@ -7,13 +7,16 @@
 // exports (`{import('./util').Store}`, and a `@typedef {import('./util').Store} Store` naming one,
 // which the checker reads as a type-only import); a parameter typed as a function
 // (`{(err: Error, sock: Sock) => void}`, Closure's `{function(Sock)}`) types the parameters of a
-// function passed in its place, each read as above; anything else (a union of two types, a
-// record, a whole module) types nothing.
+// function passed in its place, each read as above; one named type beside primitives or function
+// types (`{Source | (() => Source)}`) is that type held so (extract-types.ts MAYBE_FUNCTION);
+// anything else (a union of two named types, a record, a whole module) types nothing.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
+import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
 import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types.ts';
 import { patternKeys } from './typescript-contextual.ts';
 import { defineFunctionType, defineRecord } from './typescript-jsdoc-typedefs.ts';
+import { PRIMITIVES, isFunctionType, unionParts } from './typescript-jsdoc-unions.ts';
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
@@ -45,11 +48,17 @@ interface ImportedType {
  * for anything else.
  */
 export function jsdocType(written: string, at = 0, imports?: ImportedType[]): string | undefined {
-  const kept = written
-    .split('|')
-    .map((t) => t.trim().replace(/^[?!]/, '').replace(/=$/, ''))
-    .filter((t) => t && !NULLISH.has(t));
+  const parts = unionParts(written);
+  if (!parts) return undefined;
+  const nonNullish = parts.map((t) => t.replace(/^[?!]/, '').replace(/=$/, '')).filter((t) => t && !NULLISH.has(t));
+  // `{Source | (() => Source)}`, `{Key | string}`: the one named type, held beside primitives or
+  // functions (extract-types.ts MAYBE_PRIMITIVE, MAYBE_FUNCTION), as a TypeScript annotation's union is read.
+  const kept = nonNullish.filter((t) => !PRIMITIVES.has(t) && !isFunctionType(t));
   if (kept.length !== 1) return undefined;
+  if (kept.length < nonNullish.length) {
+    if (!TYPE_NAME.test(kept[0]!)) return undefined;
+    return `${kept[0]}${nonNullish.some(isFunctionType) ? MAYBE_FUNCTION : MAYBE_PRIMITIVE}`;
+  }
   let type = kept[0]!;
   let array = false;
   const generic = GENERIC.exec(type);

@@ -179,6 +179,9 @@ export function* exportStatement(stmt: Node, f: FileContext): HandlerSteps {
 /** What a declaration binds from a module value: `x` -> the whole module, `{a, b: c}` -> its names. */
 function declaredBindings(holder: Node | null, member: string | undefined): ImportBinding[] {
   const bindings: ImportBinding[] = [];
+  // `helpers = require('./scopes')` loading on first use into a name declared before: the name binds the module, as a declarator's does.
+  const assigned = holder?.type === 'assignment_expression' ? holder.childForFieldName('left') : null;
+  if (assigned?.type === 'identifier') bindings.push({ imported: member ?? '*', local: assigned.text });
   if (holder?.type !== 'variable_declarator') return bindings;
   const name = holder.childForFieldName('name');
   if (name?.type === 'identifier') bindings.push({ imported: member ?? '*', local: name.text });
