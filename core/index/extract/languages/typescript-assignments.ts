@@ -184,7 +184,8 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     const right = node.lastChild;
     if (right && FUNCTION_VALUES.has(right.type)) {
       const name = wordAt(source, left.startIndex);
-      b.define(node, 'function', name, { bound: true });
+      // `exports.format = format = function () {}`: the export names the function (below), once.
+      if (!chainedIntoExport(node, f)) b.define(node, 'function', name, { bound: true });
       b.assignedFunction(name);
     }
     if (right?.type === 'new_expression') declareConstructedAssignment(node, wordAt(source, left.startIndex), right, f);
@@ -235,7 +236,8 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     return;
   }
   const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');
-  const right = node.lastChild;
+  // `module.exports = XMLWriterBase = class XMLWriterBase {...}` (CoffeeScript's output): the export is the value the chain ends in.
+  const right = exportsHead ? chainedValue(node.lastChild) : node.lastChild;
   if (!right) return;
   const staticMember = FUNCTION_VALUES.has(right.type) && left.firstChild?.type === 'identifier';
   if (right.type === 'object' && b.language === 'javascript' && left.childForFieldName('property')?.text === 'prototype')
@@ -268,4 +270,21 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
 function* exportedFunction(right: Node, name: string, f: FileContext): HandlerSteps {
   yield* moduleExportsAssignment(right, f);
   yield* factoryObject(right, right, name, false, f);
+}
+
+/** Assignments chained in one value (`a = b = value`) read through, a few deep. */
+const MAX_CHAINED_ASSIGNMENTS = 4;
+
+/** `X = class X {}` in `module.exports = X = class X {}`: the value at the chain's end; the node itself when no assignment. */
+function chainedValue(value: Node | null): Node | null {
+  for (let i = 0; value?.type === 'assignment_expression' && i < MAX_CHAINED_ASSIGNMENTS; i++) value = value.lastChild;
+  return value;
+}
+
+/** An assignment that is the value of an export's (`exports.f = f = function () {}`, `module.exports = X = class X {}`). */
+function chainedIntoExport(node: Node, f: FileContext): boolean {
+  const outer = f.parentOf(node);
+  if (outer?.type !== 'assignment_expression' || outer.lastChild?.id !== node.id) return false;
+  const head = f.source.slice(outer.startIndex, outer.startIndex + 15);
+  return head.startsWith('exports.') || head.startsWith('module.exports');
 }
