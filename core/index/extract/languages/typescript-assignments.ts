@@ -8,7 +8,7 @@ import { wordAt } from './language-module.ts';
 import { constructedArrayType, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
 import { calledPath, computedKey } from './typescript-paths.ts';
 import { documentedParameter } from './typescript-jsdoc.ts';
-import { choiceOfReferences, valueBesideNothing } from './typescript-values.ts';
+import { choiceOfReferences, constructedEitherWay } from './typescript-values.ts';
 import { declareConstructedAssignment } from './typescript-assigned.ts';
 import { isParameterProperty, nameOf } from './typescript-members.ts';
 import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-contextual.ts';
@@ -203,9 +203,10 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const head = source.slice(start, start + 15);
   if (head.startsWith('this.')) {
     const right = node.lastChild;
-    // `this.cache = enabled ? new Cache() : null`: a Cache where it holds a value, as the checker's union reads;
+    // `this.cache = enabled ? new Cache() : null`: a Cache where it holds a value, as the checker's union reads
+    // (`init ? new Cache(init) : new Cache()` one either way);
     // `this.handlers = [new Handler()]`: an array of Handler.
-    const type = constructedType(valueBesideNothing(right), source) ?? constructedArrayType(right, source);
+    const type = constructedEitherWay(right, source) ?? constructedArrayType(right, source);
     const property = left.childForFieldName('property');
     if (!property || left.firstChild?.type !== 'this') return;
     const binder = thisBinder(node, f.parentOf);

@@ -8,7 +8,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP, unquote } from './language-module.ts';
-import { constructedType, FUNCTION_VALUES } from './typescript-types.ts';
+import { FUNCTION_VALUES } from './typescript-types.ts';
+import { constructedEitherWay } from './typescript-values.ts';
 import { constructsWithin } from './inference-budget.ts';
 import { functionTypeOf } from './typescript-function-types.ts';
 import { argumentPlace, calleePath } from './typescript-callbacks.ts';
@@ -205,7 +206,7 @@ export function constructedMembers(object: Node, { b, source }: Pick<FileContext
   for (const member of object.namedChildren.slice(0, MAX_CONSTRUCTED_MEMBERS)) {
     if (member?.type !== 'pair') continue;
     const key = keyName(member.childForFieldName('key'), source);
-    const type = key && !key.startsWith('[') ? constructedType(member.childForFieldName('value'), source) : undefined;
+    const type = key && !key.startsWith('[') ? constructedEitherWay(member.childForFieldName('value'), source) : undefined;
     if (type) out.push([key!, type]);
   }
   return out;

@@ -122,6 +122,17 @@ export function valueBesideNothing(value: Node | null): Node | null {
   return value;
 }
 
+/**
+ * `new X(a)`, `c ? new X(a) : null`, `init ? new X(init) : new X()`: the class the value
+ * constructs wherever it holds one; undefined for any other value, and for branches constructing two classes.
+ */
+export function constructedEitherWay(value: Node | null, source: string): string | undefined {
+  const held = valueBesideNothing(value);
+  if (held?.type !== 'ternary_expression') return constructedType(held, source);
+  const first = constructedType(unparenthesized(held.childForFieldName('consequence')), source);
+  return first !== undefined && first === constructedType(unparenthesized(held.childForFieldName('alternative')), source) ? first : undefined;
+}
+
 function isNothing(node: Node | null): boolean {
   return node?.type === 'null' || node?.type === 'undefined' || (node?.type === 'identifier' && node.text === 'undefined');
 }
