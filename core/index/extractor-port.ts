@@ -69,9 +69,18 @@ export async function prewarmExtractor(yieldToServer: boolean): Promise<((file: 
   try {
     const extractor = await import('./extract/index.ts');
     extractor.prewarmExtraction(yieldToServer);
+    prewarmed = extractor;
     return extractor.grammarPreloader();
   } catch {
     // reported by loadExtractor
     return undefined;
   }
+}
+
+/** The extractor module once a prewarm loaded it: what releasePrewarmed ends. */
+let prewarmed: { releasePrewarmed(): void } | undefined;
+
+/** Ends the workers a prewarm started that the run did not take (an empty workspace, every file cached). */
+export function releasePrewarmed(): void {
+  prewarmed?.releasePrewarmed();
 }

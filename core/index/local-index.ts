@@ -33,7 +33,7 @@ import {
 import { chooseUnderCap } from './file-cap.ts';
 import { maxFiles } from './index-caps.ts';
 import { noUnreadableNames } from './unreadable-names.ts';
-import { loadExtractor, parserFailureLine, prewarmExtractor } from './extractor-port.ts';
+import { loadExtractor, parserFailureLine, prewarmExtractor, releasePrewarmed } from './extractor-port.ts';
 import { cacheable, type ExtractionCache } from './extraction-cache.ts';
 import { contentHashOf } from './extract/content-hash.ts';
 import { IndexSnapshot, type Staleness } from './freshness.ts';
@@ -134,6 +134,8 @@ export class LocalIndex {
       throw err;
     } finally {
       stalls.stop();
+      // Workers started ahead of the scan that extracted nothing would hold the process up to their standby end.
+      releasePrewarmed();
     }
   }
 

@@ -9,7 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startClient, textOf } from '../helpers/client.ts';
 import { LocalIndex } from '../../core/index/local-index.ts';
-import { BYTES_PER_WORKER, extractFiles } from '../../core/index/extract/index.ts';
+import { BYTES_PER_WORKER, extractFiles, standbyWorkerCount } from '../../core/index/extract/index.ts';
 
 const FILES = 45;
 
@@ -63,4 +63,16 @@ test('a workspace over 1 MB is indexed by a worker per lane, none in this thread
   assert.ok(calls >= FILES * 170, `${calls} calls edges`);
   assert.match(answer, new RegExp(`^Graph: ${graph.nodes.size} nodes .*; ${graph.edges.length} edges \\(calls ${calls},`, 'm'));
   assert.match(answer, /^Parse failures: 0\.$/m);
+});
+
+test('a first index that finds nothing to extract ends the workers it started ahead of its scan', async (t) => {
+  // An empty workspace: the run starts its workers before the scan, then has no file for them;
+  // left waiting they held a CLI `index` open until their standby ran out.
+  const root = mkdtempSync(join(tmpdir(), 'index-pool-empty-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const index = new LocalIndex(root);
+  const result = await index.run({ budgetMs: Number.POSITIVE_INFINITY });
+  assert.ok(result.ok);
+  assert.equal(index.graph!.nodes.size, 0);
+  assert.equal(standbyWorkerCount(), 0);
 });

@@ -226,6 +226,21 @@ export function prewarmExtraction(yieldToServer = true): void {
 }
 
 /**
+ * Ends the workers started ahead that no run took: a run that found nothing to extract (an empty
+ * workspace, every file cached) would otherwise leave them to end at STANDBY_MS, and a CLI
+ * `index` waited for them that long before exiting.
+ */
+export function releasePrewarmed(): void {
+  clearTimeout(standbyTimer);
+  dropStandby();
+}
+
+/** How many workers started ahead wait for a run. */
+export function standbyWorkerCount(): number {
+  return standby.length;
+}
+
+/**
  * Files of one grammar the scan finds before the workers started ahead load it: a grammar's
  * load (its WebAssembly compile, 0.1-0.8 s here) then overlaps the scan instead of following
  * it in every lane. Fewer files than a batch worth a worker (Django's 21 .js files) leave it
