@@ -12,6 +12,7 @@ import { languageTraits } from './extract/languages/registry.ts';
 import { DeclaredTypes } from './declared-types.ts';
 import { DefinitionQueries, refKey } from './definition-queries.ts';
 import { maybePrimitiveMember, memberNameOn, type Typed } from './declared-type-forms.ts';
+import { ScriptGlobals } from './script-globals.ts';
 
 export interface Target {
   ref: DefRef;
@@ -31,6 +32,7 @@ export class CallResolver {
   readonly declared: DeclaredTypes;
   readonly defs: DefinitionQueries;
   private readonly fallbackMemo = new Map<string, Resolved>();
+  private readonly scriptGlobals: ScriptGlobals;
 
   constructor(
     private readonly extractions: FileExtraction[],
@@ -43,6 +45,7 @@ export class CallResolver {
     private readonly methodByName: Map<string, DefRef[]>,
   ) {
     this.defs = new DefinitionQueries(extractions, table, bases);
+    this.scriptGlobals = new ScriptGlobals(extractions);
     this.declared = new DeclaredTypes(extractions, {
       resolveType: (file, written) => this.resolveTypeName(file, written),
       isClassLike: (ref) => this.table.isClassLike(ref),
@@ -74,7 +77,11 @@ export class CallResolver {
     const name = written.replace(/<.*$/s, '').trim();
     // `const C = require('./c'); new C()`: the module's default export (`module.exports = C`), as a bare call reads it.
     const meaning = this.calledModule(name.includes('.') ? this.resolveDotted(f, name, true) : this.table.resolveLocal(f, name));
-    if (meaning?.kind !== 'def') return undefined;
+    if (meaning?.kind !== 'def') {
+      // A script's name for another script's global class (script-globals.ts): `new Dictionary()`, `extends Base`.
+      const global = meaning || name.includes('.') ? undefined : this.scriptGlobals.reach(f, name);
+      return global && { ref: global, confidence: this.table.kinds(f).importUnlisted };
+    }
     const ref = this.table.typeBeside(meaning.ref) ?? meaning.ref;
     return { ref, confidence: ref.file === f ? CONFIDENCE.sameFile : meaning.confidence };
   }
@@ -272,6 +279,9 @@ export class CallResolver {
     }
     if (this.table.bindings(f).has(call.callee)) return UNRESOLVED;
     if (languageTraits(ext.language)?.builtins?.has(call.callee)) return EXTERNAL;
+    // A script's call of another script's global (script-globals.ts): a top-level definition no module lists as an export.
+    const global = this.scriptGlobals.reach(f, call.callee);
+    if (global) return { outcome: 'import', targets: [{ ref: global, confidence: this.table.kinds(f).importUnlisted }] };
     return this.fallback(this.callableByName, call.callee, f);
   }
 

@@ -226,4 +226,9 @@ export interface FileExtraction {
   unparsed?: { lines: Array<[number, number]>; chars: number };
   /** The extracted bytes' hash (contentHashOf), when the file was read: the warm-start cache's key (core/index/extraction-cache.ts). */
   contentHash?: string;
+  /**
+   * A script's (a JavaScript or TypeScript file that neither imports nor exports) functions
+   * and classes declared at its top level, by index into definitions: the globals other scripts call.
+   */
+  scriptGlobals?: number[];
 }

@@ -132,7 +132,7 @@ export async function extractSource(file: string, source: string, slicer?: TimeS
     if (root.hasError) builder.errorNodes = root.descendantsOfType('ERROR').length;
     const result = builder.finish();
     if (unparsed) result.unparsed = unparsed;
-    grammar.module.finish?.(result);
+    grammar.module.finish?.(result, root);
     return result;
   } catch (err) {
     return failed(file, kind.language, `extract_failed(${oneLine(err)})`);

@@ -167,8 +167,8 @@ export interface LanguageModule<L extends string = string, G extends string = st
   maskUnreadable?: (source: string, errors: ReadonlyArray<[number, number]>) => string | undefined;
   /** A global, multiline regex matching where a top-level statement starts, to isolate a statement an ERROR region runs past. */
   statementStart?: RegExp;
-  /** Optional last step after the builder settled nesting (e.g. Python's top-level-public exports). */
-  finish?: (result: FileExtraction) => void;
+  /** Optional last step after the builder settled nesting (e.g. Python's top-level-public exports), the tree's root still readable. */
+  finish?: (result: FileExtraction, root: Node) => void;
   /** The module's import resolution for one index (made on first use in a resolution pass). */
   importResolver(input: ResolverInput): ImportResolver;
 }

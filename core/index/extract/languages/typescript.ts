@@ -58,6 +58,7 @@ import { declareTypeParameterList, typeParameterHandlers } from './typescript-ty
 import { argumentObject, factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { classField, inClassBody, memberHandlers, nameOf } from './typescript-members.ts';
 import { exportStatement, importStatement, isLoadedMember, isModuleLoad, ownExportCalls } from './typescript-modules.ts';
+import { markScriptGlobals } from './typescript-scripts.ts';
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
 const CALLABLE_VALUES = new Set([
@@ -400,7 +401,10 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
     javascript: { surface: 'unlisted', builtins: BUILTINS, confidence: MEASURED, heldMemberCalls: true, prototypeClasses: true },
   },
   importResolver: typescriptImportResolver,
-  finish: ownExportCalls,
+  finish: (result, root) => {
+    ownExportCalls(result);
+    markScriptGlobals(result, root);
+  },
   maskUnreadable,
   statementStart: STATEMENT_START,
   handlers: (grammar) => ({
