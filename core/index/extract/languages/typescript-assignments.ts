@@ -236,7 +236,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, right!, expected);
     return;
   }
-  const exportsHead = head.startsWith('exports.') || head.startsWith('module.exports');
+  const exportsHead = writesExports(head);
   // `module.exports = XMLWriterBase = class XMLWriterBase {...}` (CoffeeScript's output): the export is the value the chain ends in.
   const right = exportsHead ? chainedValue(node.lastChild) : node.lastChild;
   if (!right) return;
@@ -286,6 +286,10 @@ function chainedValue(value: Node | null): Node | null {
 function chainedIntoExport(node: Node, f: FileContext): boolean {
   const outer = f.parentOf(node);
   if (outer?.type !== 'assignment_expression' || outer.lastChild?.id !== node.id) return false;
-  const head = f.source.slice(outer.startIndex, outer.startIndex + 15);
+  return writesExports(f.source.slice(outer.startIndex, outer.startIndex + 15));
+}
+
+/** `exports.f = ...`, `module.exports = ...`: an assignment to the module's exports, told from the first chars of its left side. */
+function writesExports(head: string): boolean {
   return head.startsWith('exports.') || head.startsWith('module.exports');
 }
