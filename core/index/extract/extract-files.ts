@@ -228,7 +228,7 @@ export function prewarmExtraction(yieldToServer = true): void {
 /**
  * Ends the workers started ahead that no run took: a run that found nothing to extract (an empty
  * workspace, every file cached) would otherwise leave them to end at STANDBY_MS, and a CLI
- * `index` waited for them that long before exiting.
+ * `index` could not exit before then (SPEC §init_workspace: a run ends within its budget).
  */
 export function releasePrewarmed(): void {
   clearTimeout(standbyTimer);
