@@ -3,15 +3,31 @@
 // must not leave findings world-readable. doctor warns about such a home with the one-line fix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/git.ts';
 import { tempHome } from '../helpers/client.ts';
-import { filesUnder, runCli } from './attach-check-helpers.ts';
+import { runCli } from './attach-check-helpers.ts';
 import { markerPathFor } from '../../core/identity/attached-marker.ts';
 import { repoWithHistory, startLedgerServer } from './ledger-fixture.ts';
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+
+/** `name mode` of each file under dir. The server keeps writing while the test reads (the edit
+ * news is written to a `.tmp` and renamed after every call), so a file gone between the listing
+ * and its stat is skipped rather than failing the walk; every file that exists is counted. */
+function fileModesUnder(dir: string, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...fileModesUnder(path, `${prefix}${entry.name}/`));
+    else {
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (stat) out.push(`${prefix}${entry.name} ${(stat.mode & 0o777).toString(8)}`);
+    }
+  }
+  return out.sort();
+}
 
 async function waitFor(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
@@ -36,14 +52,15 @@ test(
     try {
       await s.record({ files: ['src/a.ts'], summary: 'a pasted token sk-live-0000 in the fixture' });
       await waitFor(() => existsSync(markerPathFor(repo, env)), 'the attached marker');
-      const files = filesUnder(home).filter((f) => !f.endsWith('/'));
+      const modes = fileModesUnder(home);
+      const files = modes.map((m) => m.slice(0, m.lastIndexOf(' ')));
       for (const name of ['metabob.db', 'metabob.db-wal', 'metabob.db-shm']) assert.ok(files.includes(name), `${name} in ${files.join(', ')}`);
       assert.ok(
         files.some((f) => f.startsWith('markers/')),
         files.join(', '),
       );
       assert.deepEqual(
-        files.map((f) => `${f} ${modeOf(join(home, f))}`),
+        modes,
         files.map((f) => `${f} 600`),
       );
     } finally {
@@ -86,6 +103,6 @@ test(
       await s.close();
     }
     // Closing checkpoints the WAL; whatever remains is still owner-only.
-    for (const f of filesUnder(home).filter((n) => !n.endsWith('/'))) assert.equal(modeOf(join(home, f)), '600', f);
+    for (const m of fileModesUnder(home)) assert.ok(m.endsWith(' 600'), m);
   },
 );
