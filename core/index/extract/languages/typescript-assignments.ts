@@ -16,6 +16,7 @@ import { namedTypeOf } from './typescript-type-names.ts';
 import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript-modules.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { exportedObject, factoryObject } from './typescript-objects.ts';
+import { jsdocCast } from './typescript-jsdoc-casts.ts';
 
 /** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
 function maybeFunctionReference(value: Node): boolean {
@@ -205,8 +206,9 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     const right = node.lastChild;
     // `this.cache = enabled ? new Cache() : null`: a Cache where it holds a value, as the checker's union reads
     // (`init ? new Cache(init) : new Cache()` one either way);
-    // `this.handlers = [new Handler()]`: an array of Handler.
-    const type = constructedEitherWay(right, source) ?? constructedArrayType(right, source);
+    // `this.handlers = [new Handler()]`: an array of Handler;
+    // `this._children = /** @type {Source[]} */ ([])`: the type cast to (JavaScript's member is declared where assigned).
+    const type = constructedEitherWay(right, source) ?? constructedArrayType(right, source) ?? jsdocCast(right, f);
     const property = left.childForFieldName('property');
     if (!property || left.firstChild?.type !== 'this') return;
     const binder = thisBinder(node, f.parentOf);

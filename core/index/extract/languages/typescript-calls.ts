@@ -7,6 +7,7 @@ import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
 import { calledPath, commaCallee, computedKey, pathOf, unparenthesized } from './typescript-paths.ts';
 import { dynamicImport, loadedModuleName, requireCall } from './typescript-modules.ts';
+import { jsdocCast } from './typescript-jsdoc-casts.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
 export function call(node: Node, f: FileContext): void {
@@ -38,7 +39,7 @@ export function call(node: Node, f: FileContext): void {
       // `new SemVer(a).compare(b)`: an instance of the class it constructs.
       if (receiver === '<expr>') {
         const object = fn.childForFieldName('object');
-        receiver = constructedReceiver(object) ?? constructedChain(object) ?? castReceiver(object) ?? loadedModuleReceiver(object) ?? receiver;
+        receiver = constructedReceiver(object) ?? constructedChain(object) ?? castReceiver(object, f) ?? loadedModuleReceiver(object) ?? receiver;
       }
       b.call(wordAt(source, property.startIndex), receiver, property);
       return;
@@ -126,6 +127,9 @@ function constructedChain(object: Node | null): string | undefined {
   return head && [head, ...calls.reverse()].join('.');
 }
 
+/** A type a JavaScript cast names that a receiver can be read as: a name or a dotted path, or a type imported by `import('./m').X` (typescript-jsdoc.ts jsdocType's `#t` name). */
+const CAST_NAME = /^(?:#t\d{1,10}|[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4})$/;
+
 /** `(await import('./m')).f()`: the module the load binds in place (typescript-modules.ts dynamicImport). */
 function loadedModuleReceiver(object: Node | null): string | undefined {
   if (object?.type !== 'parenthesized_expression') return undefined;
@@ -137,9 +141,12 @@ function loadedModuleReceiver(object: Node | null): string | undefined {
 /**
  * `(source as ConnectableObservable<T>).connect()`: 'as ConnectableObservable', the type the value
  * is cast to in place; `(obj as Administered)[$mobx].set_()`: 'as Administered[$mobx]', what
- * that type declares under the computed key (pathOf's form).
+ * that type declares under the computed key (pathOf's form); in JavaScript, `/** @type {Source}
+ * *\/ (this._first).map()` as `as Source` (typescript-jsdoc-casts.ts), a plain type name only.
  */
-function castReceiver(object: Node | null): string | undefined {
+function castReceiver(object: Node | null, f: FileContext): string | undefined {
+  const documented = jsdocCast(object, f);
+  if (documented !== undefined) return CAST_NAME.test(documented) ? `as ${documented}` : undefined;
   object = unparenthesized(object);
   let key = '';
   if (object?.type === 'subscript_expression') {

@@ -127,6 +127,14 @@ function importTags(text: string, into: ImportedType[]): void {
   }
 }
 
+/**
+ * The `@type {X}` a doc comment states, as jsdocType reads it (`at`: where the comment starts,
+ * which names the types it imports, as the comment's own handler names them); undefined without one.
+ */
+export function documentedTypeOf(text: string, at: number): string | undefined {
+  return text.includes('@type') ? tagsOf(text, at)?.type : undefined;
+}
+
 /** `at`: where the comment starts in the source, which names the types it imports. */
 function tagsOf(text: string, at: number): Tags | undefined {
   if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !(text.includes('{') || text.includes('@import'))) return undefined;

@@ -60,7 +60,7 @@ export function classField(valueField: string): NodeHandler {
     const annotation = node.childForFieldName('type');
     // `readonly resizeSemaphore = circular.unsafeMakeSemaphore(1)`: what the call is declared to return.
     const called = annotation === null && value !== null && !isModuleLoad(value) ? calledPath(value, source) : undefined;
-    const type = annotatedType(annotation, source) ?? constructedType(value, source) ?? castType(value, source) ?? (called && `${called}()`);
+    const type = annotatedType(annotation, source) ?? constructedType(value, source) ?? castType(value, f) ?? (called && `${called}()`);
     const field = type && node.childForFieldName(valueField);
     if (field) b.declareType('member', field.text, type, node);
     else if (!type) declareLiteralMemberTypes(node.childForFieldName(valueField), annotation, node, f);

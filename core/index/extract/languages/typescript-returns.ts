@@ -13,6 +13,13 @@ import { CHOICE, RECEIVER_ITSELF } from '../../extract-types.ts';
 import { constructedType, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { constructsWithin, matchesBetween, spend } from './inference-budget.ts';
+import { jsdocCast } from './typescript-jsdoc-casts.ts';
+
+/** The value a return statement returns: its first named child that is no comment (a cast's comment stands before the value). */
+function returnedNode(statement: Node): Node | null {
+  for (const child of statement.namedChildren) if (child && child.type !== 'comment') return child;
+  return null;
+}
 
 /** Nodes read per function body (a node's children counted when it is read): a body past this many is not looked into. */
 const MAX_NODES = 4_000;
@@ -33,12 +40,12 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
   if (fn.childForFieldName('return_type')) return undefined;
   const body = fn.childForFieldName('body');
   if (!body) return undefined;
-  if (body.type !== 'statement_block') return returnedValue(body, source);
+  if (body.type !== 'statement_block') return returnedValue(body, b, source);
   // A body that is one return statement (a getter, a wrapper handing on a call): what it returns, no walk.
   const only = body.namedChildCount === 1 ? body.namedChild(0) : null;
   if (only?.type === 'return_statement') {
-    const value = only.namedChild(0);
-    return value ? returnedValue(value, source) : undefined;
+    const value = returnedNode(only);
+    return value ? returnedValue(value, b, source) : undefined;
   }
   // Most bodies construct nothing: decided from where the file writes `new`, before any node is read.
   if (!constructsWithin(b, source, body.startIndex, body.endIndex)) return sameReturnOf(b, body, source);
@@ -51,14 +58,14 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
     read += 1 + n.namedChildCount;
     if (read > MAX_NODES || !spend(b, source, { nodes: 1 + n.namedChildCount })) return undefined;
     if (n.type === 'return_statement') {
-      const value = n.namedChild(0);
+      const value = returnedNode(n);
       if (value?.type === 'identifier') {
         if (named !== undefined && named !== value.text) named = '';
         else named = value.text;
         continue;
       }
       if (!value || PASSED_THROUGH.has(value.type)) continue;
-      const type = constructedForm(value, source);
+      const type = jsdocCast(value, { b, source }) ?? constructedForm(value, source);
       if (!type || (found !== undefined && found !== type)) return undefined;
       found = type;
       continue;
@@ -97,9 +104,9 @@ function sameReturnOf(b: ExtractionBuilder, body: Node, source: string): string 
     const statement = statementOfReturn(body, keyword);
     if (statement === null) return undefined;
     if (!statement) continue;
-    const value = statement.namedChild(0);
+    const value = returnedNode(statement);
     if (!value || PASSED_THROUGH.has(value.type)) continue;
-    const returned = returnedValue(value, source);
+    const returned = returnedValue(value, b, source);
     // `this` in one branch and a path in another: the choice would be read in two scopes.
     if (!returned || (forms.size > 0 && (returned === RECEIVER_ITSELF) !== forms.has(RECEIVER_ITSELF))) return undefined;
     forms.add(returned);
@@ -124,9 +131,12 @@ function statementOfReturn(body: Node, keyword: Node): Node | undefined | null {
 }
 
 /** What one returned value says of the type: a class constructed, a name or path held (`=path`), a call (`path()`), `this`. */
-function returnedValue(value: Node, source: string): string | undefined {
+function returnedValue(value: Node, b: ExtractionBuilder, source: string): string | undefined {
   if (value.type === 'await_expression') value = value.namedChild(0) ?? value;
   switch (value.type) {
+    case 'parenthesized_expression':
+      // `return /** @type {Source[]} *\/ (this._children)`: the type cast to (typescript-jsdoc-casts.ts).
+      return jsdocCast(value, { b, source }) ?? constructedForm(value, source);
     case 'identifier':
       return `=${value.text}`;
     case 'this':

@@ -5,6 +5,8 @@ import type { Node } from 'web-tree-sitter';
 import { ARRAY_OF, CHOICE, OBJECT_OF } from '../../extract-types.ts';
 import { annotatedType, constructedType, FUNCTION_VALUES, MAX_ARRAY_ELEMENTS, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf, unparenthesized } from './typescript-paths.ts';
+import type { FileContext } from './language-module.ts';
+import { jsdocCast } from './typescript-jsdoc-casts.ts';
 
 /**
  * `cond ? standard.call : forced.call`, `(isServer ?? x) ? React.useEffect : React.useLayoutEffect`,
@@ -74,17 +76,23 @@ const MAX_CAST_BRANCHES = 4;
 
 /**
  * The type a value is cast to: `x as Observer<T>`, `(await open()) as Socket`, `{...} satisfies
- * Handler`; in a ternary (`f ? ({ next: f } as Partial<TapObserver<T>>) : observerOrNext`), the
- * one type its casts agree on, which the checker checks the other branches against where they
- * meet. Undefined when no branch casts, or the casts differ.
+ * Handler`, in JavaScript `/** @type {Socket} *\/ (x)` (typescript-jsdoc-casts.ts); in a ternary
+ * (`f ? ({ next: f } as Partial<TapObserver<T>>) : observerOrNext`), the one type its casts agree
+ * on, which the checker checks the other branches against where they meet. Undefined when no
+ * branch casts, or the casts differ.
  */
-export function castType(value: Node | null, source: string): string | undefined {
+export function castType(value: Node | null, f: Pick<FileContext, 'b' | 'source'>): string | undefined {
+  const { source } = f;
   let cast: string | undefined;
   const pending: Node[] = value ? [value] : [];
   for (let n = pending.pop(), read = 0; n && read < MAX_CAST_BRANCHES * 2; n = pending.pop(), read++) {
     if (n.type === 'parenthesized_expression') {
-      const inner = n.namedChild(0);
-      if (inner) pending.push(inner);
+      const documented = jsdocCast(n, f);
+      const inner = documented === undefined ? n.namedChild(0) : null;
+      if (documented !== undefined) {
+        if (cast !== undefined && cast !== documented) return undefined;
+        cast = documented;
+      } else if (inner) pending.push(inner);
     } else if (n.type === 'ternary_expression') {
       for (const field of ['consequence', 'alternative']) {
         const branch = n.childForFieldName(field);

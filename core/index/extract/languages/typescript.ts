@@ -204,7 +204,7 @@ function commonHandlers(): Record<string, NodeHandler> {
         // Set(items)` is a copy of items' elements (aliasedPath below), not a Set of nothing known.
         (isSetCopy(held, source) ? undefined : constructedType(held, source)) ??
         constructedArrayType(value, source) ??
-        castType(value, source);
+        castType(value, f);
       // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
       const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value));
       // `const children = stores.map((s) => s.child)`: an array of what the callback holds (typescript-values.ts).
