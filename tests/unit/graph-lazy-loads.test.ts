@@ -3,12 +3,13 @@
 // as that type, for the members primitives and functions lack, as a TypeScript annotation's union
 // is read, while a union of two named types types nothing; a name
 // loaded on first use (`helpers = require('./helpers')` into a `let` declared before) binds the
-// module as a declarator's require does. On fixture tests/fixtures/graph/js-lazy-loads/.
+// module as a declarator's require does, and so does a require beside an empty literal
+// (`const { H1Parser } = c ? require('./parser-h1') : {}`). On fixture tests/fixtures/graph/js-lazy-loads/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { callEdgesOf } from '../helpers/graph-fixture.ts';
 
-test('JSDoc unions beside primitives or functions, and modules required into a name on first use', async () => {
+test('JSDoc unions beside primitives or functions, and modules required into a name on first use or beside nothing', async () => {
   assert.deepEqual(await callEdgesOf('js-lazy-loads'), [
     // `this._source()` calls the member as the function the union allows.
     'lib/cached.js::method::Cached.original::13 -> lib/cached.js::method::Cached._source::14',
@@ -21,5 +22,7 @@ test('JSDoc unions beside primitives or functions, and modules required into a n
     'lib/lazy.js::function::hash::7 -> lib/hash.js::class::Hash::1',
     'lib/lazy.js::function::hash::7 -> lib/hash.js::method::Hash.digest::2',
     'lib/lazy.js::function::writer::3 -> lib/helpers.js::function::createWriter::1',
+    // `const { createWriter } = c ? require('./helpers') : {}`; `either`, beside a value of its own, reaches nothing.
+    'lib/optional.js::function::open::5 -> lib/helpers.js::function::createWriter::1',
   ]);
 });

@@ -8,7 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileExtraction, ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './language-module.ts';
-import { choiceOfReferences } from './typescript-values.ts';
+import { besideNothing, choiceOfReferences } from './typescript-values.ts';
 import { pathOf, requiredModuleName } from './typescript-paths.ts';
 import { constructedType } from './typescript-types.ts';
 import { declareSignature } from './typescript-signatures.ts';
@@ -210,6 +210,8 @@ export function requireCall(call: Node, { b, parentOf }: FileContext): void {
     member = holder.childForFieldName('property')?.text;
     holder = parentOf(holder);
   }
+  // `const { H1Parser } = bundled ? require('./parser-h1') : {}`: what the module holds, as the checker reads it.
+  if (member === undefined && holder && besideNothing(holder, call)) holder = parentOf(holder);
   // `require('./streams')(stream)`: the module's default export called in place, bound under a
   // name no source can write, which the call names (typescript-calls.ts, calledPath).
   const calledInPlace = member === undefined && holder?.type === 'call_expression' && holder.childForFieldName('function')?.id === call.id;

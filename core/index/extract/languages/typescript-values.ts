@@ -146,6 +146,18 @@ function isNothing(node: Node | null): boolean {
 }
 
 /**
+ * `c ? require('./parser') : {}`: whether the ternary's branch other than `branch` holds nothing a
+ * name can be read from: `null`, `undefined` or an empty object literal, whose members the checker
+ * reads as absent, so what is destructured is the other branch's.
+ */
+export function besideNothing(ternary: Node, branch: Node): boolean {
+  if (ternary.type !== 'ternary_expression') return false;
+  const consequence = ternary.childForFieldName('consequence');
+  const other = consequence?.id === branch.id ? ternary.childForFieldName('alternative') : consequence;
+  return isNothing(other) || (other?.type === 'object' && other.namedChildCount === 0);
+}
+
+/**
  * Values a local may hold as written: a name, a member path, an element (`const x = xs[i]`), `this`
  * (`var that = this`), a collection's values (`Object.values(registry)`, pathOf; any other call's
  * path holds `()`, which ELEMENT_PATH refuses), a copy of what a path iterates (`[...this.sockets]`,
