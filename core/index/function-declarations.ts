@@ -47,10 +47,12 @@ export class FunctionDeclarations {
     const declared = this.declaredOf(fn, suffix);
     // `function make() { var set = new ArraySet(); ...; return set }`: a name the body returns
     // (`=set`), or a choice of what its returns say (`=binding | =session.current`), is read in
-    // the body's scope, where the function's own locals are, then outward.
+    // the body's scope, where the function's own locals are, then outward, as of the body's last
+    // line, so a local typed from an assignment on (`let match; ... match = entry; ... return match`) is seen.
     if (suffix !== '()' || !declared || declared.type === RECEIVER_ITSELF || declared.owner === fn.def) return declared;
     if (!declared.type.startsWith('=') && !declared.type.includes(CHOICE)) return declared;
-    return { ...declared, owner: fn.def };
+    const end = this.extractions[fn.file].definitions[fn.def]!.endLine;
+    return { ...declared, owner: fn.def, lines: [end, end] };
   }
 
   private declaredOf(fn: DefRef, suffix: string): DeclaredType | undefined {

@@ -1,9 +1,12 @@
 // `let range = null; try { range = new Range(r) } ...; range.test(v)`: a local the function only
 // ever constructs as one class holds that class after the assignment, as the checker's
-// control flow reads an unannotated `let`. Kept to what the text says for certain: the name is
-// no parameter of the function (an untyped parameter stays `any` whatever it is assigned), every
-// assignment to it in the function is `new X(...)` of the same X or `null` / `undefined`, and
-// it is typed only from the assignment's line to the function's end.
+// control flow reads an unannotated `let`; so does one the function only ever assigns one other
+// name (`let match; for (...) { const entry = new Entry(); if (ok) { match = entry; break } }
+// return match`), typed as that name is where it is assigned. Kept to what the text says for
+// certain: the name is no parameter of the function (an untyped parameter stays `any` whatever
+// it is assigned), every assignment to it in the function is `new X(...)` of the same X (or the
+// same name) or `null` / `undefined`, and it is typed only from the assignment's line to the
+// function's end.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { constructedType } from './typescript-types.ts';
@@ -21,9 +24,10 @@ const FUNCTION_NODES = new Set([
 const MAX_BODY_CHARS = 64 * 1024;
 const IDENTIFIER = /^[A-Za-z_$][\w$]{0,79}$/;
 
-/** Declares the local `name = new X(...)` assigns, when the rule above holds. */
+/** Declares the local `name = new X(...)` or `name = other` assigns, when the rule above holds. */
 export function declareConstructedAssignment(node: Node, name: string, right: Node | null, f: FileContext): void {
-  const type = constructedType(right, f.source);
+  const held = right?.type === 'identifier' && IDENTIFIER.test(right.text) && right.text !== name ? right.text : undefined;
+  const type = held ?? constructedType(right, f.source);
   if (!type || !IDENTIFIER.test(name)) return;
   let fn = f.parentOf(node);
   for (let i = 0; fn && !FUNCTION_NODES.has(fn.type) && i < 256; i++) fn = f.parentOf(fn);
@@ -31,17 +35,22 @@ export function declareConstructedAssignment(node: Node, name: string, right: No
   const params = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
   if (params && new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(params.text)) return;
   if (!spend(f.b, f.source, { chars: fn.endIndex - fn.startIndex })) return;
-  if (!onlyConstructs(f.source.slice(fn.startIndex, fn.endIndex), name, type)) return;
-  f.b.declareType('local', name, type, node, false, node.startIndex, [node.startPosition.row + 1, fn.endPosition.row + 1]);
+  if (!onlyAssigns(f.source.slice(fn.startIndex, fn.endIndex), name, held === undefined ? type : undefined, held)) return;
+  f.b.declareType('local', name, held === undefined ? type : `=${held}`, node, false, node.startIndex, [node.startPosition.row + 1, fn.endPosition.row + 1]);
 }
 
-/** Whether every `name = value` in the text assigns `new type(...)`, `null` or `undefined`. */
-function onlyConstructs(text: string, name: string, type: string): boolean {
+/** Whether every `name = value` in the text assigns `new type(...)` (or the name `held`), `null` or `undefined`. */
+function onlyAssigns(text: string, name: string, type: string | undefined, held: string | undefined): boolean {
   // `name =` not preceded by a word character or `.` and not `==` or `=>`: one linear scan.
   const assigned = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\s*=(?![=>])\\s*`, 'g');
   for (let m = assigned.exec(text); m; m = assigned.exec(text)) {
-    const rest = text.slice(assigned.lastIndex, assigned.lastIndex + type.length + 8);
+    const rest = text.slice(assigned.lastIndex, assigned.lastIndex + (type ?? held ?? '').length + 10);
     if (rest.startsWith('null') || rest.startsWith('undefined')) continue;
+    if (held !== undefined) {
+      // The name itself, not a longer one, a member of it or a call of it.
+      if (!rest.startsWith(held) || /^[\w$.([]/.test(rest.slice(held.length, held.length + 1))) return false;
+      continue;
+    }
     const constructed = /^new\s+([\w$.]+)/.exec(rest);
     if (constructed?.[1] !== type) return false;
   }

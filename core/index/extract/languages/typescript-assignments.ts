@@ -189,7 +189,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
       if (!chainedIntoExport(node, f)) b.define(node, 'function', name, { bound: true });
       b.assignedFunction(name);
     }
-    if (right?.type === 'new_expression') declareConstructedAssignment(node, wordAt(source, left.startIndex), right, f);
+    if (right?.type === 'new_expression' || right?.type === 'identifier') declareConstructedAssignment(node, wordAt(source, left.startIndex), right, f);
     else if (isUsing) {
       // A const typed by what the call returns, as `const timer = timerResource(ms)` is.
       const called = calledPath(right, source);
