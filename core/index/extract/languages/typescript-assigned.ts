@@ -25,7 +25,7 @@ const MAX_BODY_CHARS = 64 * 1024;
 const IDENTIFIER = /^[A-Za-z_$][\w$]{0,79}$/;
 
 /** Declares the local `name = new X(...)` or `name = other` assigns, when the rule above holds. */
-export function declareConstructedAssignment(node: Node, name: string, right: Node | null, f: FileContext): void {
+export function declareAssignedLocal(node: Node, name: string, right: Node | null, f: FileContext): void {
   const held = right?.type === 'identifier' && IDENTIFIER.test(right.text) && right.text !== name ? right.text : undefined;
   const type = held ?? constructedType(right, f.source);
   if (!type || !IDENTIFIER.test(name)) return;

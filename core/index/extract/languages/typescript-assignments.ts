@@ -9,7 +9,7 @@ import { constructedArrayType, constructedType, FUNCTION_VALUES } from './typesc
 import { calledPath, computedKey } from './typescript-paths.ts';
 import { documentedParameter } from './typescript-jsdoc.ts';
 import { choiceOfReferences, constructedEitherWay } from './typescript-values.ts';
-import { declareConstructedAssignment } from './typescript-assigned.ts';
+import { declareAssignedLocal } from './typescript-assigned.ts';
 import { isParameterProperty, nameOf } from './typescript-members.ts';
 import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-contextual.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
@@ -189,7 +189,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
       if (!chainedIntoExport(node, f)) b.define(node, 'function', name, { bound: true });
       b.assignedFunction(name);
     }
-    if (right?.type === 'new_expression' || right?.type === 'identifier') declareConstructedAssignment(node, wordAt(source, left.startIndex), right, f);
+    if (right?.type === 'new_expression' || right?.type === 'identifier') declareAssignedLocal(node, wordAt(source, left.startIndex), right, f);
     else if (isUsing) {
       // A const typed by what the call returns, as `const timer = timerResource(ms)` is.
       const called = calledPath(right, source);

@@ -86,13 +86,13 @@ export function castType(value: Node | null, f: Pick<FileContext, 'b' | 'source'
   let cast: string | undefined;
   const pending: Node[] = value ? [value] : [];
   for (let n = pending.pop(), read = 0; n && read < MAX_CAST_BRANCHES * 2; n = pending.pop(), read++) {
-    if (n.type === 'parenthesized_expression') {
-      const documented = jsdocCast(n, f);
-      const inner = documented === undefined ? n.namedChild(0) : null;
-      if (documented !== undefined) {
-        if (cast !== undefined && cast !== documented) return undefined;
-        cast = documented;
-      } else if (inner) pending.push(inner);
+    const documented = n.type === 'parenthesized_expression' ? jsdocCast(n, f) : undefined;
+    if (documented !== undefined) {
+      if (cast !== undefined && cast !== documented) return undefined;
+      cast = documented;
+    } else if (n.type === 'parenthesized_expression') {
+      const inner = n.namedChild(0);
+      if (inner) pending.push(inner);
     } else if (n.type === 'ternary_expression') {
       for (const field of ['consequence', 'alternative']) {
         const branch = n.childForFieldName(field);
