@@ -6,7 +6,7 @@ import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
 import { calledPath, commaCallee, computedKey, pathOf, unparenthesized } from './typescript-paths.ts';
-import { dynamicImport, loadedModuleName, requireCall } from './typescript-modules.ts';
+import { dynamicImport, loadedModuleName, requireCall } from './typescript-loads.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
@@ -130,7 +130,7 @@ function constructedChain(object: Node | null): string | undefined {
 /** A type a JavaScript cast names that a receiver can be read as: a name or a dotted path, or a type imported by `import('./m').X` (typescript-jsdoc.ts jsdocType's `#t` name). */
 const CAST_NAME = /^(?:#t\d{1,10}|[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4})$/;
 
-/** `(await import('./m')).f()`: the module the load binds in place (typescript-modules.ts dynamicImport). */
+/** `(await import('./m')).f()`: the module the load binds in place (typescript-loads.ts dynamicImport). */
 function loadedModuleReceiver(object: Node | null): string | undefined {
   if (object?.type !== 'parenthesized_expression') return undefined;
   let load = object.namedChild(0);

@@ -19,7 +19,7 @@ const MAX_KEYS = 256;
 export function declareDestructured(declarator: Node, pattern: Node, { b, source }: FileContext): void {
   const value = declarator.childForFieldName('value');
   // `const { store } = pair()`: the members of what the call returns (`=pair().store`).
-  // A module load (`const { x } = require('./x')`) binds imports instead (typescript-modules.ts).
+  // A module load (`const { x } = require('./x')`) binds imports instead (typescript-loads.ts).
   const called = value?.type === 'call_expression' && !isModuleLoad(value) ? calledPath(value, source) : undefined;
   // `const { _buffer, _timestampProvider } = this`: the class's fields, as `this._buffer` names them.
   if (!called && value?.type !== 'identifier' && value?.type !== 'member_expression' && value?.type !== 'this') return;

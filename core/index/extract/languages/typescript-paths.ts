@@ -227,7 +227,7 @@ export function calledPath(value: Node | null, source: string): string | undefin
   value = heldCall(value);
   if (value === null) return undefined;
   const fn = commaCallee(value.childForFieldName('function'));
-  // `require('./streams')(stream)`: the module's default export, bound at the load (typescript-modules.ts requireCall).
+  // `require('./streams')(stream)`: the module's default export, bound at the load (typescript-loads.ts requireCall).
   if (fn?.type === 'call_expression' && isRequire(fn)) return requiredModuleName(fn);
   const path = fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, source) : undefined;
   // `Object.values(registry)`, `Array.from(sockets)` are no calls of the workspace's: they are
@@ -245,12 +245,12 @@ export function commaCallee(fn: Node | null): Node | null {
   return inner?.type === 'sequence_expression' && inner.namedChildCount === 2 && inner.namedChild(0)?.text === '0' ? inner.namedChild(1) : fn;
 }
 
-/** The name `require(...)` at this place binds its module to when the module is called in place (typescript-modules.ts requireCall). */
+/** The name `require(...)` at this place binds its module to when the module is called in place (typescript-loads.ts requireCall). */
 export function requiredModuleName(load: Node): string {
   return `#require${load.startIndex}`;
 }
 
-/** `require('x')` with a string first: a CommonJS load (typescript-modules.ts requireCall binds it). */
+/** `require('x')` with a string first: a CommonJS load (typescript-loads.ts requireCall binds it). */
 function isRequire(call: Node): boolean {
   const callee = call.childForFieldName('function');
   const first = call.childForFieldName('arguments')?.namedChild(0);
