@@ -1,0 +1,212 @@
+// A JavaScript or TypeScript variable declarator (`const`, `let`, `var`, `using`): what the name
+// it binds holds, as typescript.ts's handlers read every other declaration.
+import type { Node } from 'web-tree-sitter';
+import type { FileContext, NodeHandler } from './language-module.ts';
+import { wordAt } from './language-module.ts';
+import { annotatedType, constructedArrayType, constructedType, functionTypeReturn, FUNCTION_VALUES } from './typescript-types.ts';
+import { functionTypeOf } from './typescript-function-types.ts';
+import { calledPath, heldCall, unparenthesized } from './typescript-paths.ts';
+import { declareCastGuard } from './typescript-narrowing.ts';
+import {
+  aliasedPath,
+  aliasedValue,
+  copiedCallResult,
+  isSetCopy,
+  castType,
+  arrayOfHeld,
+  objectOfNames,
+  choiceOf,
+  mappedElements,
+  choiceOfCallables,
+  choiceOfReferences,
+  spreadOf,
+  valueBesideNothing,
+} from './typescript-values.ts';
+import { namedTypeOf } from './typescript-type-names.ts';
+import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-contextual.ts';
+import { declareArrayPattern, declareDestructured } from './typescript-destructured.ts';
+import { declareSignature, declareTypeArgumentPlaces } from './typescript-signatures.ts';
+import { heldCallArguments, signaturesOf } from './typescript-generics.ts';
+import { factoryObject, localObject, moduleObject } from './typescript-objects.ts';
+import { isLoadedMember, isModuleLoad } from './typescript-modules.ts';
+
+/** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
+const CALLABLE_VALUES = new Set([
+  'call_expression',
+  'identifier',
+  'member_expression',
+  'as_expression',
+  'type_assertion',
+  'satisfies_expression',
+  'non_null_expression',
+  'parenthesized_expression',
+]);
+/** Values a local (or a module-level const by a condition) may hold a function in: a definition when called (bindingIfCalled). */
+const MAYBE_CALLABLE_VALUES = new Set([
+  ...CALLABLE_VALUES,
+  'binary_expression',
+  'ternary_expression',
+  'await_expression',
+  // `const send = yield* Socket.writer`: what an effect generator yields may be a function.
+  'yield_expression',
+  'subscript_expression',
+  // `const fn = new Function('a', body)`, `new Proxy(target, handler)`: an object that may be called.
+  'new_expression',
+  // `let teardown: Teardown | null = null` (or `= undefined`), assigned a function later and called by name.
+  'null',
+  'undefined',
+]);
+
+/** `cond ? (...) => {} : noop`: a branch is a function written in place. */
+function hasFunctionBranch(ternary: Node): boolean {
+  for (const field of ['consequence', 'alternative']) {
+    const branch = unparenthesized(ternary.childForFieldName(field));
+    if (branch && FUNCTION_VALUES.has(branch.type)) return true;
+  }
+  return false;
+}
+
+/** What a `var` is scoped to: a function's body (a statement block whose parent is the function) or the file. */
+const VAR_SCOPES = new Set([
+  'program',
+  'function_declaration',
+  'generator_function_declaration',
+  'function_expression',
+  'arrow_function',
+  'method_definition',
+  'class_static_block',
+]);
+const MAX_VAR_DEPTH = 64;
+
+/**
+ * Where a declarator's name is seen: the block (or statement) around its declaration, or the
+ * file. The whole block, before the declaration too: a function written above it and called
+ * later (`const onEnd = () => cleanup(); const cleanup = eos(...)`) calls this binding.
+ */
+function scopeOf(declarator: Node, f: FileContext): { start: number; end: number } {
+  const declaration = f.parentOf(declarator);
+  let scope = declaration && f.parentOf(declaration);
+  // `var` is the whole function's (or file's), whatever block it is written in.
+  for (let i = 0; declaration?.type === 'variable_declaration' && scope && !VAR_SCOPES.has(scope.type) && i < MAX_VAR_DEPTH; i++) {
+    scope = f.parentOf(scope);
+  }
+  return !scope || scope.type === 'program' || scope.type === 'export_statement'
+    ? { start: 0, end: f.source.length }
+    : { start: scope.startIndex, end: scope.endIndex };
+}
+
+/** Whether a declarator binds a module-level name (`const x = ...` or `export const x = ...` at the top). */
+function atModuleLevel(declarator: Node, parentOf: FileContext['parentOf']): boolean {
+  const declaration = parentOf(declarator);
+  let holder = declaration && parentOf(declaration);
+  if (holder?.type === 'export_statement') holder = parentOf(holder);
+  return holder?.type === 'program';
+}
+
+/** Whether a declarator's declaration is written `export const ...`. */
+function isExported(declarator: Node, parentOf: FileContext['parentOf']): boolean {
+  const declaration = parentOf(declarator);
+  return (declaration && parentOf(declaration))?.type === 'export_statement';
+}
+
+/**
+ * `const q = createQueue()`, `let handler`, `var isBuffer = native || stubFalse`: the name a
+ * declarator binds, typed by what its value states (an annotation, a construction, a cast, a
+ * call's declared return, a path, a choice, a spread, a literal) and defined as a function where
+ * it holds or may hold one.
+ */
+export const variableDeclarator: NodeHandler = (node, f) => {
+  const { b, source } = f;
+  const name = node.firstChild;
+  if (name?.type === 'object_pattern') return declareDestructured(node, name, f);
+  if (name?.type === 'array_pattern') return declareArrayPattern(node, name, f);
+  if (name?.type !== 'identifier') return;
+  const bound = wordAt(source, name.startIndex);
+  const value = node.childForFieldName('value');
+  // `const batch = ok ? this.batches.get(id) : undefined`: what the branch that holds a value holds.
+  const held = valueBesideNothing(value);
+  const annotated =
+    annotatedType(node.childForFieldName('type'), source) ??
+    // `seen = unordered ? new SetCache : undefined`: a SetCache where it holds a value; `new
+    // Set(items)` is a copy of items' elements (aliasedPath below), not a Set of nothing known.
+    (isSetCopy(held, source) ? undefined : constructedType(held, source)) ??
+    constructedArrayType(value, source) ??
+    castType(value, f);
+  // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
+  const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value));
+  // `const children = stores.map((s) => s.child)`: an array of what the callback holds (typescript-values.ts).
+  const mapped = written ? undefined : mappedElements(held, source);
+  const called = written || mapped ? undefined : calledPath(held, source);
+  const aliased = aliasedValue(held);
+  const alias = written || called || mapped ? undefined : aliasedPath(aliased, source);
+  // `const open = [...this.sockets.values()]`: what the call inside returns, element by element.
+  const copied = written || called || alias ? undefined : copiedCallResult(aliased, source);
+  // `const low = higher ? v2 : v1`: typed where both branches agree (declared-types.ts reads CHOICE).
+  const choice = written || called || alias || copied ? undefined : choiceOf(held, source);
+  // `const options = { pkce: true, ...userOptions }`: the spread's members (typescript-values.ts).
+  const spread = written || called || alias || copied || choice ? undefined : spreadOf(held, source);
+  // `const PLUGINS = [alpha, beta] as const`: an array of what its elements hold (typescript-values.ts).
+  const elements = written || called || alias || copied || choice || spread ? undefined : (arrayOfHeld(value, source) ?? objectOfNames(value, source));
+  // `const s = identity(store)`: the arguments a generic callee's return may be bound by (typescript-generics.ts).
+  const call = called ? heldCallArguments(heldCall(held)!, node, f) : '';
+  const type = annotated ?? mapped ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (copied ?? choice ?? (spread ? `=${spread}` : elements)));
+  // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
+  // `/** @type {Map<string, Sock>} */ const m = new Map()`: the comment's type is the local's (typescript-jsdoc.ts).
+  if (type && !b.documentedTypes.has(node.startIndex)) b.declareType('local', bound, type, node, false, node.startIndex - 1);
+  // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
+  // its scope (`const stop = watch(() => stop())` too), or, at the top, when the module exports
+  // it and assigns it a function (deferred-definitions.ts).
+  if (!value) {
+    const scope = scopeOf(node, f);
+    return b.bindingIfCalled(node, bound, scope.end, scope.start, atModuleLevel(node, f.parentOf), true);
+  }
+  const valueType = value.type;
+  if (FUNCTION_VALUES.has(valueType)) {
+    b.define(node, 'function', bound, { bound: true });
+    declareSignature(f, 'local', bound, value, node);
+    // `const dual: { <L, F>(arity: number, body: F): L & F } = function (arity, body) {...}`: the places its type declares.
+    const declared = functionTypeOf(node.childForFieldName('type'));
+    if (declared) declareTypeArgumentPlaces(b, 'local', bound, signaturesOf(declared), node, node.startIndex - 1);
+    // `const visit: Handler = (node, f) => ...`: typed by what Handler declares for them.
+    const expected = namedTypeOf(node.childForFieldName('type'));
+    if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, value, expected);
+    return factoryObject(value, node, bound, false, f);
+  }
+  // `export const api = { get() {} } as const`: an object of methods, not a callable.
+  // `Object.freeze({ run })` returns its literal (typescript-objects.ts literalOf).
+  const literal = (valueType !== 'call_expression' && valueType !== 'identifier') || source.startsWith('Object.freeze(', value.startIndex);
+  const members = literal ? (atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : localObject(node, value, f)) : undefined;
+  if (members) return members;
+  // `var ArraySet = require('./array-set').ArraySet`: an import binding (requireCall), which the
+  // checker follows to the exporting module's declaration, never a function of this file.
+  if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value) || isLoadedMember(value)) return;
+  if (valueType === 'ternary_expression' && hasFunctionBranch(value)) {
+    // `const debug = enabled ? (...args) => log(...args) : () => {}`: a function either way it goes.
+    b.define(node, 'function', bound, { bound: true });
+    return;
+  }
+  const moduleLevel = atModuleLevel(node, f.parentOf);
+  declareCastGuard(node, bound, value, f);
+  if (moduleLevel && choiceOfReferences(value) && isExported(node, f.parentOf)) {
+    b.define(node, 'function', bound, { bound: true });
+    return;
+  }
+  const fnType = functionTypeOf(node.childForFieldName('type'));
+  if (moduleLevel && (CALLABLE_VALUES.has(valueType) || fnType)) {
+    // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
+    b.define(node, 'function', bound, { bound: true });
+    // `export const runFork: <A>(e: Effect<A>) => RuntimeFiber<A> = internal.runFork`: what a call
+    // of it returns; `withFiberRuntime: (f: (fiber: RuntimeFiber<A>) => X) => Y`: what its
+    // callbacks' parameters are, as a function declared so.
+    if (fnType?.type === 'function_type') return void declareSignature(f, 'local', bound, fnType, node);
+    const returned = fnType && functionTypeReturn(fnType, source);
+    if (returned) b.declareType('local', `${bound}()`, returned, node, false, node.startIndex - 1);
+    if (fnType) declareTypeArgumentPlaces(b, 'local', bound, signaturesOf(fnType), node, node.startIndex - 1);
+    return;
+  }
+  // `const parse = schema.parse` in a function, `const f = a ?? b` at the top: a function when a
+  // bare call in its scope names it, or, for JavaScript's `var isBuffer = native || stubFalse` at
+  // the top, when the module exports it (`module.exports = isBuffer`), as the importers' calls reach it.
+  const scope = scopeOf(node, f);
+  b.bindingIfCalled(node, bound, scope.end, scope.start, moduleLevel && b.language === 'javascript' && choiceOfCallables(value));
+};
