@@ -3,7 +3,7 @@
 // the work within 500 ms). The tree is Django and TypeScript sources from node_modules, copied
 // into a temp folder and cycled under numbered folders up to BENCH_LIVE_FILES (default 7000, the
 // size the goal names: worst `ping` during init_workspace on the 7,000-file tree).
-// For each server (the built dist/cli.js, and BENCH_LIVE_BASELINE's cli.js when set, e.g. a
+// For each server (the built dist/cli.js, and BENCH_LIVE_BASELINE's when set: a built checkout or its cli.js, e.g. a
 // build of main, so before and after come from one run on one machine):
 //   1. ping every 10 ms (and get_metrics every 5th probe) from the SDK client over stdio while a
 //      cold init_workspace runs, until its answer: median, p95 and worst latency; and the longest
@@ -14,7 +14,7 @@
 //      to the server process's CPU going quiet (no tick in /proc/<pid>/stat over 100 ms); then
 //      what get_metrics reports.
 // BENCH_LIVE_RUNS (default 1) repeats both per server, alternating servers.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -31,7 +31,15 @@ const CANCEL_GOAL_MS = 500;
 const CANCEL_AFTER_MS = 3000;
 
 const servers: Array<{ label: string; cli: string }> = [{ label: 'this build', cli: join(ROOT, 'dist/cli.js') }];
-if (process.env.BENCH_LIVE_BASELINE) servers.push({ label: 'baseline', cli: resolve(process.env.BENCH_LIVE_BASELINE) });
+if (process.env.BENCH_LIVE_BASELINE) servers.push({ label: 'baseline', cli: baselineCli(process.env.BENCH_LIVE_BASELINE) });
+
+/** BENCH_LIVE_BASELINE's cli.js: the file named, or a checkout's dist/cli.js, as BENCH_BASELINE names a checkout. */
+function baselineCli(named: string): string {
+  const path = resolve(named);
+  const cli = existsSync(path) && statSync(path).isDirectory() ? join(path, 'dist/cli.js') : path;
+  if (!existsSync(cli)) throw new Error(`BENCH_LIVE_BASELINE: no ${cli}; name a built checkout (npm run build there) or its dist/cli.js`);
+  return cli;
+}
 
 /** Django and the TypeScript sources of a few installed packages, copied and cycled up to FILES. */
 function largeTree(): { root: string; files: number } {
