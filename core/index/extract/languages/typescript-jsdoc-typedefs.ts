@@ -1,7 +1,8 @@
 // Types a JavaScript doc comment defines on its own, as a TypeScript `type` or interface would be
 // (the checker exports a module's typedefs): `@typedef {Object} Options` with its `@property`
-// tags, and a function type (`@callback Done` with its `@param` tags, `@typedef {(err: Error,
-// sock: Socket) => void} Done`). Each is a `type` definition over the comment; the tags' types are
+// tags, a function type (`@callback Done` with its `@param` tags, `@typedef {(err: Error,
+// sock: Socket) => void} Done`), and an alias of one named type (`@typedef {Source} Alias`,
+// `@typedef {Source & { map?: Fn }} Alias`). Each is a `type` definition over the comment; the tags' types are
 // read by typescript-jsdoc.ts.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
@@ -31,4 +32,15 @@ export function defineFunctionType(comment: Node, name: string, parameters: (str
   parameters.forEach((type, j) => {
     if (type) b.declareType('local', `${name}(${j})`, type, comment, false, comment.startIndex - 1);
   });
+}
+
+/**
+ * `@typedef {Source & { streamChunks?: Fn }} SourceMaybeWithStreamChunks`: a type of this module
+ * with the members of the one type it names, as `type Alias = Source & {...}` has (typescript-heritage.ts
+ * aliasHeritage), so a parameter documented `{SourceMaybeWithStreamChunks}` reaches Source's methods.
+ */
+export function defineAlias(comment: Node, name: string, of: string, { b }: FileContext): void {
+  const def = b.define(comment, 'type', name);
+  b.addExport(name, name);
+  b.inherits(def, of, 'extends');
 }

@@ -15,8 +15,9 @@ import type { FileContext, NodeHandler } from './language-module.ts';
 import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
 import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types.ts';
 import { patternKeys } from './typescript-contextual.ts';
-import { defineFunctionType, defineRecord } from './typescript-jsdoc-typedefs.ts';
+import { defineAlias, defineFunctionType, defineRecord } from './typescript-jsdoc-typedefs.ts';
 import { PRIMITIVES, isFunctionType, unionParts } from './typescript-jsdoc-unions.ts';
+import { importTags, type ImportedType } from './typescript-jsdoc-imports.ts';
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
@@ -34,13 +35,6 @@ const RECORD = 'Object';
  */
 const IMPORT_TYPE = /^import\(\s*(['"])([^'"\n]{1,200})\1\s*\)(?:\.([A-Za-z_$][\w$]{0,79}))?(?:\s*<[^<>]{0,200}>)?$/;
 const NULLISH = new Set(['null', 'undefined', 'void']);
-
-/** A type another module exports, read as a type-only import under `local`, a name no source can write. */
-interface ImportedType {
-  source: string;
-  imported: string;
-  local: string;
-}
 
 /**
  * A JSDoc type as the declared-type form: 'Foo', 'ns.Foo', 'Foo[]'; `import('./x').Foo` as the
@@ -100,32 +94,12 @@ interface Tags {
   record?: { name: string; members: Map<string, string> } | null;
   /** `@callback Done` (its `@param` tags are the function's), `@typedef {(err: Error) => void} Done`: the function type's name and its parameters' types. */
   functionType?: { name: string; parameters: (string | undefined)[]; ownsParams: boolean };
+  /** `@typedef {Source} Alias`, `@typedef {Source & { map?: Fn }} Alias`: the alias and the one type it names (the first such typedef). */
+  alias?: { name: string; of: string };
 }
 
 /** `Hook<EXPECTED_ANY>` as the constraint it names, `Hook` (its arguments bind nothing here). */
 const CONSTRAINT = /^([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4})\s*(?:<[^<>]{0,200}>)?$/;
-
-/**
- * `@import { SourceCode, Language as L } from "./core.js"`, `@import * as types from "./types"`,
- * `@import Hook from "./Hook"`: type-only imports, as the checker reads the tag.
- */
-const IMPORT_TAG = /@import\s+(?:\{([^{}]{1,400})\}|\*\s+as\s+([A-Za-z_$][\w$]{0,79})|([A-Za-z_$][\w$]{0,79}))\s+from\s+(['"])([^'"\n]{1,200})\4/g;
-/** `Name` or `Name as Local` in an `@import { ... }` list (a comment's line breaks and `*` already gone). */
-const IMPORT_SPECIFIER = /^([A-Za-z_$][\w$]{0,79})(?:\s+as\s+([A-Za-z_$][\w$]{0,79}))?$/;
-
-function importTags(text: string, into: ImportedType[]): void {
-  IMPORT_TAG.lastIndex = 0;
-  for (let m = IMPORT_TAG.exec(text); m; m = IMPORT_TAG.exec(text)) {
-    const source = m[5]!;
-    if (m[2]) into.push({ source, imported: '*', local: m[2] });
-    else if (m[3]) into.push({ source, imported: 'default', local: m[3] });
-    else
-      for (const part of m[1]!.replace(/\*/g, ' ').split(',')) {
-        const specifier = IMPORT_SPECIFIER.exec(part.trim());
-        if (specifier) into.push({ source, imported: specifier[1]!, local: specifier[2] ?? specifier[1]! });
-      }
-  }
-}
 
 /**
  * The `@type {X}` a doc comment states, as jsdocType reads it (`at`: where the comment starts,
@@ -151,6 +125,7 @@ function tagsOf(text: string, at: number): Tags | undefined {
       if (imported) tags.imports.push({ source: imported[2]!, imported: imported[3] ?? 'default', local: m[3]! });
       // `@typedef {Object} Options`: a type whose members the `@property` tags after it declare.
       else if (m[3] && !m[3].includes('.') && RECORD_TYPES.has(written)) tags.record = tags.record === undefined ? { name: m[3], members: new Map() } : null;
+      else if (m[3] && !m[3].includes('.') && aliasedName(written)) tags.alias ??= { name: m[3], of: written };
       else if (m[3] && !m[3].includes('.')) {
         const parameters = callbackParameterTypes(written, at + m.index, tags.imports);
         if (parameters) tags.functionType = { name: m[3], parameters, ownsParams: false };
@@ -180,6 +155,9 @@ function tagsOf(text: string, at: number): Tags | undefined {
     else if (tag.startsWith('return')) tags.returns = type;
     else if (m[3] && !tags.params.has(m[3])) tags.params.set(m[3], type);
   }
+  // `@typedef {Source & { streamChunks?: Fn }} Alias`: past TAG, whose type holds no brace.
+  const intersection = tags.alias || !text.includes('&') ? null : TYPEDEF_INTERSECTION.exec(text);
+  if (intersection) tags.alias = { name: intersection[2]!, of: intersection[1]! };
   // `@callback Done` and its `@param` tags: a function type, each tag a parameter by place.
   if (callback) tags.functionType = { name: callback[1]!, parameters: tags.order.map((name) => tags.params.get(name)), ownsParams: true };
   return tags.params.size ||
@@ -190,9 +168,20 @@ function tagsOf(text: string, at: number): Tags | undefined {
     tags.imports.length ||
     tags.templates.size ||
     tags.record ||
-    tags.functionType
+    tags.functionType ||
+    tags.alias
     ? tags
     : undefined;
+}
+
+/** `@typedef {Source & { map?: Fn }} Alias`: one named type intersected with one object type of no nested braces. */
+const TYPEDEF_INTERSECTION = /@typedef\s+\{\s*([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4})\s*&\s*\{[^{}\n]{0,200}\}\s*\}\s+([A-Za-z_$][\w$]{0,79})/;
+/** Type names a typedef aliases that no workspace type answers. */
+const NOT_ALIASED = new Set([...PRIMITIVES, ...NULLISH, 'any', 'unknown', 'never', 'object', 'Object', 'Function', 'function', '*']);
+
+/** Whether a typedef's type is one plain type name, which the alias then is (`@typedef {Source} Alias`). */
+function aliasedName(written: string): boolean {
+  return TYPE_NAME.test(written) && !NOT_ALIASED.has(written);
 }
 
 /** `@callback Done`: a function type named by the comment, its `@param` tags its parameters. */
@@ -342,6 +331,7 @@ export const jsdocComment: NodeHandler = (node, f) => {
   for (const { source, imported, local } of tags.imports) f.b.addImport({ kind: 'esm', source, bindings: [{ imported, local }], line });
   if (tags.record) defineRecord(node, tags.record, f);
   if (tags.functionType) defineFunctionType(node, tags.functionType.name, tags.functionType.parameters, f);
+  if (tags.alias) defineAlias(node, tags.alias.name, tags.alias.of, f);
   // A `@callback`'s `@param` tags are its own, none of the declaration after it.
   if (tags.functionType?.ownsParams) return;
   const next = node.nextNamedSibling;
