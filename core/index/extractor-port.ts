@@ -58,6 +58,9 @@ export function loadExtractor(): Promise<ExtractFn | string> {
   return loaded;
 }
 
+/** The extractor module once a prewarm loaded it: what releasePrewarmed ends. */
+let prewarmed: { releasePrewarmed(): void } | undefined;
+
 /**
  * Loads the extractor and starts its workers and parser runtime ahead of a run expected to be
  * large (a first index): awaited before the workspace scan, so their start-up overlaps it.
@@ -76,9 +79,6 @@ export async function prewarmExtractor(yieldToServer: boolean): Promise<((file: 
     return undefined;
   }
 }
-
-/** The extractor module once a prewarm loaded it: what releasePrewarmed ends. */
-let prewarmed: { releasePrewarmed(): void } | undefined;
 
 /** Ends the workers a prewarm started that the run did not take (an empty workspace, every file cached). */
 export function releasePrewarmed(): void {

@@ -14,16 +14,20 @@ export class ScriptGlobals {
 
   constructor(private readonly extractions: FileExtraction[]) {}
 
-  /** Whether file `f` is a script: its extraction lists the globals it declares (FileExtraction.scriptGlobals). */
-  isScript(f: number): boolean {
-    return this.extractions[f]!.scriptGlobals !== undefined;
-  }
-
-  /** The one top-level function or class named `name` in a script other than `f`, when `f` is a script; undefined for none or several. */
+  /**
+   * The one top-level function or class named `name` in a script other than `f`, when `f` is a
+   * script (its extraction lists the globals it declares); undefined for none or several. Asked
+   * for each bare call nothing else answers, so it counts without a copy of the list.
+   */
   reach(f: number, name: string): DefRef | undefined {
-    if (!this.isScript(f)) return undefined;
-    const found = (this.byName ??= this.index()).get(name)?.filter((r) => r.file !== f);
-    return found?.length === 1 ? found[0] : undefined;
+    if (this.extractions[f]!.scriptGlobals === undefined) return undefined;
+    let found: DefRef | undefined;
+    for (const ref of (this.byName ??= this.index()).get(name) ?? []) {
+      if (ref.file === f) continue;
+      if (found) return undefined;
+      found = ref;
+    }
+    return found;
   }
 
   private index(): Map<string, DefRef[]> {

@@ -3,8 +3,8 @@
 // the work within 500 ms). The tree is Django and TypeScript sources from node_modules, copied
 // into a temp folder and cycled under numbered folders up to BENCH_LIVE_FILES (default 7000, the
 // size the goal names: worst `ping` during init_workspace on the 7,000-file tree).
-// For each server (the built dist/cli.js, and BENCH_LIVE_BASELINE's when set: a built checkout or its cli.js, e.g. a
-// build of main, so before and after come from one run on one machine):
+// For each server (the built dist/cli.js, and BENCH_LIVE_BASELINE's when set: a built checkout
+// or its cli.js, e.g. a build of main, so before and after come from one run on one machine):
 //   1. ping every 10 ms (and get_metrics every 5th probe) from the SDK client over stdio while a
 //      cold init_workspace runs, until its answer: median, p95 and worst latency; and the longest
 //      stall of the server's thread during the run, as its debug log states it (a build without

@@ -2,8 +2,8 @@
 // (the checker exports a module's typedefs): `@typedef {Object} Options` with its `@property`
 // tags, a function type (`@callback Done` with its `@param` tags, `@typedef {(err: Error,
 // sock: Socket) => void} Done`), and an alias of one named type (`@typedef {Source} Alias`,
-// `@typedef {Source & { map?: Fn }} Alias`). Each is a `type` definition over the comment; the tags' types are
-// read by typescript-jsdoc.ts.
+// `@typedef {Source & { map?: Fn }} Alias`). Each is a `type` definition over the comment; the
+// tags' types are read by typescript-jsdoc.ts.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 

@@ -65,7 +65,7 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
         continue;
       }
       if (!value || PASSED_THROUGH.has(value.type)) continue;
-      const type = jsdocCast(value, { b, source }) ?? constructedForm(value, source);
+      const type = constructedForm(value, b, source);
       if (!type || (found !== undefined && found !== type)) return undefined;
       found = type;
       continue;
@@ -134,9 +134,6 @@ function statementOfReturn(body: Node, keyword: Node): Node | undefined | null {
 function returnedValue(value: Node, b: ExtractionBuilder, source: string): string | undefined {
   if (value.type === 'await_expression') value = value.namedChild(0) ?? value;
   switch (value.type) {
-    case 'parenthesized_expression':
-      // `return /** @type {Source[]} *\/ (this._children)`: the type cast to (typescript-jsdoc-casts.ts).
-      return jsdocCast(value, { b, source }) ?? constructedForm(value, source);
     case 'identifier':
       return `=${value.text}`;
     case 'this':
@@ -150,16 +147,17 @@ function returnedValue(value: Node, b: ExtractionBuilder, source: string): strin
       return called ? `${called}()` : undefined;
     }
     default:
-      return constructedForm(value, source);
+      return constructedForm(value, b, source);
   }
 }
 
 /**
  * `new Store()`: Store; `new this()` in a static method (`static create() { return new this() }`):
  * an instance of the class the method is on, the form RECEIVER_ITSELF (as `self() { return this }` in a
- * method is), which the checker types as that class.
+ * method is), which the checker types as that class; in JavaScript, `/** @type {Source[]} *\/
+ * (this._children)`, the type cast to (typescript-jsdoc-casts.ts).
  */
-function constructedForm(value: Node, source: string): string | undefined {
+function constructedForm(value: Node, b: ExtractionBuilder, source: string): string | undefined {
   if (value.type === 'new_expression' && value.childForFieldName('constructor')?.type === 'this') return RECEIVER_ITSELF;
-  return constructedType(value, source);
+  return jsdocCast(value, { b, source }) ?? constructedType(value, source);
 }
