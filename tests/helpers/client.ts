@@ -7,9 +7,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDir } from './temp-dirs.ts';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
@@ -57,7 +55,7 @@ export interface StartOptions {
 
 /** A fresh HOME so no test reads the machine's ~/.substrate or ~/.metabob. */
 export function tempHome(): string {
-  return mkdtempSync(join(tmpdir(), 'metabob-home-'));
+  return tempDir('metabob-home-');
 }
 
 /**
@@ -79,7 +77,7 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
   env.HOME = tempHome();
   // A cache directory of its own, outside HOME: the start-up code and index caches of one test
   // never serve another, and HOME stays what the test wrote into it.
-  env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'metabob-cache-'));
+  env.XDG_CACHE_HOME = tempDir('metabob-cache-');
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;

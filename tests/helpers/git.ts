@@ -1,8 +1,8 @@
 // Real git repositories in temp folders for tests.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { tempDir } from './temp-dirs.ts';
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, {
@@ -18,9 +18,7 @@ export function git(cwd: string, ...args: string[]): string {
   }).trim();
 }
 
-export function tempDir(prefix = 'metabob-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+export { tempDir };
 
 /** A new repository on branch main with user config set. */
 export function tempRepo(): string {

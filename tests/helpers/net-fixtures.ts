@@ -2,16 +2,16 @@
 // CAs and certificates made with openssl, HTTP(S) targets, fake proxies, a Squid started from
 // Debian's package with a temp config, and a network namespace whose packets go nowhere.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect as tcpConnect, createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { createServer as createTlsServer } from 'node:tls';
 import { join } from 'node:path';
+import { tempDir } from './temp-dirs.ts';
 
 export function tempNetDir(prefix = 'metabob-net-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return tempDir(prefix);
 }
 
 export interface Ca {
