@@ -70,6 +70,7 @@ export class CallResolver {
         return ref && { ref, confidence: ref.file === file ? CONFIDENCE.sameFile : this.table.kinds(file).importResolved };
       },
     });
+    this.defs.spreadsOf = (fn) => this.declared.returnedSpreads(fn).map((typed) => typed.ref);
   }
 
   /** A type name as written (`extends X`, `o: pkg.X`, `X()`): same file, then imports; never a by-name guess. */

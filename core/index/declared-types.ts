@@ -18,6 +18,8 @@ import {
   MAYBE_PRIMITIVE,
   RECEIVER_ITSELF,
   RETURNED_MEMBER,
+  RETURNED_SPREAD,
+  MAX_RETURNED_SPREADS,
   TYPE_ARGUMENT_FORM,
   TYPE_ARGUMENT_PLACE,
   TYPE_PARAMETERS_MEMBER,
@@ -379,6 +381,8 @@ export class DeclaredTypes {
   private memberType(on: Typed, name: string): Typed | undefined {
     if (on.collection || maybePrimitiveMember(on, name)) return undefined;
     const queue = [on.ref];
+    // How sure each queued owner is: a value a factory's literal spreads is as sure as its type.
+    const sure = [on.confidence];
     for (let i = 0; i < queue.length && i < 16; i++) {
       const ref = queue[i];
       const declarations = this.functions.of(ref.file);
@@ -391,11 +395,31 @@ export class DeclaredTypes {
         declarations.locals.get(`${ref.def}\0${RETURNED_MEMBER}${own}`);
       if (d) {
         const found = this.typedOn(on, ref, d);
-        return found && { ...found, confidence: Math.min(on.confidence, found.confidence) };
+        return found && { ...found, confidence: Math.min(sure[i], found.confidence) };
       }
-      queue.push(...this.lookup.basesOf(ref));
+      for (const base of this.lookup.basesOf(ref)) {
+        queue.push(base);
+        sure.push(sure[i]);
+      }
+      for (const spread of this.returnedSpreads(ref)) {
+        queue.push(spread.ref);
+        sure.push(Math.min(sure[i], spread.confidence));
+      }
     }
     return undefined;
+  }
+
+  /** `return { run, ...makeInner(n) }`: the values a function's returned literal spreads, as typed (RETURNED_SPREAD). */
+  returnedSpreads(fn: DefRef): Typed[] {
+    const locals = this.functions.of(fn.file).locals;
+    const out: Typed[] = [];
+    for (let k = 0; k < MAX_RETURNED_SPREADS; k++) {
+      const d = locals.get(`${fn.def}\0${RETURNED_SPREAD}${k}`);
+      if (!d) break;
+      const typed = this.typed(fn.file, d);
+      if (typed && !typed.collection) out.push(typed);
+    }
+    return out;
   }
 
   /** How deep declarations elsewhere are being followed now: a chain is followed a few deep, never in a cycle. */

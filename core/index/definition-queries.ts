@@ -32,6 +32,13 @@ export class DefinitionQueries {
     private readonly bases: Map<string, DefRef[]>,
   ) {}
 
+  /**
+   * The values a factory's returned literal spreads (`return { run, ...makeInner(n) }`), as
+   * declared-types.ts types them: findMethod looks there after the literal's own members, as the
+   * checker's spread type does. Set once the declared types exist (call-resolution.ts).
+   */
+  spreadsOf: (fn: DefRef) => DefRef[] = () => [];
+
   private readonly nestedScopes = new Map<FileExtraction, NestedScope>();
   /** A function of the callee's name nested in the calling function or one around it (nested-scope.ts). */
   nestedInScope(ext: FileExtraction, call: CallSite): number | undefined {
@@ -209,6 +216,7 @@ export class DefinitionQueries {
       const ofValue = this.memberOfTypedValue(ref, name);
       if (ofValue) return { ref: ofValue, viaBase: depth > 0 };
       for (const base of this.bases.get(refKey(ref)) ?? []) queue.push({ ref: base, depth: depth + 1 });
+      if (ext.definitions[ref.def].kind === 'function') for (const spread of this.spreadsOf(ref)) queue.push({ ref: spread, depth: depth + 1 });
     }
     return undefined;
   }

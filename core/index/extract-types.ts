@@ -138,6 +138,13 @@ export const MAYBE_FUNCTION = '~()';
 /** Leads the name of a property of the object type a function declares it returns, a local of that function (`().ledger`). */
 export const RETURNED_MEMBER = '().';
 /**
+ * Leads the names `()...0`, `()...1`, ... of a factory's locals that type the values its returned
+ * literal spreads (`return { run, ...makeInner(n) }`): the object holds their members too.
+ */
+export const RETURNED_SPREAD = '()...';
+/** The spreads of one returned literal that are read (typescript-objects.ts factoryObject). */
+export const MAX_RETURNED_SPREADS = 4;
+/**
  * A method's return as `this` (`where(): this`, `return this`): the value the call is made on, so
  * `q.where().run()` reaches the receiver's own `run`, a subclass's override included.
  */

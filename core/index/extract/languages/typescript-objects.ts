@@ -9,14 +9,15 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP, unquote } from './language-module.ts';
 import { FUNCTION_VALUES } from './typescript-types.ts';
-import { constructedEitherWay } from './typescript-values.ts';
+import { aliasedPath, constructedEitherWay } from './typescript-values.ts';
 import { constructsWithin } from './inference-budget.ts';
 import { functionTypeOf } from './typescript-function-types.ts';
 import { argumentPlace, calleePath } from './typescript-callbacks.ts';
 import { declareContextualParameters } from './typescript-contextual.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 import { declareSignature } from './typescript-signatures.ts';
-import { RETURNED_MEMBER } from '../../extract-types.ts';
+import { MAX_RETURNED_SPREADS, RETURNED_MEMBER, RETURNED_SPREAD } from '../../extract-types.ts';
+import { calledPath } from './typescript-paths.ts';
 
 /** Wrappers a literal may sit in and still be the value: `{...} as const`, `satisfies T`, parentheses. */
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression', 'non_null_expression']);
@@ -340,6 +341,28 @@ export function* factoryObject(fn: Node, named: Node, name: string, member: bool
   f.b.declareType(kind, `${name}()`, '{}', named, false, kind === 'local' ? named.startIndex - 1 : named.startIndex);
   // `return { store: new Store() }`: `pair().store` is a Store, the returned object's property
   // (declared-types.ts memberType reads `().store` of the factory), placed inside it so it is its own.
-  if (object)
+  if (object) {
     for (const [key, type] of constructedMembers(object, f)) f.b.declareType('local', `${RETURNED_MEMBER}${key}`, type, object, false, object.startIndex);
+    declareReturnedSpreads(object, f);
+  }
+}
+
+/**
+ * `return { run, ...makeInner(n), ...defaults }`: the returned object holds the members of each
+ * value it spreads, as the checker's spread type does; each is a local of the factory, typed as a
+ * declarator of the same value would be (what the call returns, what the path holds), read by
+ * declared-types.ts memberType after the literal's own members.
+ */
+function declareReturnedSpreads(object: Node, { b, source }: FileContext): void {
+  let k = 0;
+  for (const member of object.namedChildren.slice(0, MAX_CONSTRUCTED_MEMBERS)) {
+    if (member?.type !== 'spread_element') continue;
+    const value = member.namedChild(0);
+    const called = calledPath(value, source);
+    const path = called === undefined ? aliasedPath(value, source) : undefined;
+    const type = called !== undefined ? `${called}()` : path !== undefined ? `=${path}` : undefined;
+    if (!type) continue;
+    b.declareType('local', `${RETURNED_SPREAD}${k}`, type, object, false, object.startIndex);
+    if (++k === MAX_RETURNED_SPREADS) return;
+  }
 }
