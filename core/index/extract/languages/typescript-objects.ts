@@ -348,10 +348,10 @@ export function* factoryObject(fn: Node, named: Node, name: string, member: bool
 }
 
 /**
- * `return { run, ...makeInner(n), ...defaults }`: the returned object holds the members of each
- * value it spreads, as the checker's spread type does; each is a local of the factory, typed as a
- * declarator of the same value would be (what the call returns, what the path holds), read by
- * declared-types.ts memberType after the literal's own members.
+ * `return { run, ...makeInner(n), ...held }`: the returned object holds the members of each value
+ * it spreads, as the checker's spread type does; each is a local of the factory, typed as a
+ * declarator of the same value would be (what the call returns, what the path holds), read after
+ * the literal's own members (declared-types.ts memberType, definition-queries.ts findMethod).
  */
 function declareReturnedSpreads(object: Node, { b, source }: FileContext): void {
   let k = 0;
