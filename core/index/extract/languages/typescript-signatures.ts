@@ -17,7 +17,8 @@ const MAX_LITERAL_UNION = 8;
  * `(): Promise<{ ledger: SharedLedger } | { cause: Cause }>`: the properties of the object type a
  * function declares it returns (through a promise), or of each object type of a union of them
  * (the checker reaches `r.ledger` once narrowed to the member that declares it); a name two
- * members declare with different types is left out. Undefined for any other return type.
+ * members declare with different types is left out (none may be left). Undefined for any other
+ * return type.
  */
 export function returnedLiteralMembers(fn: Node, source: string): Array<[string, string]> | undefined {
   const annotation = fn.childForFieldName('return_type');
@@ -39,8 +40,9 @@ export function returnedLiteralMembers(fn: Node, source: string): Array<[string,
     if (object?.type !== 'object_type') continue;
     for (const [key, written] of typeLiteralMembers(object, source) ?? []) members.set(key, members.has(key) && members.get(key) !== written ? null : written);
   }
-  const kept = [...members].filter((m): m is [string, string] => m[1] !== null);
-  return kept.length > 0 ? kept : undefined;
+  // With no property of a named type, the object is still f's own: its methods (`remove(): void`)
+  // are f's nested definitions, which findMethod reads.
+  return objects.some((o) => o?.type === 'object_type') ? [...members].filter((m): m is [string, string] => m[1] !== null) : undefined;
 }
 
 /** Places of a tuple type read for their types. */
