@@ -202,7 +202,11 @@ export class CallResolver {
       // `key.toString()` with `key: string | BindingKey`: maybe the string's.
       if (maybePrimitiveMember(typed, call.callee)) return UNRESOLVED;
       const found = this.defs.findMethod(typed.ref, memberNameOn(typed, call.callee), false);
-      return found ? this.declaredTarget(f, found.ref, typed) : UNRESOLVED;
+      if (found) return this.declaredTarget(f, found.ref, typed);
+      // `planner.toResult()` where the factory returns `{ toResult: processor.toResult }`: the member it holds.
+      const held = this.declared.returnedHeldMember(typed.ref, call.callee);
+      const member = held && this.defs.findMethod(held.on.ref, held.member, false);
+      return member ? this.declaredTarget(f, member.ref, { ...held!.on, confidence: Math.min(typed.confidence, held!.on.confidence) }) : UNRESOLVED;
     }
     // `options.hooks.use()` with `hooks: { use(): void }` written in options's type: that member.
     const owner = imported ? undefined : this.declared.literalMemberOwnerAt(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);

@@ -409,6 +409,20 @@ export class DeclaredTypes {
     return undefined;
   }
 
+  /**
+   * `return { toResult: processor.toResult }` (typescript-objects.ts declareHeldMembers): the
+   * typed value and member name that `fn`'s returned object's member `name` holds, read as
+   * heldMember reads a local bound to a path.
+   */
+  returnedHeldMember(fn: DefRef, name: string): { on: Typed; member: string } | undefined {
+    const d = this.functions.of(fn.file).locals.get(`${fn.def}\0${RETURNED_MEMBER}${name}`);
+    const path = d && heldPathOf(d);
+    const dot = path ? path.lastIndexOf('.') : -1;
+    if (dot < 0 || path!.endsWith(')')) return undefined;
+    const on = this.typeAt(fn.file, d!, path!.slice(0, dot));
+    return on && !on.collection ? { on, member: memberNameOn(on, path!.slice(dot + 1)) } : undefined;
+  }
+
   /** `return { run, ...makeInner(n) }`: the values a function's returned literal spreads, as typed (RETURNED_SPREAD). */
   returnedSpreads(fn: DefRef): Typed[] {
     const locals = this.functions.of(fn.file).locals;

@@ -343,7 +343,23 @@ export function* factoryObject(fn: Node, named: Node, name: string, member: bool
   // (declared-types.ts memberType reads `().store` of the factory), placed inside it so it is its own.
   if (object) {
     for (const [key, type] of constructedMembers(object, f)) f.b.declareType('local', `${RETURNED_MEMBER}${key}`, type, object, false, object.startIndex);
+    declareHeldMembers(object, f);
     declareReturnedSpreads(object, f);
+  }
+}
+
+/**
+ * `return { toResult: processor.toResult }`: a member holding a member of another value is that
+ * member (`planner.toResult()` calls Processor's `toResult` where `processor: Processor`), read by
+ * declared-types.ts returnedHeldMember as a local bound to the path is (heldMember).
+ */
+function declareHeldMembers(object: Node, { b, source }: FileContext): void {
+  for (const member of object.namedChildren.slice(0, MAX_CONSTRUCTED_MEMBERS)) {
+    const value = member?.type === 'pair' ? member.childForFieldName('value') : null;
+    if (value?.type !== 'member_expression') continue;
+    const key = keyName(member!.childForFieldName('key'), source);
+    const path = key && !key.startsWith('[') ? aliasedPath(value, source) : undefined;
+    if (path?.includes('.')) b.declareType('local', `${RETURNED_MEMBER}${key}`, `=${path}`, object, false, object.startIndex);
   }
 }
 
