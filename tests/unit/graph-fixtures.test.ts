@@ -606,6 +606,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'imports src/use.ts -> src/lib.ts 1',
     // `type Tagged = Hint<...>`: an alias naming one type has its members, as an interface extending it would.
     'inherits src/lib.ts::type::Tagged::19 -> src/lib.ts::type::Hint::12 1',
+    // `type Writer = Pick<Provider, 'label'> & {...}`: the members Pick keeps are Provider's.
+    'inherits src/lib.ts::type::Writer::35 -> src/lib.ts::interface::Provider::29 1',
     'inherits src/use.ts::interface::Await::38 -> src/use.ts::interface::Op::32 1',
   ]);
 });

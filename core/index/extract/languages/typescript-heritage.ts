@@ -6,7 +6,7 @@ import type { RawDefinition } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { ITEMS_PER_STEP } from './language-module.ts';
 import { compactText } from './source-text.ts';
-import { genericArgumentNames, isNamePathChar, NAME_PATH, typeArgumentNames, valueTypedBy } from './typescript-types.ts';
+import { genericArgumentNames, isNamePathChar, membersKept, NAME_PATH, typeArgumentNames, valueTypedBy } from './typescript-types.ts';
 import { declareTypeParameterList } from './typescript-type-parameters.ts';
 
 /** How many named types of one intersection or union are read. */
@@ -41,7 +41,8 @@ export function aliasHeritage(def: RawDefinition, value: Node, { b, source }: Fi
       const parts = n.namedChildren.filter((part): part is Node => part !== null);
       for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]);
     } else if (n.type === 'type_identifier' || n.type === 'generic_type' || n.type === 'nested_type_identifier') {
-      const parent = heritageName(n, source);
+      // `type Options = Omit<Base, 'k'> & { ... }`: the members kept are Base's.
+      const parent = heritageName(membersKept(n), source);
       if (parent) named.push(parent);
     } else if (relation === 'union' && (n.endIndex - n.startIndex > 9 || !NO_MEMBERS.has(n.text))) {
       // `string | BindingKey<T>`: `key.toString()` may be the primitive's, which the checker

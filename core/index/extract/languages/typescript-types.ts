@@ -56,7 +56,7 @@ const MEMBER_KEEPING = new Set(['Partial', 'Required', 'Readonly', 'NonNullable'
 const MAX_KEEPING_WRAPPERS = 4;
 
 /** `Readonly<Partial<X>>` as `X`: the type whose members a wrapper of MEMBER_KEEPING keeps. */
-function membersKept(type: Node): Node {
+export function membersKept(type: Node): Node {
   for (let i = 0; i < MAX_KEEPING_WRAPPERS && type.type === 'generic_type' && MEMBER_KEEPING.has(type.childForFieldName('name')?.text ?? ''); i++) {
     const first = typeArgumentsOf(type)?.namedChild(0);
     if (!first) break;

@@ -9,7 +9,7 @@ import type { LanguageModule, NodeHandler } from './language-module.ts';
 import { ITEMS_PER_STEP } from './language-module.ts';
 import { typescriptImportResolver } from './typescript-resolution.ts';
 import { maskUnreadable, STATEMENT_START } from './typescript-recovery.ts';
-import { declareLoopElement, genericArgumentNames } from './typescript-types.ts';
+import { declareLoopElement, genericArgumentNames, membersKept } from './typescript-types.ts';
 import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts';
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { narrowedByAssertion, narrowedByGuard } from './typescript-narrowing.ts';
@@ -127,8 +127,10 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       for (const child of node.namedChildren) {
         if (child?.type !== 'extends_type_clause') continue;
         let read = 0;
-        for (const type of child.namedChildren) {
+        for (const written of child.namedChildren) {
           if (++read % ITEMS_PER_STEP === 0) yield;
+          // `extends Omit<DBConfig<O>, 'transaction'>`: the members kept are DBConfig<O>'s.
+          const type = written && membersKept(written);
           const parent = type && heritageName(type, source);
           if (parent) b.inherits(def, parent, 'extends', genericArgumentNames(type, source));
         }
