@@ -186,19 +186,36 @@ const MAX_WRAPPERS = 4;
 
 /**
  * The type an object literal is written against: its declarator's annotation, a `satisfies` or
- * `as` type (`as const` names none), or the return type of the function that returns it.
+ * `as` type (`as const` names none), or the return type of the function that returns it; for an
+ * element of an array literal (`const tasks: Task[] = [{ start: (s) => ... }]`), the element type
+ * of the array's, one array deep.
  */
-function literalAnnotation(literal: Node, f: FileContext): Node | null {
+function literalAnnotation(literal: Node, f: FileContext, element = false): Node | null {
   let object = literal;
   let holder = f.parentOf(object);
   for (let i = 0; holder && LITERAL_WRAPPERS.has(holder.type) && i < MAX_WRAPPERS; i++) {
     const cast = holder.type === 'as_expression' ? holder.namedChild(1) : null;
-    if (cast && cast.text !== 'const') return cast;
+    if (cast && cast.text !== 'const') return element ? elementTypeOf(cast) : cast;
     holder = f.parentOf((object = holder));
+  }
+  if (holder?.type === 'array' && !element) return literalAnnotation(holder, f, true);
+  if (element) {
+    if (holder?.type === 'variable_declarator') return elementTypeOf(holder.childForFieldName('type'));
+    return holder?.type === 'satisfies_expression' ? elementTypeOf(holder.namedChild(1)) : null;
   }
   if (holder?.type === 'variable_declarator') return holder.childForFieldName('type');
   if (holder?.type === 'satisfies_expression') return holder.namedChild(1);
   return returningFunction(holder, object, f)?.childForFieldName('return_type') ?? null;
+}
+
+/** `Task[]`, `readonly Task[]`, `Array<Task>`, `ReadonlyArray<Task>` (in an annotation or as a type): the element type; null for any other. */
+function elementTypeOf(annotation: Node | null): Node | null {
+  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  if (type?.type === 'readonly_type') type = type.namedChild(0);
+  if (type?.type === 'array_type') return type.namedChild(0);
+  const name = type?.type === 'generic_type' ? type.childForFieldName('name')?.text : undefined;
+  const args = name === 'Array' || name === 'ReadonlyArray' ? type!.childForFieldName('type_arguments') : null;
+  return args?.namedChildCount === 1 ? args.namedChild(0) : null;
 }
 
 /** The function `value` is returned from: `return value` in the function's block, or an arrow whose body it is; undefined elsewhere. */
