@@ -16,7 +16,12 @@ function declaredBindings(holder: Node | null, member: string | undefined): Impo
   const assigned = holder?.type === 'assignment_expression' ? holder.childForFieldName('left') : null;
   if (assigned?.type === 'identifier') bindings.push({ imported: member ?? '*', local: assigned.text });
   if (holder?.type !== 'variable_declarator') return bindings;
-  const name = holder.childForFieldName('name');
+  return [...bindings, ...patternBindings(holder.childForFieldName('name'), member)];
+}
+
+/** What a name or pattern bound to a module value binds: `m` the module (or its `member`), `{ a, b: c }` its names. */
+function patternBindings(name: Node | null, member: string | undefined): ImportBinding[] {
+  const bindings: ImportBinding[] = [];
   if (name?.type === 'identifier') bindings.push({ imported: member ?? '*', local: name.text });
   else if (name?.type === 'object_pattern' && member === undefined) {
     for (const part of name.namedChildren) {
@@ -31,6 +36,23 @@ function declaredBindings(holder: Node | null, member: string | undefined): Impo
     }
   }
   return bindings;
+}
+
+/**
+ * `import('./m').then(({ make }) => make())`, `.then((m) => m.run())`: the first parameter of the
+ * callback handed to the load's `then` holds the module, as a declarator awaiting it would (bound
+ * as the file's, as `const { make } = await import('./m')` is). Empty for any other holder.
+ */
+function thenBindings(holder: Node | null, { parentOf }: Pick<FileContext, 'parentOf'>): ImportBinding[] {
+  if (holder?.type !== 'member_expression' || holder.childForFieldName('property')?.text !== 'then') return [];
+  const call = parentOf(holder);
+  if (call?.type !== 'call_expression' || call.childForFieldName('function')?.id !== holder.id) return [];
+  const callback = call.childForFieldName('arguments')?.namedChild(0);
+  if (callback?.type !== 'arrow_function' && callback?.type !== 'function_expression') return [];
+  // `m => ...` holds its one parameter in `parameter`; `(m) => ...` and `function (m)` in `parameters`.
+  const first = callback.childForFieldName('parameter') ?? callback.childForFieldName('parameters')?.namedChild(0) ?? null;
+  const name = first?.type === 'required_parameter' ? first.childForFieldName('pattern') : first;
+  return patternBindings(name, undefined);
 }
 
 /** `require('a')` in its context: `const x = require('a')`, `const {a, b: c} = require('b')`, `require('a').f`. */
@@ -64,6 +86,7 @@ export function dynamicImport(call: Node, source: Node, { b, parentOf }: FileCon
   if (holder?.type === 'await_expression') holder = parentOf(holder);
   const inPlace = holder?.type === 'parenthesized_expression' && parentOf(holder)?.type === 'member_expression';
   const bindings = inPlace ? [{ imported: '*', local: loadedModuleName(call) }] : declaredBindings(holder, undefined);
+  if (bindings.length === 0) bindings.push(...thenBindings(holder, { parentOf }));
   b.addImport({ kind: 'dynamic', source: from, bindings, line: lineOf(call) });
 }
 
