@@ -1,106 +1,30 @@
 // Collects what one language module finds in a file (in whatever order the query reports it)
-// and settles the structure once at the end: definitions in document order, each with the
-// index of its innermost enclosing definition, methods told apart from functions by their
-// owner, and every call given its innermost enclosing function or method. Doing the nesting
-// here, by comparing ranges, keeps the per-language code to one pass over the query matches
-// and no walking up the tree (SPEC §init_workspace: the index is rebuilt on every launch, so
-// per-file work stays lean).
+// and settles the structure once at the end (extraction-settle.ts): definitions in document
+// order, each with the index of its innermost enclosing definition, methods told apart from
+// functions by their owner, and every call given its innermost enclosing function or method.
+// Doing the nesting there, by comparing ranges, keeps the per-language code to one pass over
+// the query matches and no walking up the tree (SPEC §init_workspace: the index is rebuilt on
+// every launch, so per-file work stays lean).
 import type { Node } from 'web-tree-sitter';
 import { DeferredDefinitions } from './deferred-definitions.ts';
 import { TypeParameterScopes } from './type-parameters.ts';
-import type {
-  CallSite,
-  DeclaredType,
-  Definition,
-  DefinitionKind,
-  FileExtraction,
-  Heritage,
-  ImportRecord,
-  LanguageId,
-  MemberAlias,
-  TypedMember,
-} from '../extract-types.ts';
+import type { DeclaredType, DefinitionKind, FileExtraction, Heritage, ImportRecord, LanguageId, MemberAlias, TypedMember } from '../extract-types.ts';
+import {
+  FirstTypes,
+  linkOwnersByName,
+  settleCalls,
+  settleDeclaredTypes,
+  settleDefinitions,
+  settleHeritage,
+  type Callback,
+  type OwnerScope,
+  type RawCall,
+  type RawDeclaredType,
+  type RawDefinition,
+  type RawHeritage,
+} from './extraction-settle.ts';
 
-export interface RawDefinition {
-  kind: DefinitionKind;
-  name: string;
-  start: number;
-  end: number;
-  startLine: number;
-  endLine: number;
-  exported: boolean;
-  bound: boolean;
-  /** A function whose innermost owner is a type (class, struct, trait, impl) becomes a method. */
-  methodInType: boolean;
-  /** The owning type's name when it is not lexically enclosing (Go receiver, Rust impl). */
-  parentName: string | undefined;
-  /** Set by finish(): the index in the definitions list. */
-  index: number | undefined;
-  /** A member whose callability its type's name decides (memberIfCallableType) until the file settles it. */
-  typeName: string | undefined;
-}
-
-/** A range that owns methods without being a definition itself (a Rust `impl` block). */
-interface OwnerScope {
-  start: number;
-  end: number;
-  ownerName: string;
-}
-
-interface RawCall {
-  callee: string;
-  receiver: string | undefined;
-  isNew: boolean;
-  line: number;
-  start: number;
-}
-
-interface RawDeclaredType {
-  kind: DeclaredType['kind'];
-  name: string;
-  type: string;
-  call: boolean;
-  start: number;
-  /** The lines of the function whose parameter this is, when only calls inside it see the name. */
-  lines: [number, number] | undefined;
-}
-
-interface RawHeritage {
-  child: RawDefinition | string;
-  parent: string;
-  kind: Heritage['kind'];
-  args?: string[];
-}
-
-/** Document order, an enclosing range before the ranges it contains. Module level: a closure
- * made per call costs a keepNames `__name` call per file in the bundle. */
-function byStart(a: { start: number; end: number }, b: { start: number; end: number }): number {
-  return a.start - b.start || b.end - a.end;
-}
-
-/** A function passed as an argument (callbackScope). */
-interface Callback {
-  start: number;
-  end: number;
-  lines: [number, number] | undefined;
-}
-
-const TYPE_KINDS: ReadonlySet<DefinitionKind> = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type']);
-const FUNCTION_KINDS: ReadonlySet<DefinitionKind> = new Set(['function', 'method']);
-
-/**
- * The ranges around `at` on `stack`, after entering those of `defs` (in source order, from `next`)
- * that start by `at`: the sweep settleCalls makes once per kind of range. Returns the next to enter.
- */
-function enter(defs: RawDefinition[], next: number, stack: RawDefinition[], at: number): number {
-  while (next < defs.length && defs[next]!.start <= at) {
-    const def = defs[next++]!;
-    while (stack.length && stack[stack.length - 1]!.end <= def.start) stack.pop();
-    stack.push(def);
-  }
-  while (stack.length && stack[stack.length - 1]!.end <= at) stack.pop();
-  return next;
-}
+export type { RawDefinition } from './extraction-settle.ts';
 
 export class ExtractionBuilder {
   private readonly defs: RawDefinition[] = [];
@@ -203,12 +127,12 @@ export class ExtractionBuilder {
     this.deferred.typeOnlyImport(local);
   }
 
-  /** `type Serialize = (v: unknown) => string`, `interface Fn { (x: X): Y }`: a name this file declares as a function type. */
   /** `const api = { run }` at the module level: `api.run` is the file's name `run` (MemberAlias). */
   memberAlias(owner: string, name: string, target: string): void {
     this.memberAliases.push({ owner, name, target });
   }
 
+  /** `type Serialize = (v: unknown) => string`, `interface Fn { (x: X): Y }`: a name this file declares as a function type. */
   callableType(name: string): void {
     this.deferred.callableType(name);
   }
@@ -259,8 +183,8 @@ export class ExtractionBuilder {
 
   private lineStarts: number[] | undefined;
 
-  /** The 1-based line of a position in the source. */
-  private lineAt(index: number): number {
+  /** The 1-based line of a position in the source (extraction-settle.ts LineAt). */
+  lineAt(index: number): number {
     if (!this.lineStarts) {
       const starts = [0];
       for (let i = this.source.indexOf('\n'); i !== -1; i = this.source.indexOf('\n', i + 1)) starts.push(i + 1);
@@ -312,7 +236,9 @@ export class ExtractionBuilder {
       this.defs.push(def);
       if (def.typeName !== undefined) handedOn++;
     }
-    const definitions = this.settleDefinitions();
+    const definitions = settleDefinitions(this.defs, this.scopes, this.exports, this.typedMembers);
+    const types = new FirstTypes(definitions);
+    linkOwnersByName(definitions, types);
     // The typed members handed on (a TypedMember, or none with no type around them) own no calls and no names.
     if (handedOn > 0) {
       let kept = 0;
@@ -325,193 +251,15 @@ export class ExtractionBuilder {
       definitions,
       imports: this.imports.sort((a, b) => a.line - b.line),
       exports: this.exports,
-      calls: this.settleCalls(),
-      heritage: this.settleHeritage(definitions),
+      calls: settleCalls(this.calls, this.defs),
+      heritage: settleHeritage(this.heritage, types),
     };
-    if (this.declared.length > 0) result.declaredTypes = this.settleDeclaredTypes();
+    if (this.declared.length > 0) result.declaredTypes = settleDeclaredTypes(this.declared, this.defs, this.callbacks, this);
     if (this.typedMembers.length > 0) result.typedMembers = this.typedMembers;
     const callableTypes = this.deferred.callableTypeNames();
     if (callableTypes.length > 0) result.callableTypes = callableTypes;
     if (this.memberAliases.length > 0) result.memberAliases = this.memberAliases;
     if (this.errorNodes > 0) result.errorNodes = this.errorNodes;
     return result;
-  }
-
-  /**
-   * Each declared type's owner: the innermost class around a member, the innermost function
-   * around a local; and a local's callback, the innermost one around it inside its owner. One
-   * sweep in position order over the definitions and callbacks open at each declaration (they
-   * nest), each open definition knowing the nearest class and function at or under it, so a
-   * declaration costs the same however deep it sits.
-   */
-  private settleDeclaredTypes(): DeclaredType[] {
-    this.callbacks.sort(byStart);
-    const order = this.declared.map((_, i) => i).sort((x, y) => this.declared[x]!.start - this.declared[y]!.start);
-    const owners: Array<RawDefinition | undefined> = new Array(this.declared.length);
-    const arounds: Array<Callback | undefined> = new Array(this.declared.length);
-    const open: RawDefinition[] = [];
-    /** Per open definition: the place in `open` of the nearest type (and function) at or under it, -1 for none. */
-    const nearestType: number[] = [];
-    const nearestFunction: number[] = [];
-    const openCallbacks: Callback[] = [];
-    let next = 0;
-    let nextCallback = 0;
-    for (const i of order) {
-      const d = this.declared[i]!;
-      while (next < this.defs.length && this.defs[next]!.start <= d.start) {
-        const def = this.defs[next++]!;
-        while (open.length && open[open.length - 1]!.end <= def.start) open.pop();
-        const k = open.length;
-        open.push(def);
-        nearestType[k] = TYPE_KINDS.has(def.kind) ? k : k > 0 ? nearestType[k - 1]! : -1;
-        nearestFunction[k] = FUNCTION_KINDS.has(def.kind) ? k : k > 0 ? nearestFunction[k - 1]! : -1;
-      }
-      while (open.length && open[open.length - 1]!.end <= d.start) open.pop();
-      const at = open.length === 0 ? -1 : (d.kind === 'member' ? nearestType : nearestFunction)[open.length - 1]!;
-      owners[i] = at < 0 ? undefined : open[at];
-      if (d.kind !== 'local' || d.lines) continue;
-      while (nextCallback < this.callbacks.length && this.callbacks[nextCallback]!.start <= d.start) {
-        const callback = this.callbacks[nextCallback++]!;
-        while (openCallbacks.length && openCallbacks[openCallbacks.length - 1]!.end <= callback.start) openCallbacks.pop();
-        openCallbacks.push(callback);
-      }
-      while (openCallbacks.length && openCallbacks[openCallbacks.length - 1]!.end <= d.start) openCallbacks.pop();
-      // The innermost callback around it; one that starts before its owner holds the owner, not it.
-      const around = openCallbacks[openCallbacks.length - 1];
-      const owner = owners[i];
-      if (around && (!owner || around.start > owner.start)) arounds[i] = around;
-    }
-    const out: DeclaredType[] = [];
-    this.declared.forEach((d, i) => {
-      const owner = owners[i];
-      if (d.kind === 'member' && !owner) return;
-      const item: DeclaredType = { kind: d.kind, owner: owner?.index ?? null, name: d.name, type: d.type };
-      if (d.call) item.call = true;
-      const lines = d.lines ?? this.linesOf(arounds[i]);
-      if (lines) item.lines = lines;
-      out.push(item);
-    });
-    return out;
-  }
-
-  /** A callback's first and last line, counted when first asked for. */
-  private linesOf(callback: Callback | undefined): [number, number] | undefined {
-    if (callback) callback.lines ??= [this.lineAt(callback.start), this.lineAt(Math.max(callback.start, callback.end - 1))];
-    return callback?.lines;
-  }
-
-  private settleDefinitions(): Definition[] {
-    this.defs.sort(byStart);
-    this.scopes.sort(byStart);
-    const exportedLocals = new Set(this.exports.map((e) => e.local));
-    const out: Definition[] = [];
-    const stack: RawDefinition[] = [];
-    const scopeStack: OwnerScope[] = [];
-    let s = 0;
-    for (const def of this.defs) {
-      while (stack.length && stack[stack.length - 1]!.end <= def.start) stack.pop();
-      while (scopeStack.length && scopeStack[scopeStack.length - 1]!.end <= def.start) scopeStack.pop();
-      while (s < this.scopes.length && this.scopes[s]!.start <= def.start) {
-        const scope = this.scopes[s++]!;
-        if (scope.end > def.start) scopeStack.push(scope);
-      }
-      const owner = stack[stack.length - 1];
-      // `export const x: { a: () => void } = make()`: a member named through its holder
-      // (literalMember) sits inside the holder's own definition, which already names it once.
-      if (owner && def.name.length > owner.name.length && def.name.startsWith(owner.name) && def.name[owner.name.length] === '.') {
-        def.name = def.name.slice(owner.name.length + 1);
-      }
-      if (def.typeName !== undefined) {
-        // Not a definition here: a TypedMember of its class, interface or type, or of the function
-        // whose parameter's object type holds it (`opts.ref`, named through its holder).
-        if (owner?.index !== undefined && (TYPE_KINDS.has(owner.kind) || def.name.includes('.')))
-          this.typedMembers.push({ owner: owner.index, name: def.name, type: def.typeName, startLine: def.startLine, endLine: def.endLine });
-        continue;
-      }
-      const scope = scopeStack[scopeStack.length - 1];
-      // An impl block opened inside the innermost definition owns what follows it.
-      const scopeIsInner = scope !== undefined && (owner === undefined || scope.start >= owner.start);
-      let parent: number | null = owner?.index ?? null;
-      if (scopeIsInner) {
-        def.parentName ??= scope.ownerName;
-        if (def.methodInType) def.kind = 'method';
-      } else if (owner && def.methodInType && TYPE_KINDS.has(owner.kind)) {
-        def.kind = 'method';
-        def.parentName ??= owner.name;
-      }
-      if (parent === null && exportedLocals.has(def.name)) def.exported = true;
-      def.index = out.length;
-      const item: Definition = {
-        kind: def.kind,
-        name: def.name,
-        startLine: def.startLine,
-        endLine: def.endLine,
-        parent,
-        exported: def.exported,
-      };
-      if (def.bound) item.bound = true;
-      if (def.parentName !== undefined) item.parentName = def.parentName;
-      out.push(item);
-      stack.push(def);
-    }
-    this.linkOwnersByName(out);
-    return out;
-  }
-
-  private typesByName?: Map<string, number>;
-
-  /** The first type definition of a name in this file. */
-  private typeIndex(out: Definition[], name: string): number | undefined {
-    if (!this.typesByName) {
-      const types = new Map<string, number>();
-      out.forEach((d, i) => {
-        if (TYPE_KINDS.has(d.kind) && !types.has(d.name)) types.set(d.name, i);
-      });
-      this.typesByName = types;
-    }
-    return this.typesByName.get(name);
-  }
-
-  /** Go methods and Rust impl methods name their owner; point `parent` at it when it is in this file. */
-  private linkOwnersByName(out: Definition[]): void {
-    for (const def of out) {
-      if (def.parent !== null || def.parentName === undefined) continue;
-      const owner = this.typeIndex(out, def.parentName);
-      if (owner !== undefined) def.parent = owner;
-    }
-  }
-
-  private settleHeritage(out: Definition[]): Heritage[] {
-    const settled: Heritage[] = [];
-    for (const h of this.heritage) {
-      const child = typeof h.child === 'string' ? this.typeIndex(out, h.child) : h.child.index;
-      if (child !== undefined) settled.push(h.args ? { child, parent: h.parent, kind: h.kind, args: h.args } : { child, parent: h.parent, kind: h.kind });
-    }
-    return settled.sort((a, b) => a.child - b.child);
-  }
-
-  private settleCalls(): CallSite[] {
-    this.calls.sort((a, b) => a.start - b.start);
-    const fns = this.defs.filter((d) => FUNCTION_KINDS.has(d.kind));
-    const classes = this.defs.filter((d) => d.kind === 'class');
-    const out: CallSite[] = new Array(this.calls.length);
-    const stack: RawDefinition[] = [];
-    const classStack: RawDefinition[] = [];
-    let j = 0;
-    let k = 0;
-    for (let i = 0; i < this.calls.length; i++) {
-      const call = this.calls[i]!;
-      j = enter(fns, j, stack, call.start);
-      k = enter(classes, k, classStack, call.start);
-      const fn = stack[stack.length - 1];
-      const site: CallSite = { callee: call.callee, line: call.line, enclosing: fn?.index ?? null };
-      // A call on `this` in a class body, inside no method of it: `this` there is the instance.
-      const cls = classStack[classStack.length - 1];
-      if (cls && (!fn || fn.start < cls.start) && (call.receiver === 'this' || call.receiver?.startsWith('this.'))) site.classLevel = cls.index;
-      if (call.receiver !== undefined) site.receiver = call.receiver;
-      if (call.isNew) site.isNew = true;
-      out[i] = site;
-    }
-    return out;
   }
 }
