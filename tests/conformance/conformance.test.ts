@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBridge } from './http-bridge.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 const EXPECTED_FAILURES = fileURLToPath(new URL('./expected-failures.yml', import.meta.url));
 const SUITE = join(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json'), '..', 'dist', 'index.js');
@@ -48,7 +49,8 @@ test(
         '--expected-failures',
         EXPECTED_FAILURES,
         '--output-dir',
-        '/tmp/metabob-conformance',
+        // Its per-scenario reports, removed with the folder when the test's process exits.
+        tempDir('metabob-conformance-'),
       ]);
       // The pass count, for whoever reads the test log (docs/protocol-eras.md).
       process.stderr.write(
