@@ -206,7 +206,8 @@ export class CallResolver {
       // `planner.toResult()` where the factory returns `{ toResult: processor.toResult }`: the member it holds.
       const held = this.declared.returnedHeldMember(typed.ref, call.callee);
       const member = held && this.defs.findMethod(held.on.ref, held.member, false);
-      return member ? this.declaredTarget(f, member.ref, { ...held!.on, confidence: Math.min(typed.confidence, held!.on.confidence) }) : UNRESOLVED;
+      if (!held || !member) return UNRESOLVED;
+      return this.declaredTarget(f, member.ref, { ...held.on, confidence: Math.min(typed.confidence, held.on.confidence) });
     }
     // `options.hooks.use()` with `hooks: { use(): void }` written in options's type: that member.
     const owner = imported ? undefined : this.declared.literalMemberOwnerAt(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);

@@ -77,7 +77,7 @@ export class DeclaredTypes extends DeclaredTypePaths {
   }
 
   /**
-   * `return { toResult: processor.toResult }` (typescript-objects.ts declareHeldMembers): the
+   * `return { toResult: processor.toResult }` (typescript-objects.ts declareReturnedHolders): the
    * typed value and member name that `fn`'s returned object's member `name` holds, read as
    * heldMember reads a local bound to a path.
    */

@@ -190,22 +190,19 @@ const MAX_WRAPPERS = 4;
  * element of an array literal (`const tasks: Task[] = [{ start: (s) => ... }]`), the element type
  * of the array's, one array deep.
  */
-function literalAnnotation(literal: Node, f: FileContext, element = false): Node | null {
+function literalAnnotation(literal: Node, f: FileContext, array = false): Node | null {
   let object = literal;
   let holder = f.parentOf(object);
   for (let i = 0; holder && LITERAL_WRAPPERS.has(holder.type) && i < MAX_WRAPPERS; i++) {
     const cast = holder.type === 'as_expression' ? holder.namedChild(1) : null;
-    if (cast && cast.text !== 'const') return element ? elementTypeOf(cast) : cast;
+    if (cast && cast.text !== 'const') return cast;
     holder = f.parentOf((object = holder));
   }
-  if (holder?.type === 'array' && !element) return literalAnnotation(holder, f, true);
-  if (element) {
-    if (holder?.type === 'variable_declarator') return elementTypeOf(holder.childForFieldName('type'));
-    return holder?.type === 'satisfies_expression' ? elementTypeOf(holder.namedChild(1)) : null;
-  }
+  if (holder?.type === 'array' && !array) return elementTypeOf(literalAnnotation(holder, f, true));
   if (holder?.type === 'variable_declarator') return holder.childForFieldName('type');
   if (holder?.type === 'satisfies_expression') return holder.namedChild(1);
-  return returningFunction(holder, object, f)?.childForFieldName('return_type') ?? null;
+  // An array is read where it is declared or cast, not where it is returned.
+  return array ? null : (returningFunction(holder, object, f)?.childForFieldName('return_type') ?? null);
 }
 
 /** `Task[]`, `readonly Task[]`, `Array<Task>`, `ReadonlyArray<Task>` (in an annotation or as a type): the element type; null for any other. */

@@ -343,42 +343,36 @@ export function* factoryObject(fn: Node, named: Node, name: string, member: bool
   // (declared-types.ts memberType reads `().store` of the factory), placed inside it so it is its own.
   if (object) {
     for (const [key, type] of constructedMembers(object, f)) f.b.declareType('local', `${RETURNED_MEMBER}${key}`, type, object, false, object.startIndex);
-    declareHeldMembers(object, f);
-    declareReturnedSpreads(object, f);
+    declareReturnedHolders(object, f);
   }
 }
 
 /**
- * `return { toResult: processor.toResult }`: a member holding a member of another value is that
+ * What the members of a returned literal hold, in one pass over its first members:
+ * `return { toResult: processor.toResult }`, a member holding a member of another value, is that
  * member (`planner.toResult()` calls Processor's `toResult` where `processor: Processor`), read by
- * declared-types.ts returnedHeldMember as a local bound to the path is (heldMember).
+ * declared-types.ts returnedHeldMember as a local bound to the path is (heldMember);
+ * `return { run, ...makeInner(n), ...held }`, the object holds the members of each value it
+ * spreads, as the checker's spread type does: each a local of the factory, typed as a declarator
+ * of the same value would be (what the call returns, what the path holds), read after the
+ * literal's own members (declared-types.ts memberType, definition-queries.ts findMethod).
  */
-function declareHeldMembers(object: Node, { b, source }: FileContext): void {
+function declareReturnedHolders(object: Node, { b, source }: FileContext): void {
+  const spreads: string[] = [];
   for (const member of object.namedChildren.slice(0, MAX_CONSTRUCTED_MEMBERS)) {
-    const value = member?.type === 'pair' ? member.childForFieldName('value') : null;
-    if (value?.type !== 'member_expression') continue;
-    const key = keyName(member!.childForFieldName('key'), source);
-    const path = key && !key.startsWith('[') ? aliasedPath(value, source) : undefined;
-    if (path?.includes('.')) b.declareType('local', `${RETURNED_MEMBER}${key}`, `=${path}`, object, false, object.startIndex);
+    if (member?.type === 'pair') {
+      const value = member.childForFieldName('value');
+      if (value?.type !== 'member_expression') continue;
+      const key = keyName(member.childForFieldName('key'), source);
+      const path = key && !key.startsWith('[') ? aliasedPath(value, source) : undefined;
+      if (path?.includes('.')) b.declareType('local', `${RETURNED_MEMBER}${key}`, `=${path}`, object, false, object.startIndex);
+    } else if (member?.type === 'spread_element' && spreads.length < MAX_RETURNED_SPREADS) {
+      const value = member.namedChild(0);
+      const called = calledPath(value, source);
+      const path = called === undefined ? aliasedPath(value, source) : undefined;
+      if (called !== undefined) spreads.push(`${called}()`);
+      else if (path !== undefined) spreads.push(`=${path}`);
+    }
   }
-}
-
-/**
- * `return { run, ...makeInner(n), ...held }`: the returned object holds the members of each value
- * it spreads, as the checker's spread type does; each is a local of the factory, typed as a
- * declarator of the same value would be (what the call returns, what the path holds), read after
- * the literal's own members (declared-types.ts memberType, definition-queries.ts findMethod).
- */
-function declareReturnedSpreads(object: Node, { b, source }: FileContext): void {
-  let k = 0;
-  for (const member of object.namedChildren.slice(0, MAX_CONSTRUCTED_MEMBERS)) {
-    if (member?.type !== 'spread_element') continue;
-    const value = member.namedChild(0);
-    const called = calledPath(value, source);
-    const path = called === undefined ? aliasedPath(value, source) : undefined;
-    const type = called !== undefined ? `${called}()` : path !== undefined ? `=${path}` : undefined;
-    if (!type) continue;
-    b.declareType('local', `${RETURNED_SPREAD}${k}`, type, object, false, object.startIndex);
-    if (++k === MAX_RETURNED_SPREADS) return;
-  }
+  spreads.forEach((type, k) => b.declareType('local', `${RETURNED_SPREAD}${k}`, type, object, false, object.startIndex));
 }
