@@ -5,7 +5,17 @@
 import type { Definition, FileExtraction, ImportRecord } from './extract-types.ts';
 import { languageTraits } from './extract/languages/registry.ts';
 
-export type Binding = { kind: 'symbol'; file: number; name: string; moduleObject: boolean } | { kind: 'namespace'; file: number } | { kind: 'external' };
+export type Binding =
+  | {
+      kind: 'symbol';
+      file: number;
+      name: string;
+      moduleObject: boolean;
+      /** A name destructured from a `require` (`const { locate } = require('./finder')`): a property of what the module exports. */
+      required?: true;
+    }
+  | { kind: 'namespace'; file: number }
+  | { kind: 'external' };
 
 /** What binding an import asks of the rest of the symbol table. */
 export interface ImportTargets {
@@ -157,7 +167,8 @@ export class ImportBindings {
         else map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject: false });
       } else {
         const moduleObject = (record.kind === 'require' || record.kind === 'dynamic') && imported === 'default';
-        map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject });
+        if (record.kind === 'require' && !moduleObject) map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject, required: true });
+        else map.set(local, { kind: 'symbol', file: target, name: imported, moduleObject });
       }
     }
   }
@@ -213,5 +224,5 @@ function sameBinding(a: Binding, b: Binding | undefined): boolean {
   if (!b || a.kind !== b.kind) return false;
   if (a.kind === 'external' || b.kind === 'external') return true;
   if (a.kind === 'namespace' || b.kind === 'namespace') return a.file === b.file;
-  return a.file === b.file && a.name === b.name && a.moduleObject === b.moduleObject;
+  return a.file === b.file && a.name === b.name && a.moduleObject === b.moduleObject && a.required === b.required;
 }

@@ -385,7 +385,39 @@ export class SymbolTable {
     // exports an instance (`module.exports = new Logger()`), which m's declared type reaches.
     if (binding.moduleObject && !this.moduleValues(binding.file).has('default'))
       return { kind: 'namespace', file: binding.file, confidence: this.kinds(binding.file).importResolved };
-    return undefined;
+    return binding.required ? this.wholeExportMember(binding.file, binding.name, seen) : undefined;
+  }
+
+  /**
+   * `const { locate } = require('./finder')` where the module exports one value as a whole and no
+   * name `locate`: the member of that value, as the checker reads a destructured require. The
+   * value is an object (`const cli = { run() {} }; module.exports = cli`) or a class
+   * (`module.exports = PythonFinder`, whose static `findPython` it reaches; a static and an
+   * instance member of one name are not told apart, and the first declared is taken).
+   */
+  private wholeExportMember(fileIdx: number, name: string, seen?: Set<string>): Meaning | undefined {
+    const member = this.defaultObjectMember(fileIdx, name);
+    if (member) return { kind: 'def', ref: member, confidence: this.kinds(fileIdx).importResolved };
+    const whole = this.resolveExport(fileIdx, 'default', seen);
+    if (whole?.kind !== 'def' || this.extractions[whole.ref.file]!.definitions[whole.ref.def]!.kind !== 'class') return undefined;
+    const def = this.childrenOf(whole.ref.file).get(`${whole.ref.def}\0${name}`);
+    return def === undefined ? undefined : { kind: 'def', ref: { file: whole.ref.file, def }, confidence: whole.confidence };
+  }
+
+  private readonly children: Array<Map<string, number> | undefined> = [];
+
+  /** A file's definitions nested in another, by `${parent index}\0${name}` (the first of a key), made on first use. */
+  private childrenOf(fileIdx: number): Map<string, number> {
+    let children = this.children[fileIdx];
+    if (!children) {
+      children = new Map();
+      this.extractions[fileIdx]!.definitions.forEach((d, i) => {
+        const key = `${d.parent}\0${d.name}`;
+        if (d.parent !== null && !children!.has(key)) children!.set(key, i);
+      });
+      this.children[fileIdx] = children;
+    }
+    return children;
   }
 
   /** What another file means by importing `name` from `fileIdx` (re-export chains followed). */
