@@ -10,6 +10,7 @@ import { confidencesOf, type KindConfidences } from './call-confidence.ts';
 import type { ModuleResolver } from './module-resolver.ts';
 import { ExportIndex } from './export-index.ts';
 import { PackageScope } from './package-scope.ts';
+import { ModuleValues } from './module-values.ts';
 
 /** A definition: which file (index into the extraction list) and which definition in it. */
 export interface DefRef {
@@ -36,6 +37,8 @@ export class SymbolTable {
   /** Per file: the most dot-separated segments in a name it binds by import (`import a.b.c` binds three). */
   private readonly bindingDepths: Array<number | undefined> = [];
   private readonly exportIndexes: Array<ExportIndex | undefined> = [];
+  /** What module-level values hold: object members, methods declared apart, values with a declared type (module-values.ts). */
+  private readonly values: ModuleValues;
 
   constructor(
     readonly extractions: FileExtraction[],
@@ -47,13 +50,23 @@ export class SymbolTable {
       submodule: (file, name) => this.submoduleIndex(file, name),
       declares: (file, name) => this.topLevelOf(file).has(name) || this.bindingsOf(file, name),
       definesTopLevel: (file, name) => this.topLevelOf(file).has(name),
-      exportsValue: (file) => this.moduleValues(file).has('default'),
+      exportsValue: (file) => this.values.moduleValues(file).has('default'),
     });
     this.packageScope = new PackageScope(
       extractions,
       (file) => this.topLevelOf(file),
-      (file) => this.detached(file),
+      (file) => this.values.detached(file),
     );
+    this.values = new ModuleValues({
+      extractions,
+      topLevelOf: (file) => this.topLevelOf(file),
+      bindings: (file) => this.bindings(file),
+      exportIndex: (file) => this.exportIndex(file),
+      moduleFile: (file, source) => this.moduleFile(file, source),
+      resolveLocal: (file, name, seen) => this.resolveLocal(file, name, seen),
+      resolveExport: (file, name, seen) => this.resolveExport(file, name, seen),
+      kinds: (file) => this.kinds(file),
+    });
   }
 
   /**
@@ -149,181 +162,19 @@ export class SymbolTable {
     return target.kind === 'file' ? this.fileIndex.get(target.file) : undefined;
   }
 
-  private readonly moduleValueNames: Array<Set<string> | undefined> = [];
-  private readonly detachedMembers: Array<Map<string, number> | undefined> = [];
-
-  /** The module-level names a file gives a declared type (`const m = new M()`, `m = M()`). */
-  private moduleValues(fileIdx: number): Set<string> {
-    let names = this.moduleValueNames[fileIdx];
-    if (!names) {
-      names = new Set();
-      for (const d of this.extractions[fileIdx].declaredTypes ?? []) if (d.kind === 'local' && d.owner === null && !d.lines) names.add(d.name);
-      this.moduleValueNames[fileIdx] = names;
-    }
-    return names;
-  }
-
-  /** Methods declared apart from their owner, by `${owner}\0${name}` (the first of a name): `const api = { get() {} }`'s `api.get`, `Foo.prototype.m`, a Go method. */
-  private detached(fileIdx: number): Map<string, number> {
-    let members = this.detachedMembers[fileIdx];
-    if (!members) {
-      members = new Map();
-      this.extractions[fileIdx].definitions.forEach((d, i) => {
-        const key = `${d.parentName}\0${d.name}`;
-        if (d.parent === null && d.kind === 'method' && d.parentName !== undefined && !members!.has(key)) members!.set(key, i);
-      });
-      this.detachedMembers[fileIdx] = members;
-    }
-    return members;
-  }
-
-  /** The method `name` a file declares apart from its owner `owner`, if it does. */
-  detachedMember(fileIdx: number, owner: string, name: string): number | undefined {
-    return this.detached(fileIdx).get(`${owner}\0${name}`);
-  }
-
-  private readonly objectMemberMemo = new Map<string, DefRef | undefined>();
-  private readonly typedValueMemo = new Map<string, { file: number; local: string } | undefined>();
-
-  /** `api.get` where `api` is a module-level object of this file or one it imports: the member's definition. */
+  /** `api.get` where `api` is a module-level object of this file or one it imports: the member's definition (ModuleValues.objectMember). */
   objectMember(fileIdx: number, object: string, member: string): DefRef | undefined {
-    const key = `${fileIdx}\0${object}\0${member}`;
-    if (this.objectMemberMemo.has(key)) return this.objectMemberMemo.get(key);
-    const found = this.findObjectMember(fileIdx, object, member);
-    this.objectMemberMemo.set(key, found);
-    return found;
+    return this.values.objectMember(fileIdx, object, member);
   }
 
-  /**
-   * `const cli = { run() {} }; module.exports = cli`: the member `name` of the object a module
-   * exports as a whole, which `require('./cli').run()` calls as the checker reads the module object.
-   */
+  /** The member `name` of the object a module exports as a whole (ModuleValues.defaultObjectMember). */
   defaultObjectMember(fileIdx: number, name: string): DefRef | undefined {
-    for (const local of this.exportIndex(fileIdx).localsExportedAs('default')) {
-      const found = this.objectMember(fileIdx, local, name);
-      if (found) return found;
-    }
-    return undefined;
+    return this.values.defaultObjectMember(fileIdx, name);
   }
 
-  /** Where a name a file imports is bound as a module-level value with a declared type (valueOrigin, memoized). */
+  /** Where a name a file imports is bound as a module-level value with a declared type (ModuleValues.typedValueOrigin). */
   typedValueOrigin(fileIdx: number, name: string): { file: number; local: string } | undefined {
-    const key = `${fileIdx}\0${name}`;
-    if (this.typedValueMemo.has(key)) return this.typedValueMemo.get(key);
-    const found = this.valueOrigin(fileIdx, name);
-    this.typedValueMemo.set(key, found);
-    return found;
-  }
-
-  private findObjectMember(fileIdx: number, object: string, member: string): DefRef | undefined {
-    if (!this.topLevelOf(fileIdx).has(object) && !this.bindings(fileIdx).has(object)) {
-      const own = this.detachedMember(fileIdx, object, member);
-      if (own !== undefined) return { file: fileIdx, def: own };
-      const aliased = this.aliasedMember(fileIdx, object, member);
-      if (aliased) return aliased;
-    }
-    const origin = this.valueOrigin(
-      fileIdx,
-      object,
-      (file, local) => this.detachedMember(file, local, member) !== undefined || this.memberAliasesOf(file).has(`${local}\0${member}`),
-    );
-    if (!origin) return undefined;
-    const def = this.detachedMember(origin.file, origin.local, member);
-    return def !== undefined ? { file: origin.file, def } : this.aliasedMember(origin.file, origin.local, member);
-  }
-
-  private readonly memberAliasMaps: Array<Map<string, string> | undefined> = [];
-
-  /** A file's MemberAlias records by `${owner}\0${name}` (the first of a key). */
-  private memberAliasesOf(fileIdx: number): Map<string, string> {
-    let aliases = this.memberAliasMaps[fileIdx];
-    if (!aliases) {
-      aliases = new Map();
-      for (const a of this.extractions[fileIdx].memberAliases ?? []) {
-        const key = `${a.owner}\0${a.name}`;
-        if (!aliases.has(key)) aliases.set(key, a.target);
-      }
-      this.memberAliasMaps[fileIdx] = aliases;
-    }
-    return aliases;
-  }
-
-  /** `api.run` with `const api = { run }`: the definition the file's name `run` reaches (MemberAlias), if it is one. */
-  private aliasedMember(fileIdx: number, owner: string, name: string): DefRef | undefined {
-    const target = this.memberAliasesOf(fileIdx).get(`${owner}\0${name}`);
-    const meaning = target === undefined ? undefined : this.resolveLocal(fileIdx, target);
-    return meaning?.kind === 'def' ? meaning.ref : undefined;
-  }
-
-  /**
-   * Where a name a file imports is bound as a module-level value: the exporting file and its
-   * name there, following export lists and re-export chains (`export { m } from`, `export *`,
-   * a Python package re-importing it). `declares` says which files bind it (by default: give
-   * it a declared type, `const m = new M()`). Undefined when no file does.
-   */
-  valueOrigin(
-    fileIdx: number,
-    name: string,
-    declares: (file: number, local: string) => boolean = (file, local) => this.moduleValues(file).has(local),
-    seen = new Set<string>(),
-  ): { file: number; local: string } | undefined {
-    const dot = name.indexOf('.');
-    if (dot > 0) {
-      // `core.$ZodType` through `import * as core`: the value the module exports under that name;
-      // `defaults.store` through `import { defaults }`: the member its module declares for the value.
-      const head = this.bindings(fileIdx).get(name.slice(0, dot));
-      const member = name.slice(dot + 1);
-      if (head?.kind === 'namespace') {
-        const inner = member.indexOf('.');
-        return inner < 0
-          ? this.exportedValue(head.file, member, declares, seen)
-          : this.memberOrigin(head.file, member.slice(0, inner), member.slice(inner + 1), declares, seen);
-      }
-      return head?.kind === 'symbol' && !head.moduleObject ? this.memberOrigin(head.file, head.name, member, declares, seen) : undefined;
-    }
-    const binding = this.bindings(fileIdx).get(name);
-    if (binding?.kind !== 'symbol') return undefined;
-    return this.exportedValue(binding.file, binding.name, declares, seen);
-  }
-
-  /** Where member `member` (one key) of the value a module exports as `name` is declared: `const defaults = { store: new Store() }`. */
-  private memberOrigin(
-    fileIdx: number,
-    name: string,
-    member: string,
-    declares: (file: number, local: string) => boolean,
-    seen: Set<string>,
-  ): { file: number; local: string } | undefined {
-    if (member.includes('.')) return undefined;
-    const origin = this.exportedValue(fileIdx, name, (file, local) => declares(file, `${local}.${member}`), seen);
-    return origin && { file: origin.file, local: `${origin.local}.${member}` };
-  }
-
-  private exportedValue(
-    fileIdx: number,
-    name: string,
-    declares: (file: number, local: string) => boolean,
-    seen: Set<string>,
-  ): { file: number; local: string } | undefined {
-    const key = `${fileIdx}\0${name}`;
-    if (seen.has(key) || seen.size > 32) return undefined;
-    seen.add(key);
-    const ext = this.extractions[fileIdx];
-    const index = this.exportIndex(fileIdx);
-    for (const local of index.localsExportedAs(name)) {
-      if (declares(fileIdx, local)) return { file: fileIdx, local };
-      const via = this.valueOrigin(fileIdx, local, declares, seen);
-      if (via) return via;
-    }
-    if (name !== 'default' && declares(fileIdx, name)) return { file: fileIdx, local: name };
-    for (const { source, imported, star } of index.reexportsOf(name, true)) {
-      if (!star && imported === '*') continue;
-      const target = this.moduleFile(fileIdx, source);
-      const found = target === undefined ? undefined : this.exportedValue(target, star ? name : imported, declares, seen);
-      if (found) return found;
-    }
-    // A namespace module (Python) re-exports what it imports.
-    return languageTraits(ext.language)?.surface === 'namespace' ? this.valueOrigin(fileIdx, name, declares, seen) : undefined;
+    return this.values.typedValueOrigin(fileIdx, name);
   }
 
   /** The file of submodule `name` of a package file (Python), when the index holds it. */
@@ -383,41 +234,9 @@ export class SymbolTable {
     if (found) return found;
     // `const m = require('./m')` with no default export: m is the module object, unless the module
     // exports an instance (`module.exports = new Logger()`), which m's declared type reaches.
-    if (binding.moduleObject && !this.moduleValues(binding.file).has('default'))
+    if (binding.moduleObject && !this.values.moduleValues(binding.file).has('default'))
       return { kind: 'namespace', file: binding.file, confidence: this.kinds(binding.file).importResolved };
-    return binding.required ? this.wholeExportMember(binding.file, binding.name, seen) : undefined;
-  }
-
-  /**
-   * `const { locate } = require('./finder')` where the module exports one value as a whole and no
-   * name `locate`: the member of that value, as the checker reads a destructured require. The
-   * value is an object (`const cli = { run() {} }; module.exports = cli`) or a class
-   * (`module.exports = PythonFinder`, whose static `findPython` it reaches; a static and an
-   * instance member of one name are not told apart, and the first declared is taken).
-   */
-  private wholeExportMember(fileIdx: number, name: string, seen?: Set<string>): Meaning | undefined {
-    const member = this.defaultObjectMember(fileIdx, name);
-    if (member) return { kind: 'def', ref: member, confidence: this.kinds(fileIdx).importResolved };
-    const whole = this.resolveExport(fileIdx, 'default', seen);
-    if (whole?.kind !== 'def' || this.extractions[whole.ref.file]!.definitions[whole.ref.def]!.kind !== 'class') return undefined;
-    const def = this.childrenOf(whole.ref.file).get(`${whole.ref.def}\0${name}`);
-    return def === undefined ? undefined : { kind: 'def', ref: { file: whole.ref.file, def }, confidence: whole.confidence };
-  }
-
-  private readonly children: Array<Map<string, number> | undefined> = [];
-
-  /** A file's definitions nested in another, by `${parent index}\0${name}` (the first of a key), made on first use. */
-  private childrenOf(fileIdx: number): Map<string, number> {
-    let children = this.children[fileIdx];
-    if (!children) {
-      children = new Map();
-      this.extractions[fileIdx]!.definitions.forEach((d, i) => {
-        const key = `${d.parent}\0${d.name}`;
-        if (d.parent !== null && !children!.has(key)) children!.set(key, i);
-      });
-      this.children[fileIdx] = children;
-    }
-    return children;
+    return binding.required ? this.values.wholeExportMember(binding.file, binding.name, seen) : undefined;
   }
 
   /** What another file means by importing `name` from `fileIdx` (re-export chains followed). */
