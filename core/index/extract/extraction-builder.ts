@@ -31,6 +31,8 @@ export class ExtractionBuilder {
   private readonly scopes: OwnerScope[] = [];
   private readonly calls: RawCall[] = [];
   private readonly imports: ImportRecord[] = [];
+  /** The local names the imports recorded so far bind. */
+  private readonly importedLocals = new Set<string>();
   private readonly exports: { local: string; exported: string }[] = [];
   private readonly exportKeys = new Set<string>();
   private readonly heritage: RawHeritage[] = [];
@@ -216,6 +218,12 @@ export class ExtractionBuilder {
 
   addImport(record: ImportRecord): void {
     this.imports.push(record);
+    for (const { local } of record.bindings) this.importedLocals.add(local);
+  }
+
+  /** Whether an import recorded so far binds `name` (imports come first in a module; one later is not seen). */
+  importsLocal(name: string): boolean {
+    return this.importedLocals.has(name);
   }
 
   addExport(local: string, exported: string): void {

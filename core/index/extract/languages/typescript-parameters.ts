@@ -104,6 +104,9 @@ export const parameter: NodeHandler = (node, f) => {
   const parameters = parentOf(node);
   const fn = parameters && parentOf(parameters);
   if (!fn || (SIGNATURE_TYPES.has(fn.type) && !inFunctionParameters(fn, parentOf))) return;
+  // `_async(register: (emit: Emit) => void)` beside `import * as emit`: in the body `emit` is the
+  // import, which a callback type's parameter name does not bind.
+  if (SIGNATURE_TYPES.has(fn.type) && named === 'identifier' && b.importsLocal(pattern!.text)) return;
   // `toJSON(this: BigDecimal)`: `this` in the function is what the annotation says (no class
   // needed), seen within the function's lines only: its neighbours may declare none.
   if (named === 'this') return void b.declareType('local', 'this', type!, node, false, node.startIndex, fn);
