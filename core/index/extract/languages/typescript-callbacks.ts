@@ -6,7 +6,7 @@ import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
 import { annotatedType, constructedType, pairValue, parametersOf } from './typescript-types.ts';
 import { calledPath, isSpace, isWordChar, pathOf, unparenthesized } from './typescript-paths.ts';
-import { declarePatternParameters } from './typescript-contextual.ts';
+import { declarePatternParameters, firstParameterPattern } from './typescript-contextual.ts';
 import { holdArguments } from './typescript-generics.ts';
 
 /**
@@ -216,8 +216,7 @@ const ELEMENT_FIRST = new Set(['forEach', 'map', 'flatMap', 'filter', 'find', 'f
 function declareEntryValue(fn: Node, call: Node | null, start: number, { b, source }: Pick<FileContext, 'b' | 'source'>): void {
   const callee = call?.type === 'call_expression' ? call.childForFieldName('function') : null;
   if (callee?.type !== 'member_expression' || !ELEMENT_FIRST.has(callee.childForFieldName('property')?.text ?? '')) return;
-  let first = fn.childForFieldName('parameters')?.namedChildren.find((p) => p?.type !== 'comment') ?? null;
-  if (first?.type === 'required_parameter') first = first.childForFieldName('pattern');
+  const first = firstParameterPattern(fn);
   const value = first?.type === 'array_pattern' ? pairValue(first) : null;
   if (value?.type !== 'identifier') return;
   const held = entriesOf(callee.childForFieldName('object'), source);

@@ -112,6 +112,18 @@ export function declarePatternParameters(
   }
 }
 
+/**
+ * A function's first parameter as a name or pattern: `m` in `m => ...`, `(m) => ...` and
+ * `function (m)`, `{ a }` in `({ a }: T) => ...`, `[k, v]` in `([k, v]) => ...` (a comment before
+ * it skipped); null when it has none.
+ */
+export function firstParameterPattern(fn: Node): Node | null {
+  const bare = fn.childForFieldName('parameter');
+  if (bare) return bare;
+  const first = fn.childForFieldName('parameters')?.namedChildren.find((p) => p?.type !== 'comment') ?? null;
+  return first?.type === 'required_parameter' ? first.childForFieldName('pattern') : first;
+}
+
 /** How many patterns deep a nested destructuring is read (`{ options: { hooks: { use } } }` is two). */
 const MAX_PATTERN_NESTING = 3;
 

@@ -8,6 +8,7 @@ import { unquote, type FileContext } from './language-module.ts';
 import { besideNothing } from './typescript-values.ts';
 import { requiredModuleName } from './typescript-paths.ts';
 import { lineOf, stringValue } from './typescript-modules.ts';
+import { firstParameterPattern } from './typescript-contextual.ts';
 
 /** What a declaration binds from a module value: `x` -> the whole module, `{a, b: c}` -> its names. */
 function declaredBindings(holder: Node | null, member: string | undefined): ImportBinding[] {
@@ -49,10 +50,7 @@ function thenBindings(holder: Node | null, { parentOf }: Pick<FileContext, 'pare
   if (call?.type !== 'call_expression' || call.childForFieldName('function')?.id !== holder.id) return [];
   const callback = call.childForFieldName('arguments')?.namedChild(0);
   if (callback?.type !== 'arrow_function' && callback?.type !== 'function_expression') return [];
-  // `m => ...` holds its one parameter in `parameter`; `(m) => ...` and `function (m)` in `parameters`.
-  const first = callback.childForFieldName('parameter') ?? callback.childForFieldName('parameters')?.namedChild(0) ?? null;
-  const name = first?.type === 'required_parameter' ? first.childForFieldName('pattern') : first;
-  return patternBindings(name, undefined);
+  return patternBindings(firstParameterPattern(callback), undefined);
 }
 
 /** `require('a')` in its context: `const x = require('a')`, `const {a, b: c} = require('b')`, `require('a').f`. */
