@@ -72,7 +72,8 @@ test('when a file is read, the hook names the open findings other agents recorde
     await client.callTool({ name: 'get_analysis_context', arguments: { problem_limit: 1 } });
     // The news is written by the server after each call, beside its marker.
     const markers = join(env.METABOB_HOME, 'edit-news');
-    const news = () => (existsSync(markers) ? readdirSync(markers).filter((f) => !f.endsWith('.reminded.json')) : []);
+    // Only files the server's atomic write has renamed into place: a `.tmp` listed here may be renamed away before it is read.
+    const news = () => (existsSync(markers) ? readdirSync(markers).filter((f) => f.endsWith('.json') && !f.endsWith('.reminded.json')) : []);
     const written = () => (news().length ? JSON.parse(readFileSync(join(markers, news()[0]), 'utf8')) : { files: {}, asked: [] });
     await until('the server wrote its edit news after the last call', () => written().asked.includes('src/c.ts') && !written().files['src/e.ts']);
 
