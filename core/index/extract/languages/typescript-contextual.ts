@@ -8,6 +8,7 @@ import type { FileContext } from './language-module.ts';
 import { annotatedType, functionTypeReturn, indexSignatureValue, parametersOf } from './typescript-types.ts';
 import { functionTypeOf } from './typescript-function-types.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
+import { elementOf } from './typescript-generics.ts';
 import { PARAMETER_LITERAL } from '../../extract-types.ts';
 
 /** Whether an annotation is an object type literal written in place (`opts: { next: Next }`). */
@@ -210,21 +211,16 @@ function literalAnnotation(literal: Node, f: FileContext, array = false): Node |
     if (cast && cast.text !== 'const') return cast;
     holder = f.parentOf((object = holder));
   }
-  if (holder?.type === 'array' && !array) return elementTypeOf(literalAnnotation(holder, f, true));
+  if (holder?.type === 'array' && !array) {
+    // `const tasks: Task[] = [{ run() {} }]`: each element is typed by the array's element type.
+    const annotation = literalAnnotation(holder, f, true);
+    const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+    return (type && elementOf(type)) ?? null;
+  }
   if (holder?.type === 'variable_declarator') return holder.childForFieldName('type');
   if (holder?.type === 'satisfies_expression') return holder.namedChild(1);
   // An array is read where it is declared or cast, not where it is returned.
   return array ? null : (returningFunction(holder, object, f)?.childForFieldName('return_type') ?? null);
-}
-
-/** `Task[]`, `readonly Task[]`, `Array<Task>`, `ReadonlyArray<Task>` (in an annotation or as a type): the element type; null for any other. */
-function elementTypeOf(annotation: Node | null): Node | null {
-  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  if (type?.type === 'readonly_type') type = type.namedChild(0);
-  if (type?.type === 'array_type') return type.namedChild(0);
-  const name = type?.type === 'generic_type' ? type.childForFieldName('name')?.text : undefined;
-  const args = name === 'Array' || name === 'ReadonlyArray' ? type!.childForFieldName('type_arguments') : null;
-  return args?.namedChildCount === 1 ? args.namedChild(0) : null;
 }
 
 /** The function `value` is returned from: `return value` in the function's block, or an arrow whose body it is; undefined elsewhere. */

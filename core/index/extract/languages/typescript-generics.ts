@@ -29,7 +29,7 @@ function typeParameterNames(fn: Node): Set<string> {
 }
 
 /** `T` in `T[]`, `readonly T[]`, `Array<T>`, `Iterable<T>`: the element type's node; undefined for any other type. */
-function elementOf(type: Node): Node | undefined {
+export function elementOf(type: Node): Node | undefined {
   let t: Node | null = type;
   for (let i = 0; t?.type === 'readonly_type' && i < 4; i++) t = t.namedChild(0);
   if (t?.type === 'array_type') return t.namedChild(0) ?? undefined;
