@@ -10,14 +10,66 @@ import { requiredModuleName } from './typescript-paths.ts';
 import { lineOf, stringValue } from './typescript-modules.ts';
 import { firstParameterPattern } from './typescript-contextual.ts';
 
-/** What a declaration binds from a module value: `x` -> the whole module, `{a, b: c}` -> its names. */
-function declaredBindings(holder: Node | null, member: string | undefined): ImportBinding[] {
+/** A key a member path can hold (`rfc4253` in `formats['rfc4253']`). */
+const MEMBER_KEY = /^[A-Za-z_$][\w$]{0,63}$/;
+/** Objects whose assigned members are exports, never a module-level object's members (typescript-assignments.ts). */
+const EXPORT_HOLDERS = new Set(['exports', 'module', 'this']);
+
+/**
+ * What a declaration binds from a module value: `x` -> the whole module, `{a, b: c}` -> its names.
+ * `f`: where the holder is, and the file's language, for an object member assigned at a module's top.
+ */
+function declaredBindings(holder: Node | null, member: string | undefined, f: Pick<FileContext, 'b' | 'parentOf'>): ImportBinding[] {
   const bindings: ImportBinding[] = [];
   // `helpers = require('./scopes')` loading on first use into a name declared before: the name binds the module, as a declarator's does.
   const assigned = holder?.type === 'assignment_expression' ? holder.childForFieldName('left') : null;
   if (assigned?.type === 'identifier') bindings.push({ imported: member ?? '*', local: assigned.text });
+  const path = assigned && assigned.type !== 'identifier' ? assignedMemberPath(assigned, holder!, f) : undefined;
+  if (path) bindings.push({ imported: member ?? '*', local: path });
   if (holder?.type !== 'variable_declarator') return bindings;
   return [...bindings, ...patternBindings(holder.childForFieldName('name'), member)];
+}
+
+/**
+ * `var formats = {}; formats.pkcs8 = require('./formats/pkcs8'); formats['rfc4253'] = require(...)`,
+ * a statement at a JavaScript module's top: the member of an object the top declares empty names
+ * the module, as the checker declares the members a JavaScript file assigns such an object
+ * (`formats.pkcs8.toBuffer()`, and `formats['rfc4253'].write()`, which typescript-paths.ts reads as
+ * that path). Undefined for TypeScript (where the checker declares no such member), an export,
+ * `this`, an object declared any other way (`Stream.Readable = require(...)` on a class), and any
+ * other place.
+ */
+function assignedMemberPath(left: Node, assignment: Node, { b, parentOf }: Pick<FileContext, 'b' | 'parentOf'>): string | undefined {
+  if (b.language !== 'javascript') return undefined;
+  const object = left.childForFieldName('object');
+  if (object?.type !== 'identifier' || EXPORT_HOLDERS.has(object.text)) return undefined;
+  const key =
+    left.type === 'member_expression' ? left.childForFieldName('property') : left.type === 'subscript_expression' ? left.childForFieldName('index') : null;
+  const name = key?.type === 'property_identifier' ? key.text : key?.type === 'string' ? stringValue(key) : undefined;
+  if (!name || !MEMBER_KEY.test(name)) return undefined;
+  const statement = parentOf(assignment);
+  const program = statement?.type === 'expression_statement' ? parentOf(statement) : null;
+  return program?.type === 'program' && emptyObjectsOf(b, program).has(object.text) ? `${object.text}.${name}` : undefined;
+}
+
+/** Per file (its builder): the names its top declares as an empty object (`var formats = {}`), read once. */
+const emptyObjects = new WeakMap<FileContext['b'], Set<string>>();
+
+/** The names `var x = {}` (or `let`, `const`) declares at the module's top: the objects whose assigned members the checker declares. */
+function emptyObjectsOf(b: FileContext['b'], program: Node): Set<string> {
+  let names = emptyObjects.get(b);
+  if (names) return names;
+  names = new Set();
+  for (const statement of program.namedChildren) {
+    if (statement?.type !== 'variable_declaration' && statement?.type !== 'lexical_declaration') continue;
+    for (const declarator of statement.namedChildren) {
+      const value = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('value') : null;
+      const name = declarator?.childForFieldName('name');
+      if (value?.type === 'object' && value.namedChildCount === 0 && name?.type === 'identifier') names.add(name.text);
+    }
+  }
+  emptyObjects.set(b, names);
+  return names;
 }
 
 /** What a name or pattern bound to a module value binds: `m` the module (or its `member`), `{ a, b: c }` its names. */
@@ -54,7 +106,8 @@ function thenBindings(holder: Node | null, { parentOf }: Pick<FileContext, 'pare
 }
 
 /** `require('a')` in its context: `const x = require('a')`, `const {a, b: c} = require('b')`, `require('a').f`. */
-export function requireCall(call: Node, { b, parentOf }: FileContext): void {
+export function requireCall(call: Node, f: FileContext): void {
+  const { b, parentOf } = f;
   const source = stringValue(call.childForFieldName('arguments')?.namedChild(0));
   if (source === undefined) return;
   let holder = parentOf(call);
@@ -68,7 +121,7 @@ export function requireCall(call: Node, { b, parentOf }: FileContext): void {
   // `require('./streams')(stream)`: the module's default export called in place, bound under a
   // name no source can write, which the call names (typescript-calls.ts, calledPath).
   const calledInPlace = member === undefined && holder?.type === 'call_expression' && holder.childForFieldName('function')?.id === call.id;
-  const bindings = calledInPlace ? [{ imported: '*', local: requiredModuleName(call) }] : declaredBindings(holder, member);
+  const bindings = calledInPlace ? [{ imported: '*', local: requiredModuleName(call) }] : declaredBindings(holder, member, f);
   b.addImport({ kind: 'require', source, bindings, line: lineOf(call) });
 }
 
@@ -77,13 +130,14 @@ export function requireCall(call: Node, { b, parentOf }: FileContext): void {
  * name, and for `(await import('./x')).f()` the module under a name no source can write, which the
  * call's receiver names (typescript-calls.ts loadedModuleReceiver).
  */
-export function dynamicImport(call: Node, source: Node, { b, parentOf }: FileContext): void {
+export function dynamicImport(call: Node, source: Node, f: FileContext): void {
+  const { b, parentOf } = f;
   const from = stringValue(source);
   if (from === undefined) return;
   let holder = parentOf(call);
   if (holder?.type === 'await_expression') holder = parentOf(holder);
   const inPlace = holder?.type === 'parenthesized_expression' && parentOf(holder)?.type === 'member_expression';
-  const bindings = inPlace ? [{ imported: '*', local: loadedModuleName(call) }] : declaredBindings(holder, undefined);
+  const bindings = inPlace ? [{ imported: '*', local: loadedModuleName(call) }] : declaredBindings(holder, undefined, f);
   if (bindings.length === 0) bindings.push(...thenBindings(holder, { parentOf }));
   b.addImport({ kind: 'dynamic', source: from, bindings, line: lineOf(call) });
 }

@@ -148,19 +148,34 @@ function pathBetween(source: string, start: number, end: number, leading: boolea
       // `this.items[0]`: an element (`[*]`); `xs[i]`, `this[kSocket]`: an element or, on a value
       // that is no collection, the member declared under that computed key (`[kSocket]: Socket`),
       // kept as `[i]` for resolution to tell apart (declared-types.ts). A quoted key names a
-      // member, not an element, and is no path.
+      // member, not an element: one a name could be is that member (`formats['rfc4253']`, as
+      // `formats.rfc4253`); any other is no path.
       let j = i + 1;
       while (j < end && isSpace(source.charCodeAt(j))) j++;
-      if (source[j] === "'" || source[j] === '"' || source[j] === '`') return undefined;
-      const keyStart = j;
-      while (j < end && isWordChar(source.charCodeAt(j))) j++;
-      const key = source.slice(keyStart, j);
-      const keyed = source[j] === ']' && key.length > 0 && key.length <= MAX_KEY_CHARS && !isDigit(key.charCodeAt(0));
-      i = closingBracket(source, i, end, '[', ']');
-      if (i < 0) return undefined;
-      segment += keyed ? `[${key}]` : '[*]';
-      skipSpace();
-      if (at(i) === '!') i++;
+      if (source[j] === "'" || source[j] === '"' || source[j] === '`') {
+        // The closing quote is looked for no further than a member's name can reach.
+        let k = j + 1;
+        const limit = Math.min(end, k + MAX_KEY_CHARS + 1);
+        while (k < limit && source[k] !== source[j]) k++;
+        const name = k < limit && source[k] === source[j] ? source.slice(j + 1, k++) : '';
+        while (k < end && isSpace(source.charCodeAt(k))) k++;
+        if (source[k] !== ']' || !QUOTED_MEMBER.test(name)) return undefined;
+        segments.push(segment);
+        segment = name;
+        i = k + 1;
+        skipSpace();
+        if (at(i) === '!') i++;
+      } else {
+        const keyStart = j;
+        while (j < end && isWordChar(source.charCodeAt(j))) j++;
+        const key = source.slice(keyStart, j);
+        const keyed = source[j] === ']' && key.length > 0 && key.length <= MAX_KEY_CHARS && !isDigit(key.charCodeAt(0));
+        i = closingBracket(source, i, end, '[', ']');
+        if (i < 0) return undefined;
+        segment += keyed ? `[${key}]` : '[*]';
+        skipSpace();
+        if (at(i) === '!') i++;
+      }
     }
     segments.push(segment);
     if (segments.length > MAX_PATH_SEGMENTS) return undefined;
@@ -177,6 +192,9 @@ function joined(segments: string[]): string | undefined {
   const path = segments.join('.');
   return path.length <= MAX_PATH_CHARS && segments.length <= MAX_PATH_SEGMENTS ? path : undefined;
 }
+
+/** A quoted key read as a member's name (`['rfc4253']`): what a name could be. */
+const QUOTED_MEMBER = /^[A-Za-z_$][\w$]*$/;
 
 /** How long a computed key kept in a path may be (`[kWebSocket]`). */
 const MAX_KEY_CHARS = 64;
