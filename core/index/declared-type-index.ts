@@ -64,11 +64,40 @@ export function indexDeclarations(ext: FileExtraction): FileDeclarations {
     if (!map.has(key) || d.kind === 'local') map.set(key, d);
     if (d.kind === 'local') names.set(d.name, names.get(d.name) ?? false);
   }
+  listPrototypeMembers(ext, locals);
   // Seen-within declarations by their first line (the order kept among equal ones), for innermost().
   for (const list of ranged.values()) if (list.length > 1) list.sort((a, b) => a.lines![0] - b.lines![0]);
   const returnAliases = new Map<number, string>();
   for (const h of ext.heritage) if (h.kind === 'typeof' && h.parent.endsWith('()')) returnAliases.set(h.child, h.parent.slice(0, -2));
   return { locals, ranged, members, names, returnAliases };
+}
+
+/**
+ * `Gen.prototype.toPublic = function () { this._pub = new Key() }` in JavaScript: the method's local
+ * `this._pub` (typescript-assignments.ts) is also the constructor function Gen's, as the checker
+ * declares a member by the assignments its prototype's methods make. The constructor's own
+ * assignment comes first; two methods assigning two types type the member by neither.
+ */
+function listPrototypeMembers(ext: FileExtraction, locals: Map<string, DeclaredType>): void {
+  let constructors: Map<string, number> | undefined;
+  const found = new Map<string, DeclaredType | undefined>();
+  for (const d of ext.declaredTypes ?? []) {
+    if (d.kind !== 'local' || d.owner === null || !d.name.startsWith('this.') || d.lines) continue;
+    const method = ext.definitions[d.owner];
+    if (method?.kind !== 'method' || method.parent !== null || !method.parentName) continue;
+    if (!constructors) {
+      constructors = new Map();
+      ext.definitions.forEach((def, i) => {
+        if (def.kind === 'function' && def.parent === null && !constructors!.has(def.name)) constructors!.set(def.name, i);
+      });
+    }
+    const owner = constructors.get(method.parentName);
+    const key = owner === undefined ? undefined : `${owner}\0${d.name}`;
+    if (key === undefined || locals.has(key)) continue;
+    const earlier = found.get(key);
+    found.set(key, found.has(key) && earlier?.type !== d.type ? undefined : d);
+  }
+  for (const [key, d] of found) if (d) locals.set(key, d);
 }
 
 /**

@@ -17,6 +17,7 @@ import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript
 import { declareSignature } from './typescript-signatures.ts';
 import { exportedObject, factoryObject } from './typescript-objects.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
+import { isPrototypeMethod, onlyConstructedAs } from './typescript-prototype-members.ts';
 
 /** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
 function maybeFunctionReference(value: Node): boolean {
@@ -86,11 +87,17 @@ function thisBinder(assignment: Node, parentOf: FileContext['parentOf']): Node |
  * A member `this.x = ...` types: the class's; in a JavaScript constructor function (`function
  * Gen() { this._sources = new ArraySet() }`), which is no class to own a member, a local of the
  * function named `this._sources`, which declared-types.ts reads as the member of the class the
- * function is (its prototype's methods' `this`). A TypeScript function is no class to the checker.
+ * function is (its prototype's methods' `this`); likewise in a method assigned to its prototype
+ * (`Gen.prototype.toPublic = function () { this._pub = new Key() }`, typescript-prototype-members.ts),
+ * whose locals so named declared-type-index.ts lists as the constructor function's. A TypeScript
+ * function is no class to the checker.
  */
-function declareThisMember(node: Node, name: string, type: string, binder: Node | undefined, b: ExtractionBuilder): void {
-  if (b.language === 'javascript' && constructorName(binder) !== undefined) b.declareType('local', `this.${name}`, type, node);
-  else b.declareType('member', name, type, node);
+function declareThisMember(node: Node, name: string, type: string, binder: Node | undefined, { b, parentOf, source }: FileContext): void {
+  const javascript = b.language === 'javascript';
+  if (javascript && constructorName(binder) !== undefined) b.declareType('local', `this.${name}`, type, node);
+  else if (javascript && isPrototypeMethod(binder, parentOf)) {
+    if (onlyConstructedAs(b, source, name, type)) b.declareType('local', `this.${name}`, type, node);
+  } else b.declareType('member', name, type, node);
 }
 
 /**
@@ -223,7 +230,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
       type ??
       (b.language === 'javascript' && right?.type === 'identifier' && binder ? documentedParameter(binder, right.text, source) : undefined) ??
       calledInConstructor(right, binder, f);
-    if (typed) return declareThisMember(node, property.text, typed, binder, b);
+    if (typed) return declareThisMember(node, property.text, typed, binder, f);
     const owner =
       right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression' || choiceOfReferences(right)) ? constructorName(binder) : undefined;
     if (owner) return void b.define(node, 'method', property.text, { bound: true, parentName: owner });

@@ -21,6 +21,8 @@ function returnedNode(statement: Node): Node | null {
   return null;
 }
 
+/** What a parenthesized return is read through to (`return (this._pub)`): one value, never a sequence. */
+const PARENTHESIZED_VALUES = new Set(['identifier', 'this', 'member_expression', 'call_expression', 'new_expression', 'await_expression']);
 /** Nodes read per function body (a node's children counted when it is read): a body past this many is not looked into. */
 const MAX_NODES = 4_000;
 const NESTED_SCOPES = new Set([
@@ -66,7 +68,10 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
       }
       if (!value || PASSED_THROUGH.has(value.type)) continue;
       const type = constructedForm(value, b, source);
-      if (!type || (found !== undefined && found !== type)) return undefined;
+      // `this._pub = new Key(); return this._pub`: a body that constructs and returns a path is
+      // typed as every return says, as a body that constructs nothing is.
+      if (!type) return sameReturnOf(b, body, source);
+      if (found !== undefined && found !== type) return undefined;
       found = type;
       continue;
     }
@@ -145,6 +150,11 @@ function returnedValue(value: Node, b: ExtractionBuilder, source: string): strin
     case 'call_expression': {
       const called = calledPath(value, source);
       return called ? `${called}()` : undefined;
+    }
+    case 'parenthesized_expression': {
+      // `return (this._pubCache)`: the value inside, unless a doc comment before it casts it.
+      const inner = value.namedChild(0);
+      return constructedForm(value, b, source) ?? (inner && PARENTHESIZED_VALUES.has(inner.type) ? returnedValue(inner, b, source) : undefined);
     }
     default:
       return constructedForm(value, b, source);
