@@ -1,12 +1,15 @@
 // Every regex must be linear on hostile input (COMMON rules). These were not: a trailing-slash
 // strip (`/\/+$/`) on a run of slashes, a query strip (`/[?#].*$/`) on many `#` before a line
-// break, `^\s*NAME\s*:` on many blank lines, and Go's receiver regex on a long receiver. Each is
+// break, `^\s*NAME\s*:` on many blank lines, and Go's receiver regex on a long receiver; the
+// scan of a file's `this.x = ...` assignments is held to the same bound. Each is
 // held to its old answers on ordinary input and to a generous time bound on hostile input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { normalizeRemoteUrl } from '../../core/identity/normalize-remote-url.ts';
 import { receiverTypeName } from '../../core/index/extract/languages/go.ts';
 import { parseRegistry, parseScutil } from '../../core/net/os-proxy.ts';
+import { onlyConstructedAs } from '../../core/index/extract/languages/typescript-prototype-members.ts';
+import type { ExtractionBuilder } from '../../core/index/extract/extraction-builder.ts';
 
 function timed(fn: () => unknown): number {
   const t = performance.now();
@@ -40,6 +43,9 @@ test('hostile inputs take linear time', () => {
     ['remote URL of fragments and a line break', () => normalizeRemoteUrl('h:' + '# '.repeat(n) + '\n!')],
     ['scutil output of blank lines', () => parseScutil('\n'.repeat(n) + 'x')],
     ['reg output of blank lines', () => parseRegistry('\n'.repeat(n) + 'x')],
+    // A file's `this.x = ...` scan (typescript-prototype-members.ts): a blank run after a member, and many members.
+    ['this-assignment scan of a long blank run', () => onlyConstructedAs({} as ExtractionBuilder, 'this.a' + ' '.repeat(n) + 'x = new A()', 'a', 'A')],
+    ['this-assignment scan of many members', () => onlyConstructedAs({} as ExtractionBuilder, 'this.a'.repeat(n) + ' = new A()', 'a', 'A')],
   ];
   // The regex forms took seconds at a tenth of this size; the bound is generous for a loaded machine.
   for (const [what, run] of cases) {
