@@ -6,12 +6,10 @@ import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../extract-types.ts';
 import { unquote, type FileContext } from './language-module.ts';
 import { besideNothing } from './typescript-values.ts';
-import { requiredModuleName } from './typescript-paths.ts';
+import { isMemberKey, requiredModuleName } from './typescript-paths.ts';
 import { lineOf, stringValue } from './typescript-modules.ts';
 import { firstParameterPattern } from './typescript-contextual.ts';
 
-/** A key a member path can hold (`rfc4253` in `formats['rfc4253']`). */
-const MEMBER_KEY = /^[A-Za-z_$][\w$]{0,63}$/;
 /** Objects whose assigned members are exports, never a module-level object's members (typescript-assignments.ts). */
 const EXPORT_HOLDERS = new Set(['exports', 'module', 'this']);
 
@@ -46,7 +44,7 @@ function assignedMemberPath(left: Node, assignment: Node, { b, parentOf }: Pick<
   const key =
     left.type === 'member_expression' ? left.childForFieldName('property') : left.type === 'subscript_expression' ? left.childForFieldName('index') : null;
   const name = key?.type === 'property_identifier' ? key.text : key?.type === 'string' ? stringValue(key) : undefined;
-  if (!name || !MEMBER_KEY.test(name)) return undefined;
+  if (!name || !isMemberKey(name)) return undefined;
   const statement = parentOf(assignment);
   const program = statement?.type === 'expression_statement' ? parentOf(statement) : null;
   return program?.type === 'program' && emptyObjectsOf(b, program).has(object.text) ? `${object.text}.${name}` : undefined;

@@ -159,7 +159,7 @@ function pathBetween(source: string, start: number, end: number, leading: boolea
         while (k < limit && source[k] !== source[j]) k++;
         const name = k < limit && source[k] === source[j] ? source.slice(j + 1, k++) : '';
         while (k < end && isSpace(source.charCodeAt(k))) k++;
-        if (source[k] !== ']' || !QUOTED_MEMBER.test(name)) return undefined;
+        if (source[k] !== ']' || !isMemberKey(name)) return undefined;
         segments.push(segment);
         segment = name;
         i = k + 1;
@@ -195,6 +195,11 @@ function joined(segments: string[]): string | undefined {
 
 /** A quoted key read as a member's name (`['rfc4253']`): what a name could be. */
 const QUOTED_MEMBER = /^[A-Za-z_$][\w$]*$/;
+
+/** Whether a key (`rfc4253` in `formats['rfc4253']`) is one a path holds as a member's name. */
+export function isMemberKey(key: string): boolean {
+  return key.length <= MAX_KEY_CHARS && QUOTED_MEMBER.test(key);
+}
 
 /** How long a computed key kept in a path may be (`[kWebSocket]`). */
 const MAX_KEY_CHARS = 64;
