@@ -41,6 +41,13 @@ const CALLABLE_VALUES = new Set([
   'non_null_expression',
   'parenthesized_expression',
 ]);
+/** `(module.exports = function () {})`: a function assigned to `module.exports` in parentheses. */
+function exportsAssignedWithin(value: Node, source: string): boolean {
+  const assignment = value.type === 'parenthesized_expression' ? value.namedChild(0) : null;
+  if (assignment?.type !== 'assignment_expression' || !FUNCTION_VALUES.has(assignment.lastChild?.type ?? '')) return false;
+  return /^\(\s*module\s*\.\s*exports\s*=[^=]/.test(source.slice(value.startIndex, value.startIndex + 40));
+}
+
 /** Values a local (or a module-level const by a condition) may hold a function in: a definition when called (bindingIfCalled). */
 const MAYBE_CALLABLE_VALUES = new Set([
   ...CALLABLE_VALUES,
@@ -194,7 +201,11 @@ export const variableDeclarator: NodeHandler = (node, f) => {
   const fnType = functionTypeOf(node.childForFieldName('type'));
   if (moduleLevel && (CALLABLE_VALUES.has(valueType) || fnType)) {
     // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
-    b.define(node, 'function', bound, { bound: true });
+    // `let SyncReader = (module.exports = function (b) {...})`: the function is the module's
+    // default export, a definition of its own at the top (typescript-modules.ts), which importers
+    // reach; the name is defined where it is written, so it holds its prototype's methods without
+    // holding that definition inside it.
+    b.define(exportsAssignedWithin(value, source) ? (node.childForFieldName('name') ?? node) : node, 'function', bound, { bound: true });
     // `export const runFork: <A>(e: Effect<A>) => RuntimeFiber<A> = internal.runFork`: what a call
     // of it returns; `withFiberRuntime: (f: (fiber: RuntimeFiber<A>) => X) => Y`: what its
     // callbacks' parameters are, as a function declared so.
