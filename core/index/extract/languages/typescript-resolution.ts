@@ -5,6 +5,7 @@ import { posix } from 'node:path';
 import type { ImportResolver, ResolverInput } from './language-module.ts';
 import { resolvePackageSpecifier } from './typescript-packages.ts';
 
+const SLASH = 0x2f;
 const JS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.js', '.jsx', '.mjs', '.cjs'];
 /** `./a.js` in TypeScript ESM names `./a.ts`. */
 const JS_TO_TS: Record<string, string[]> = {
@@ -16,7 +17,11 @@ const JS_TO_TS: Record<string, string[]> = {
 
 export function typescriptImportResolver({ files, tsPaths, packages }: ResolverInput): ImportResolver {
   const probe = (base: string): string | undefined => {
-    const clean = base.replace(/^\.\//, '');
+    // `require('./')` names the folder's index, as `require('.')` does: a trailing slash is dropped
+    // (by a loop, linear on a run of slashes).
+    let end = base.length;
+    while (end > 1 && base.charCodeAt(end - 1) === SLASH) end--;
+    const clean = base.slice(0, end).replace(/^\.\//, '');
     if (clean.startsWith('..')) return undefined;
     const ext = posix.extname(clean);
     if (JS_TO_TS[ext]) {
