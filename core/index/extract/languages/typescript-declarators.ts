@@ -28,7 +28,7 @@ import { declareArrayPattern, declareDestructured } from './typescript-destructu
 import { declareSignature, declareTypeArgumentPlaces } from './typescript-signatures.ts';
 import { heldCallArguments, signaturesOf } from './typescript-generics.ts';
 import { factoryObject, localObject, moduleObject } from './typescript-objects.ts';
-import { isLoadedMember, isModuleLoad } from './typescript-modules.ts';
+import { isLoadedMember, isModuleExports, isModuleLoad } from './typescript-modules.ts';
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
 const CALLABLE_VALUES = new Set([
@@ -42,10 +42,10 @@ const CALLABLE_VALUES = new Set([
   'parenthesized_expression',
 ]);
 /** `(module.exports = function () {})`: a function assigned to `module.exports` in parentheses. */
-function exportsAssignedWithin(value: Node, source: string): boolean {
+function exportsAssignedWithin(value: Node): boolean {
   const assignment = value.type === 'parenthesized_expression' ? value.namedChild(0) : null;
   if (assignment?.type !== 'assignment_expression' || !FUNCTION_VALUES.has(assignment.lastChild?.type ?? '')) return false;
-  return /^\(\s*module\s*\.\s*exports\s*=[^=]/.test(source.slice(value.startIndex, value.startIndex + 40));
+  return isModuleExports(assignment.childForFieldName('left'));
 }
 
 /** Values a local (or a module-level const by a condition) may hold a function in: a definition when called (bindingIfCalled). */
@@ -205,7 +205,7 @@ export const variableDeclarator: NodeHandler = (node, f) => {
     // default export, a definition of its own at the top (typescript-modules.ts), which importers
     // reach; the name is defined where it is written, so it holds its prototype's methods without
     // holding that definition inside it.
-    b.define(exportsAssignedWithin(value, source) ? (node.childForFieldName('name') ?? node) : node, 'function', bound, { bound: true });
+    b.define(exportsAssignedWithin(value) ? (node.childForFieldName('name') ?? node) : node, 'function', bound, { bound: true });
     // `export const runFork: <A>(e: Effect<A>) => RuntimeFiber<A> = internal.runFork`: what a call
     // of it returns; `withFiberRuntime: (f: (fiber: RuntimeFiber<A>) => X) => Y`: what its
     // callbacks' parameters are, as a function declared so.

@@ -8,6 +8,7 @@ import { ITEMS_PER_STEP } from './language-module.ts';
 import { compactText } from './source-text.ts';
 import { genericArgumentNames, isNamePathChar, membersKept, NAME_PATH, typeArgumentNames, valueTypedBy } from './typescript-types.ts';
 import { declareTypeParameterList } from './typescript-type-parameters.ts';
+import { isModuleExports } from './typescript-modules.ts';
 
 /** How many named types of one intersection or union are read. */
 const MAX_ALIAS_PARTS = 32;
@@ -116,7 +117,7 @@ export function classExpressionName(node: Node, parentOf: FileContext['parentOf'
     if (left?.type === 'identifier') return left.text;
     if (left?.type === 'member_expression') {
       const own = node.childForFieldName('name')?.text;
-      if (left.text.replace(/\s+/g, '') === 'module.exports') return own ?? 'default';
+      if (isModuleExports(left)) return own ?? 'default';
       return left.childForFieldName('property')?.text;
     }
   }

@@ -252,6 +252,11 @@ function exportedConstructed(name: string, value: Node, b: ExtractionBuilder, so
   return false;
 }
 
+/** Whether an assignment's left side is `module.exports` itself, spaces aside. */
+export function isModuleExports(left: Node | null): boolean {
+  return left?.type === 'member_expression' && left.text.replace(/\s+/g, '') === 'module.exports';
+}
+
 /** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */
 export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSteps {
   const { b, source } = f;
