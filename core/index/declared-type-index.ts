@@ -2,6 +2,7 @@
 // locals and members by owner and name, the names declared within a callback's lines (looked up
 // by line, innermost first), and which names any function of the file declares at all.
 import type { DeclaredType, FileExtraction } from './extract-types.ts';
+import { detachedOwner } from './prototype-owners.ts';
 
 /**
  * A local is looked for in at most this many enclosing definitions, and a callback's name in at
@@ -79,21 +80,13 @@ export function indexDeclarations(ext: FileExtraction): FileDeclarations {
  * assignment comes first; two methods assigning two types type the member by neither.
  */
 function listPrototypeMembers(ext: FileExtraction, locals: Map<string, DeclaredType>): void {
-  let constructors: Map<string, number> | undefined;
   const found = new Map<string, DeclaredType | undefined>();
   for (const d of ext.declaredTypes ?? []) {
     if (d.kind !== 'local' || d.owner === null || !d.name.startsWith('this.') || d.lines) continue;
-    const method = ext.definitions[d.owner];
-    if (method?.kind !== 'method' || method.parent !== null || !method.parentName) continue;
-    if (!constructors) {
-      constructors = new Map();
-      ext.definitions.forEach((def, i) => {
-        if (def.kind === 'function' && def.parent === null && !constructors!.has(def.name)) constructors!.set(def.name, i);
-      });
-    }
-    const owner = constructors.get(method.parentName);
-    const key = owner === undefined ? undefined : `${owner}\0${d.name}`;
-    if (key === undefined || locals.has(key)) continue;
+    const owner = detachedOwner(ext, d.owner);
+    if (owner === undefined || ext.definitions[owner]!.kind !== 'function') continue;
+    const key = `${owner}\0${d.name}`;
+    if (locals.has(key)) continue;
     const earlier = found.get(key);
     found.set(key, found.has(key) && earlier?.type !== d.type ? undefined : d);
   }

@@ -7,7 +7,7 @@
 import type { CallSite, FileExtraction } from './extract-types.ts';
 import type { DefRef, SymbolTable } from './symbol-table.ts';
 import { NestedScope } from './nested-scope.ts';
-import { languageTraits } from './extract/languages/registry.ts';
+import { detachedOwner, isConstructorFunction } from './prototype-owners.ts';
 
 export const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 
@@ -128,7 +128,7 @@ export class DefinitionQueries {
         break;
       }
       // `Gen.prototype.add = function () { this._sources.add() }`: `this` is a Gen.
-      const owner = this.detachedOwner(ext, e);
+      const owner = detachedOwner(ext, e);
       if (owner !== undefined) {
         found = owner;
         break;
@@ -140,42 +140,9 @@ export class DefinitionQueries {
     return found ?? undefined;
   }
 
-  private readonly prototypeOwners = new Map<FileExtraction, { byName: Map<string, number>; withMethods: Set<string> }>();
-  /**
-   * In JavaScript, the top-level classes and functions by name, and the names methods are declared
-   * apart from (`Gen.prototype.add = function () {}`, `Gen.from = ...`): a function with such
-   * methods is a class to the checker (an ES5 constructor function).
-   */
-  private prototypeOwnersOf(ext: FileExtraction): { byName: Map<string, number>; withMethods: Set<string> } {
-    let owners = this.prototypeOwners.get(ext);
-    if (owners) return owners;
-    owners = { byName: new Map(), withMethods: new Set() };
-    ext.definitions.forEach((d, i) => {
-      if (d.parent !== null) return;
-      if ((d.kind === 'function' || d.kind === 'class') && !owners!.byName.has(d.name)) owners!.byName.set(d.name, i);
-      if (d.kind === 'method' && d.parentName !== undefined) owners!.withMethods.add(d.parentName);
-    });
-    this.prototypeOwners.set(ext, owners);
-    return owners;
-  }
-
-  /** The class or constructor function a JavaScript method declared apart from it belongs to (`Gen` for `Gen.prototype.add`). */
-  private detachedOwner(ext: FileExtraction, def: number): number | undefined {
-    const d = ext.definitions[def]!;
-    if (!languageTraits(ext.language)?.prototypeClasses || d.kind !== 'method' || d.parent !== null || d.parentName === undefined) return undefined;
-    return this.prototypeOwnersOf(ext).byName.get(d.parentName);
-  }
-
   /** Whether a definition is a JavaScript constructor function: a top-level function with methods declared apart from it. */
   isConstructorFunction(ref: DefRef): boolean {
-    const ext = this.extractions[ref.file]!;
-    const d = ext.definitions[ref.def]!;
-    return (
-      Boolean(languageTraits(ext.language)?.prototypeClasses) &&
-      d.kind === 'function' &&
-      d.parent === null &&
-      this.prototypeOwnersOf(ext).withMethods.has(d.name)
-    );
+    return isConstructorFunction(this.extractions[ref.file]!, ref.def);
   }
 
   private readonly typeofIndex = new Map<number, Map<number, string>>();
