@@ -1,7 +1,7 @@
 // Every regex must be linear on hostile input (COMMON rules). These were not: a trailing-slash
 // strip (`/\/+$/`) on a run of slashes, a query strip (`/[?#].*$/`) on many `#` before a line
 // break, `^\s*NAME\s*:` on many blank lines, and Go's receiver regex on a long receiver; the
-// scan of a file's `this.x = ...` assignments is held to the same bound. Each is
+// scan of a file's `this.x = ...` assignments and the reading of a doc comment's object typedef are held to the same bound. Each is
 // held to its old answers on ordinary input and to a generous time bound on hostile input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +10,7 @@ import { receiverTypeName } from '../../core/index/extract/languages/go.ts';
 import { parseRegistry, parseScutil } from '../../core/net/os-proxy.ts';
 import { onlyConstructedAs } from '../../core/index/extract/languages/typescript-prototype-members.ts';
 import type { ExtractionBuilder } from '../../core/index/extract/extraction-builder.ts';
+import { objectTypedefOf } from '../../core/index/extract/languages/typescript-jsdoc-objects.ts';
 
 function timed(fn: () => unknown): number {
   const t = performance.now();
@@ -46,6 +47,10 @@ test('hostile inputs take linear time', () => {
     // A file's `this.x = ...` scan (typescript-prototype-members.ts): a blank run after a member, and many members.
     ['this-assignment scan of a long blank run', () => onlyConstructedAs({} as ExtractionBuilder, 'this.a' + ' '.repeat(n) + 'x = new A()', 'a', 'A')],
     ['this-assignment scan of many members', () => onlyConstructedAs({} as ExtractionBuilder, 'this.a'.repeat(n) + ' = new A()', 'a', 'A')],
+    // A doc comment's object typedef (typescript-jsdoc-objects.ts): many openings, a long blank run, many members.
+    ['object typedef of many openings', () => objectTypedefOf('@typedef {{'.repeat(n))],
+    ['object typedef of a long blank run', () => objectTypedefOf('@typedef {' + ' \n *'.repeat(n) + '{ a: B }} T')],
+    ['object typedef of many members', () => objectTypedefOf('@typedef {{' + ' a: (b: C, d: E) => F,'.repeat(n) + '}} T')],
   ];
   // The regex forms took seconds at a tenth of this size; the bound is generous for a loaded machine.
   for (const [what, run] of cases) {

@@ -99,6 +99,19 @@ export class ExtractionBuilder {
   }
 
   /**
+   * A member of a type written inside `node` with no node of its own (a doc comment's
+   * `@typedef {{ error: LogFunction }} Logger`): placed empty at `at`, inside the type defined
+   * over `node`, so that type owns it and it holds nothing. Callable outright (`fn: (p) => string`)
+   * it is a method; typed by a name, it is one when that name is a function type (memberIfCallableType).
+   */
+  memberAt(node: Node, at: number, name: string, typeName?: string): void {
+    const def = this.rawDefinition(node, 'method', name, { methodInType: true, typeName });
+    def.start = def.end = at;
+    if (typeName === undefined) this.defs.push(def);
+    else this.deferred.typedMember(def);
+  }
+
+  /**
    * A class field whose type says nothing of calls (`dehancer: any`, none at all): a method of its
    * class when `this.<name>()` in the class body calls it, which the checker resolves to the field.
    */

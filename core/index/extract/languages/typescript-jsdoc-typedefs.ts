@@ -6,6 +6,7 @@
 // tags' types are read by typescript-jsdoc.ts.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
+import type { ObjectType } from './typescript-jsdoc-objects.ts';
 
 /**
  * `@typedef {Object} ConfigLoaderOptions` and `@property {WarningService} [warningService]`: a type
@@ -25,8 +26,10 @@ export function defineRecord(comment: Node, record: { name: string; members: Map
  * sock: Socket) => void` declares), so a function passed where a parameter is documented `{Done}`
  * takes them.
  */
-export function defineFunctionType(comment: Node, name: string, parameters: (string | undefined)[], { b }: FileContext): void {
-  b.define(comment, 'type', name);
+export function defineFunctionType(comment: Node, name: string, parameters: (string | undefined)[], { b }: FileContext, span?: [number, number]): void {
+  const def = b.define(comment, 'type', name);
+  // Beside another type in the comment (defineObjectType): over its own tag.
+  if (span) [def.start, def.end] = span;
   b.addExport(name, name);
   // Before the comment, so the module (or what encloses it), not the type itself, holds them.
   parameters.forEach((type, j) => {
@@ -44,3 +47,28 @@ export function defineAlias(comment: Node, name: string, of: string, { b }: File
   b.addExport(name, name);
   b.inherits(def, of, 'extends');
 }
+
+/**
+ * `@typedef {{ error: LogFunction, fn: (p: string) => string, cache: Map<string, Entry> }} Logger`:
+ * a type of this module with the members `type Logger = { ... }` declares (typescript-members.ts
+ * property_signature). `callable`: the members written as function types, methods of the type;
+ * `typed`: the others' types as typescript-jsdoc.ts read them, each declared, and a method when
+ * its name is a function type (memberIfCallableType), so `logger.error()` on a parameter
+ * documented `{Logger}` reaches Logger's `error`. The members sit inside the comment, empty, so
+ * the type defined over it owns them.
+ */
+export function defineObjectType(comment: Node, object: ObjectType, { b }: FileContext, ownSpan: boolean): void {
+  const def = b.define(comment, 'type', object.name);
+  b.addExport(object.name, object.name);
+  // Beside a function type in the comment: over its own tag, which then holds the members.
+  if (ownSpan) [def.start, def.end] = object.span;
+  const inside = def.start + 1;
+  for (const member of object.callable) b.memberAt(comment, inside, member);
+  for (const [member, type] of object.typed) {
+    b.declareType('member', member, type, comment, false, inside);
+    if (PLAIN_NAME.test(type)) b.memberAt(comment, inside, member, type);
+  }
+}
+
+/** A type that is one name, no collection of it (an imported one's local, `#t<at>`, included): what a callable type could be. */
+const PLAIN_NAME = /^(?:#t\d{1,9}|[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4})$/;

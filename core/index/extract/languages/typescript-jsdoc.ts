@@ -15,7 +15,8 @@ import type { FileContext, NodeHandler } from './language-module.ts';
 import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
 import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types.ts';
 import { patternKeys } from './typescript-contextual.ts';
-import { defineAlias, defineFunctionType, defineRecord } from './typescript-jsdoc-typedefs.ts';
+import { defineAlias, defineFunctionType, defineObjectType, defineRecord } from './typescript-jsdoc-typedefs.ts';
+import { objectTypeOf, type ObjectType } from './typescript-jsdoc-objects.ts';
 import { PRIMITIVES, isFunctionType, unionParts } from './typescript-jsdoc-unions.ts';
 import { importTags, type ImportedType } from './typescript-jsdoc-imports.ts';
 
@@ -93,9 +94,13 @@ interface Tags {
   /** `@typedef {Object} Options` with its `@property {Sender} sender` tags: the type's name and its members' types; null past a second typedef. */
   record?: { name: string; members: Map<string, string> } | null;
   /** `@callback Done` (its `@param` tags are the function's), `@typedef {(err: Error) => void} Done`: the function type's name and its parameters' types. */
-  functionType?: { name: string; parameters: (string | undefined)[]; ownsParams: boolean };
+  functionType?: { name: string; parameters: (string | undefined)[]; ownsParams: boolean; span?: [number, number] };
   /** `@typedef {Source} Alias`, `@typedef {Source & { map?: Fn }} Alias`: the alias and the one type it names (the first such typedef). */
   alias?: { name: string; of: string };
+  /** `@typedef {{ error: LogFunction, fn: (p: string) => string }} Logger`: its members written as function types, and the others' types. */
+  object?: ObjectType;
+  /** `@typedef {(...args: any) => void} LogFunction`: names the comment declares function types. */
+  callableTypes: string[];
 }
 
 /** `Hook<EXPECTED_ANY>` as the constraint it names, `Hook` (its arguments bind nothing here). */
@@ -112,7 +117,7 @@ export function documentedTypeOf(text: string, at: number): string | undefined {
 /** `at`: where the comment starts in the source, which names the types it imports. */
 function tagsOf(text: string, at: number): Tags | undefined {
   if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !(text.includes('{') || text.includes('@import'))) return undefined;
-  const tags: Tags = { params: new Map(), callbacks: new Map(), imports: [], templates: new Map(), order: [] };
+  const tags: Tags = { params: new Map(), callbacks: new Map(), imports: [], templates: new Map(), order: [], callableTypes: [] };
   if (text.includes('@import')) importTags(text, tags.imports);
   const callback = text.includes('@callback') ? CALLBACK_TAG.exec(text) : null;
   TAG.lastIndex = 0;
@@ -127,8 +132,9 @@ function tagsOf(text: string, at: number): Tags | undefined {
       else if (m[3] && !m[3].includes('.') && RECORD_TYPES.has(written)) tags.record = tags.record === undefined ? { name: m[3], members: new Map() } : null;
       else if (m[3] && !m[3].includes('.') && aliasedName(written)) tags.alias ??= { name: m[3], of: written };
       else if (m[3] && !m[3].includes('.')) {
+        if (isFunctionType(written)) tags.callableTypes.push(m[3]);
         const parameters = callbackParameterTypes(written, at + m.index, tags.imports);
-        if (parameters) tags.functionType = { name: m[3], parameters, ownsParams: false };
+        if (parameters) tags.functionType = { name: m[3], parameters, ownsParams: false, span: [at + m.index, at + m.index + m[0].length] };
       }
       continue;
     }
@@ -160,6 +166,9 @@ function tagsOf(text: string, at: number): Tags | undefined {
   if (intersection) tags.alias = { name: intersection[2]!, of: intersection[1]! };
   // `@callback Done` and its `@param` tags: a function type, each tag a parameter by place.
   if (callback) tags.functionType = { name: callback[1]!, parameters: tags.order.map((name) => tags.params.get(name)), ownsParams: true };
+  // `@typedef {{ error: LogFunction }} Logger`: past TAG too; read where the comment defines no other type, which would own its members.
+  if (!tags.record && !tags.functionType?.ownsParams && !tags.alias)
+    tags.object = objectTypeOf(text, at, (written, place) => jsdocType(written, place, tags.imports));
   return tags.params.size ||
     tags.callbacks.size ||
     tags.returns ||
@@ -169,7 +178,9 @@ function tagsOf(text: string, at: number): Tags | undefined {
     tags.templates.size ||
     tags.record ||
     tags.functionType ||
-    tags.alias
+    tags.alias ||
+    tags.object ||
+    tags.callableTypes.length
     ? tags
     : undefined;
 }
@@ -330,8 +341,12 @@ export const jsdocComment: NodeHandler = (node, f) => {
   const line = node.startPosition.row + 1;
   for (const { source, imported, local } of tags.imports) f.b.addImport({ kind: 'esm', source, bindings: [{ imported, local }], line });
   if (tags.record) defineRecord(node, tags.record, f);
-  if (tags.functionType) defineFunctionType(node, tags.functionType.name, tags.functionType.parameters, f);
+  // A function type and an object type in one comment: each over its own tag, so neither holds the other.
+  const apart = tags.object !== undefined && tags.functionType !== undefined;
+  if (tags.functionType) defineFunctionType(node, tags.functionType.name, tags.functionType.parameters, f, apart ? tags.functionType.span : undefined);
   if (tags.alias) defineAlias(node, tags.alias.name, tags.alias.of, f);
+  if (tags.object) defineObjectType(node, tags.object, f, apart);
+  for (const name of tags.callableTypes) f.b.callableType(name);
   // A `@callback`'s `@param` tags are its own, none of the declaration after it.
   if (tags.functionType?.ownsParams) return;
   const next = node.nextNamedSibling;
