@@ -145,11 +145,14 @@ export class DefinitionQueries {
     return isConstructorFunction(this.extractions[ref.file]!, ref.def);
   }
 
-  private readonly typeofIndex = new Map<number, Map<number, string>>();
+  private readonly typeofIndex = new Map<number, Map<number, string[]>>();
   /**
    * `type Logger = typeof log` where `log` is a module-level object (`const log = { warn() {} }`),
    * no definition a base could name: the member `log` holds, as `log.warn()` reaches it
-   * (SymbolTable.objectMember). A class named by `typeof` is a base already (the heritage pass).
+   * (SymbolTable.objectMember); where `log` is a namespace import (`import * as Traversing`),
+   * what that module exports under the name. Of an intersection's values (`typeof Attributes &
+   * typeof Traversing`), the first in source order that holds it. A class named by `typeof` is a
+   * base already (the heritage pass).
    */
   private memberOfTypedValue(ref: DefRef, name: string): DefRef | undefined {
     const ext = this.extractions[ref.file];
@@ -157,11 +160,27 @@ export class DefinitionQueries {
     let index = this.typeofIndex.get(ref.file);
     if (!index) {
       index = new Map();
-      for (const h of ext.heritage) if (h.kind === 'typeof' && !h.parent.includes('.') && !h.parent.endsWith(')')) index.set(h.child, h.parent);
+      for (const h of ext.heritage) {
+        if (h.kind !== 'typeof' || h.parent.includes('.') || h.parent.endsWith(')')) continue;
+        const values = index.get(h.child);
+        if (values) values.push(h.parent);
+        else index.set(h.child, [h.parent]);
+      }
       this.typeofIndex.set(ref.file, index);
     }
-    const value = index.get(ref.def);
-    return value === undefined ? undefined : this.table.objectMember(ref.file, value, name);
+    for (const value of index.get(ref.def) ?? []) {
+      const member = this.table.objectMember(ref.file, value, name) ?? this.namespaceExport(ref.file, value, name);
+      if (member) return member;
+    }
+    return undefined;
+  }
+
+  /** `name` as the module a file's namespace import `local` binds exports it (`import * as Traversing`, `Traversing.find`). */
+  private namespaceExport(file: number, local: string, name: string): DefRef | undefined {
+    const ns = this.table.resolveLocal(file, local);
+    if (ns?.kind !== 'namespace') return undefined;
+    const found = this.table.resolveExport(ns.file, name);
+    return found?.kind === 'def' ? found.ref : undefined;
   }
 
   /** A method of a class or (breadth-first) of its bases. */
@@ -182,6 +201,8 @@ export class DefinitionQueries {
       if (detached) return { ref: detached, viaBase: depth > 0 };
       const ofValue = this.memberOfTypedValue(ref, name);
       if (ofValue) return { ref: ofValue, viaBase: depth > 0 };
+      // One type declared twice (SymbolTable.mergedInterfaces): the other declaration's members are its own.
+      for (const merged of this.table.mergedInterfaces(ref)) queue.push({ ref: merged, depth });
       for (const base of this.bases.get(refKey(ref)) ?? []) queue.push({ ref: base, depth: depth + 1 });
       if (ext.definitions[ref.def].kind === 'function') for (const spread of this.spreadsOf(ref)) queue.push({ ref: spread, depth: depth + 1 });
     }

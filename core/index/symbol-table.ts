@@ -155,6 +155,19 @@ export class SymbolTable {
     return found === undefined ? undefined : { file: ref.file, def: found };
   }
 
+  /**
+   * TypeScript's declaration merging: the interfaces at a file's top sharing the name of a class or
+   * interface there (`abstract class Cheerio` beside `interface Cheerio extends MethodsType`), whose
+   * members and bases the one type has. Only TypeScript lets a file declare two such types of one name.
+   */
+  mergedInterfaces(ref: DefRef): DefRef[] {
+    const ext = this.extractions[ref.file]!;
+    const def = ext.definitions[ref.def]!;
+    if (def.parent !== null || (def.kind !== 'class' && def.kind !== 'interface')) return [];
+    const same = this.topLevelOf(ref.file).get(def.name) ?? [];
+    return same.filter((i) => i !== ref.def && ext.definitions[i]!.kind === 'interface').map((i) => ({ file: ref.file, def: i }));
+  }
+
   /** The file an import specifier names, or undefined when it is outside the workspace. */
   moduleFile(fileIdx: number, source: string): number | undefined {
     const ext = this.extractions[fileIdx];

@@ -29,6 +29,8 @@ const NO_MEMBERS = new Set(['null', 'undefined', 'void', 'never']);
  * `type PartialObserver<T> = NextObserver<T> | ErrorObserver<T>`: a member called on the union is
  * the one its named types declare (the checker names the first member type's declaration), read
  * through a `union` relation resolution follows and the graph draws no edge for: a union is no subtype.
+ * `type MethodsType = typeof Attributes & typeof Traversing`: an intersection's `typeof` parts are
+ * read as typeofHeritage reads a whole alias, each value's members the alias's.
  */
 export function aliasHeritage(def: RawDefinition, value: Node, { b, source }: FileContext): void {
   const relation = value.type === 'union_type' ? 'union' : 'extends';
@@ -45,6 +47,10 @@ export function aliasHeritage(def: RawDefinition, value: Node, { b, source }: Fi
       // `type Options = Omit<Base, 'k'> & { ... }`: the members kept are Base's.
       const parent = heritageName(membersKept(n), source);
       if (parent) named.push(parent);
+    } else if (n.type === 'type_query' && relation === 'extends') {
+      // `type MethodsType = typeof Attributes & typeof Traversing`: the members each value holds (typeofHeritage).
+      const value = valueTypedBy(n, source);
+      if (value && !value.endsWith(')')) b.inherits(def, value, 'typeof');
     } else if (relation === 'union' && (n.endIndex - n.startIndex > 9 || !NO_MEMBERS.has(n.text))) {
       // `string | BindingKey<T>`: `key.toString()` may be the primitive's, which the checker
       // names first; a member of a union with any part not named is nobody's here.
