@@ -77,7 +77,7 @@ export class CallResolver {
   resolveTypeName(f: number, written: string): Target | undefined {
     const name = written.replace(/<.*$/s, '').trim();
     // `const C = require('./c'); new C()`: the module's default export (`module.exports = C`), as a bare call reads it.
-    const meaning = this.calledModule(name.includes('.') ? this.resolveDotted(f, name, true) : this.table.resolveLocal(f, name));
+    const meaning = this.calledModule(name.includes('.') ? this.resolveDotted(f, name, true) : this.aliasedImport(f, name));
     if (meaning?.kind !== 'def') {
       // A script's name for another script's global class (script-globals.ts): `new Dictionary()`, `extends Base`.
       const global = meaning || name.includes('.') ? undefined : this.scriptGlobals.reach(f, name);
@@ -85,6 +85,19 @@ export class CallResolver {
     }
     const ref = this.table.typeBeside(meaning.ref) ?? meaning.ref;
     return { ref, confidence: ref.file === f ? CONFIDENCE.sameFile : meaning.confidence };
+  }
+
+  /**
+   * What a name written as a type means at a file's top. `var Stream = transport.Stream` both binds
+   * the import of that name (typescript-declarators.ts importedMember) and, called bare, is a
+   * function of this file, which the checker names for the call itself; as a type (`new Stream()`'s
+   * instance), it is what the import holds, as the checker follows the alias.
+   */
+  private aliasedImport(f: number, name: string): Meaning | undefined {
+    const meaning = this.table.resolveLocal(f, name);
+    if (meaning?.kind !== 'def' || meaning.ref.file !== f || !this.extractions[f]!.definitions[meaning.ref.def]!.bound) return meaning;
+    const binding = this.table.bindings(f).get(name);
+    return (binding && this.table.follow(binding)) ?? meaning;
   }
 
   /** What calling a meaning reaches: a module object (`require('./m')`, `import * as m`) is its default export. */
@@ -228,6 +241,8 @@ export class CallResolver {
     }
     const dotted = this.resolveDotted(f, `${receiver}.${call.callee}`, false, call.enclosing);
     // `semver.valid()` where the module exports `{ valid }` and `valid` is itself `require('./valid')`: the called module object is its default export, as a bare call reads it.
+    // Not a module another exports as a member (`hpack.encoder()`, Meaning.reexported): the checker names that export's assignment, no definition.
+    if (dotted?.kind === 'namespace' && dotted.reexported) return UNRESOLVED;
     const meaning = this.calledModule(dotted) ?? dotted;
     if (meaning?.kind === 'external') return EXTERNAL;
     if (meaning?.kind === 'def') {
@@ -259,8 +274,8 @@ export class CallResolver {
       return { outcome: same ? 'same_file' : 'import', targets: [{ ref: meaning.ref, confidence: same ? CONFIDENCE.sameFile : meaning.confidence }] };
     }
     if (meaning?.kind === 'namespace') {
-      // `const m = require('./m'); m()`: the module's default export, when it has one.
-      const def = this.calledModule(meaning);
+      // `const m = require('./m'); m()`: the module's default export, when it has one; not a module another exports as a member (Meaning.reexported).
+      const def = meaning.reexported ? undefined : this.calledModule(meaning);
       if (def?.kind === 'def') return { outcome: 'import', targets: [{ ref: def.ref, confidence: def.confidence }] };
       return UNRESOLVED;
     }

@@ -20,7 +20,13 @@ export interface DefRef {
 
 export type { Binding } from './import-bindings.ts';
 
-export type Meaning = { kind: 'def'; ref: DefRef; confidence: number } | { kind: 'namespace'; file: number; confidence: number } | { kind: 'external' };
+/**
+ * What a name means. A namespace `reexported` is one a module exports as a member (`export * as ns
+ * from`, `exports.encoder = require('./encoder')`): calling it is calling that export, which the
+ * checker declares where the module exports it, not the module's default export.
+ */
+export type Meaning =
+  { kind: 'def'; ref: DefRef; confidence: number } | { kind: 'namespace'; file: number; confidence: number; reexported?: true } | { kind: 'external' };
 
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 
@@ -291,7 +297,7 @@ export class SymbolTable {
       } else if (local === name && imported === '*') {
         // `export * as ns from './m'`
         if (target === undefined) return { kind: 'external' };
-        return { kind: 'namespace', file: target, confidence: this.kinds(target).importResolved };
+        return { kind: 'namespace', file: target, confidence: this.kinds(target).importResolved, reexported: true };
       } else if (star && target !== undefined && !starred?.has(target)) {
         (starred ??= new Set()).add(target);
         const found = this.resolveExport(target, name, seen);

@@ -234,6 +234,13 @@ export class ExtractionBuilder {
     for (const { local } of record.bindings) this.importedLocals.add(local);
   }
 
+  /** The source of the module an import recorded so far binds `local` to as a whole (`import * as m`, `const m = require('./m')`). */
+  moduleImportedAs(local: string): { kind: ImportRecord['kind']; source: string } | undefined {
+    if (!this.importedLocals.has(local)) return undefined;
+    const record = this.imports.find((r) => r.kind !== 'reexport' && r.bindings.some((x) => x.local === local && x.imported === '*'));
+    return record && { kind: record.kind, source: record.source };
+  }
+
   /** Whether an import recorded so far binds `name` (imports come first in a module; one later is not seen). */
   importsLocal(name: string): boolean {
     return this.importedLocals.has(name);

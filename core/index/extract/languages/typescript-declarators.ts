@@ -122,6 +122,20 @@ function isExported(declarator: Node, parentOf: FileContext['parentOf']): boolea
  * call's declared return, a path, a choice, a spread, a literal) and defined as a function where
  * it holds or may hold one.
  */
+/** `m.name` where `m` is a module this file imports whole: `local` is bound to that module's `name`. */
+function importedMember(path: string, local: string, node: Node, b: FileContext['b']): void {
+  const dot = path.indexOf('.');
+  const name = path.slice(dot + 1);
+  if (dot < 0 || !IMPORTED_NAME.test(name)) return;
+  const module = b.moduleImportedAs(path.slice(0, dot));
+  // A relative specifier: a module of the workspace, whose export the name then is (a package's stays the local it was).
+  if (module?.source.startsWith('.'))
+    b.addImport({ kind: module.kind, source: module.source, bindings: [{ imported: name, local }], line: node.startPosition.row + 1 });
+}
+
+/** One name read from a module object: no deeper path, no key. */
+const IMPORTED_NAME = /^[A-Za-z_$][\w$]{0,79}$/;
+
 export const variableDeclarator: NodeHandler = (node, f) => {
   const { b, source } = f;
   const name = node.firstChild;
@@ -160,6 +174,8 @@ export const variableDeclarator: NodeHandler = (node, f) => {
   // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
   // `/** @type {Map<string, Sock>} */ const m = new Map()`: the comment's type is the local's (typescript-jsdoc.ts).
   if (type && !b.documentedTypes.has(node.startIndex)) b.declareType('local', bound, type, node, false, node.startIndex - 1);
+  // `var encoder = hpack.encoder` at the top, hpack a workspace module imported whole: the import of that name, as `const { encoder } = require(...)`.
+  if (alias && value?.type === 'member_expression' && atModuleLevel(node, f.parentOf)) importedMember(alias, bound, node, b);
   // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
   // its scope (`const stop = watch(() => stop())` too), or, at the top, when the module exports
   // it and assigns it a function (deferred-definitions.ts).

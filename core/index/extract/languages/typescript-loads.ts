@@ -7,7 +7,7 @@ import type { ImportBinding } from '../../extract-types.ts';
 import { unquote, type FileContext } from './language-module.ts';
 import { besideNothing } from './typescript-values.ts';
 import { isMemberKey, requiredModuleName } from './typescript-paths.ts';
-import { lineOf, stringValue } from './typescript-modules.ts';
+import { isModuleExports, lineOf, stringValue } from './typescript-modules.ts';
 import { firstParameterPattern } from './typescript-contextual.ts';
 
 /** Objects whose assigned members are exports, never a module-level object's members (typescript-assignments.ts). */
@@ -50,12 +50,41 @@ function assignedMemberPath(left: Node, assignment: Node, { b, parentOf }: Pick<
   return program?.type === 'program' && emptyObjectsOf(b, program).has(object.text) ? `${object.text}.${name}` : undefined;
 }
 
+/**
+ * The name a module exports by assigning `left`: `exports.encoder`, `module.exports.encoder`, and,
+ * in a statement at a JavaScript module's top, `hpack.encoder` where the top declares `var hpack =
+ * exports` (module-exports-aliases, exportsAliasesOf); undefined for any other target.
+ */
+function exportedMember(left: Node | null, assignment: Node, { b, parentOf }: Pick<FileContext, 'b' | 'parentOf'>): string | undefined {
+  if (left?.type !== 'member_expression') return undefined;
+  const name = left.childForFieldName('property');
+  if (name?.type !== 'property_identifier') return undefined;
+  const object = left.childForFieldName('object');
+  if ((object?.type === 'identifier' && object.text === 'exports') || isModuleExports(object)) return name.text;
+  if (object?.type !== 'identifier' || b.language !== 'javascript') return undefined;
+  const statement = parentOf(assignment);
+  const program = statement?.type === 'expression_statement' ? parentOf(statement) : null;
+  return program?.type === 'program' && exportsAliasesOf(b, program).has(object.text) ? name.text : undefined;
+}
+
+/** Per file (its builder): the names its top declares as the module's exports object (`var hpack = exports`), read once. */
+const exportsAliases = new WeakMap<FileContext['b'], Set<string>>();
+
+function exportsAliasesOf(b: FileContext['b'], program: Node): Set<string> {
+  return topDeclaredNames(exportsAliases, b, program, (value) => (value.type === 'identifier' && value.text === 'exports') || isModuleExports(value));
+}
+
 /** Per file (its builder): the names its top declares as an empty object (`var formats = {}`), read once. */
 const emptyObjects = new WeakMap<FileContext['b'], Set<string>>();
 
 /** The names `var x = {}` (or `let`, `const`) declares at the module's top: the objects whose assigned members the checker declares. */
 function emptyObjectsOf(b: FileContext['b'], program: Node): Set<string> {
-  let names = emptyObjects.get(b);
+  return topDeclaredNames(emptyObjects, b, program, (value) => value.type === 'object' && value.namedChildCount === 0);
+}
+
+/** The names a module's top declares (`var`, `let`, `const`) with a value `holds` accepts, read once per file into `memo`. */
+function topDeclaredNames(memo: WeakMap<FileContext['b'], Set<string>>, b: FileContext['b'], program: Node, holds: (value: Node) => boolean): Set<string> {
+  let names = memo.get(b);
   if (names) return names;
   names = new Set();
   for (const statement of program.namedChildren) {
@@ -63,10 +92,10 @@ function emptyObjectsOf(b: FileContext['b'], program: Node): Set<string> {
     for (const declarator of statement.namedChildren) {
       const value = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('value') : null;
       const name = declarator?.childForFieldName('name');
-      if (value?.type === 'object' && value.namedChildCount === 0 && name?.type === 'identifier') names.add(name.text);
+      if (value && name?.type === 'identifier' && holds(value)) names.add(name.text);
     }
   }
-  emptyObjects.set(b, names);
+  memo.set(b, names);
   return names;
 }
 
@@ -119,6 +148,9 @@ export function requireCall(call: Node, f: FileContext): void {
   // `require('./streams')(stream)`: the module's default export called in place, bound under a
   // name no source can write, which the call names (typescript-calls.ts, calledPath).
   const calledInPlace = member === undefined && holder?.type === 'call_expression' && holder.childForFieldName('function')?.id === call.id;
+  // `exports.encoder = require('./hpack/encoder')`: the module exports what it loads, as `export * as encoder from` does.
+  const exported = holder?.type === 'assignment_expression' ? exportedMember(holder.childForFieldName('left'), holder, f) : undefined;
+  if (exported) return void b.addImport({ kind: 'reexport', source, bindings: [{ imported: member ?? '*', local: exported }], line: lineOf(call) });
   const bindings = calledInPlace ? [{ imported: '*', local: requiredModuleName(call) }] : declaredBindings(holder, member, f);
   b.addImport({ kind: 'require', source, bindings, line: lineOf(call) });
 }
