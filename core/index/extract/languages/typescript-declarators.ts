@@ -116,12 +116,6 @@ function isExported(declarator: Node, parentOf: FileContext['parentOf']): boolea
   return (declaration && parentOf(declaration))?.type === 'export_statement';
 }
 
-/**
- * `const q = createQueue()`, `let handler`, `var isBuffer = native || stubFalse`: the name a
- * declarator binds, typed by what its value states (an annotation, a construction, a cast, a
- * call's declared return, a path, a choice, a spread, a literal) and defined as a function where
- * it holds or may hold one.
- */
 /** `m.name` where `m` is a module this file imports whole: `local` is bound to that module's `name`. */
 function importedMember(path: string, local: string, node: Node, b: FileContext['b']): void {
   const dot = path.indexOf('.');
@@ -136,6 +130,12 @@ function importedMember(path: string, local: string, node: Node, b: FileContext[
 /** One name read from a module object: no deeper path, no key. */
 const IMPORTED_NAME = /^[A-Za-z_$][\w$]{0,79}$/;
 
+/**
+ * `const q = createQueue()`, `let handler`, `var isBuffer = native || stubFalse`: the name a
+ * declarator binds, typed by what its value states (an annotation, a construction, a cast, a
+ * call's declared return, a path, a choice, a spread, a literal) and defined as a function where
+ * it holds or may hold one.
+ */
 export const variableDeclarator: NodeHandler = (node, f) => {
   const { b, source } = f;
   const name = node.firstChild;

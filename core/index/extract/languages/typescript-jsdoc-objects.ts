@@ -1,9 +1,9 @@
 // An object type written in a JavaScript doc comment's typedef, `@typedef {{ error: LogFunction,
 // fn: (p: string) => string }} Logger`, which the checker reads as `type Logger = { ... }`: its
 // name and each member as written, for typescript-jsdoc.ts to type and typescript-jsdoc-typedefs.ts
-// to define (ObjectType). Only an object type of one level is read (a member whose own type holds braces ends
-// the match), over at most MAX_OBJECT_CHARS, in one pass of a regex whose repeated class cannot
-// hold the character that ends it.
+// to define (ObjectType). Only an object type of one level is read (a member whose own type holds
+// braces ends the match), of at most 600 characters, by a regex whose repeated class cannot hold the
+// character that ends it, so each `@typedef` is tried once over that bound.
 import { isFunctionType } from './typescript-jsdoc-unions.ts';
 
 /** The typedef's object type: `{{` (spaces and a comment's line breaks between), its members, `}}`, its name. */
