@@ -250,8 +250,13 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const right = exportsHead ? chainedValue(node.lastChild) : node.lastChild;
   if (!right) return;
   const staticMember = FUNCTION_VALUES.has(right.type) && left.firstChild?.type === 'identifier';
-  if (right.type === 'object' && b.language === 'javascript' && left.childForFieldName('property')?.text === 'prototype')
-    return prototypeLiteral(left, right, f);
+  if (b.language === 'javascript' && left.childForFieldName('property')?.text === 'prototype') {
+    // `Timer.prototype = timer.prototype = { restart: function () {} }` (d3's style): the literal
+    // the chain ends in is the outermost constructor's, the one `new Timer` builds; the inner
+    // assignment leaves it to that one.
+    const literal = chainedValue(right);
+    if (literal?.type === 'object') return chainedIntoPrototype(node, f) ? undefined : prototypeLiteral(left, literal, f);
+  }
   if (!exportsHead && !staticMember && !source.slice(start, start + 200).includes('.prototype.')) return;
   const leftText = left.text.replace(/\s+/g, '');
   if (leftText === 'module.exports') {
@@ -296,6 +301,14 @@ function chainedIntoExport(node: Node, f: FileContext): boolean {
   const outer = f.parentOf(node);
   if (outer?.type !== 'assignment_expression' || outer.lastChild?.id !== node.id) return false;
   return writesExports(f.source.slice(outer.startIndex, outer.startIndex + 15));
+}
+
+/** An assignment that is the value of a prototype's (`Timer.prototype = timer.prototype = {...}`, the inner one). */
+function chainedIntoPrototype(node: Node, f: FileContext): boolean {
+  const outer = f.parentOf(node);
+  if (outer?.type !== 'assignment_expression' || outer.lastChild?.id !== node.id) return false;
+  const left = outer.childForFieldName('left');
+  return left?.type === 'member_expression' && left.childForFieldName('property')?.text === 'prototype';
 }
 
 /** `exports.f = ...`, `module.exports = ...`: an assignment to the module's exports, told from the first chars of its left side. */
