@@ -116,10 +116,13 @@ function constructorName(binder: Node | undefined): string | undefined {
  * returns (`parsers.create()`), as the checker types a member by its constructor's assignments.
  * A TypeScript member so assigned is `any` without `noImplicitAny` (documentedParameter, above).
  */
-function calledInConstructor(right: Node | null, binder: Node | undefined, { b, source }: FileContext): string | undefined {
+function calledInConstructor(right: Node | null, binder: Node | undefined, { b, source, parentOf }: FileContext): string | undefined {
   if (b.language !== 'javascript' || !binder) return undefined;
+  // A prototype method's too, which declareThisMember keeps only where the file assigns the member nothing else (typescript-prototype-members.ts).
   const constructor =
-    constructorName(binder) !== undefined || (binder.type === 'method_definition' && binder.childForFieldName('name')?.text === 'constructor');
+    constructorName(binder) !== undefined ||
+    (binder.type === 'method_definition' && binder.childForFieldName('name')?.text === 'constructor') ||
+    isPrototypeMethod(binder, parentOf);
   const called = constructor ? calledPath(right, source) : undefined;
   return called && `${called}()`;
 }

@@ -4,14 +4,16 @@
 // assign. A method's `this.x = new X()` types the member (as the constructor's own does,
 // typescript-assignments.ts) only where the file assigns `this.x` nothing but `new X(...)`,
 // `null` or `undefined`, so the union is X: one `this._key = key` of an untyped parameter makes it `any`.
+// A method's `this._encoder = encoder.create()` types it by what that call returns, where the file
+// assigns it nothing but that one call, `null` or `undefined`.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
 
 /** `Gen.prototype.toPublic`: a capitalised name's prototype method, as assigned. */
 const PROTOTYPE_METHOD = /^[A-Z][\w$]{0,79}\.prototype\.[\w$]{1,80}$/;
-/** `this.x = new X(`, `this.x = null`, `this.x = <anything else>`: one linear scan of the file. */
-const THIS_ASSIGNMENT = /(?<![\w$.])this\.([\w$]{1,80})[ \t]*=(?![=>])[ \t]*(?:new[ \t]+([\w$.]{1,160})|(null|undefined)(?![\w$]))?/g;
+/** `this.x = new X(`, `this.x = null`, `this.x = encoder.create(`, `this.x = <anything else>`: one linear scan of the file. */
+const THIS_ASSIGNMENT = /(?<![\w$.])this\.([\w$]{1,80})[ \t]*=(?![=>])[ \t]*(?:new[ \t]+([\w$.]{1,160})|(null|undefined)(?![\w$])|([\w$.]{1,160})\()?/g;
 
 /** Whether `binder` (the function around a `this.x = ...`) is `Gen.prototype.m = function () {...}`. */
 export function isPrototypeMethod(binder: Node | undefined, parentOf: FileContext['parentOf']): boolean {
@@ -24,7 +26,7 @@ export function isPrototypeMethod(binder: Node | undefined, parentOf: FileContex
 /** Per file (its builder): each member name `this.x = ...` assigns -> the classes constructed into it, or null when anything else is. */
 const assignedMembers = new WeakMap<ExtractionBuilder, Map<string, Set<string> | null>>();
 
-/** Whether every `this.<name> = ...` in the file assigns `new <type>(...)`, `null` or `undefined`. */
+/** Whether every `this.<name> = ...` in the file assigns `new <type>(...)` (or, for a type `path()`, calls that path), `null` or `undefined`. */
 export function onlyConstructedAs(b: ExtractionBuilder, source: string, name: string, type: string): boolean {
   let members = assignedMembers.get(b);
   if (!members) {
@@ -36,7 +38,9 @@ export function onlyConstructedAs(b: ExtractionBuilder, source: string, name: st
         continue;
       }
       const known = members.get(member);
-      if (m[2] && known !== null) members.set(member, (known ?? new Set()).add(m[2]));
+      // A call is recorded as the type it is declared under (`encoder.create()`, calledInConstructor).
+      const type = m[2] ?? (m[4] && m[4] !== 'new' ? `${m[4]}()` : undefined);
+      if (type && known !== null) members.set(member, (known ?? new Set()).add(type));
       else members.set(member, null);
     }
     assignedMembers.set(b, members);
