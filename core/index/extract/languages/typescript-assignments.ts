@@ -301,17 +301,20 @@ function chainedValue(value: Node | null): Node | null {
 
 /** An assignment that is the value of an export's (`exports.f = f = function () {}`, `module.exports = X = class X {}`). */
 function chainedIntoExport(node: Node, f: FileContext): boolean {
-  const outer = f.parentOf(node);
-  if (outer?.type !== 'assignment_expression' || outer.lastChild?.id !== node.id) return false;
-  return writesExports(f.source.slice(outer.startIndex, outer.startIndex + 15));
+  const outer = assignedTo(node, f);
+  return outer !== undefined && writesExports(f.source.slice(outer.startIndex, outer.startIndex + 15));
 }
 
 /** An assignment that is the value of a prototype's (`Timer.prototype = timer.prototype = {...}`, the inner one). */
 function chainedIntoPrototype(node: Node, f: FileContext): boolean {
-  const outer = f.parentOf(node);
-  if (outer?.type !== 'assignment_expression' || outer.lastChild?.id !== node.id) return false;
-  const left = outer.childForFieldName('left');
+  const left = assignedTo(node, f)?.childForFieldName('left');
   return left?.type === 'member_expression' && left.childForFieldName('property')?.text === 'prototype';
+}
+
+/** The assignment whose value `node` is, in a chain (`a = b = value`: `a = ...` for `b = value`). */
+function assignedTo(node: Node, { parentOf }: FileContext): Node | undefined {
+  const outer = parentOf(node);
+  return outer?.type === 'assignment_expression' && outer.lastChild?.id === node.id ? outer : undefined;
 }
 
 /** `exports.f = ...`, `module.exports = ...`: an assignment to the module's exports, told from the first chars of its left side. */

@@ -7,6 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import type { ObjectType } from './typescript-jsdoc-objects.ts';
+import { TYPE_NAME } from './typescript-jsdoc-unions.ts';
 
 /**
  * `@typedef {Object} ConfigLoaderOptions` and `@property {WarningService} [warningService]`: a type
@@ -66,9 +67,9 @@ export function defineObjectType(comment: Node, object: ObjectType, { b }: FileC
   for (const member of object.callable) b.memberAt(comment, inside, member);
   for (const [member, type] of object.typed) {
     b.declareType('member', member, type, comment, false, inside);
-    if (PLAIN_NAME.test(type)) b.memberAt(comment, inside, member, type);
+    if (IMPORTED_TYPE.test(type) || TYPE_NAME.test(type)) b.memberAt(comment, inside, member, type);
   }
 }
 
-/** A type that is one name, no collection of it (an imported one's local, `#t<at>`, included): what a callable type could be. */
-const PLAIN_NAME = /^(?:#t\d{1,9}|[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4})$/;
+/** The local an imported type is read under (`#t<at>`, typescript-jsdoc.ts jsdocType): one name too, as a callable type could be. */
+const IMPORTED_TYPE = /^#t\d{1,9}$/;

@@ -1,8 +1,11 @@
 // The members of a JSDoc union type as written (`{Source | (() => Source)}`), for the reader of
 // JSDoc types (typescript-jsdoc.ts jsdocType): which of them are primitives or function types,
 // beside which one named type is read as TypeScript reads such an annotation's union. The type
-// text is a tag's, at most 200 chars (typescript-jsdoc.ts TAG), read once left to right.
+// text is a tag's, at most 200 chars (typescript-jsdoc.ts TAG), read once left to right. Also what
+// one type name is, for that reader and the typedefs' (typescript-jsdoc-typedefs.ts).
 
+/** A JSDoc type that is one name or a dotted path of up to five names (`Foo`, `ns.Foo`). */
+export const TYPE_NAME = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4}$/;
 /** Types a JSDoc union may hold beside the one it is read as. */
 export const PRIMITIVES = new Set(['string', 'number', 'boolean', 'symbol', 'bigint']);
 /** Parts of a union read; one with more types none. */

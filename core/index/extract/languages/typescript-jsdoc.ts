@@ -17,14 +17,13 @@ import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types
 import { patternKeys } from './typescript-contextual.ts';
 import { defineAlias, defineFunctionType, defineObjectType, defineRecord } from './typescript-jsdoc-typedefs.ts';
 import { objectTypeOf, type ObjectType } from './typescript-jsdoc-objects.ts';
-import { PRIMITIVES, isFunctionType, unionParts } from './typescript-jsdoc-unions.ts';
+import { PRIMITIVES, TYPE_NAME, isFunctionType, unionParts } from './typescript-jsdoc-unions.ts';
 import { importTags, type ImportedType } from './typescript-jsdoc-imports.ts';
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
 const TAG =
   /@(param|arg|argument|returns?|type|this|typedef|template|property|prop)\s+\{([^{}\n]{1,200})\}(?:\s+\[?([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79})?))?/g;
-const TYPE_NAME = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,4}$/;
 /** `Name<...>` or JSDoc's `Name.<...>`, one level (its arguments hold no `<`). */
 const GENERIC = /^([A-Za-z]{1,20})\.?<([^<>]{1,200})>$/;
 /** JSDoc's record, `Object.<string, Foo>`: keyed values, as TypeScript's maps (typescript-types.ts MAPS). */

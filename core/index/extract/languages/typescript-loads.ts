@@ -7,7 +7,7 @@ import type { ImportBinding } from '../../extract-types.ts';
 import { unquote, type FileContext } from './language-module.ts';
 import { besideNothing } from './typescript-values.ts';
 import { isMemberKey, requiredModuleName } from './typescript-paths.ts';
-import { isModuleExports, lineOf, stringValue } from './typescript-modules.ts';
+import { isExportsObject, lineOf, stringValue } from './typescript-modules.ts';
 import { firstParameterPattern } from './typescript-contextual.ts';
 
 /** Objects whose assigned members are exports, never a module-level object's members (typescript-assignments.ts). */
@@ -60,7 +60,7 @@ function exportedMember(left: Node | null, assignment: Node, { b, parentOf }: Pi
   const name = left.childForFieldName('property');
   if (name?.type !== 'property_identifier') return undefined;
   const object = left.childForFieldName('object');
-  if ((object?.type === 'identifier' && object.text === 'exports') || isModuleExports(object)) return name.text;
+  if (isExportsObject(object)) return name.text;
   if (object?.type !== 'identifier' || b.language !== 'javascript') return undefined;
   const statement = parentOf(assignment);
   const program = statement?.type === 'expression_statement' ? parentOf(statement) : null;
@@ -71,7 +71,7 @@ function exportedMember(left: Node | null, assignment: Node, { b, parentOf }: Pi
 const exportsAliases = new WeakMap<FileContext['b'], Set<string>>();
 
 function exportsAliasesOf(b: FileContext['b'], program: Node): Set<string> {
-  return topDeclaredNames(exportsAliases, b, program, (value) => (value.type === 'identifier' && value.text === 'exports') || isModuleExports(value));
+  return topDeclaredNames(exportsAliases, b, program, isExportsObject);
 }
 
 /** Per file (its builder): the names its top declares as an empty object (`var formats = {}`), read once. */

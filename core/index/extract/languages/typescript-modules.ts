@@ -257,6 +257,11 @@ export function isModuleExports(left: Node | null): boolean {
   return left?.type === 'member_expression' && left.text.replace(/\s+/g, '') === 'module.exports';
 }
 
+/** Whether a node is the module's exports object: `exports` or `module.exports`. */
+export function isExportsObject(node: Node | null): boolean {
+  return (node?.type === 'identifier' && node.text === 'exports') || isModuleExports(node);
+}
+
 /** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */
 export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSteps {
   const { b, source } = f;
