@@ -131,6 +131,13 @@ export class CallResolver {
         if (meaning.kind === 'namespace') {
           const file: number = meaning.file;
           meaning = this.table.resolveExport(file, part) ?? this.memberOfDefault(file, part);
+          // `transport.protocol.base.utils`: a member of an object the module exports, exported
+          // under its path (`protocol.base`, typescript-loads.ts exportedMember).
+          const path = !meaning && i < parts.length - 1 ? `${part}.${parts[i + 1]}` : undefined;
+          if (path && this.table.reexportsPath(file, path)) {
+            meaning = this.table.resolveExport(file, path);
+            if (meaning) i++;
+          }
           // `reducer: RequestBlock.RequestBlock.Reducer<Z>` with `import * as RequestBlock`: a name
           // inside a type's path that is no component (a TypeScript namespace) holds the module's
           // own declarations, as an imported one does above.

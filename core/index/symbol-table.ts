@@ -202,6 +202,11 @@ export class SymbolTable {
     return sub === undefined ? undefined : this.fileIndex.get(sub);
   }
 
+  /** Whether a file re-exports a module under `path` (`protocol.base`, a member of an object it exports). */
+  reexportsPath(fileIdx: number, path: string): boolean {
+    return this.exportIndex(fileIdx).reexportsOf(path, false).length > 0;
+  }
+
   /** Whether a file binds a name by import (checked before bindings exist for it). */
   private bindingsOf(fileIdx: number, name: string): boolean {
     return this.exportIndex(fileIdx).importsLocal(name);
@@ -324,7 +329,12 @@ export class SymbolTable {
       const own = this.topLevelOf(fileIdx).get(name);
       if (own) return { kind: 'def', ref: { file: fileIdx, def: this.pick(fileIdx, name, own) }, confidence: this.kinds(fileIdx).importUnlisted };
     }
-    return undefined;
+    // `protocol.base.utils` (typescript-declarators.ts importedMember): `utils` of the module the
+    // path before it names.
+    const dot = name.lastIndexOf('.');
+    if (dot <= 0) return undefined;
+    const holder = this.resolveExport(fileIdx, name.slice(0, dot), seen);
+    return holder?.kind === 'namespace' ? this.resolveExport(holder.file, name.slice(dot + 1), seen) : undefined;
   }
 }
 

@@ -241,6 +241,17 @@ export class ExtractionBuilder {
     return record && { kind: record.kind, source: record.source };
   }
 
+  /** The first import recorded so far that binds `local` (not a re-export), with the name it imports. */
+  importOf(local: string): { kind: ImportRecord['kind']; source: string; imported: string } | undefined {
+    if (!this.importedLocals.has(local)) return undefined;
+    for (const record of this.imports) {
+      if (record.kind === 'reexport') continue;
+      const binding = record.bindings.find((x) => x.local === local);
+      if (binding) return { kind: record.kind, source: record.source, imported: binding.imported };
+    }
+    return undefined;
+  }
+
   /** Whether an import recorded so far binds `name` (imports come first in a module; one later is not seen). */
   importsLocal(name: string): boolean {
     return this.importedLocals.has(name);

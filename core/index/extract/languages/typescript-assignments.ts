@@ -13,10 +13,11 @@ import { declareAssignedLocal } from './typescript-assigned.ts';
 import { isParameterProperty, nameOf } from './typescript-members.ts';
 import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-contextual.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
-import { exportsPropertyAssignment, moduleExportsAssignment } from './typescript-modules.ts';
+import { exportsPropertyAssignment, isLoadedMember, isModuleLoad, moduleExportsAssignment } from './typescript-modules.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { exportedObject, factoryObject } from './typescript-objects.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
+import { exportedMember } from './typescript-loads.ts';
 import { isPrototypeMethod, onlyConstructedAs } from './typescript-prototype-members.ts';
 
 /** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
@@ -260,7 +261,14 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     const literal = chainedValue(right);
     if (literal?.type === 'object') return chainedIntoPrototype(node, f) ? undefined : prototypeLiteral(left, literal, f);
   }
-  if (!exportsHead && !staticMember && !source.slice(start, start + 200).includes('.prototype.')) return;
+  // `utils.reverse = function reverse () {}` under a top `var utils = exports`: an export, as
+  // `exports.reverse = ...` is (module-exports-aliases); a module loaded so (`transport.Stream =
+  // require('./stream').Stream`) is the load's re-export (typescript-loads.ts).
+  const aliasExport =
+    !exportsHead && b.language === 'javascript' && left.firstChild?.type === 'identifier' && !isModuleLoad(right) && !isLoadedMember(right)
+      ? exportedMember(left, node, f)
+      : undefined;
+  if (!exportsHead && aliasExport === undefined && !staticMember && !source.slice(start, start + 200).includes('.prototype.')) return;
   const leftText = left.text.replace(/\s+/g, '');
   if (leftText === 'module.exports') {
     if (!FUNCTION_VALUES.has(right.type)) return moduleExportsAssignment(right, f);
@@ -270,7 +278,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   }
   const parts = leftText.split('.');
   const exported =
-    parts.length === 2 && parts[0] === 'exports' ? parts[1] : parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports' ? parts[2] : undefined;
+    parts.length === 2 && parts[0] === 'exports' ? parts[1] : parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports' ? parts[2] : aliasExport;
   if (exported !== undefined) {
     // `exports.create = function () { return new Parser() }`: what it returns, as a declared function's.
     if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', exported, right, node);

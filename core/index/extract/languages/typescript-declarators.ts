@@ -116,19 +116,31 @@ function isExported(declarator: Node, parentOf: FileContext['parentOf']): boolea
   return (declaration && parentOf(declaration))?.type === 'export_statement';
 }
 
-/** `m.name` where `m` is a module this file imports whole: `local` is bound to that module's `name`. */
+/**
+ * `m.name` where `m` is a module this file imports whole: `local` is bound to that module's
+ * `name`; `m.protocol.base`, to its `protocol.base` (an object member it exports, typescript-loads.ts
+ * exportedMember); and `base.utils` where `base` is bound so, to `protocol.base.utils` of the same
+ * module (symbol-table.ts follows such a path through the modules it names).
+ */
 function importedMember(path: string, local: string, node: Node, b: FileContext['b']): void {
   const dot = path.indexOf('.');
   const name = path.slice(dot + 1);
   if (dot < 0 || !IMPORTED_NAME.test(name)) return;
-  const module = b.moduleImportedAs(path.slice(0, dot));
+  const head = path.slice(0, dot);
+  const module = b.moduleImportedAs(head);
+  const member = module ? undefined : b.importOf(head);
+  const imported = module ? name : member && member.imported !== '*' ? `${member.imported}.${name}` : undefined;
+  const from = module ?? member;
   // A relative specifier: a module of the workspace, whose export the name then is (a package's stays the local it was).
-  if (module?.source.startsWith('.'))
-    b.addImport({ kind: module.kind, source: module.source, bindings: [{ imported: name, local }], line: node.startPosition.row + 1 });
+  if (from?.source.startsWith('.') && imported && IMPORTED_PATH.test(imported))
+    b.addImport({ kind: from.kind, source: from.source, bindings: [{ imported, local }], line: node.startPosition.row + 1 });
 }
 
-/** One name read from a module object: no deeper path, no key. */
-const IMPORTED_NAME = /^[A-Za-z_$][\w$]{0,79}$/;
+/** A name imported through members: three names at most (`protocol.base.utils`). */
+const IMPORTED_PATH = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,2}$/;
+
+/** One name read from a module object, or a member of one object it exports: no deeper path, no key. */
+const IMPORTED_NAME = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79})?$/;
 
 /**
  * `const q = createQueue()`, `let handler`, `var isBuffer = native || stubFalse`: the name a

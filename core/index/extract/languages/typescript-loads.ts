@@ -53,14 +53,21 @@ function assignedMemberPath(left: Node, assignment: Node, { b, parentOf }: Pick<
 /**
  * The name a module exports by assigning `left`: `exports.encoder`, `module.exports.encoder`, and,
  * in a statement at a JavaScript module's top, `hpack.encoder` where the top declares `var hpack =
- * exports` (module-exports-aliases, exportsAliasesOf); undefined for any other target.
+ * exports` (module-exports-aliases, exportsAliasesOf); one object deeper, the path
+ * (`transport.protocol.base`: `protocol.base`, a member of the object the module exports as
+ * `protocol`, as the checker declares it). Undefined for any other target.
  */
-function exportedMember(left: Node | null, assignment: Node, { b, parentOf }: Pick<FileContext, 'b' | 'parentOf'>): string | undefined {
+export function exportedMember(left: Node | null, assignment: Node, f: Pick<FileContext, 'b' | 'parentOf'>): string | undefined {
   if (left?.type !== 'member_expression') return undefined;
   const name = left.childForFieldName('property');
   if (name?.type !== 'property_identifier') return undefined;
   const object = left.childForFieldName('object');
   if (isExportsObject(object)) return name.text;
+  if (object?.type === 'member_expression' && !isExportsObject(object)) {
+    const holder = exportedMember(object, assignment, f);
+    return holder !== undefined && !holder.includes('.') ? `${holder}.${name.text}` : undefined;
+  }
+  const { b, parentOf } = f;
   if (object?.type !== 'identifier' || b.language !== 'javascript') return undefined;
   const statement = parentOf(assignment);
   const program = statement?.type === 'expression_statement' ? parentOf(statement) : null;
