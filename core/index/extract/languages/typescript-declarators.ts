@@ -136,6 +136,26 @@ function importedMember(path: string, local: string, node: Node, b: FileContext[
     b.addImport({ kind: from.kind, source: from.source, bindings: [{ imported, local }], line: node.startPosition.row + 1 });
 }
 
+/**
+ * `export const DisposableStack: typeof DisposableStackPolyfill = (globalThis.DisposableStack as
+ * any) ?? DisposableStackPolyfill` at a module's top: a value of the class's own type, so `new
+ * DisposableStack()` is the const's, as the checker names it, and builds that class's instance, and
+ * `DisposableStack.from()` is its static: read as a class extending it. Both names capitalised, as
+ * classes are named; never a function written there.
+ */
+function classTypedConst(node: Node, bound: string, value: Node | null, f: FileContext): boolean {
+  const annotation = node.childForFieldName('type');
+  const query = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : null;
+  const of = query?.type === 'type_query' ? query.namedChild(0) : null;
+  if (of?.type !== 'identifier' || !CLASS_NAME.test(of.text) || !CLASS_NAME.test(bound)) return false;
+  if ((value && FUNCTION_VALUES.has(value.type)) || !atModuleLevel(node, f.parentOf)) return false;
+  f.b.inherits(f.b.define(node, 'class', bound), of.text, 'extends');
+  return true;
+}
+
+/** A class's name, by convention. */
+const CLASS_NAME = /^[A-Z][\w$]{0,79}$/;
+
 /** A name imported through members: three names at most (`protocol.base.utils`). */
 const IMPORTED_PATH = /^[A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,2}$/;
 
@@ -156,6 +176,7 @@ export const variableDeclarator: NodeHandler = (node, f) => {
   if (name?.type !== 'identifier') return;
   const bound = wordAt(source, name.startIndex);
   const value = node.childForFieldName('value');
+  if (classTypedConst(node, bound, value, f)) return;
   // `const batch = ok ? this.batches.get(id) : undefined`: what the branch that holds a value holds.
   const held = valueBesideNothing(value);
   const annotated =

@@ -78,6 +78,9 @@ function returnsThis(annotation: Node): string | undefined {
   return type?.type === 'this_type' ? RECEIVER_ITSELF : undefined;
 }
 
+/** The nodes a getter is declared by: a class's method, an abstract class's signature, an interface's. */
+const GETTER_HOLDERS = new Set(['method_definition', 'abstract_method_signature', 'method_signature']);
+
 /**
  * Declares what `name` declares for its callers: its return type (`name()`), and the declared
  * parameter types of the callbacks it takes (`name(i,j)`: parameter j of the function type of
@@ -97,8 +100,9 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
   const bound = returned && returnType && fn.childForFieldName('type_parameters') ? returnedTypeParameterForm(fn, returned) : undefined;
   if (returned) b.declareType(kind, `${name}()`, bound ?? returned, at, false, start);
   else if (returnType) declareReturnedLiteral(b, kind, name, fn, returnType, source, at, start);
-  // `get bindings(): Binding[]`: `this.bindings` reads what the getter returns, as a field of that type.
-  if (returned && kind === 'member' && fn.type === 'method_definition' && fn.children.some((c) => c?.type === 'get'))
+  // `get bindings(): Binding[]`: `this.bindings` reads what the getter returns, as a field of that
+  // type; an abstract getter's (`abstract get frame(): Frame`) and an interface's too.
+  if (returned && kind === 'member' && GETTER_HOLDERS.has(fn.type) && fn.children.some((c) => c?.type === 'get'))
     b.declareType(kind, name, returned, at, false, start);
   const guarded = guardedType(fn, source);
   if (guarded) b.declareType(kind, `${name}(is)`, guarded, at, false, start);
