@@ -77,8 +77,11 @@ export function returnedTypeParameterForm(fn: Node, returned: string): string | 
   if (!TYPE_NAME.test(returned)) return undefined;
   const list = fn.childForFieldName('type_parameters');
   const index = [...typeParameterNames(fn)].indexOf(returned);
-  // A constrained one (`<S extends Store>`) is read as its constraint where it is in scope (type-parameters.ts).
-  if (index < 0 || list?.namedChildren.some((p) => p?.childForFieldName('name')?.text === returned && p.childForFieldName('constraint'))) return undefined;
+  if (index < 0) return undefined;
+  // A constrained one (`<S extends Store>`) is read as its constraint where it is in scope
+  // (type-parameters.ts), but where a parameter holds it whole (`use<T extends Disposable>(value:
+  // T): T`): the checker infers it from the argument there, as for one unconstrained.
+  const constrained = list?.namedChildren.some((p) => p?.childForFieldName('name')?.text === returned && p.childForFieldName('constraint'));
   let found: string | undefined;
   parametersOf(fn).forEach((param, k) => {
     if (found !== undefined || !param?.type || k >= MAX_PLACES) return;
@@ -88,6 +91,7 @@ export function returnedTypeParameterForm(fn: Node, returned: string): string | 
     else if (elementOf(held)?.text === returned) found = `@${k}[*]`;
     else if (constructedBy(held)?.text === returned) found = `@${k}#new`;
   });
+  if (constrained) return found?.startsWith('@') && !found.includes('[') && !found.includes('#') ? found : undefined;
   return found ?? `@t${index}`;
 }
 
