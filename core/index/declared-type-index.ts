@@ -24,6 +24,8 @@ export interface FileDeclarations {
   names: Map<string, boolean>;
   /** Each `type X = ReturnType<typeof f>` alias's definition -> `f` (a `typeof` heritage naming a call). */
   returnAliases: Map<number, string>;
+  /** Generic aliases a union led by a type parameter (`type Maybe<T> = T | null`): that parameter's place, by alias. */
+  passedParameters: Map<number, number>;
 }
 
 export function indexDeclarations(ext: FileExtraction): FileDeclarations {
@@ -69,8 +71,12 @@ export function indexDeclarations(ext: FileExtraction): FileDeclarations {
   // Seen-within declarations by their first line (the order kept among equal ones), for innermost().
   for (const list of ranged.values()) if (list.length > 1) list.sort((a, b) => a.lines![0] - b.lines![0]);
   const returnAliases = new Map<number, string>();
-  for (const h of ext.heritage) if (h.kind === 'typeof' && h.parent.endsWith('()')) returnAliases.set(h.child, h.parent.slice(0, -2));
-  return { locals, ranged, members, names, returnAliases };
+  const passedParameters = new Map<number, number>();
+  for (const h of ext.heritage) {
+    if (h.kind === 'typeof' && h.parent.endsWith('()')) returnAliases.set(h.child, h.parent.slice(0, -2));
+    else if (h.kind === 'passes') passedParameters.set(h.child, Number(h.parent));
+  }
+  return { locals, ranged, members, names, returnAliases, passedParameters };
 }
 
 /**

@@ -277,6 +277,13 @@ export class DeclaredTypes extends DeclaredTypePaths {
     // An object type named by `type` declares members as an interface does; a JavaScript constructor function as a class does.
     if (!found || !(this.lookup.isClassLike(found.ref) || foundKind === 'type' || this.lookup.isConstructorFunction(found.ref))) return undefined;
     if (d.call && foundKind !== 'class') return undefined;
+    // `s: Maybe<Store>` with `type Maybe<T> = T | null`: a Store, as the union's first member is.
+    const passed = foundKind === 'type' && generic ? this.functions.of(found.ref.file).passedParameters.get(found.ref.def) : undefined;
+    const argument = passed !== undefined ? generic!.args[passed] : undefined;
+    if (argument && argument !== '?') {
+      const inner = this.typedNow(file, { ...d, type: argument });
+      return inner && { ...inner, confidence: Math.min(found.confidence, inner.confidence) };
+    }
     const returned = foundKind === 'type' ? this.returnedByAlias(found) : undefined;
     if (returned) return collection ? (returned.collection ? undefined : { ...returned, collection: true }) : returned;
     return collection ? { ...found, collection: true } : generic ? { ...found, args: generic.args, argsFile: file } : found;

@@ -60,6 +60,25 @@ export function aliasHeritage(def: RawDefinition, value: Node, { b, source }: Fi
   for (const parent of named) b.inherits(def, parent, relation);
 }
 
+/** How deep a union's first member is looked for: `T | A | B` nests one union per `|`. */
+const MAX_UNION_DEPTH = 32;
+
+/**
+ * `type Maybe<T> = T | null`, `type TArg<T> = T | (...)`: a generic alias whose union is led by its
+ * own type parameter passes that parameter through, as the checker names the first union member's
+ * declaration for a member called on it (`passes`, extract-types.ts).
+ */
+export function passedParameter(def: RawDefinition, alias: Node, union: Node, { b }: FileContext): void {
+  const parameters = alias.childForFieldName('type_parameters');
+  if (!parameters) return;
+  let first: Node | null = union;
+  for (let depth = 0; first?.type === 'union_type' && depth < MAX_UNION_DEPTH; depth++) first = first.namedChild(0);
+  if (first?.type !== 'type_identifier') return;
+  const names = parameters.namedChildren.map((p) => p?.childForFieldName('name')?.text);
+  const place = names.indexOf(first.text);
+  if (place >= 0) b.inherits(def, String(place), 'passes');
+}
+
 /**
  * `type Logger = typeof log`: the alias is the type of the value `log` (or `ns.log`), so a member
  * called on a `Logger` is the one `log` holds (an object literal's, a class's statics);

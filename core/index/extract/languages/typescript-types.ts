@@ -211,7 +211,17 @@ const MAX_TYPE_ARGUMENTS = 8;
  */
 function genericName(type: Node, source: string): string | undefined {
   const name = typeName(type, source);
-  return name && type.type === 'generic_type' ? withTypeArguments(name, typeArgumentsOf(type), source) : name;
+  if (!name || type.type !== 'generic_type') return name;
+  const list = typeArgumentsOf(type);
+  const names = typeArgumentNames(list, source) ?? nestedArgumentName(list, source);
+  return names ? `${name}<${names.join(',')}>` : name;
+}
+
+/** `TArg<IField<bigint>>`: one generic argument, by its name (`TArg<IField>`, which a `passes` alias reaches, extract-types.ts). */
+function nestedArgumentName(list: Node | undefined, source: string): string[] | undefined {
+  const argument = list?.namedChildCount === 1 ? list.namedChild(0) : null;
+  const name = argument?.type === 'generic_type' ? typeName(argument, source) : undefined;
+  return name && NAME_PATH.test(name) ? [name] : undefined;
 }
 
 /** The longest `<...>` list read for its names. */
