@@ -57,15 +57,16 @@ function assignedMemberPath(left: Node, assignment: Node, { b, parentOf }: Pick<
  * (`transport.protocol.base`: `protocol.base`, a member of the object the module exports as
  * `protocol`, as the checker declares it). Undefined for any other target.
  */
-export function exportedMember(left: Node | null, assignment: Node, f: Pick<FileContext, 'b' | 'parentOf'>): string | undefined {
+export function exportedMember(left: Node | null, assignment: Node, f: Pick<FileContext, 'b' | 'parentOf'>, deeper = true): string | undefined {
   if (left?.type !== 'member_expression') return undefined;
   const name = left.childForFieldName('property');
   if (name?.type !== 'property_identifier') return undefined;
   const object = left.childForFieldName('object');
   if (isExportsObject(object)) return name.text;
-  if (object?.type === 'member_expression' && !isExportsObject(object)) {
-    const holder = exportedMember(object, assignment, f);
-    return holder !== undefined && !holder.includes('.') ? `${holder}.${name.text}` : undefined;
+  if (object?.type === 'member_expression') {
+    // One object deep, never more: a chain of any length costs one step here.
+    const holder = deeper ? exportedMember(object, assignment, f, false) : undefined;
+    return holder === undefined ? undefined : `${holder}.${name.text}`;
   }
   const { b, parentOf } = f;
   if (object?.type !== 'identifier' || b.language !== 'javascript') return undefined;

@@ -149,10 +149,11 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       // `type Handler = Runner` (or `Runner<T>`): the alias has the named type's members, as an
       // intersection of one part would; `ReturnType<typeof make>` is the type of a value instead.
       if (value?.type === 'intersection_type' || value?.type === 'union_type' || ALIASED_NAMES.has(value?.type ?? '')) aliasHeritage(def, value!, f);
-      if (value?.type === 'union_type') passedParameter(def, node, value, f);
       else if (value?.type === 'type_query' || value?.type === 'generic_type') {
         if (!typeofHeritage(def, value, f) && value.type === 'generic_type') aliasHeritage(def, value, f);
       }
+      // `type Maybe<T> = T | null`: passes T through (typescript-heritage.ts passedParameter).
+      if (value?.type === 'union_type') passedParameter(def, node, value, f);
       const fnType = functionTypeOf(value);
       if (fnType || conditionalFunctionType(value)) b.callableType(name);
       if (fnType) declareFunctionTypeSignature(f, name, node, fnType);
