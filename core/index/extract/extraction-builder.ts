@@ -236,17 +236,19 @@ export class ExtractionBuilder {
 
   /** The source of the module an import recorded so far binds `local` to as a whole (`import * as m`, `const m = require('./m')`). */
   moduleImportedAs(local: string): { kind: ImportRecord['kind']; source: string } | undefined {
-    if (!this.importedLocals.has(local)) return undefined;
-    const record = this.imports.find((r) => r.kind !== 'reexport' && r.bindings.some((x) => x.local === local && x.imported === '*'));
-    return record && { kind: record.kind, source: record.source };
+    const found = this.importOf(local, '*');
+    return found && { kind: found.kind, source: found.source };
   }
 
-  /** The first import recorded so far that binds `local` (not a re-export), with the name it imports. */
-  importOf(local: string): { kind: ImportRecord['kind']; source: string; imported: string } | undefined {
+  /**
+   * The first import recorded so far (not a re-export) that binds `local`, with the name it
+   * imports; given `imported`, the first that binds `local` to that name.
+   */
+  importOf(local: string, imported?: string): { kind: ImportRecord['kind']; source: string; imported: string } | undefined {
     if (!this.importedLocals.has(local)) return undefined;
     for (const record of this.imports) {
       if (record.kind === 'reexport') continue;
-      const binding = record.bindings.find((x) => x.local === local);
+      const binding = record.bindings.find((x) => x.local === local && (imported === undefined || x.imported === imported));
       if (binding) return { kind: record.kind, source: record.source, imported: binding.imported };
     }
     return undefined;

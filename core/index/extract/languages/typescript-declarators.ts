@@ -143,11 +143,11 @@ function importedMember(path: string, local: string, node: Node, b: FileContext[
  * `DisposableStack.from()` is its static: read as a class extending it. Both names capitalised, as
  * classes are named; never a function written there.
  */
-function classTypedConst(node: Node, bound: string, value: Node | null, f: FileContext): boolean {
-  const annotation = node.childForFieldName('type');
+function classTypedConst(node: Node, bound: string, annotation: Node | null, value: Node | null, f: FileContext): boolean {
+  if (!CLASS_NAME.test(bound)) return false;
   const query = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : null;
   const of = query?.type === 'type_query' ? query.namedChild(0) : null;
-  if (of?.type !== 'identifier' || !CLASS_NAME.test(of.text) || !CLASS_NAME.test(bound)) return false;
+  if (of?.type !== 'identifier' || !CLASS_NAME.test(of.text)) return false;
   if ((value && FUNCTION_VALUES.has(value.type)) || !atModuleLevel(node, f.parentOf)) return false;
   f.b.inherits(f.b.define(node, 'class', bound), of.text, 'extends');
   return true;
@@ -176,18 +176,19 @@ export const variableDeclarator: NodeHandler = (node, f) => {
   if (name?.type !== 'identifier') return;
   const bound = wordAt(source, name.startIndex);
   const value = node.childForFieldName('value');
-  if (classTypedConst(node, bound, value, f)) return;
+  const annotation = node.childForFieldName('type');
+  if (classTypedConst(node, bound, annotation, value, f)) return;
   // `const batch = ok ? this.batches.get(id) : undefined`: what the branch that holds a value holds.
   const held = valueBesideNothing(value);
   const annotated =
-    annotatedType(node.childForFieldName('type'), source) ??
+    annotatedType(annotation, source) ??
     // `seen = unordered ? new SetCache : undefined`: a SetCache where it holds a value; `new
     // Set(items)` is a copy of items' elements (aliasedPath below), not a Set of nothing known.
     (isSetCopy(held, source) ? undefined : constructedType(held, source)) ??
     constructedArrayType(value, source) ??
     castType(value, f);
   // `const q = cache.build(...)`: typed by build's declared return type (resolution reads `cache.build()`).
-  const written = annotated !== undefined || node.childForFieldName('type') !== null || (value !== null && isModuleLoad(value));
+  const written = annotated !== undefined || annotation !== null || (value !== null && isModuleLoad(value));
   // `const children = stores.map((s) => s.child)`: an array of what the callback holds (typescript-values.ts).
   const mapped = written ? undefined : mappedElements(held, source);
   const called = written || mapped ? undefined : calledPath(held, source);
@@ -221,10 +222,10 @@ export const variableDeclarator: NodeHandler = (node, f) => {
     b.define(node, 'function', bound, { bound: true });
     declareSignature(f, 'local', bound, value, node);
     // `const dual: { <L, F>(arity: number, body: F): L & F } = function (arity, body) {...}`: the places its type declares.
-    const declared = functionTypeOf(node.childForFieldName('type'));
+    const declared = functionTypeOf(annotation);
     if (declared) declareTypeArgumentPlaces(b, 'local', bound, signaturesOf(declared), node, node.startIndex - 1);
     // `const visit: Handler = (node, f) => ...`: typed by what Handler declares for them.
-    const expected = namedTypeOf(node.childForFieldName('type'));
+    const expected = namedTypeOf(annotation);
     if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, value, expected);
     return factoryObject(value, node, bound, false, f);
   }
@@ -247,7 +248,7 @@ export const variableDeclarator: NodeHandler = (node, f) => {
     b.define(node, 'function', bound, { bound: true });
     return;
   }
-  const fnType = functionTypeOf(node.childForFieldName('type'));
+  const fnType = functionTypeOf(annotation);
   if (moduleLevel && (CALLABLE_VALUES.has(valueType) || fnType)) {
     // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
     // `let SyncReader = (module.exports = function (b) {...})`: the function is the module's

@@ -91,9 +91,12 @@ export function returnedTypeParameterForm(fn: Node, returned: string): string | 
     else if (elementOf(held)?.text === returned) found = `@${k}[*]`;
     else if (constructedBy(held)?.text === returned) found = `@${k}#new`;
   });
-  if (constrained) return found?.startsWith('@') && !found.includes('[') && !found.includes('#') ? found : undefined;
+  if (constrained) return found !== undefined && HELD_WHOLE.test(found) ? found : undefined;
   return found ?? `@t${index}`;
 }
+
+/** The place a parameter holds a type parameter whole (`@0`), not an element (`@0[*]`) or a construction (`@0#new`). */
+const HELD_WHOLE = /^@\d{1,3}$/;
 
 /** A bare type name (a type parameter is one). */
 const TYPE_NAME = /^[\w$]{1,80}$/;
