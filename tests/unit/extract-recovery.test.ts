@@ -20,7 +20,7 @@ import { tempDir } from '../helpers/git.ts';
 
 const root = fileURLToPath(new URL('../fixtures/extract/', import.meta.url));
 const extract = (file: string) => extractFile(root, file);
-const MASKED = ['type-star-export.ts', 'variance.ts', 'call-signatures.ts'];
+const MASKED = ['type-star-export.ts', 'variance.ts', 'call-signatures.ts', 'using-declarations.ts'];
 
 /** The definitions as `kind name first-last` lines, methods under their owner. */
 function outline(definitions: Array<{ kind: string; name: string; startLine: number; endLine: number; parentName?: string }>): string[] {
@@ -131,6 +131,20 @@ test('generic call signatures one per line, in an interface and a type literal, 
   assert.deepEqual(
     result.calls.map((c) => `${c.receiver ? `${c.receiver}.` : ''}${c.callee} ${c.line}`),
     ['dual 13', 'self.filter 13', 'helper 17'],
+  );
+  assert.equal(result.unparsed, undefined);
+});
+
+test('`using` and `await using` declarations bind their names, in a block and a for-of head, and the class reads whole', async () => {
+  const result = await extract('ts-recovery/using-declarations.ts');
+  assert.deepEqual(outline(result.definitions), ['class Session 1-15', 'method Session.run 2-10', 'method Session.lock 12-14', 'function after 17-19']);
+  assert.deepEqual(
+    result.calls.map((c) => `${c.receiver ? `${c.receiver}.` : ''}${c.callee} ${c.line}`),
+    ['this.lock 3', 'this.open 4', 'this.frames 5', 'frame.close 6', 'this.lock 8', 'entry.close 8', 'handle.size 9'],
+  );
+  assert.deepEqual(
+    result.declaredTypes?.filter((t) => t.kind === 'local').map((t) => `${t.name}: ${t.type}`),
+    ['lock: this.lock()', 'handle: this.open()', 'frame: this.frames()[*]'],
   );
   assert.equal(result.unparsed, undefined);
 });

@@ -15,6 +15,10 @@
 //   type's template there and reads the rest of the file as a template string, definitions and
 //   all, with only a few characters in ERROR; the grammar reads no escape in a template type.
 //   On a line where an ERROR region lies, the escape becomes `''`, plain text of its length.
+// - `using` and `await using` declarations (TypeScript 5.2, ECMAScript explicit resource
+//   management: `using list = await realm.handle()`, `for await (using frame of frames)`): the
+//   grammar reads `using` as a name and, from there, often the whole file as one ERROR. The
+//   keyword (with its `await`) becomes `const` and spaces, which binds the same names.
 
 /** Whether [from, to) overlaps one of the sorted, disjoint ranges. */
 function overlaps(ranges: ReadonlyArray<[number, number]>, from: number, to: number): boolean {
@@ -59,6 +63,8 @@ const TYPE_END = /[\p{ID_Continue}$)\]}'"`>]/u;
 const VARIANCE = /([<,]\s*)(in\s+out|in|out)(\s+)(?=[\p{ID_Start}_$][\p{ID_Continue}$]*\s*(?:[,>=]|extends\b))/gu;
 const TYPE_STAR_EXPORT = /\bexport(\s+)type(?=\s*\*)/g;
 const ESCAPED_BACKTICK = /\\`/g;
+// `using x =`, `using x:` (annotated), `using x of` (a for-of head); `await` and `using` on one line.
+const USING = /\b(?:await[ \t]+)?using[ \t]+(?=[\p{ID_Start}_$][\p{ID_Continue}$]*[ \t]*(?:[=:]|of\b))/gu;
 /** How far into a call signature its ERROR may start and still be the signature's. */
 const SIGNATURE_WINDOW = 300;
 
@@ -90,6 +96,17 @@ export function maskUnreadable(source: string, errors: ReadonlyArray<[number, nu
     const type = m.index + 'export'.length + m[1]!.length;
     if (!overlaps(errors, m.index, type + 4)) continue;
     for (let k = type; k < type + 4; k++) set(k, ' ');
+  }
+  USING.lastIndex = 0;
+  for (let m = USING.exec(source); m; m = USING.exec(source)) {
+    // The ERROR may start at the keyword or at the name after it.
+    if (!overlaps(errors, m.index, m.index + m[0].length + 1)) continue;
+    set(m.index, 'c');
+    set(m.index + 1, 'o');
+    set(m.index + 2, 'n');
+    set(m.index + 3, 's');
+    set(m.index + 4, 't');
+    for (let k = m.index + 5; k < m.index + m[0].length; k++) set(k, ' ');
   }
   ESCAPED_BACKTICK.lastIndex = 0;
   // The line around a match is found once per line, not per match: linear on a long line of them.
