@@ -9,7 +9,7 @@ import { annotatedType, constructedType, FUNCTION_VALUES, typeLiteralMembers } f
 import { declareSignature } from './typescript-signatures.ts';
 import { functionTypeOf, isValueQuery } from './typescript-function-types.ts';
 import { calledPath } from './typescript-paths.ts';
-import { castType } from './typescript-values.ts';
+import { aliasedPath, aliasedValue, castType } from './typescript-values.ts';
 import { isModuleLoad } from './typescript-modules.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 import { branchesAgree, isBranchOf } from './typescript-conditional-types.ts';
@@ -60,7 +60,9 @@ export function classField(valueField: string): NodeHandler {
     const annotation = node.childForFieldName('type');
     // `readonly resizeSemaphore = circular.unsafeMakeSemaphore(1)`: what the call is declared to return.
     const called = annotation === null && value !== null && !isModuleLoad(value) ? calledPath(value, source) : undefined;
-    const type = annotatedType(annotation, source) ?? constructedType(value, source) ?? castType(value, f) ?? (called && `${called}()`);
+    // `static customQueryHandlers = customQueryHandlers`: what the path it names holds, as a const's alias is.
+    const alias = annotation === null && value !== null && !called ? aliasedPath(aliasedValue(value), source) : undefined;
+    const type = annotatedType(annotation, source) ?? constructedType(value, source) ?? castType(value, f) ?? (called ? `${called}()` : alias && `=${alias}`);
     const field = type && node.childForFieldName(valueField);
     if (field) b.declareType('member', field.text, type, node);
     else if (!type) declareLiteralMemberTypes(node.childForFieldName(valueField), annotation, node, f);
