@@ -62,7 +62,18 @@ export function typeParameterSource(fn: Node, callbackAt: number, written: Node 
 
 /** `new (...args) => T`, `abstract new () => T`: T's node, the instance the class passed constructs; undefined for any other type. */
 function constructedBy(type: Node): Node | undefined {
-  return type.type === 'constructor_type' ? (type.childForFieldName('type') ?? undefined) : undefined;
+  let t: Node | null = type;
+  for (let i = 0; t?.type === 'parenthesized_type' && i < 4; i++) t = t.namedChild(0);
+  if (t?.type === 'constructor_type') return t.childForFieldName('type') ?? undefined;
+  // `(new () => T) & { symbol: symbol }` (mswjs' `Interceptor.singleton`): the class passed is
+  // the intersection's constructor; one side of one `&` is read.
+  if (t?.type !== 'intersection_type') return undefined;
+  for (let k = 0; k < t.namedChildCount; k++) {
+    let side = t.namedChild(k);
+    for (let i = 0; side?.type === 'parenthesized_type' && i < 4; i++) side = side.namedChild(0);
+    if (side?.type === 'constructor_type') return side.childForFieldName('type') ?? undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -91,12 +102,16 @@ export function returnedTypeParameterForm(fn: Node, returned: string): string | 
     else if (elementOf(held)?.text === returned) found = `@${k}[*]`;
     else if (constructedBy(held)?.text === returned) found = `@${k}#new`;
   });
-  if (constrained) return found !== undefined && HELD_WHOLE.test(found) ? found : undefined;
+  if (constrained) return found !== undefined && HELD_INFERRED.test(found) ? found : undefined;
   return found ?? `@t${index}`;
 }
 
-/** The place a parameter holds a type parameter whole (`@0`), not an element (`@0[*]`) or a construction (`@0#new`). */
-const HELD_WHOLE = /^@\d{1,3}$/;
+/**
+ * The places that bind a constrained type parameter as the checker infers it: a parameter
+ * holding it whole (`@0`), or constructing it (`@0#new`: `singleton<T extends Base>(ctor: new
+ * () => T): T` is the class passed); not an element (`@0[*]`), which the constraint types.
+ */
+const HELD_INFERRED = /^@\d{1,3}(?:#new)?$/;
 
 /** A bare type name (a type parameter is one). */
 const TYPE_NAME = /^[\w$]{1,80}$/;
