@@ -255,9 +255,9 @@ class GraphBuilder {
 
   private resolveHeritage(ext: FileExtraction, f: number, out: FileResolution): void {
     for (const h of ext.heritage) {
-      // `ReturnType<typeof f>` names a call's result, and `passes` a type parameter's place, which
-      // declared-types.ts reads; no type to resolve here.
-      if ((h.kind === 'typeof' && h.parent.endsWith(')')) || h.kind === 'passes') continue;
+      // `ReturnType<typeof f>` names a call's result, `passes` a type parameter's place, and
+      // `elements` a collection's element, which declared-types.ts reads; no base to resolve here.
+      if ((h.kind === 'typeof' && h.parent.endsWith(')')) || h.kind === 'passes' || h.kind === 'elements') continue;
       const followedOnly = h.kind === 'union' || h.kind === 'typeof';
       // The report counts bases; a union's members and a `typeof` alias's value are none.
       if (!followedOnly) out.heritageTotal++;

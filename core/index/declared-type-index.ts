@@ -26,6 +26,8 @@ export interface FileDeclarations {
   returnAliases: Map<number, string>;
   /** Generic aliases a union led by a type parameter (`type Maybe<T> = T | null`): that parameter's place, by alias. */
   passedParameters: Map<number, number>;
+  /** Aliases of a collection of one named type (`type List = ReadonlyArray<Entry>`): the element's name, by alias. */
+  elementAliases: Map<number, string>;
 }
 
 export function indexDeclarations(ext: FileExtraction): FileDeclarations {
@@ -72,11 +74,13 @@ export function indexDeclarations(ext: FileExtraction): FileDeclarations {
   for (const list of ranged.values()) if (list.length > 1) list.sort((a, b) => a.lines![0] - b.lines![0]);
   const returnAliases = new Map<number, string>();
   const passedParameters = new Map<number, number>();
+  const elementAliases = new Map<number, string>();
   for (const h of ext.heritage) {
     if (h.kind === 'typeof' && h.parent.endsWith('()')) returnAliases.set(h.child, h.parent.slice(0, -2));
     else if (h.kind === 'passes') passedParameters.set(h.child, Number(h.parent));
+    else if (h.kind === 'elements') elementAliases.set(h.child, h.parent);
   }
-  return { locals, ranged, members, names, returnAliases, passedParameters };
+  return { locals, ranged, members, names, returnAliases, passedParameters, elementAliases };
 }
 
 /**

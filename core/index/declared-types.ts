@@ -284,6 +284,12 @@ export class DeclaredTypes extends DeclaredTypePaths {
       const inner = this.typedNow(file, { ...d, type: argument });
       return inner && { ...inner, confidence: Math.min(found.confidence, inner.confidence) };
     }
+    // `extensions: Extensions` with `type Extensions = ReadonlyArray<Extension>`: an array of Extension.
+    const element = foundKind === 'type' ? this.functions.of(found.ref.file).elementAliases.get(found.ref.def) : undefined;
+    if (element !== undefined) {
+      const held = collection ? undefined : this.lookup.resolveType(found.ref.file, element);
+      return held && { ref: held.ref, confidence: Math.min(found.confidence, held.confidence), collection: true };
+    }
     const returned = foundKind === 'type' ? this.returnedByAlias(found) : undefined;
     if (returned) return collection ? (returned.collection ? undefined : { ...returned, collection: true }) : returned;
     return collection ? { ...found, collection: true } : generic ? { ...found, args: generic.args, argsFile: file } : found;

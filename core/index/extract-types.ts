@@ -84,12 +84,14 @@ export interface CallSite {
  * up through either as through a base, but the alias is no subtype of it, so the graph draws no
  * `inherits` edge for it. `passes` marks a generic alias a union led by its own type parameter
  * (`type Maybe<T> = T | null`; `parent` the parameter's place, `0`): a member called on `Maybe<X>`
- * is X's, as the checker names the first union member's; no base, no edge.
+ * is X's, as the checker names the first union member's; no base, no edge. `elements` marks an
+ * alias of a collection of one named type (`type List = ReadonlyArray<Entry>`; `parent` the
+ * element's name): a `List` is read as `Entry[]`; no base, no edge.
  */
 export interface Heritage {
   child: number;
   parent: string;
-  kind: 'extends' | 'implements' | 'union' | 'typeof' | 'passes';
+  kind: 'extends' | 'implements' | 'union' | 'typeof' | 'passes' | 'elements';
   /**
    * The type arguments the clause writes (`extends Repo<Foo>`: `['Foo']`; `?` for one that is no
    * plain name), which bind the base's type parameters for the child's members read on it

@@ -9,6 +9,7 @@ import { compactText } from './source-text.ts';
 import { genericArgumentNames, isNamePathChar, membersKept, NAME_PATH, typeArgumentNames, valueTypedBy } from './typescript-types.ts';
 import { declareTypeParameterList } from './typescript-type-parameters.ts';
 import { isModuleExports } from './typescript-modules.ts';
+import { elementOf } from './typescript-generics.ts';
 
 /** How many named types of one intersection or union are read. */
 const MAX_ALIAS_PARTS = 32;
@@ -58,6 +59,24 @@ export function aliasHeritage(def: RawDefinition, value: Node, { b, source }: Fi
     }
   }
   for (const parent of named) b.inherits(def, parent, relation);
+}
+
+/**
+ * `type Extensions = ReadonlyArray<Extension>`, `type List = Extension[]`: an alias of a collection
+ * of one named type (`Array`, `ReadonlyArray`, `Iterable`, `Set`, `ReadonlySet`, `T[]`, `readonly
+ * T[]`; a generic element by its name) holds that type's values, as the collection written in
+ * place does: recorded as an `elements` relation resolution reads and the graph draws no edge for
+ * (extract-types.ts). False for any other alias.
+ */
+export function elementsHeritage(def: RawDefinition, value: Node, { b, source }: FileContext): boolean {
+  const element = elementOf(value);
+  const name =
+    element && (element.type === 'type_identifier' || element.type === 'generic_type' || element.type === 'nested_type_identifier')
+      ? heritageName(element, source)
+      : undefined;
+  if (!name) return false;
+  b.inherits(def, name, 'elements');
+  return true;
 }
 
 /** How deep a union's first member is looked for: `T | A | B` nests one union per `|`. */

@@ -24,7 +24,7 @@ import {
 } from './typescript-contextual.ts';
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
-import { aliasHeritage, passedParameter, typeofHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
+import { aliasHeritage, elementsHeritage, passedParameter, typeofHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { declareTypeParameterList, typeParameterHandlers } from './typescript-type-parameters.ts';
 import { argumentObject, factoryObject } from './typescript-objects.ts';
@@ -149,6 +149,8 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       // `type Handler = Runner` (or `Runner<T>`): the alias has the named type's members, as an
       // intersection of one part would; `ReturnType<typeof make>` is the type of a value instead.
       if (value?.type === 'intersection_type' || value?.type === 'union_type' || ALIASED_NAMES.has(value?.type ?? '')) aliasHeritage(def, value!, f);
+      // `type List = ReadonlyArray<Entry>`: a collection of Entry (typescript-heritage.ts elementsHeritage).
+      else if (value && elementsHeritage(def, value, f)) return;
       else if (value?.type === 'type_query' || value?.type === 'generic_type') {
         if (!typeofHeritage(def, value, f) && value.type === 'generic_type') aliasHeritage(def, value, f);
       }
