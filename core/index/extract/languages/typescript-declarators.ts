@@ -3,7 +3,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
 import { wordAt } from './language-module.ts';
-import { annotatedType, constructedArrayType, constructedType, functionTypeReturn, FUNCTION_VALUES } from './typescript-types.ts';
+import { annotatedType, constructedArrayType, constructedType, functionTypeReturn, FUNCTION_VALUES, typeLiteralMembers } from './typescript-types.ts';
 import { functionTypeOf } from './typescript-function-types.ts';
 import { calledPath, heldCall, unparenthesized } from './typescript-paths.ts';
 import { declareCastGuard } from './typescript-narrowing.ts';
@@ -208,6 +208,9 @@ export const variableDeclarator: NodeHandler = (node, f) => {
   // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
   // `/** @type {Map<string, Sock>} */ const m = new Map()`: the comment's type is the local's (typescript-jsdoc.ts).
   if (type && !b.documentedTypes.has(node.startIndex)) b.declareType('local', bound, type, node, false, node.startIndex - 1);
+  // `const environment: { value: Deps } = ...`: `environment.value` is a local of its own, as for a parameter so typed.
+  else if (!type && annotation)
+    for (const [key, t] of typeLiteralMembers(annotation, source) ?? []) b.declareType('local', `${bound}.${key}`, t, node, false, node.startIndex - 1);
   // `var encoder = hpack.encoder` at the top, hpack a workspace module imported whole: the import of that name, as `const { encoder } = require(...)`.
   if (alias && value?.type === 'member_expression' && atModuleLevel(node, f.parentOf)) importedMember(alias, bound, node, b);
   // `let handler: (() => void) | undefined`, assigned later: a function when called, anywhere in
