@@ -28,7 +28,7 @@ import { declareArrayPattern, declareDestructured } from './typescript-destructu
 import { declareSignature, declareTypeArgumentPlaces } from './typescript-signatures.ts';
 import { heldCallArguments, signaturesOf } from './typescript-generics.ts';
 import { factoryObject, localObject, moduleObject } from './typescript-objects.ts';
-import { isLoadedMember, isModuleExports, isModuleLoad } from './typescript-modules.ts';
+import { exportsObjectAssignedWithin, isLoadedMember, isModuleExports, isModuleLoad } from './typescript-modules.ts';
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
 const CALLABLE_VALUES = new Set([
@@ -239,7 +239,8 @@ export const variableDeclarator: NodeHandler = (node, f) => {
   if (members) return members;
   // `var ArraySet = require('./array-set').ArraySet`: an import binding (requireCall), which the
   // checker follows to the exporting module's declaration, never a function of this file.
-  if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value) || isLoadedMember(value)) return;
+  // `var utils = (module.exports = { ... })`: the module's exports object (an alias of it), no function.
+  if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value) || isLoadedMember(value) || exportsObjectAssignedWithin(value)) return;
   if (valueType === 'ternary_expression' && hasFunctionBranch(value)) {
     // `const debug = enabled ? (...args) => log(...args) : () => {}`: a function either way it goes.
     b.define(node, 'function', bound, { bound: true });

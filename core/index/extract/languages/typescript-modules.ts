@@ -262,6 +262,19 @@ export function isExportsObject(node: Node | null): boolean {
   return (node?.type === 'identifier' && node.text === 'exports') || isModuleExports(node);
 }
 
+/**
+ * `var utils = (module.exports = { ... })` (nodemon's lib/utils): an object literal assigned to the
+ * module's exports in parentheses, which the declared name then holds, as `var utils = exports` does.
+ */
+export function exportsObjectAssignedWithin(value: Node): boolean {
+  const assignment = value.type === 'parenthesized_expression' ? value.namedChild(0) : null;
+  return (
+    assignment?.type === 'assignment_expression' &&
+    assignment.childForFieldName('right')?.type === 'object' &&
+    isModuleExports(assignment.childForFieldName('left'))
+  );
+}
+
 /** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */
 export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSteps {
   const { b, source } = f;
