@@ -138,12 +138,23 @@ function leftUnread(share: { chars: number; total: number; partial: number }): s
   return `after recovery ${total ? ((100 * chars) / total).toFixed(2) : '0.00'}% left in ERROR (${chars} chars), ${partial} files partial`;
 }
 
+/**
+ * A node name's parts: its owners and its own name, split at the dots outside a computed key's
+ * brackets (`DirFetcher.[_.tarballFromResolved]` is `DirFetcher` and `[_.tarballFromResolved]`,
+ * the name the checker's declaration carries).
+ */
+function nameParts(name: string): string[] {
+  const key = name.endsWith(']') ? name.lastIndexOf('[') : -1;
+  if (key < 0 || (key > 0 && name[key - 1] !== '.')) return name.split('.');
+  return [...(key > 0 ? name.slice(0, key - 1).split('.') : []), name.slice(key)];
+}
+
 /** The called definitions the graph holds: a node of that file whose last name part is the name and whose lines span one of the declaration's. */
 function definitionCoverage(graph: CodeGraph, called: Map<Key, CalledDefinition>): { covered: number; missing: CalledDefinition[] } {
   const byFileName = new Map<string, Array<{ startLine: number; endLine: number }>>();
   for (const node of graph.nodes.values()) {
     if (node.type === 'file') continue;
-    const key = `${node.file}|${node.name.split('.').at(-1)}`;
+    const key = `${node.file}|${nameParts(node.name).at(-1)}`;
     let spans = byFileName.get(key);
     if (!spans) byFileName.set(key, (spans = []));
     spans.push(node);
@@ -199,7 +210,7 @@ function graphKeys(graph: CodeGraph, callerSet: Set<string>, language: Corpus['l
     const to = graph.nodes.get(edge.to)!;
     if (from.file === to.file || !callerSet.has(from.file)) continue;
     // `super(...)` and `new X()` reach the constructor, which the checker names by its class.
-    const parts = to.name.split('.');
+    const parts = nameParts(to.name);
     const constructs = parts.at(-1) === 'constructor' && parts.length > 1 && language === 'ts';
     const name = constructs ? parts.at(-2)! : parts.at(-1)!;
     const key = `${from.file}|${to.file}|${name}`;
