@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
-import { calledPath, commaCallee, computedKey, pathOf, unparenthesized } from './typescript-paths.ts';
+import { calledPath, commaCallee, computedKey, computedMemberKey, pathOf, unparenthesized } from './typescript-paths.ts';
 import { dynamicImport, loadedModuleName, requireCall } from './typescript-loads.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
 
@@ -46,8 +46,8 @@ export function call(node: Node, f: FileContext): void {
     }
     case 'subscript_expression': {
       // `this[kAddClient](pool)`: the member declared under that computed key (`[kAddClient] (client) {}`),
-      // named as the declaration is (`[kAddClient]`), on the receiver before the bracket.
-      const key = computedKey(fn.childForFieldName('index'));
+      // named as the declaration is (`[kAddClient]`, `[_.tarballFromResolved]`), on the receiver before the bracket.
+      const key = computedMemberKey(fn.childForFieldName('index'));
       const object = fn.childForFieldName('object');
       if (key && object) b.call(key, receiverText(object.startIndex, object.endIndex, NAME_PATH), fn);
       return;

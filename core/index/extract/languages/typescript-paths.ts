@@ -209,6 +209,20 @@ export function computedKey(index: Node | null): string | undefined {
   return index?.type === 'identifier' && index.endIndex - index.startIndex <= MAX_KEY_CHARS ? `[${index.text}]` : undefined;
 }
 
+/**
+ * The name a computed key's declaration carries (`[_.tarballFromResolved] () {}`, `[Symbol.asyncDispose]()`)
+ * for a call through it (`df[_.tarballFromResolved]()`): a name, or a path of two or three names,
+ * as written in brackets; undefined for any other index.
+ */
+export function computedMemberKey(index: Node | null): string | undefined {
+  if (index?.type !== 'member_expression') return computedKey(index);
+  const text = index.endIndex - index.startIndex <= MAX_KEY_CHARS ? index.text : '';
+  return KEY_PATH.test(text) ? `[${text}]` : undefined;
+}
+
+/** A computed key's path: two or three names, no space, no call, no nested key. */
+const KEY_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){1,2}$/;
+
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
