@@ -170,8 +170,17 @@ const ELEMENT_PATH = /^[\w$#]+(\[(\*|[\w$]+)\])?(\.[\w$#]+(\[(\*|[\w$]+)\])?)*$/
 /** The path a value that names one holds (`this.#cache`, `xs[0]`: `xs[*]`, `xs[i]`); undefined for any other value. */
 export function aliasedPath(value: Node | null, source: string): string | undefined {
   const path = ALIASED_VALUES.has(value?.type ?? '') ? pathOf(value, source) : undefined;
-  return path && ELEMENT_PATH.test(path) ? path : undefined;
+  if (!path) return undefined;
+  if (ELEMENT_PATH.test(path)) return path;
+  // `const client = this.mainFrame().client`: a member of what a call returns, as the same path
+  // called on in place (`this.mainFrame().client.once()`) is read.
+  return value!.type === 'member_expression' && path.length <= MAX_CALLED_MEMBER_PATH && CALLED_MEMBER_PATH.test(path) ? path : undefined;
 }
+
+/** A path through calls to a member (`this.mainFrame().client`): names, each maybe called, the last not. */
+const CALLED_MEMBER_PATH = /^[\w$#]+(?:\(\))?(?:\.[\w$#]+(?:\(\))?)*\.[\w$#]+$/;
+/** How long such a path may be, as a receiver's path through calls is bounded (typescript-calls.ts). */
+const MAX_CALLED_MEMBER_PATH = 160;
 
 /**
  * `new Set(this.items)`, no type argument: a set of what the path iterates (pathOf reads through
