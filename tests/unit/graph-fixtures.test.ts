@@ -295,10 +295,12 @@ test("TypeScript declared return types and interface property types: a local bou
 test("TypeScript callbacks and collections: a callback parameter takes the type its callee declares (a function of the enclosing one too) or the array element or what a declared promise's then hands it, scoped to its callback; an element by index; for-of elements, find(), calls and aliases in a receiver path, a module-level instance imported through a re-export; an array's own method and an any parameter get no edge", async () => {
   assert.deepEqual(await edgesOf('ts-callbacks'), [
     // `items[i].save()`, `const gate = gates[i + 1]`, `this.items[0].save()`: an element by index;
-    // none into a Registry (no collection) or by a quoted key.
+    // none into a Registry (no collection); a quoted key is the member of that name
+    // (`registry['lookup']()`, Registry's `lookup`), not an element.
     'calls src/indexed.ts::function::indexed::4 -> src/item.ts::method::Gate.close::7 0.99',
     'calls src/indexed.ts::function::indexed::4 -> src/item.ts::method::Item.save::2 0.99',
     'calls src/indexed.ts::method::Shelf.first::13 -> src/item.ts::method::Item.save::2 0.99',
+    'calls src/indexed.ts::method::Shelf.none::18 -> src/item.ts::method::Registry.lookup::16 0.99',
     'calls src/item.ts -> src/item.ts::class::Registry::13 1',
     'calls src/item.ts::method::Registry.lookup::16 -> src/item.ts::class::Item::1 1',
     // `this.listener = (event) => ...` with `listener: BindingListener` declared in the class: the

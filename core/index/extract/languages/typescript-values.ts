@@ -173,8 +173,10 @@ export function aliasedPath(value: Node | null, source: string): string | undefi
   if (!path) return undefined;
   if (ELEMENT_PATH.test(path)) return path;
   // `const client = this.mainFrame().client`: a member of what a call returns, as the same path
-  // called on in place (`this.mainFrame().client.once()`) is read.
-  return value!.type === 'member_expression' && path.length <= MAX_CALLED_MEMBER_PATH && CALLED_MEMBER_PATH.test(path) ? path : undefined;
+  // called on in place (`this.mainFrame().client.once()`) is read; not a member of a module a
+  // `require()` loads, which is an import binding (typescript-loads.ts).
+  if (value!.type !== 'member_expression' || path.length > MAX_CALLED_MEMBER_PATH || path.startsWith('require()')) return undefined;
+  return CALLED_MEMBER_PATH.test(path) ? path : undefined;
 }
 
 /** A path through calls to a member (`this.mainFrame().client`): names, each maybe called, the last not. */
