@@ -278,14 +278,15 @@ export class DeclaredTypes extends DeclaredTypePaths {
     if (!found || !(this.lookup.isClassLike(found.ref) || foundKind === 'type' || this.lookup.isConstructorFunction(found.ref))) return undefined;
     if (d.call && foundKind !== 'class') return undefined;
     // `s: Maybe<Store>` with `type Maybe<T> = T | null`: a Store, as the union's first member is.
-    const passed = foundKind === 'type' && generic ? this.functions.of(found.ref.file).passedParameters.get(found.ref.def) : undefined;
+    const alias = foundKind === 'type' ? this.functions.of(found.ref.file) : undefined;
+    const passed = generic ? alias?.passedParameters.get(found.ref.def) : undefined;
     const argument = passed !== undefined ? generic!.args[passed] : undefined;
     if (argument && argument !== '?') {
       const inner = this.typedNow(file, { ...d, type: argument });
       return inner && { ...inner, confidence: Math.min(found.confidence, inner.confidence) };
     }
     // `extensions: Extensions` with `type Extensions = ReadonlyArray<Extension>`: an array of Extension.
-    const element = foundKind === 'type' ? this.functions.of(found.ref.file).elementAliases.get(found.ref.def) : undefined;
+    const element = alias?.elementAliases.get(found.ref.def);
     if (element !== undefined) {
       const held = collection ? undefined : this.lookup.resolveType(found.ref.file, element);
       return held && { ref: held.ref, confidence: Math.min(found.confidence, held.confidence), collection: true };

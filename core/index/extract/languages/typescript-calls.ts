@@ -3,9 +3,9 @@
 // and `import()`; what resolution then links (call-resolution.ts).
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { unquote, wordAt } from './language-module.ts';
+import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
-import { calledPath, commaCallee, computedKey, computedMemberKey, isMemberKey, pathOf, unparenthesized } from './typescript-paths.ts';
+import { calledPath, commaCallee, computedKey, pathOf, subscriptMemberName, unparenthesized } from './typescript-paths.ts';
 import { dynamicImport, loadedModuleName, requireCall } from './typescript-loads.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
 
@@ -46,11 +46,8 @@ export function call(node: Node, f: FileContext): void {
     }
     case 'subscript_expression': {
       // `this[kAddClient](pool)`: the member declared under that computed key (`[kAddClient] (client) {}`),
-      // named as the declaration is (`[kAddClient]`, `[_.tarballFromResolved]`), on the receiver before the bracket.
-      const index = fn.childForFieldName('index');
-      // `interceptor['predicate']()` (a protected member reached from outside): the member of that name.
-      const quoted = index?.type === 'string' ? unquote(index.text) : undefined;
-      const key = quoted !== undefined ? (isMemberKey(quoted) ? quoted : undefined) : computedMemberKey(index);
+      // named as the declaration is (`[kAddClient]`), on the receiver before the bracket; a quoted key by its name.
+      const key = subscriptMemberName(fn.childForFieldName('index'));
       const object = fn.childForFieldName('object');
       if (key && object) b.call(key, receiverText(object.startIndex, object.endIndex, NAME_PATH), fn);
       return;

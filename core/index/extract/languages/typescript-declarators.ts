@@ -28,7 +28,7 @@ import { declareArrayPattern, declareDestructured } from './typescript-destructu
 import { declareSignature, declareTypeArgumentPlaces } from './typescript-signatures.ts';
 import { heldCallArguments, signaturesOf } from './typescript-generics.ts';
 import { factoryObject, localObject, moduleObject } from './typescript-objects.ts';
-import { exportsObjectAssignedWithin, isLoadedMember, isModuleExports, isModuleLoad } from './typescript-modules.ts';
+import { exportsAssignedWithin, isLoadedMember, isModuleLoad } from './typescript-modules.ts';
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
 const CALLABLE_VALUES = new Set([
@@ -41,12 +41,6 @@ const CALLABLE_VALUES = new Set([
   'non_null_expression',
   'parenthesized_expression',
 ]);
-/** `(module.exports = function () {})`: a function assigned to `module.exports` in parentheses. */
-function exportsAssignedWithin(value: Node): boolean {
-  const assignment = value.type === 'parenthesized_expression' ? value.namedChild(0) : null;
-  if (assignment?.type !== 'assignment_expression' || !FUNCTION_VALUES.has(assignment.lastChild?.type ?? '')) return false;
-  return isModuleExports(assignment.childForFieldName('left'));
-}
 
 /** Values a local (or a module-level const by a condition) may hold a function in: a definition when called (bindingIfCalled). */
 const MAYBE_CALLABLE_VALUES = new Set([
@@ -240,7 +234,7 @@ export const variableDeclarator: NodeHandler = (node, f) => {
   // `var ArraySet = require('./array-set').ArraySet`: an import binding (requireCall), which the
   // checker follows to the exporting module's declaration, never a function of this file.
   // `var utils = (module.exports = { ... })`: the module's exports object (an alias of it), no function.
-  if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value) || isLoadedMember(value) || exportsObjectAssignedWithin(value)) return;
+  if (!MAYBE_CALLABLE_VALUES.has(valueType) || isModuleLoad(value) || isLoadedMember(value) || exportsAssignedWithin(value)?.type === 'object') return;
   if (valueType === 'ternary_expression' && hasFunctionBranch(value)) {
     // `const debug = enabled ? (...args) => log(...args) : () => {}`: a function either way it goes.
     b.define(node, 'function', bound, { bound: true });
@@ -259,7 +253,8 @@ export const variableDeclarator: NodeHandler = (node, f) => {
     // default export, a definition of its own at the top (typescript-modules.ts), which importers
     // reach; the name is defined where it is written, so it holds its prototype's methods without
     // holding that definition inside it.
-    b.define(exportsAssignedWithin(value) ? (node.childForFieldName('name') ?? node) : node, 'function', bound, { bound: true });
+    const exported = exportsAssignedWithin(value);
+    b.define(exported && FUNCTION_VALUES.has(exported.type) ? (node.childForFieldName('name') ?? node) : node, 'function', bound, { bound: true });
     // `export const runFork: <A>(e: Effect<A>) => RuntimeFiber<A> = internal.runFork`: what a call
     // of it returns; `withFiberRuntime: (f: (fiber: RuntimeFiber<A>) => X) => Y`: what its
     // callbacks' parameters are, as a function declared so.

@@ -62,18 +62,27 @@ export function typeParameterSource(fn: Node, callbackAt: number, written: Node 
 
 /** `new (...args) => T`, `abstract new () => T`: T's node, the instance the class passed constructs; undefined for any other type. */
 function constructedBy(type: Node): Node | undefined {
-  let t: Node | null = type;
-  for (let i = 0; t?.type === 'parenthesized_type' && i < 4; i++) t = t.namedChild(0);
-  if (t?.type === 'constructor_type') return t.childForFieldName('type') ?? undefined;
+  const t = withoutParentheses(type);
+  if (t?.type !== 'intersection_type') return constructorResult(t);
   // `(new () => T) & { symbol: symbol }` (mswjs' `Interceptor.singleton`): the class passed is
   // the intersection's constructor; one side of one `&` is read.
-  if (t?.type !== 'intersection_type') return undefined;
   for (let k = 0; k < t.namedChildCount; k++) {
-    let side = t.namedChild(k);
-    for (let i = 0; side?.type === 'parenthesized_type' && i < 4; i++) side = side.namedChild(0);
-    if (side?.type === 'constructor_type') return side.childForFieldName('type') ?? undefined;
+    const found = constructorResult(withoutParentheses(t.namedChild(k)));
+    if (found) return found;
   }
   return undefined;
+}
+
+/** `new () => T`: T's node; undefined for any other type. */
+function constructorResult(type: Node | null): Node | undefined {
+  return type?.type === 'constructor_type' ? (type.childForFieldName('type') ?? undefined) : undefined;
+}
+
+/** A type inside up to four pairs of parentheses. */
+function withoutParentheses(type: Node | null): Node | null {
+  let t = type;
+  for (let i = 0; t?.type === 'parenthesized_type' && i < 4; i++) t = t.namedChild(0);
+  return t;
 }
 
 /**

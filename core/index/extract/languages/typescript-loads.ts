@@ -7,7 +7,7 @@ import type { ImportBinding } from '../../extract-types.ts';
 import { unquote, type FileContext } from './language-module.ts';
 import { besideNothing } from './typescript-values.ts';
 import { isMemberKey, requiredModuleName } from './typescript-paths.ts';
-import { exportsObjectAssignedWithin, isExportsObject, lineOf, stringValue } from './typescript-modules.ts';
+import { exportsAssignedWithin, isExportsObject, lineOf, stringValue } from './typescript-modules.ts';
 import { firstParameterPattern } from './typescript-contextual.ts';
 
 /** Objects whose assigned members are exports, never a module-level object's members (typescript-assignments.ts). */
@@ -79,7 +79,7 @@ export function exportedMember(left: Node | null, assignment: Node, f: Pick<File
 const exportsAliases = new WeakMap<FileContext['b'], Set<string>>();
 
 function exportsAliasesOf(b: FileContext['b'], program: Node): Set<string> {
-  return topDeclaredNames(exportsAliases, b, program, (value) => isExportsObject(value) || exportsObjectAssignedWithin(value));
+  return topDeclaredNames(exportsAliases, b, program, (value) => isExportsObject(value) || exportsAssignedWithin(value)?.type === 'object');
 }
 
 /** Per file (its builder): the names its top declares as an empty object (`var formats = {}`), read once. */

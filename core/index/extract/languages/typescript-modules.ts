@@ -263,16 +263,14 @@ export function isExportsObject(node: Node | null): boolean {
 }
 
 /**
- * `var utils = (module.exports = { ... })` (nodemon's lib/utils): an object literal assigned to the
- * module's exports in parentheses, which the declared name then holds, as `var utils = exports` does.
+ * `(module.exports = right)`, a declarator's value (`let SyncReader = (module.exports = function
+ * (b) {...})`, nodemon's `var utils = (module.exports = { ... })`): what is assigned to the
+ * module's exports in parentheses, which the declared name then holds too; null for any other value.
  */
-export function exportsObjectAssignedWithin(value: Node): boolean {
+export function exportsAssignedWithin(value: Node): Node | null {
   const assignment = value.type === 'parenthesized_expression' ? value.namedChild(0) : null;
-  return (
-    assignment?.type === 'assignment_expression' &&
-    assignment.childForFieldName('right')?.type === 'object' &&
-    isModuleExports(assignment.childForFieldName('left'))
-  );
+  if (assignment?.type !== 'assignment_expression' || !isModuleExports(assignment.childForFieldName('left'))) return null;
+  return assignment.childForFieldName('right');
 }
 
 /** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */

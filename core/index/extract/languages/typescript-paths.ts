@@ -2,6 +2,7 @@
 // or value path (`this.client.getCache().build`, `xs[i]`, `this[kSocket]`) and the path a call
 // calls, for the declared-type forms resolution reads (declared-types.ts).
 import type { Node } from 'web-tree-sitter';
+import { unquote } from './language-module.ts';
 
 const MAX_PATH_CHARS = 200;
 const MAX_PATH_SEGMENTS = 6;
@@ -210,11 +211,17 @@ export function computedKey(index: Node | null): string | undefined {
 }
 
 /**
- * The name a computed key's declaration carries (`[_.tarballFromResolved] () {}`, `[Symbol.asyncDispose]()`)
- * for a call through it (`df[_.tarballFromResolved]()`): a name, or a path of two or three names,
- * as written in brackets; undefined for any other index.
+ * The name of the member a call through a subscript reaches: a quoted key a name could be as that
+ * name (`interceptor['predicate']()`, a protected member reached from outside); a computed key as
+ * its declaration carries it (`df[_.tarballFromResolved]()` reaches `[_.tarballFromResolved] () {}`,
+ * `it[Symbol.iterator]()`), a name or a path of two or three names in brackets; undefined for any
+ * other index.
  */
-export function computedMemberKey(index: Node | null): string | undefined {
+export function subscriptMemberName(index: Node | null): string | undefined {
+  if (index?.type === 'string') {
+    const key = unquote(index.text);
+    return isMemberKey(key) ? key : undefined;
+  }
   if (index?.type !== 'member_expression') return computedKey(index);
   const text = index.endIndex - index.startIndex <= MAX_KEY_CHARS ? index.text : '';
   return KEY_PATH.test(text) ? `[${text}]` : undefined;

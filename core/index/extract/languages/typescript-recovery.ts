@@ -101,12 +101,7 @@ export function maskUnreadable(source: string, errors: ReadonlyArray<[number, nu
   for (let m = USING.exec(source); m; m = USING.exec(source)) {
     // The ERROR may start at the keyword or at the name after it.
     if (!overlaps(errors, m.index, m.index + m[0].length + 1)) continue;
-    set(m.index, 'c');
-    set(m.index + 1, 'o');
-    set(m.index + 2, 'n');
-    set(m.index + 3, 's');
-    set(m.index + 4, 't');
-    for (let k = m.index + 5; k < m.index + m[0].length; k++) set(k, ' ');
+    for (let k = 0; k < m[0].length; k++) set(m.index + k, 'const'[k] ?? ' ');
   }
   ESCAPED_BACKTICK.lastIndex = 0;
   // The line around a match is found once per line, not per match: linear on a long line of them.
