@@ -295,9 +295,11 @@ class GraphBuilder {
       // Outside a class, `this` is a function's own (a `this: T` parameter): settled per function;
       // so is a receiver a function's own import binds (Python `def f(): from . import store`).
       const imported = head !== undefined && !local && this.table.functionBinding(f, call.enclosing, head) !== undefined;
-      const scope = ownClass ?? (r === undefined || local || imported ? call.enclosing : -1);
+      // A name a parameter or a local binds (CallSite.boundInScope) is that function's, and only where it is bound.
+      const bound = call.boundInScope === true;
+      const scope = ownClass ?? (r === undefined || local || imported || bound ? call.enclosing : -1);
       // A name typed inside a callback only: the same receiver text may be another value on another line.
-      const key = `${r ?? ''}\0${call.callee}\0${call.isNew ? 1 : 0}\0${scope ?? ''}${local === 'scoped' ? `\0${call.line}` : ''}`;
+      const key = `${r ?? ''}\0${call.callee}\0${call.isNew ? 1 : 0}${bound ? 'b' : ''}\0${scope ?? ''}${local === 'scoped' ? `\0${call.line}` : ''}`;
       let settled = memo.get(key);
       if (!settled) {
         settled = this.calls.callableOnly(this.calls.resolveCall(ext, f, call));

@@ -236,6 +236,8 @@ export class CallResolver {
     if (receiver === 'this') return UNRESOLVED;
     const local = imported || receiver.includes('.') ? undefined : this.defs.localObjectMember(ext, call);
     if (local !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: local }, confidence: CONFIDENCE.sameFile }] };
+    // `function f(lib) { lib.parse() }`: the parameter's value, whatever the module binds as `lib` (CallSite.boundInScope).
+    if (call.boundInScope) return UNRESOLVED;
     // `api.get()` on a module-level object literal (`const api = { get() {} }`), here or imported,
     // or through a module object (`util_1.api.get()` with `exports.api = {...}`).
     const member = imported || receiver.indexOf('.') !== receiver.lastIndexOf('.') ? undefined : this.table.objectMember(f, receiver, call.callee);
@@ -270,12 +272,24 @@ export class CallResolver {
     return { outcome: 'declared_type', targets: [{ ref, confidence: same ? CONFIDENCE.sameFile : Math.min(on.confidence, this.table.kinds(f).declaredType) }] };
   }
 
+  /**
+   * What a name a scope inside the file binds may still be read as: a definition of this file
+   * that a binding made (`var startsWith = ''.startsWith ? function () {} : function () {}` in a
+   * closure around a whole file, typescript-declarators.ts), which may be that very binding;
+   * never an import, nor a function or class the file declares at its top.
+   */
+  private boundLocal(ext: FileExtraction, f: number, name: string): Meaning | undefined {
+    const meaning = this.table.resolveLocal(f, name);
+    return meaning?.kind === 'def' && meaning.ref.file === f && ext.definitions[meaning.ref.def]?.bound ? meaning : undefined;
+  }
+
   private resolveBareCall(ext: FileExtraction, f: number, call: CallSite): Resolved {
     const nested = this.defs.nestedInScope(ext, call);
     if (nested !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: nested }, confidence: CONFIDENCE.sameFile }] };
     // Python `def f(): from .a import helper`: in f, helper is that import's (LanguageTraits.functionImports).
     const own = this.table.functionBinding(f, call.enclosing, call.callee);
-    const meaning = own ? this.table.follow(own) : this.table.resolveLocal(f, call.callee);
+    // `function build(pretty) { pretty() }`: a parameter or a local holds what is called, not the module's name (CallSite.boundInScope).
+    const meaning = own ? this.table.follow(own) : call.boundInScope ? this.boundLocal(ext, f, call.callee) : this.table.resolveLocal(f, call.callee);
     if (meaning?.kind === 'def') {
       const same = meaning.ref.file === f;
       return { outcome: same ? 'same_file' : 'import', targets: [{ ref: meaning.ref, confidence: same ? CONFIDENCE.sameFile : meaning.confidence }] };
@@ -295,6 +309,7 @@ export class CallResolver {
     const holder = held && !held.on && held.holder !== undefined && !held.holder.includes('.') ? this.table.bindings(f).get(held.holder) : undefined;
     const exported = holder && this.table.follow(holder)?.kind === 'namespace' ? this.resolveDotted(f, `${held!.holder}.${held!.member}`) : undefined;
     if (exported?.kind === 'def') return { outcome: 'import', targets: [{ ref: exported.ref, confidence: exported.confidence }] };
+    if (call.boundInScope) return UNRESOLVED;
     if (!call.isNew && languageTraits(ext.language)?.implicitReceiver) {
       // A bare call inside a class is a call on `this` (Java).
       const cls = this.defs.enclosingClass(ext, call.enclosing);

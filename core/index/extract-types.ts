@@ -68,6 +68,14 @@ export interface CallSite {
    */
   receiver?: string;
   isNew?: boolean;
+  /**
+   * A bare callee, or the name a receiver path starts at, that a parameter, a local variable,
+   * or a loop's or catch clause's variable binds between the call and its file's top
+   * (`function build(pretty) { pretty() }`, `function f(lib) { lib.parse() }`): the call is of
+   * that binding's value, never of the module's import or top-level definition of the name. A
+   * nested function of the name, and a type the local is declared with, are still read.
+   */
+  boundInScope?: boolean;
   line: number;
   /** Index into definitions of the innermost enclosing function/method (null at module level). */
   enclosing: number | null;

@@ -182,9 +182,14 @@ export class ExtractionBuilder {
     this.scopes.push({ start: node.startIndex, end: node.endIndex, ownerName });
   }
 
-  /** `at` is the node whose position stands for the call (its callee name, for chained calls). */
-  call(callee: string, receiver: string | undefined, at: Node, isNew = false): void {
-    this.calls.push({ callee, receiver, isNew, line: at.startPosition.row + 1, start: at.startIndex });
+  /**
+   * `at` is the node whose position stands for the call (its callee name, for chained calls).
+   * `boundInScope`: a bare callee a parameter or a local binds (CallSite.boundInScope).
+   */
+  call(callee: string, receiver: string | undefined, at: Node, isNew = false, boundInScope = false): void {
+    const raw: RawCall = { callee, receiver, isNew, line: at.startPosition.row + 1, start: at.startIndex };
+    if (boundInScope) raw.boundInScope = true;
+    this.calls.push(raw);
   }
 
   /**

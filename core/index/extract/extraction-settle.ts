@@ -37,6 +37,8 @@ export interface RawCall {
   isNew: boolean;
   line: number;
   start: number;
+  /** CallSite.boundInScope. */
+  boundInScope?: true;
 }
 
 export interface RawDeclaredType {
@@ -278,6 +280,7 @@ export function settleCalls(calls: RawCall[], defs: RawDefinition[]): CallSite[]
     if (cls && (!fn || fn.start < cls.start) && (call.receiver === 'this' || call.receiver?.startsWith('this.'))) site.classLevel = cls.index;
     if (call.receiver !== undefined) site.receiver = call.receiver;
     if (call.isNew) site.isNew = true;
+    if (call.boundInScope) site.boundInScope = true;
     out[i] = site;
   }
   return out;

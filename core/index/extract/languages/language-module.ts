@@ -44,6 +44,26 @@ export type HandlerSteps = Generator<void, void, undefined>;
 /** Items of a list a handler reads between two yields. */
 export const ITEMS_PER_STEP = 256;
 
+/**
+ * `handlers` with `read` run on each node of `types` before that type's own handler (if any):
+ * one walk feeds both (the scopes of typescript-scopes.ts and python-scopes.ts).
+ */
+export function readingFirst(
+  handlers: Record<string, NodeHandler>,
+  types: readonly string[],
+  read: (node: Node, f: FileContext) => void,
+): Record<string, NodeHandler> {
+  const out = { ...handlers };
+  for (const type of types) {
+    const own = handlers[type];
+    out[type] = (node, f) => {
+      read(node, f);
+      return own?.(node, f);
+    };
+  }
+  return out;
+}
+
 /** tsconfig `compilerOptions.baseUrl` / `paths` (core/index/tsconfig-paths.ts reads them). */
 export interface TsPathsConfig {
   /** Workspace-relative directory `paths` are relative to ('' for the root). */

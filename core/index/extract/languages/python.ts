@@ -11,6 +11,7 @@ import { isJsSpace } from './source-text.ts';
 import { returnedTypeOf } from './python-returns.ts';
 import { annotatedType } from './python-annotations.ts';
 import { chainedReceiver } from './python-chains.ts';
+import { boundInScope, receiverHead, withScopes } from './python-scopes.ts';
 
 /** A receiver's length read as a path through calls (python-chains.ts). */
 const MAX_CHAIN_CHARS = 160;
@@ -75,12 +76,14 @@ function isNameChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
-function call(node: Node, { b, source, receiverText }: FileContext): void {
+function call(node: Node, f: FileContext): void {
+  const { b, source, receiverText } = f;
   const fn = node.firstChild;
   if (!fn) return;
   const type = fn.type;
   if (type === 'identifier') {
-    b.call(wordAt(source, fn.startIndex), undefined, fn);
+    const name = wordAt(source, fn.startIndex);
+    b.call(name, undefined, fn, false, boundInScope(fn, name, f));
   } else if (type === 'attribute') {
     const name = fn.lastChild;
     if (name?.type !== 'identifier') return;
@@ -91,7 +94,12 @@ function call(node: Node, { b, source, receiverText }: FileContext): void {
     // short one, as a long chain would be re-read once per link.
     else if (receiver === '<expr>' && name.startIndex - fn.startIndex <= MAX_CHAIN_CHARS)
       receiver = chainedReceiver(fn.childForFieldName('object')) ?? receiver;
-    b.call(wordAt(source, name.startIndex), receiver, name);
+    const head = receiverHead(fn.childForFieldName('object'));
+    // `self` is read as the class around the call (call-resolution.ts), whatever binds it.
+    const bound = head !== undefined && head.text !== 'self' && boundInScope(head, head.text, f);
+    // `def make(Parser): Parser().parse()`: what the parameter returns, not the module's class's instance.
+    if (bound && receiver.startsWith(`${head.text}(`)) receiver = '<expr>';
+    b.call(wordAt(source, name.startIndex), receiver, name, false, bound);
   }
 }
 
@@ -343,6 +351,9 @@ const HANDLERS: Record<string, NodeHandler> = {
   future_import_statement: (node, { b }) => fromImport(node, b, '__future__'),
 };
 
+// Scopes and bindings read along the same walk, for the calls of names a function binds (python-scopes.ts).
+const SCOPED_HANDLERS = withScopes(HANDLERS);
+
 // Names a bare call reaches without an import: `format(x)` is the built-in, never a workspace `format`.
 const BUILTINS = new Set(
   (
@@ -373,7 +384,7 @@ export const pythonModule: LanguageModule<'python', 'python'> = {
     },
   },
   importResolver: pythonImportResolver,
-  handlers: () => HANDLERS,
+  handlers: () => SCOPED_HANDLERS,
   finish: (result) => {
     for (const def of result.definitions) {
       if (def.parent === null && !def.name.startsWith('_')) {

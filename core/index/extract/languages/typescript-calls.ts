@@ -8,6 +8,7 @@ import { NAME_PATH } from './typescript-types.ts';
 import { calledPath, commaCallee, computedKey, pathOf, subscriptMemberName, unparenthesized } from './typescript-paths.ts';
 import { dynamicImport, loadedModuleName, requireCall } from './typescript-loads.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
+import { boundInScope } from './typescript-scopes.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
 export function call(node: Node, f: FileContext): void {
@@ -25,7 +26,7 @@ export function call(node: Node, f: FileContext): void {
     case 'identifier': {
       const callee = wordAt(source, fn.startIndex);
       if (callee === 'require') requireCall(node, f);
-      else b.call(callee, undefined, fn);
+      else b.call(callee, undefined, fn, false, boundInScope(fn, callee, f));
       return;
     }
     case 'member_expression': {
@@ -39,9 +40,10 @@ export function call(node: Node, f: FileContext): void {
       // `new SemVer(a).compare(b)`: an instance of the class it constructs.
       if (receiver === '<expr>') {
         const object = fn.childForFieldName('object');
-        receiver = constructedReceiver(object) ?? constructedChain(object) ?? castReceiver(object, f) ?? loadedModuleReceiver(object) ?? receiver;
+        receiver = constructedReceiver(object, f) ?? constructedChain(object, f) ?? castReceiver(object, f) ?? loadedModuleReceiver(object) ?? receiver;
       }
-      b.call(wordAt(source, property.startIndex), receiver, property);
+      const head = receiverHead(fn.childForFieldName('object'));
+      b.call(wordAt(source, property.startIndex), receiver, property, false, head !== undefined && boundInScope(head, head.text, f));
       return;
     }
     case 'subscript_expression': {
@@ -69,6 +71,22 @@ export function call(node: Node, f: FileContext): void {
   }
 }
 
+/** The name a receiver path starts at (`lib` in `lib.a().b[0].c()`); undefined for any other start. */
+function receiverHead(object: Node | null): Node | undefined {
+  let at = object;
+  for (let i = 0; at && i < MAX_HEAD_STEPS; i++) {
+    if (at.type === 'identifier') return at;
+    if (at.type === 'member_expression' || at.type === 'subscript_expression') at = at.childForFieldName('object');
+    else if (at.type === 'call_expression') at = at.childForFieldName('function');
+    else if (at.type === 'non_null_expression') at = at.namedChild(0);
+    else return undefined;
+  }
+  return undefined;
+}
+
+/** Links read back along a receiver to its first name; a longer one is left as read. */
+const MAX_HEAD_STEPS = 16;
+
 /**
  * `+due - scheduler!.now()`: the grammar reads the `!` as applying to the whole difference, `(+due -
  * scheduler)!.now()`; TypeScript gives `!` the tighter binding, so the receiver is the operand
@@ -93,11 +111,15 @@ function sameCallEitherWay(object: Node | null, source: string): string | undefi
   return first?.endsWith(')') && first === pathOf(choice.childForFieldName('alternative'), source) ? first : undefined;
 }
 
-/** `new Foo(x)`, `new util_1.Foo(x)`, `(new Foo(x))`: 'new Foo', the class an instance is made of in place; undefined for any other object. */
-function constructedReceiver(object: Node | null): string | undefined {
+/**
+ * `new Foo(x)`, `new util_1.Foo(x)`, `(new Foo(x))`: 'new Foo', the class an instance is made of
+ * in place; undefined for any other object, and where a parameter or a local binds the name
+ * (typescript-scopes.ts): the receiver is then whatever that value constructs.
+ */
+function constructedReceiver(object: Node | null, f: FileContext): string | undefined {
   const constructed = unparenthesized(object);
   const ctor = constructed?.type === 'new_expression' ? constructed.childForFieldName('constructor') : null;
-  if (ctor?.type === 'identifier') return `new ${ctor.text}`;
+  if (ctor?.type === 'identifier') return boundInScope(ctor, ctor.text, f) ? undefined : `new ${ctor.text}`;
   const path = ctor?.type === 'member_expression' ? ctor.text : undefined;
   return path && CONSTRUCTOR_PATH.test(path) ? `new ${path}` : undefined;
 }
@@ -113,7 +135,7 @@ const MAX_CHAIN_CALLS = 5;
  * calls made along the chain from the instance it constructs, each typed by what the one before
  * declares it returns; undefined for any other object.
  */
-function constructedChain(object: Node | null): string | undefined {
+function constructedChain(object: Node | null, f: FileContext): string | undefined {
   const calls: string[] = [];
   let at = unparenthesized(object);
   while (at?.type === 'call_expression' && calls.length < MAX_CHAIN_CALLS) {
@@ -123,7 +145,7 @@ function constructedChain(object: Node | null): string | undefined {
     calls.push(`${property.text}()`);
     at = unparenthesized(fn!.childForFieldName('object'));
   }
-  const head = calls.length > 0 ? constructedReceiver(at) : undefined;
+  const head = calls.length > 0 ? constructedReceiver(at, f) : undefined;
   return head && [head, ...calls.reverse()].join('.');
 }
 
@@ -163,12 +185,15 @@ function castReceiver(object: Node | null, f: FileContext): string | undefined {
   return type?.type === 'type_identifier' ? `as ${type.text}${key}` : undefined;
 }
 
-export function newExpression(node: Node, { b, source, receiverText }: FileContext): void {
+export function newExpression(node: Node, f: FileContext): void {
+  const { b, source, receiverText } = f;
   const ctor = node.childForFieldName('constructor');
   if (!ctor) return;
   const type = ctor.type;
-  if (type === 'identifier') b.call(wordAt(source, ctor.startIndex), undefined, ctor, true);
-  else if (type === 'member_expression') {
+  if (type === 'identifier') {
+    const name = wordAt(source, ctor.startIndex);
+    b.call(name, undefined, ctor, true, boundInScope(ctor, name, f));
+  } else if (type === 'member_expression') {
     const property = ctor.lastChild;
     if (property) b.call(wordAt(source, property.startIndex), receiverText(ctor.startIndex, property.startIndex, NAME_PATH), property, true);
   }

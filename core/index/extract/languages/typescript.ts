@@ -32,6 +32,7 @@ import { classField, inClassBody, memberHandlers, nameOf } from './typescript-me
 import { exportStatement, importStatement, ownExportCalls } from './typescript-modules.ts';
 import { markScriptGlobals } from './typescript-scripts.ts';
 import { variableDeclarator } from './typescript-declarators.ts';
+import { withScopes } from './typescript-scopes.ts';
 
 /** A `type` alias's value that names one other type, whose members the alias has. */
 const ALIASED_NAMES = new Set(['type_identifier', 'nested_type_identifier']);
@@ -213,11 +214,13 @@ export const typescriptModule: LanguageModule<Grammar, Grammar> = {
   },
   maskUnreadable,
   statementStart: STATEMENT_START,
-  handlers: (grammar) => ({
-    ...commonHandlers(),
-    // The JavaScript grammar calls a class field `field_definition` with a `property` name.
-    ...(grammar === 'javascript'
-      ? { field_definition: classField('property'), comment: jsdocComment, assignment_pattern: parameterDefault }
-      : typescriptHandlers()),
-  }),
+  // Scopes and bindings read along the same walk, for the calls of names a function binds (typescript-scopes.ts).
+  handlers: (grammar) =>
+    withScopes({
+      ...commonHandlers(),
+      // The JavaScript grammar calls a class field `field_definition` with a `property` name.
+      ...(grammar === 'javascript'
+        ? { field_definition: classField('property'), comment: jsdocComment, assignment_pattern: parameterDefault }
+        : typescriptHandlers()),
+    }),
 };
