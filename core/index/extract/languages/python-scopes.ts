@@ -33,6 +33,8 @@ const COMPOUND = new Set([
   'except_clause',
   'finally_clause',
   'with_statement',
+  'with_clause',
+  'with_item',
   'for_statement',
   'while_statement',
   'block',
@@ -45,7 +47,6 @@ const MAX_DEPTH = 32;
 
 interface OpenScope {
   node: Node;
-  start: number;
   end: number;
   type: string;
   /** Every name it binds so far: parameters, a comprehension's targets, its body's bindings. */
@@ -79,7 +80,7 @@ function scopesOf(node: Node, f: FileContext): FileScopes {
 /** The language module's handlers, each scope and binding also read here before its own handler runs. */
 export function withScopes(handlers: Record<string, NodeHandler>): Record<string, NodeHandler> {
   const opening = readingFirst(handlers, SCOPES, (node, f) => {
-    scopesOf(node, f).open.push({ node, start: node.startIndex, end: node.endIndex, type: node.type });
+    scopesOf(node, f).open.push({ node, end: node.endIndex, type: node.type });
   });
   return readingFirst(opening, BINDERS, (node, f) => {
     const inner = scopesOf(node, f).open.at(-1);
@@ -88,23 +89,28 @@ export function withScopes(handlers: Record<string, NodeHandler>): Record<string
 }
 
 function bind(node: Node, scope: OpenScope): void {
-  const names = namesOf(scope);
+  if (boundTargets(node, namesOf(scope))) return;
+  // `global` / `nonlocal`: the names stay the outer scope's.
+  scope.unbound ??= new Set();
+  for (const name of node.namedChildren) if (name?.type === 'identifier') scope.unbound.add(name.text);
+}
+
+/** The names a binding node (an assignment, a loop, an `as`, a `:=`) binds, into `out`; false for any other node. */
+function boundTargets(node: Node, out: Set<string>): boolean {
   switch (node.type) {
     case 'assignment':
     case 'augmented_assignment':
     case 'for_statement':
-      targetNames(node.childForFieldName('left'), names, 0);
-      return;
+      targetNames(node.childForFieldName('left'), out, 0);
+      return true;
     case 'as_pattern':
-      targetNames(node.childForFieldName('alias')?.namedChild(0) ?? null, names, 0);
-      return;
+      targetNames(node.childForFieldName('alias')?.namedChild(0) ?? null, out, 0);
+      return true;
     case 'named_expression':
-      targetNames(node.childForFieldName('name'), names, 0);
-      return;
-    default:
-      scope.unbound ??= new Set();
-      for (const name of node.namedChildren) if (name?.type === 'identifier') scope.unbound.add(name.text);
+      targetNames(node.childForFieldName('name'), out, 0);
+      return true;
   }
+  return false;
 }
 
 /** A scope's names, its parameters (or a comprehension's loop targets) read when first asked. */
@@ -158,17 +164,10 @@ function moduleNames(node: Node, scopes: FileScopes, depth: number): void {
       case 'class_definition':
         targetNames(statement.childForFieldName('name'), scopes.module, 0);
         break;
-      case 'assignment':
-      case 'augmented_assignment':
-      case 'for_statement':
-        targetNames(statement.childForFieldName('left'), scopes.module, 0);
-        if (statement.type === 'for_statement') moduleNames(statement, scopes, depth + 1);
-        break;
-      case 'as_pattern':
-        targetNames(statement.childForFieldName('alias')?.namedChild(0) ?? null, scopes.module, 0);
-        break;
       default:
-        if (COMPOUND.has(statement.type) || statement.type === 'with_clause' || statement.type === 'with_item') moduleNames(statement, scopes, depth + 1);
+        // A loop binds its target and holds a block: both are read.
+        boundTargets(statement, scopes.module);
+        if (COMPOUND.has(statement.type)) moduleNames(statement, scopes, depth + 1);
     }
   }
 }

@@ -14,6 +14,7 @@
 import type { Node } from 'web-tree-sitter';
 import { readingFirst, type FileContext, type NodeHandler } from './language-module.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
+import { isModuleLoad } from './typescript-modules.ts';
 
 const FUNCTIONS = [
   'function_declaration',
@@ -104,8 +105,6 @@ export function boundInScope(at: Node, name: string, f: FileContext): boolean {
   return false;
 }
 
-const NONE: ReadonlySet<string> = new Set();
-
 function parametersOf(fn: OpenFunction, f: FileContext): ReadonlySet<string> {
   if (fn.parameters) return fn.parameters;
   const names = new Set<string>();
@@ -114,8 +113,7 @@ function parametersOf(fn: OpenFunction, f: FileContext): ReadonlySet<string> {
     const parameters = fn.node.childForFieldName('parameters');
     if (parameters) for (const p of parameters.namedChildren) patternNames(p, names, 0);
   }
-  fn.parameters = names;
-  return names.size ? names : NONE;
+  return (fn.parameters = names);
 }
 
 /**
@@ -137,10 +135,7 @@ function isLoad(value: Node): boolean {
   for (let i = 0; at && i < MAX_DEPTH; i++) {
     if (at.type === 'await_expression' || at.type === 'parenthesized_expression') at = at.namedChild(0);
     else if (at.type === 'member_expression' || at.type === 'subscript_expression') at = at.childForFieldName('object');
-    else if (at.type === 'call_expression') {
-      const fn = at.childForFieldName('function');
-      return fn?.type === 'import' || (fn?.type === 'identifier' && fn.text === 'require');
-    } else return false;
+    else return isModuleLoad(at);
   }
   return false;
 }
