@@ -49,6 +49,11 @@ export function componentName(decl: ts.Declaration): string | undefined {
     return memberName(decl.name, source);
   }
   if (ts.isVariableDeclaration(decl) && ts.isIdentifier(decl.name)) return decl.name.text;
+  // `export default (stream) => {...}`: the anonymous function the module exports, which the graph
+  // names as the export, 'default' (as `export default function () {}`, above).
+  if (ts.isExportAssignment(decl) && !decl.isExportEquals && (ts.isArrowFunction(decl.expression) || ts.isFunctionExpression(decl.expression))) {
+    return decl.expression.name?.text ?? 'default';
+  }
   // JavaScript's expando declarations: `module.exports = f` is the default export,
   // `exports.f = ...` / `module.exports.f = ...` / `A.prototype.f = ...` are named f.
   // `module.exports = function compose() {}` keeps the function's own name, as its node does.

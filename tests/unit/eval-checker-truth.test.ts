@@ -17,3 +17,12 @@ test('the checker truth keeps the declaration line each caller file reaches', ()
   assert.deepEqual([...truth].sort(), ['server.ts|events.ts|send', 'socket.ts|events.ts|send']);
   assert.deepEqual([...exact].sort(), ['server.ts|events.ts|send|5', 'socket.ts|events.ts|send|2']);
 });
+
+test("the checker truth names an anonymous function a module exports by default 'default', as the graph does", () => {
+  const root = tempDir('metabob-eval-truth-');
+  writeFileSync(join(root, 'family.js'), ['export default (stream) => {', '  return stream;', '};', ''].join('\n'));
+  writeFileSync(join(root, 'font.js'), ["import parseFamily from './family';", 'export function font(s) {', '  return parseFamily(s);', '}', ''].join('\n'));
+  const { truth, exact } = checkerTruth(root, ['family.js', 'font.js']);
+  assert.deepEqual([...truth], ['font.js|family.js|default']);
+  assert.deepEqual([...exact], ['font.js|family.js|default|1']);
+});
