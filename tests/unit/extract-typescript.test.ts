@@ -364,7 +364,8 @@ test('ts/exported-references.cjs: a function another module holds or a call retu
     ],
     imports: [
       { kind: 'require', source: './util', bindings: [{ imported: '*', local: 'util' }], line: 1 },
-      { kind: 'require', source: './util', bindings: [], line: 2 },
+      // `require('./util').debuglog`: the module read in place, under a name no source can write.
+      { kind: 'require', source: './util', bindings: [{ imported: '*', local: '#require44' }], line: 2 },
       // `exports.sub = require('./sub')`: the module exports what it loads, as `export * as sub from` (no definition here).
       { kind: 'reexport', source: './sub', bindings: [{ imported: '*', local: 'sub' }], line: 5 },
       { kind: 'require', source: './nested', bindings: [], line: 6 },
@@ -376,12 +377,12 @@ test('ts/exported-references.cjs: a function another module holds or a call retu
       { local: 'hide', exported: 'hide' },
     ],
     calls: [
-      { callee: 'debuglog', line: 2, enclosing: 0, receiver: 'require()' },
+      { callee: 'debuglog', line: 2, enclosing: 0, receiver: '#require44' },
       { callee: 'wrap', line: 4, enclosing: 2, receiver: 'util' },
       { callee: 'hide', line: 6, enclosing: 4, receiver: 'util' },
     ],
     heritage: [],
-    declaredTypes: [{ kind: 'local', owner: null, name: 'debug', type: 'require().debuglog()' }],
+    declaredTypes: [{ kind: 'local', owner: null, name: 'debug', type: '#require44.debuglog()' }],
   });
 });
 

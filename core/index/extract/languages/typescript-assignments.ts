@@ -112,6 +112,40 @@ function constructorName(binder: Node | undefined): string | undefined {
   return name && /^[A-Z]/.test(name) ? name : undefined;
 }
 
+/** Statements of a constructor function's body read for `const self = this`: past these, none is. */
+const MAX_ALIAS_STATEMENTS = 64;
+
+/** Per file (its builder): a constructor function's start -> the names its body's top binds to `this`. */
+const thisAliases = new WeakMap<ExtractionBuilder, Map<number, Set<string>>>();
+
+/**
+ * The constructor function whose `this` `head` names (`function Sandbox() { const sandbox = this;
+ * sandbox.inject = ... }`: 'Sandbox'), the alias declared at the top of the function's own body;
+ * undefined for any other name or place.
+ */
+function thisAliasOwner(assignment: Node, head: Node, { b, parentOf }: FileContext): string | undefined {
+  const binder = thisBinder(assignment, parentOf);
+  const owner = constructorName(binder);
+  if (owner === undefined) return undefined;
+  let byFunction = thisAliases.get(b);
+  if (!byFunction) thisAliases.set(b, (byFunction = new Map()));
+  let names = byFunction.get(binder!.startIndex);
+  if (!names) {
+    names = new Set();
+    let read = 0;
+    for (const statement of binder!.childForFieldName('body')?.namedChildren ?? []) {
+      if (++read > MAX_ALIAS_STATEMENTS) break;
+      if (statement?.type !== 'variable_declaration' && statement?.type !== 'lexical_declaration') continue;
+      for (const declarator of statement.namedChildren) {
+        const name = declarator?.childForFieldName('name');
+        if (name?.type === 'identifier' && declarator!.childForFieldName('value')?.type === 'this') names.add(name.text);
+      }
+    }
+    byFunction.set(binder!.startIndex, names);
+  }
+  return names.has(head.text) ? owner : undefined;
+}
+
 /**
  * `constructor () { this.parser = parsers.create() }` in JavaScript: the member is what the call
  * returns (`parsers.create()`), as the checker types a member by its constructor's assignments.
@@ -249,6 +283,12 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, right!, expected);
     return;
   }
+  // `const sandbox = this; sandbox.getFakes = function getFakes() {}` in a constructor function: a
+  // method of its class, as `this.getFakes = ...` is (the checker reads a JavaScript `this` alias so).
+  const aliasable = b.language === 'javascript' && left.firstChild?.type === 'identifier' && FUNCTION_VALUES.has(node.lastChild?.type ?? '');
+  const aliasOwner = aliasable ? thisAliasOwner(node, left.firstChild!, f) : undefined;
+  const aliased = aliasOwner !== undefined ? left.childForFieldName('property') : null;
+  if (aliased?.type === 'property_identifier') return void b.define(node, 'method', aliased.text, { bound: true, parentName: aliasOwner });
   const exportsHead = writesExports(head);
   // `module.exports = XMLWriterBase = class XMLWriterBase {...}` (CoffeeScript's output): the export is the value the chain ends in.
   const right = exportsHead ? chainedValue(node.lastChild) : node.lastChild;

@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
-import { calledPath, commaCallee, computedKey, pathOf, subscriptMemberName, unparenthesized } from './typescript-paths.ts';
+import { calledPath, commaCallee, computedKey, pathOf, requiredPath, subscriptMemberName, unparenthesized } from './typescript-paths.ts';
 import { dynamicImport, loadedModuleName, requireCall } from './typescript-loads.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
 import { boundInScope } from './typescript-scopes.ts';
@@ -35,6 +35,8 @@ export function call(node: Node, f: FileContext): void {
       let receiver = receiverText(fn.startIndex, property.startIndex, NAME_PATH);
       // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
       // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
+      // `require('./provider').get()`: the module loaded in place (typescript-loads.ts readInPlace).
+      if (receiver === '<expr>' && source.startsWith('require', fn.startIndex)) receiver = requiredPath(fn.childForFieldName('object')) ?? receiver;
       if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160)
         receiver = pathOf(nonNullOperand(fn.childForFieldName('object')), source) ?? sameCallEitherWay(fn.childForFieldName('object'), source) ?? receiver;
       // `new SemVer(a).compare(b)`: an instance of the class it constructs.

@@ -159,8 +159,22 @@ export function requireCall(call: Node, f: FileContext): void {
   // `exports.encoder = require('./hpack/encoder')`: the module exports what it loads, as `export * as encoder from` does.
   const exported = holder?.type === 'assignment_expression' ? exportedMember(holder.childForFieldName('left'), holder, f) : undefined;
   if (exported) return void b.addImport({ kind: 'reexport', source, bindings: [{ imported: member ?? '*', local: exported }], line: lineOf(call) });
-  const bindings = calledInPlace ? [{ imported: '*', local: requiredModuleName(call) }] : declaredBindings(holder, member, f);
+  const inPlace = calledInPlace || (member !== undefined && readInPlace(holder, call, parentOf));
+  const bindings = inPlace ? [{ imported: '*', local: requiredModuleName(call) }] : declaredBindings(holder, member, f);
   b.addImport({ kind: 'require', source, bindings, line: lineOf(call) });
+}
+
+/**
+ * `require('./provider').get()`, `require('./x').a.b()`: a member of the module read in place, the
+ * callee of a call or the object of a further member, which the call's receiver names as the
+ * module under the name the load binds (typescript-calls.ts requiredReceiver). `holder`: what
+ * holds `require(...).member`.
+ */
+function readInPlace(holder: Node | null, load: Node, parentOf: FileContext['parentOf']): boolean {
+  const member = parentOf(load);
+  if (member?.type !== 'member_expression' || holder === null) return false;
+  if (holder.type === 'call_expression') return holder.childForFieldName('function')?.id === member.id;
+  return holder.type === 'member_expression' && holder.childForFieldName('object')?.id === member.id;
 }
 
 /**

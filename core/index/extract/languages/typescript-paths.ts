@@ -273,6 +273,9 @@ export function calledPath(value: Node | null, source: string): string | undefin
   const fn = commaCallee(value.childForFieldName('function'));
   // `require('./streams')(stream)`: the module's default export, bound at the load (typescript-loads.ts requireCall).
   if (fn?.type === 'call_expression' && isRequire(fn)) return requiredModuleName(fn);
+  // `require('./util').debuglog('stream')`: the member of the module loaded in place.
+  const loaded = fn?.type === 'member_expression' && source.startsWith('require', fn.startIndex) ? requiredPath(fn) : undefined;
+  if (loaded !== undefined) return loaded;
   const path = fn && (fn.type === 'identifier' || fn.type === 'member_expression') ? pathOf(fn, source) : undefined;
   // `Object.values(registry)`, `Array.from(sockets)` are no calls of the workspace's: they are
   // registry's values and an array of sockets' elements (pathOf).
@@ -292,6 +295,26 @@ export function commaCallee(fn: Node | null): Node | null {
 /** The name `require(...)` at this place binds its module to when the module is called in place (typescript-loads.ts requireCall). */
 export function requiredModuleName(load: Node): string {
   return `#require${load.startIndex}`;
+}
+
+/** Members read on a module loaded in place (`require('./x').a.b`: two). */
+const MAX_REQUIRED_MEMBERS = 5;
+
+/**
+ * `require('./provider').tools.reset`: the path from the name the load binds its module to in
+ * place (typescript-loads.ts requireCall), `#require12.tools.reset`; `require('./x')` alone is
+ * `#require12`. Undefined for any other value.
+ */
+export function requiredPath(value: Node | null): string | undefined {
+  const names: string[] = [];
+  let at = value;
+  while (at?.type === 'member_expression' && names.length < MAX_REQUIRED_MEMBERS) {
+    const property = at.childForFieldName('property');
+    if (property?.type !== 'property_identifier') return undefined;
+    names.push(property.text);
+    at = at.childForFieldName('object');
+  }
+  return at?.type === 'call_expression' && isRequire(at) ? [requiredModuleName(at), ...names.reverse()].join('.') : undefined;
 }
 
 /** `require('x')` with a string first: a CommonJS load (typescript-loads.ts requireCall binds it). */
