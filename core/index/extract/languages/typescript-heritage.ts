@@ -99,6 +99,23 @@ export function passedParameter(def: RawDefinition, alias: Node, union: Node, { 
 }
 
 /**
+ * `type TRet<T> = T extends unknown ? T & Branded<T> : never`: a conditional every type takes the
+ * first branch of (`extends unknown`, `extends any`) whose branch is led by the parameter it tests
+ * passes that parameter through, as a union led by it does (passedParameter): the checker finds a
+ * member called on `TRet<X>` on X first.
+ */
+export function passedThroughCondition(def: RawDefinition, alias: Node, condition: Node, f: FileContext): void {
+  const tested = condition.childForFieldName('left');
+  const always = condition.childForFieldName('right');
+  const branch = condition.childForFieldName('consequence');
+  if (tested?.type !== 'type_identifier' || always?.type !== 'predefined_type' || !branch) return;
+  if (always.text !== 'unknown' && always.text !== 'any') return;
+  let first: Node | null = branch;
+  for (let depth = 0; (first?.type === 'union_type' || first?.type === 'intersection_type') && depth < MAX_UNION_DEPTH; depth++) first = first.namedChild(0);
+  if (first?.type === 'type_identifier' && first.text === tested.text) passedParameter(def, alias, first, f);
+}
+
+/**
  * `type Logger = typeof log`: the alias is the type of the value `log` (or `ns.log`), so a member
  * called on a `Logger` is the one `log` holds (an object literal's, a class's statics);
  * `type Deferred<T> = ReturnType<typeof createDeferred<T>>` (in `Awaited<...>` or `NonNullable<...>`

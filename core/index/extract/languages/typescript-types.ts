@@ -217,10 +217,18 @@ function genericName(type: Node, source: string): string | undefined {
   return names ? `${name}<${names.join(',')}>` : name;
 }
 
-/** `TArg<IField<bigint>>`: one generic argument, by its name (`TArg<IField>`, which a `passes` alias reaches, extract-types.ts). */
+/** Intersections read into for their first part (`A & B & C` nests one per `&`). */
+const MAX_INTERSECTION_DEPTH = 8;
+
+/**
+ * `TArg<IField<bigint>>`: one generic argument, by its name (`TArg<IField>`, which a `passes` alias
+ * reaches, extract-types.ts); `TRet<FpFn<T> & { CURVE: C }>`, an intersection's first part, whose
+ * members the checker finds there.
+ */
 function nestedArgumentName(list: Node | undefined, source: string): string[] | undefined {
-  const argument = list?.namedChildCount === 1 ? list.namedChild(0) : null;
-  const name = argument?.type === 'generic_type' ? typeName(argument, source) : undefined;
+  let argument = list?.namedChildCount === 1 ? list.namedChild(0) : null;
+  for (let depth = 0; argument?.type === 'intersection_type' && depth < MAX_INTERSECTION_DEPTH; depth++) argument = argument.namedChild(0);
+  const name = argument?.type === 'generic_type' || argument?.type === 'type_identifier' ? typeName(argument, source) : undefined;
   return name && NAME_PATH.test(name) ? [name] : undefined;
 }
 

@@ -24,7 +24,16 @@ import {
 } from './typescript-contextual.ts';
 import { call, newExpression } from './typescript-calls.ts';
 import { assignment } from './typescript-assignments.ts';
-import { aliasHeritage, elementsHeritage, passedParameter, typeofHeritage, classExpressionName, defineClass, heritageName } from './typescript-heritage.ts';
+import {
+  aliasHeritage,
+  elementsHeritage,
+  passedParameter,
+  passedThroughCondition,
+  typeofHeritage,
+  classExpressionName,
+  defineClass,
+  heritageName,
+} from './typescript-heritage.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { declareTypeParameterList, typeParameterHandlers } from './typescript-type-parameters.ts';
 import { argumentObject, factoryObject } from './typescript-objects.ts';
@@ -157,6 +166,7 @@ function typescriptHandlers(): Record<string, NodeHandler> {
       }
       // `type Maybe<T> = T | null`: passes T through (typescript-heritage.ts passedParameter).
       if (value?.type === 'union_type') passedParameter(def, node, value, f);
+      else if (value?.type === 'conditional_type') passedThroughCondition(def, node, value, f);
       const fnType = functionTypeOf(value);
       if (fnType || conditionalFunctionType(value)) b.callableType(name);
       if (fnType) declareFunctionTypeSignature(f, name, node, fnType);
