@@ -58,7 +58,8 @@ const MAX_ALIAS_WRAPPERS = 6;
  * side, whose declared type the fallback is taken for; `options.session!` and `(x)` the path
  * inside; `const dest = (subject = subject ?? connector())` the variable assigned, which holds
  * the same value afterwards and is typed where it is declared; `await this.ready` the path whose
- * declared `Promise<X>` is read as X, what it settles to (typescript-types.ts annotatedType).
+ * declared `Promise<X>` is read as X, what it settles to (typescript-types.ts annotatedType);
+ * `(() => point.Fp)()` the expression the arrow called in place gives (invokedExpression).
  */
 export function aliasedValue(value: Node | null): Node | null {
   let held = value;
@@ -66,9 +67,28 @@ export function aliasedValue(value: Node | null): Node | null {
     if (held.type === 'parenthesized_expression' || held.type === 'non_null_expression' || held.type === 'await_expression') held = held.namedChild(0);
     else if (held.type === 'assignment_expression') held = held.childForFieldName('left');
     else if (held.type === 'binary_expression' && /^(\?\?|\|\|)$/.test(held.childForFieldName('operator')?.text ?? '')) held = held.childForFieldName('left');
-    else break;
+    else if (held.type === 'call_expression') {
+      const body = invokedExpression(held);
+      if (!body) break;
+      held = body;
+    } else break;
   }
   return held;
+}
+
+/**
+ * `/* @__PURE__ *\/ (() => ed25519_Point.Fp)()`: an arrow of no parameters called in place with no
+ * arguments, whose body is one expression, gives that expression; null for any other call (a
+ * block body, an `async` arrow's promise, parameters bound by arguments).
+ */
+function invokedExpression(call: Node): Node | null {
+  if (call.childForFieldName('arguments')?.namedChildCount !== 0) return null;
+  const fn = call.childForFieldName('function');
+  const arrow = fn?.type === 'parenthesized_expression' ? fn.namedChild(0) : null;
+  if (arrow?.type !== 'arrow_function' || arrow.firstChild?.type === 'async') return null;
+  if (arrow.childForFieldName('parameters')?.namedChildCount !== 0) return null;
+  const body = arrow.childForFieldName('body');
+  return body && body.type !== 'statement_block' ? body : null;
 }
 
 /** How many ternaries deep a cast is looked for. */
