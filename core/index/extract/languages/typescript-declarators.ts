@@ -21,6 +21,7 @@ import {
   choiceOfReferences,
   spreadOf,
   valueBesideNothing,
+  invokedExpression,
 } from './typescript-values.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-contextual.ts';
@@ -173,7 +174,9 @@ export const variableDeclarator: NodeHandler = (node, f) => {
   const annotation = node.childForFieldName('type');
   if (classTypedConst(node, bound, annotation, value, f)) return;
   // `const batch = ok ? this.batches.get(id) : undefined`: what the branch that holds a value holds.
-  const held = valueBesideNothing(value);
+  // `const Fp = (() => Field(p))()`: what the arrow called in place gives (typescript-values.ts invokedExpression).
+  const beside = valueBesideNothing(value);
+  const held = (beside?.type === 'call_expression' ? invokedExpression(beside) : null) ?? beside;
   const annotated =
     annotatedType(annotation, source) ??
     // `seen = unordered ? new SetCache : undefined`: a SetCache where it holds a value; `new

@@ -223,11 +223,13 @@ const MAX_INTERSECTION_DEPTH = 8;
 /**
  * `TArg<IField<bigint>>`: one generic argument, by its name (`TArg<IField>`, which a `passes` alias
  * reaches, extract-types.ts); `TRet<FpFn<T> & { CURVE: C }>`, an intersection's first part, whose
- * members the checker finds there.
+ * members the checker finds there; `TRet<Readonly<FpField>>`, what a MEMBER_KEEPING wrapper keeps.
  */
 function nestedArgumentName(list: Node | undefined, source: string): string[] | undefined {
   let argument = list?.namedChildCount === 1 ? list.namedChild(0) : null;
   for (let depth = 0; argument?.type === 'intersection_type' && depth < MAX_INTERSECTION_DEPTH; depth++) argument = argument.namedChild(0);
+  // `TRet<Readonly<FpField>>`: the type whose members the wrapper keeps.
+  if (argument) argument = membersKept(argument);
   const name = argument?.type === 'generic_type' || argument?.type === 'type_identifier' ? typeName(argument, source) : undefined;
   return name && NAME_PATH.test(name) ? [name] : undefined;
 }

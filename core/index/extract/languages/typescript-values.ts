@@ -81,7 +81,7 @@ export function aliasedValue(value: Node | null): Node | null {
  * arguments, whose body is one expression, gives that expression; null for any other call (a
  * block body, an `async` arrow's promise, parameters bound by arguments).
  */
-function invokedExpression(call: Node): Node | null {
+export function invokedExpression(call: Node): Node | null {
   if (call.childForFieldName('arguments')?.namedChildCount !== 0) return null;
   const fn = call.childForFieldName('function');
   const arrow = fn?.type === 'parenthesized_expression' ? fn.namedChild(0) : null;
