@@ -33,10 +33,10 @@ export function call(node: Node, f: FileContext): void {
       const property = fn.lastChild;
       if (!property) return;
       let receiver = receiverText(fn.startIndex, property.startIndex, NAME_PATH);
-      // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
-      // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
       // `require('./provider').get()`: the module loaded in place (typescript-loads.ts readInPlace).
       if (receiver === '<expr>' && source.startsWith('require', fn.startIndex)) receiver = requiredPath(fn.childForFieldName('object')) ?? receiver;
+      // `this.client.getCache().build()`: a path through calls, typed by their declared returns.
+      // Only a short one: typed paths are (`this.#client.getQueryCache()`), and a long chain would be re-read once per link.
       if (receiver === '<expr>' && property.startIndex - fn.startIndex <= 160)
         receiver = pathOf(nonNullOperand(fn.childForFieldName('object')), source) ?? sameCallEitherWay(fn.childForFieldName('object'), source) ?? receiver;
       // `new SemVer(a).compare(b)`: an instance of the class it constructs.

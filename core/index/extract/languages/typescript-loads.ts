@@ -147,9 +147,10 @@ export function requireCall(call: Node, f: FileContext): void {
   if (source === undefined) return;
   let holder = parentOf(call);
   let member: string | undefined;
-  if (holder?.type === 'member_expression') {
-    member = holder.childForFieldName('property')?.text;
-    holder = parentOf(holder);
+  const read = holder?.type === 'member_expression' ? holder : null;
+  if (read) {
+    member = read.childForFieldName('property')?.text;
+    holder = parentOf(read);
   }
   // `const { H1Parser } = bundled ? require('./parser-h1') : {}`: what the module holds, as the checker reads it.
   if (member === undefined && holder && besideNothing(holder, call)) holder = parentOf(holder);
@@ -159,22 +160,20 @@ export function requireCall(call: Node, f: FileContext): void {
   // `exports.encoder = require('./hpack/encoder')`: the module exports what it loads, as `export * as encoder from` does.
   const exported = holder?.type === 'assignment_expression' ? exportedMember(holder.childForFieldName('left'), holder, f) : undefined;
   if (exported) return void b.addImport({ kind: 'reexport', source, bindings: [{ imported: member ?? '*', local: exported }], line: lineOf(call) });
-  const inPlace = calledInPlace || (member !== undefined && readInPlace(holder, call, parentOf));
+  const inPlace = calledInPlace || (member !== undefined && readInPlace(read!, holder));
   const bindings = inPlace ? [{ imported: '*', local: requiredModuleName(call) }] : declaredBindings(holder, member, f);
   b.addImport({ kind: 'require', source, bindings, line: lineOf(call) });
 }
 
 /**
- * `require('./provider').get()`, `require('./x').a.b()`: a member of the module read in place, the
- * callee of a call or the object of a further member, which the call's receiver names as the
- * module under the name the load binds (typescript-calls.ts requiredReceiver). `holder`: what
- * holds `require(...).member`.
+ * `require('./provider').get()`, `require('./x').a.b()`: a member of the module (`read`, the
+ * `require(...).member` expression) read in place, the callee of a call or the object of a further
+ * member (`holder` holds it), which the call's receiver names as the module under the name the
+ * load binds (typescript-paths.ts requiredPath).
  */
-function readInPlace(holder: Node | null, load: Node, parentOf: FileContext['parentOf']): boolean {
-  const member = parentOf(load);
-  if (member?.type !== 'member_expression' || holder === null) return false;
-  if (holder.type === 'call_expression') return holder.childForFieldName('function')?.id === member.id;
-  return holder.type === 'member_expression' && holder.childForFieldName('object')?.id === member.id;
+function readInPlace(read: Node, holder: Node | null): boolean {
+  if (holder?.type === 'call_expression') return holder.childForFieldName('function')?.id === read.id;
+  return holder?.type === 'member_expression' && holder.childForFieldName('object')?.id === read.id;
 }
 
 /**
