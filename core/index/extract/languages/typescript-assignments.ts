@@ -148,17 +148,20 @@ function thisAliasOwner(assignment: Node, head: Node, { b, parentOf }: FileConte
 
 /**
  * `constructor () { this.parser = parsers.create() }` in JavaScript: the member is what the call
- * returns (`parsers.create()`), as the checker types a member by its constructor's assignments.
- * A TypeScript member so assigned is `any` without `noImplicitAny` (documentedParameter, above).
+ * returns (`parsers.create()`), as the checker types a member by its constructor's assignments;
+ * in another method of the class (`start () { this.manager = createManager() }`) only where the
+ * file assigns the member nothing but that call, `null` or `undefined`, the union the checker
+ * declares then being what the call returns (onlyConstructedAs). A TypeScript member so assigned
+ * is `any` without `noImplicitAny` (documentedParameter, above).
  */
-function calledInConstructor(right: Node | null, binder: Node | undefined, { b, source, parentOf }: FileContext): string | undefined {
+function calledInConstructor(right: Node | null, binder: Node | undefined, member: string, { b, source, parentOf }: FileContext): string | undefined {
   if (b.language !== 'javascript' || !binder) return undefined;
+  const method = binder.type === 'method_definition';
   // A prototype method's too, which declareThisMember keeps only where the file assigns the member nothing else (typescript-prototype-members.ts).
   const constructor =
-    constructorName(binder) !== undefined ||
-    (binder.type === 'method_definition' && binder.childForFieldName('name')?.text === 'constructor') ||
-    isPrototypeMethod(binder, parentOf);
-  const called = constructor ? calledPath(right, source) : undefined;
+    constructorName(binder) !== undefined || (method && binder.childForFieldName('name')?.text === 'constructor') || isPrototypeMethod(binder, parentOf);
+  const called = constructor || method ? calledPath(right, source) : undefined;
+  if (called && !constructor && !onlyConstructedAs(b, source, member, `${called}()`)) return undefined;
   return called && `${called}()`;
 }
 
@@ -267,7 +270,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     const typed =
       type ??
       (b.language === 'javascript' && right?.type === 'identifier' && binder ? documentedParameter(binder, right.text, source) : undefined) ??
-      calledInConstructor(right, binder, f);
+      calledInConstructor(right, binder, property.text, f);
     if (typed) return declareThisMember(node, property.text, typed, binder, f);
     const owner =
       right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression' || choiceOfReferences(right)) ? constructorName(binder) : undefined;
