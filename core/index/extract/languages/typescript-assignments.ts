@@ -17,7 +17,7 @@ import { exportsPropertyAssignment, isLoadedMember, isModuleLoad, moduleExportsA
 import { declareSignature } from './typescript-signatures.ts';
 import { exportedObject, factoryObject } from './typescript-objects.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
-import { exportedMember } from './typescript-loads.ts';
+import { declaredNamesAt, exportedMember } from './typescript-loads.ts';
 import { isPrototypeMethod, onlyConstructedAs } from './typescript-prototype-members.ts';
 
 /** What an assigned value may be when it names a function elsewhere (`other.destroy`), as opposed to a literal or `undefined`. */
@@ -131,16 +131,8 @@ function thisAliasOwner(assignment: Node, head: Node, { b, parentOf }: FileConte
   if (!byFunction) thisAliases.set(b, (byFunction = new Map()));
   let names = byFunction.get(binder!.startIndex);
   if (!names) {
-    names = new Set();
-    let read = 0;
-    for (const statement of binder!.childForFieldName('body')?.namedChildren ?? []) {
-      if (++read > MAX_ALIAS_STATEMENTS) break;
-      if (statement?.type !== 'variable_declaration' && statement?.type !== 'lexical_declaration') continue;
-      for (const declarator of statement.namedChildren) {
-        const name = declarator?.childForFieldName('name');
-        if (name?.type === 'identifier' && declarator!.childForFieldName('value')?.type === 'this') names.add(name.text);
-      }
-    }
+    const body = binder!.childForFieldName('body');
+    names = body ? declaredNamesAt(body, (value) => value.type === 'this', MAX_ALIAS_STATEMENTS) : new Set<string>();
     byFunction.set(binder!.startIndex, names);
   }
   return names.has(head.text) ? owner : undefined;
@@ -154,7 +146,7 @@ function thisAliasOwner(assignment: Node, head: Node, { b, parentOf }: FileConte
  * declares then being what the call returns (onlyConstructedAs). A TypeScript member so assigned
  * is `any` without `noImplicitAny` (documentedParameter, above).
  */
-function calledInConstructor(right: Node | null, binder: Node | undefined, member: string, { b, source, parentOf }: FileContext): string | undefined {
+function assignedCallType(right: Node | null, binder: Node | undefined, member: string, { b, source, parentOf }: FileContext): string | undefined {
   if (b.language !== 'javascript' || !binder) return undefined;
   const method = binder.type === 'method_definition';
   // A prototype method's too, which declareThisMember keeps only where the file assigns the member nothing else (typescript-prototype-members.ts).
@@ -270,7 +262,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     const typed =
       type ??
       (b.language === 'javascript' && right?.type === 'identifier' && binder ? documentedParameter(binder, right.text, source) : undefined) ??
-      calledInConstructor(right, binder, property.text, f);
+      assignedCallType(right, binder, property.text, f);
     if (typed) return declareThisMember(node, property.text, typed, binder, f);
     const owner =
       right && (FUNCTION_VALUES.has(right.type) || right.type === 'member_expression' || choiceOfReferences(right)) ? constructorName(binder) : undefined;

@@ -93,9 +93,19 @@ function emptyObjectsOf(b: FileContext['b'], program: Node): Set<string> {
 /** The names a module's top declares (`var`, `let`, `const`) with a value `holds` accepts, read once per file into `memo`. */
 function topDeclaredNames(memo: WeakMap<FileContext['b'], Set<string>>, b: FileContext['b'], program: Node, holds: (value: Node) => boolean): Set<string> {
   let names = memo.get(b);
-  if (names) return names;
-  names = new Set();
-  for (const statement of program.namedChildren) {
+  if (!names) memo.set(b, (names = declaredNamesAt(program, holds)));
+  return names;
+}
+
+/**
+ * The names the statements directly in `body` (a program, a function's block) declare (`var`,
+ * `let`, `const`) with a value `holds` accepts; only the first `maxStatements` statements are read.
+ */
+export function declaredNamesAt(body: Node, holds: (value: Node) => boolean, maxStatements = Number.POSITIVE_INFINITY): Set<string> {
+  const names = new Set<string>();
+  let read = 0;
+  for (const statement of body.namedChildren) {
+    if (++read > maxStatements) break;
     if (statement?.type !== 'variable_declaration' && statement?.type !== 'lexical_declaration') continue;
     for (const declarator of statement.namedChildren) {
       const value = declarator?.type === 'variable_declarator' ? declarator.childForFieldName('value') : null;
@@ -103,7 +113,6 @@ function topDeclaredNames(memo: WeakMap<FileContext['b'], Set<string>>, b: FileC
       if (value && name?.type === 'identifier' && holds(value)) names.add(name.text);
     }
   }
-  memo.set(b, names);
   return names;
 }
 

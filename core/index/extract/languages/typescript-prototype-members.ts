@@ -38,7 +38,7 @@ export function onlyConstructedAs(b: ExtractionBuilder, source: string, name: st
         continue;
       }
       const known = members.get(member);
-      // A call is recorded as the type it is declared under (`encoder.create()`, calledInConstructor).
+      // A call is recorded as the type it is declared under (`encoder.create()`, typescript-assignments.ts assignedCallType).
       const type = m[2] ?? (m[4] && m[4] !== 'new' ? `${m[4]}()` : undefined);
       if (type && known !== null) members.set(member, (known ?? new Set()).add(type));
       else members.set(member, null);
