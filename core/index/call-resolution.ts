@@ -192,8 +192,9 @@ export class CallResolver {
   resolveCall(ext: FileExtraction, f: number, call: CallSite): Resolved {
     const receiver = call.receiver;
     if (receiver === undefined) return this.resolveBareCall(ext, f, call);
-    // A `self` with a declared type of its own (`(self: Fiber<A>) => self.id()`) is that type's, not the class's around it.
-    const ownSelf = receiver === 'self' ? this.declared.selfDeclared(f, call.enclosing, call.line) : undefined;
+    // A `self` or `this` with a declared type of its own (`(self: Fiber<A>) => self.id()`, a
+    // method's `this: Mixed` parameter) is that type's, not the class's around it.
+    const ownSelf = receiver === 'self' || receiver === 'this' ? this.declared.receiverDeclared(f, receiver, call.enclosing, call.line) : undefined;
     const cls = !ownSelf && (receiver === 'this' || receiver === 'self' || receiver === 'super') ? this.defs.classOfCall(ext, call) : undefined;
     // `this.m()` outside a class is typed only by a `this: T` parameter (declared types, below).
     if (cls === undefined && !ownSelf && (receiver === 'self' || receiver === 'super')) return UNRESOLVED;

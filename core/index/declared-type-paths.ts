@@ -103,8 +103,9 @@ export abstract class DeclaredTypePaths {
     // `this.items[0].m()`: a segment ending `[*]` is an element of what it names; `xs[i]`,
     // `this[kSocket]` (a computed key, pathOf) an element of a collection, else the member declared under that key.
     const { name: head, key: headKey } = keyed(parts[0]!);
-    // `(self: Fiber<A>) => self.id()`: a TypeScript `self` declared like any other name is that name.
-    const ownSelf = head === 'self' ? this.selfDeclared(file, enclosing, line) : undefined;
+    // `(self: Fiber<A>) => self.id()`: a TypeScript `self` declared like any other name is that name;
+    // `m(this: Mixed) { this.la() }` in a class: the declared `this`, as the checker reads it, not the class.
+    const ownSelf = head === 'self' || head === 'this' ? this.receiverDeclared(file, head, enclosing, line) : undefined;
     if (ownSelf) current = ownSelf;
     else if (head === 'this' || head === 'self') {
       // Outside a class, `this` is what a `this: T` parameter declares, if one does; in a JavaScript
@@ -184,9 +185,12 @@ export abstract class DeclaredTypePaths {
     return key === '*' || on.collection ? elementOf(on) : this.memberType(on, `[${key}]`);
   }
 
-  /** The type a local named `self` declares (a parameter `self: T`), before the class around it: Python's `self` declares none. */
-  selfDeclared(file: number, enclosing: number | null, line: number | undefined): Typed | undefined {
-    return this.hasLocal(file, 'self') === false ? undefined : this.localType(file, enclosing, 'self', line);
+  /**
+   * The type a local named `self` or `this` declares (a parameter `self: T` or `this: T`, a JSDoc
+   * `@this`), before the class around it: Python's `self` declares none.
+   */
+  receiverDeclared(file: number, receiver: 'self' | 'this', enclosing: number | null, line: number | undefined): Typed | undefined {
+    return this.hasLocal(file, receiver) === false ? undefined : this.localType(file, enclosing, receiver, line);
   }
 
   /**

@@ -17,6 +17,7 @@ import {
   INDEXED_MEMBER,
   MAYBE_FUNCTION,
   MAYBE_PRIMITIVE,
+  OWN_THIS,
   RETURNED_MEMBER,
   RETURNED_SPREAD,
   MAX_RETURNED_SPREADS,
@@ -198,6 +199,7 @@ export class DeclaredTypes extends DeclaredTypePaths {
       const found = this.typedNow(file, { ...d, type: type.slice(0, -besides.length) });
       return found && { ...found, primitive: besides === MAYBE_FUNCTION ? 'function' : 'value' };
     }
+    if (type === OWN_THIS) return undefined;
     if (type.startsWith(ARRAY_OF[0]) && type.endsWith(ARRAY_OF[1])) return this.typedArrayOf(file, d, type.slice(1, -1));
     // An object literal of names types only a member a computed key picks (objectOfNamesAt).
     if (type.startsWith(OBJECT_OF[0])) return undefined;

@@ -147,6 +147,12 @@ export const ARRAY_OF = ['[', ']'] as const;
 export const MAYBE_PRIMITIVE = '~';
 /** As MAYBE_PRIMITIVE, where the union admits a function too (`Unsubscribable | (() => void)`): nor a member every function has (`bind`, `call`). */
 export const MAYBE_FUNCTION = '~()';
+/**
+ * The type of a function's own `this` where nothing declares it, written inside a function whose
+ * `this` a parameter declares (`m(this: Mixed) { return function () { this.save() } }`): it types
+ * nothing, so the outer declaration does not reach in, as the checker reads such a `this` as `any`.
+ */
+export const OWN_THIS = '#this';
 /** Leads the name of a property of the object type a function declares it returns, a local of that function (`().ledger`). */
 export const RETURNED_MEMBER = '().';
 /**

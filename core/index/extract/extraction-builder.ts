@@ -43,6 +43,11 @@ export class ExtractionBuilder {
   readonly documentedReturns = new Set<number>();
   /** Where the declarations a doc comment's `@type` types start: that type is theirs, not one read from the value. */
   readonly documentedTypes = new Set<number>();
+  /**
+   * [start, end] of the functions whose `this` a parameter declares (`m(this: Mixed)`), the
+   * innermost open one last, as the walk reaches them in document order (typescript-parameters.ts).
+   */
+  readonly thisDeclaredIn: Array<[number, number]> = [];
   /** Definitions that depend on what the rest of the file holds (deferred-definitions.ts). */
   private readonly deferred = new DeferredDefinitions();
   private readonly typedMembers: TypedMember[] = [];

@@ -11,6 +11,8 @@ import { annotatedType, constructedType, NAME_PATH, typeLiteralMembers } from '.
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { patternKeys } from './typescript-contextual.ts';
 import { declareLiteralMemberTypes, isParameterProperty } from './typescript-members.ts';
+import { OWN_THIS } from '../../extract-types.ts';
+import type { ExtractionBuilder } from '../extraction-builder.ts';
 
 /** The declared-type form of a default value: the class it constructs, `f()` for a call of f, `=path` for a path. */
 export function defaultType(value: Node | null, source: string): string | undefined {
@@ -109,7 +111,10 @@ export const parameter: NodeHandler = (node, f) => {
   if (SIGNATURE_TYPES.has(fn.type) && named === 'identifier' && b.importsLocal(pattern!.text)) return;
   // `toJSON(this: BigDecimal)`: `this` in the function is what the annotation says (no class
   // needed), seen within the function's lines only: its neighbours may declare none.
-  if (named === 'this') return void b.declareType('local', 'this', type!, node, false, node.startIndex, fn);
+  if (named === 'this') {
+    enterThisDeclared(fn, b);
+    return void b.declareType('local', 'this', type!, node, false, node.startIndex, fn);
+  }
   // `(record: { subs: Subscription })`: `record.subs` is a local of its own (declared-types.ts reads
   // a head with no type through it); `({ subs }: { subs: Subscription })`: `subs` is one.
   if (literal) {
@@ -128,6 +133,33 @@ export const parameter: NodeHandler = (node, f) => {
   b.declareType('local', pattern!.text, type!, node);
   if (isParameterProperty(node)) b.declareType('member', pattern!.text, type!, node);
 };
+
+/** Drops the functions declaring `this` that end before `at` (the walk is in document order). */
+function leaveThisDeclared(at: number, b: ExtractionBuilder): void {
+  const open = b.thisDeclaredIn;
+  while (open.length > 0 && open.at(-1)![1] <= at) open.pop();
+}
+
+function enterThisDeclared(fn: Node, b: ExtractionBuilder): void {
+  leaveThisDeclared(fn.startIndex, b);
+  b.thisDeclaredIn.push([fn.startIndex, fn.endIndex]);
+}
+
+/**
+ * `defineRule(this: Mixed) { return function () { this.save() } }`: a function (not an arrow)
+ * written inside one whose `this` a parameter declares has a `this` of its own, which the checker
+ * reads as `any` where the function declares none: it is declared as nothing known within the
+ * function (OWN_THIS), so the outer declaration does not reach in. A function declaring its own
+ * `this: T` is read by the parameter handler instead.
+ */
+export function declareOwnThis(fn: Node, { b }: FileContext): void {
+  if (b.thisDeclaredIn.length === 0) return;
+  leaveThisDeclared(fn.startIndex, b);
+  if (b.thisDeclaredIn.length === 0) return;
+  const first = fn.childForFieldName('parameters')?.namedChild(0);
+  if (first?.type === 'required_parameter' && first.childForFieldName('pattern')?.type === 'this') return;
+  b.declareType('local', 'this', OWN_THIS, fn, false, fn.startIndex, fn);
+}
 
 /** The names a parameter typed by a type literal makes typed (the parameter handler's `literal`). */
 function declareLiteralMembers(node: Node, pattern: Node, literal: Array<[string, string]>, { b }: FileContext): void {

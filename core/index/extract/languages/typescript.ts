@@ -14,7 +14,7 @@ import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { narrowedByAssertion, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareAssignedParameters, declareCallbackParameters } from './typescript-callbacks.ts';
-import { parameter, parameterDefault, patternDefault } from './typescript-parameters.ts';
+import { declareOwnThis, parameter, parameterDefault, patternDefault } from './typescript-parameters.ts';
 import { conditionalFunctionType } from './typescript-type-names.ts';
 import {
   declareFunctionTypeSignature,
@@ -58,12 +58,14 @@ const functionExpression: NodeHandler = (node, f) => {
   // `interruptibleMask(function loop(restore) { ... loop(restore) })`: the name is bound inside the function alone.
   const name = node.childForFieldName('name');
   if (name) f.b.bindingIfCalled(node, name.text, node.endIndex, node.startIndex);
+  declareOwnThis(node, f);
   typedByPlace(node, f);
 };
 
 function commonHandlers(): Record<string, NodeHandler> {
   const fn: NodeHandler = (node, f) => {
     const { b, source } = f;
+    declareOwnThis(node, f);
     const name = nameOf(node, source);
     if (!name) return;
     b.define(node, 'function', name);
