@@ -189,6 +189,12 @@ export class CallResolver {
     return callable.length > 0 ? { ...resolved, targets: callable } : UNRESOLVED;
   }
 
+  /** `api.get()` on an object literal a function of this file (or its type) writes in place: that literal's member. */
+  private localMember(ext: FileExtraction, f: number, call: CallSite, imported: boolean): Resolved | undefined {
+    const local = imported || call.receiver!.includes('.') ? undefined : this.defs.localObjectMember(ext, call);
+    return local === undefined ? undefined : { outcome: 'same_file', targets: [{ ref: { file: f, def: local }, confidence: CONFIDENCE.sameFile }] };
+  }
+
   resolveCall(ext: FileExtraction, f: number, call: CallSite): Resolved {
     const receiver = call.receiver;
     if (receiver === undefined) return this.resolveBareCall(ext, f, call);
@@ -227,16 +233,18 @@ export class CallResolver {
       // `planner.toResult()` where the factory returns `{ toResult: processor.toResult }`: the member it holds.
       const held = this.declared.returnedHeldMember(typed.ref, call.callee);
       const member = held && this.defs.findMethod(held.on.ref, held.member, false);
-      if (!held || !member) return UNRESOLVED;
-      return this.declaredTarget(f, member.ref, { ...held.on, confidence: Math.min(typed.confidence, held.on.confidence) });
+      if (held && member) return this.declaredTarget(f, member.ref, { ...held.on, confidence: Math.min(typed.confidence, held.on.confidence) });
+      // `mwApi: SubMiddlewareApi & { next(): unknown }`, typed by the named part: a member only the
+      // part written in place declares is the method it defines here, where the checker finds it.
+      return (receiver === 'this' ? undefined : this.localMember(ext, f, call, imported)) ?? UNRESOLVED;
     }
     // `options.hooks.use()` with `hooks: { use(): void }` written in options's type: that member.
     const owner = imported ? undefined : this.declared.literalMemberOwnerAt(f, call.enclosing, receiver, this.defs.classOfCall(ext, call), call.line);
     const nested = owner && this.defs.findMethod(owner.on.ref, `${owner.key}.${call.callee}`, false);
     if (nested) return this.declaredTarget(f, nested.ref, owner!.on);
     if (receiver === 'this') return UNRESOLVED;
-    const local = imported || receiver.includes('.') ? undefined : this.defs.localObjectMember(ext, call);
-    if (local !== undefined) return { outcome: 'same_file', targets: [{ ref: { file: f, def: local }, confidence: CONFIDENCE.sameFile }] };
+    const local = this.localMember(ext, f, call, imported);
+    if (local) return local;
     // `function f(lib) { lib.parse() }`: the parameter's value, whatever the module binds as `lib` (CallSite.boundInScope).
     if (call.boundInScope) return UNRESOLVED;
     // `api.get()` on a module-level object literal (`const api = { get() {} }`), here or imported,

@@ -586,6 +586,8 @@ test('TypeScript locals and type literals: a local called in its scope is a func
     'calls src/resources.ts::function::useTimer::38 -> src/resources.ts::method::timerResource.start::10 1',
     // `import type { Pool }` brings no value: `new Pool()` reaches the local.
     'calls src/shapes.ts::function::build::16 -> src/shapes.ts::function::build.Pool::17 1',
+    // `config: Simplify<{ onError?: ... }>`: typed by the alias, whose members are the ones written in place.
+    'calls src/shapes.ts::function::lazy::41 -> src/shapes.ts::method::lazy.config.onError::41 1',
     'calls src/shapes.ts::function::lazy::41 -> src/shapes.ts::method::lazy.opts.ref::41 1',
     'calls src/shapes.ts::function::render::12 -> src/shapes.ts::method::render.props.children::12 1',
     'calls src/shapes.ts::method::Box.read::31 -> src/shapes.ts::method::Box.dehancer::28 1',

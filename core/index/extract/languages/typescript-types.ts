@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
-import { withoutNullish, withoutPrimitives } from './typescript-unions.ts';
+import { intersectionLead, withoutNullish, withoutPrimitives } from './typescript-unions.ts';
 import { pathOf } from './typescript-paths.ts';
 import { indexedMemberOf } from './typescript-type-names.ts';
 
@@ -171,7 +171,9 @@ export function typeLiteralMembers(annotation: Node | null, source: string): Arr
 /** A declared type as written, from a type annotation or a type: a name or a collection of one, with `null` and `undefined` dropped from a union. */
 export function annotatedType(annotation: Node | null, source: string): string | undefined {
   // `Store | null`, `Store | undefined`: a Store wherever a call is made on it (`s?.m()`, `s!.m()`, or once narrowed).
-  const written = (annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation) ?? null;
+  // `{ consume }: Init & { stream: S }`: Init's members, as the checker finds them (intersectionLead).
+  const stated = (annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation) ?? null;
+  const written = stated && (intersectionLead(stated) ?? null);
   const type = withoutNullish(written);
   if (!type) {
     // `Annotation | boolean`: the name, marked as held beside primitives.
@@ -217,17 +219,14 @@ function genericName(type: Node, source: string): string | undefined {
   return names ? `${name}<${names.join(',')}>` : name;
 }
 
-/** Intersections read into for their first part (`A & B & C` nests one per `&`). */
-const MAX_INTERSECTION_DEPTH = 8;
-
 /**
  * `TArg<IField<bigint>>`: one generic argument, by its name (`TArg<IField>`, which a `passes` alias
  * reaches, extract-types.ts); `TRet<FpFn<T> & { CURVE: C }>`, an intersection's first part, whose
  * members the checker finds there; `TRet<Readonly<FpField>>`, what a MEMBER_KEEPING wrapper keeps.
  */
 function nestedArgumentName(list: Node | undefined, source: string): string[] | undefined {
-  let argument = list?.namedChildCount === 1 ? list.namedChild(0) : null;
-  for (let depth = 0; argument?.type === 'intersection_type' && depth < MAX_INTERSECTION_DEPTH; depth++) argument = argument.namedChild(0);
+  const written = list?.namedChildCount === 1 ? list.namedChild(0) : null;
+  let argument = written && intersectionLead(written);
   // `TRet<Readonly<FpField>>`: the type whose members the wrapper keeps.
   if (argument) argument = membersKept(argument);
   const name = argument?.type === 'generic_type' || argument?.type === 'type_identifier' ? typeName(argument, source) : undefined;

@@ -1,8 +1,55 @@
 // Unions a declared type is read through: `Store | null` is a Store wherever a call is made on it;
 // `Annotation | boolean` and `Unsubscribable | (() => void)` that type for a member no primitive or
 // function has (extract-types.ts MAYBE_PRIMITIVE, MAYBE_FUNCTION); any union of two named types
-// is neither (SPEC §init_workspace: declared types only, nothing inferred).
+// is neither (SPEC §init_workspace: declared types only, nothing inferred). An intersection is
+// read as the named type it leads with.
 import type { Node } from 'web-tree-sitter';
+
+/** Parts of an intersection read for the named one it leads with (`A & B & C` nests one per `&`). */
+const MAX_INTERSECTION_PARTS = 8;
+
+/**
+ * `Init & { stream: S }`, `TRet<FpFn<T> & { CURVE: C }>`: an intersection as its first part in
+ * source order that is no object type written in place, where the checker finds the members the
+ * named parts declare (a member only a part written in place declares is typed by none here);
+ * undefined when every part read is one, or when a part written in place fixes a property to one
+ * value (`core.Primitive & { _op: OpCodes.OP_SYNC }`), which narrows a union the named part may
+ * be to the members that agree, as the graph does not. Any other type is itself.
+ */
+export function intersectionLead(type: Node): Node | undefined {
+  if (type.type !== 'intersection_type') return type;
+  let lead: Node | undefined;
+  const pending: Node[] = [type];
+  for (let n = pending.pop(), seen = 0; n && seen < MAX_INTERSECTION_PARTS; n = pending.pop()) {
+    if (n.type === 'intersection_type') {
+      const parts = n.namedChildren;
+      for (let i = parts.length - 1; i >= 0; i--) if (parts[i]) pending.push(parts[i]!);
+      continue;
+    }
+    seen++;
+    if (n.type !== 'object_type') lead ??= n;
+    else if (hasDiscriminant(n)) return undefined;
+  }
+  return pending.length === 0 ? lead : undefined;
+}
+
+/** Members of a written part looked at for a discriminant. */
+const MAX_DISCRIMINANT_MEMBERS = 16;
+
+/** Types that fix a property to one value: `'left'`, `1`, `` `on${string}` ``, an enum's member (`OpCodes.OP_SYNC`). */
+const ONE_VALUE_TYPES = new Set(['literal_type', 'template_literal_type', 'nested_type_identifier']);
+
+/** Whether an object type written in place declares a property of one value (intersectionLead). */
+function hasDiscriminant(object: Node): boolean {
+  const members = object.namedChildren;
+  for (let i = 0; i < members.length && i < MAX_DISCRIMINANT_MEMBERS; i++) {
+    const member = members[i];
+    if (member?.type !== 'property_signature') continue;
+    const written = member.childForFieldName('type')?.namedChild(0);
+    if (written && ONE_VALUE_TYPES.has(written.type)) return true;
+  }
+  return false;
+}
 
 /**
  * The one member of a union that `dropped` does not drop; undefined when none, or more than one,
