@@ -26,6 +26,9 @@ import {
 
 export type { RawDefinition } from './extraction-settle.ts';
 
+/** Parameters holding a class recorded per file: a bound on classHeldAt's scan for a hostile file. */
+const MAX_CLASS_PARAMETERS = 256;
+
 export class ExtractionBuilder {
   private readonly defs: RawDefinition[] = [];
   private readonly scopes: OwnerScope[] = [];
@@ -48,6 +51,8 @@ export class ExtractionBuilder {
    * innermost open one last, as the walk reaches them in document order (typescript-parameters.ts).
    */
   readonly thisDeclaredIn: Array<[number, number]> = [];
+  /** Parameters holding a class (`Ctor: typeof Store`): name, class, and the function's [start, end]. */
+  private readonly classParameters: Array<{ name: string; cls: string; start: number; end: number }> = [];
   /** Definitions that depend on what the rest of the file holds (deferred-definitions.ts). */
   private readonly deferred = new DeferredDefinitions();
   private readonly typedMembers: TypedMember[] = [];
@@ -182,6 +187,21 @@ export class ExtractionBuilder {
     return def;
   }
 
+  /**
+   * `make(Ctor: typeof Store) { const s = new Ctor() }`: within the function, a type naming the
+   * parameter (what constructing it gives, constructedType) is the class it holds.
+   */
+  classParameter(name: string, cls: string, fn: Node): void {
+    if (this.classParameters.length < MAX_CLASS_PARAMETERS) this.classParameters.push({ name, cls, start: fn.startIndex, end: fn.endIndex });
+  }
+
+  /** The class a type names where it is a parameter holding one (classParameter), the innermost such. */
+  private classHeldAt(type: string, at: number): string | undefined {
+    let held: { cls: string; start: number } | undefined;
+    for (const p of this.classParameters) if (p.name === type && p.start <= at && at < p.end && (!held || p.start >= held.start)) held = p;
+    return held?.cls;
+  }
+
   /** A block whose functions are methods of `ownerName` (Rust impl). */
   ownerScope(node: Node, ownerName: string): void {
     this.scopes.push({ start: node.startIndex, end: node.endIndex, ownerName });
@@ -231,6 +251,7 @@ export class ExtractionBuilder {
    * those of the function around it or of a callback it is declared in (a for-of loop's element).
    */
   declareType(kind: DeclaredType['kind'], name: string, type: string, at: Node, call = false, start = at.startIndex, within?: Node | [number, number]): void {
+    type = this.classHeldAt(type, start) ?? type;
     const lines: [number, number] | undefined = Array.isArray(within)
       ? within
       : within

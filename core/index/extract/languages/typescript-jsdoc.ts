@@ -77,8 +77,13 @@ export function jsdocType(written: string, at = 0, imports?: ImportedType[]): st
   return imported || TYPE_NAME.test(type) ? `${type}${array ? '[]' : ''}` : undefined;
 }
 
+/** `typeof DefaultEvictor`: the class a parameter holds. */
+const CLASS_OF = /^\s*typeof\s+([A-Za-z_$][\w$]{0,79}(?:\.[A-Za-z_$][\w$]{0,79}){0,2})\s*$/;
+
 interface Tags {
   params: Map<string, string>;
+  /** `@param {typeof DefaultEvictor} Evictor`: a parameter holding a class (ExtractionBuilder.classParameter). */
+  classes: Map<string, string>;
   /** `@param {(err: Error, sock: Socket) => void} cb`: the types of the callback's parameters, by place. */
   callbacks: Map<string, (string | undefined)[]>;
   returns?: string;
@@ -116,7 +121,7 @@ export function documentedTypeOf(text: string, at: number): string | undefined {
 /** `at`: where the comment starts in the source, which names the types it imports. */
 function tagsOf(text: string, at: number): Tags | undefined {
   if (!text.startsWith('/**') || text.length > MAX_COMMENT_CHARS || !(text.includes('{') || text.includes('@import'))) return undefined;
-  const tags: Tags = { params: new Map(), callbacks: new Map(), imports: [], templates: new Map(), order: [], callableTypes: [] };
+  const tags: Tags = { params: new Map(), classes: new Map(), callbacks: new Map(), imports: [], templates: new Map(), order: [], callableTypes: [] };
   if (text.includes('@import')) importTags(text, tags.imports);
   const callback = text.includes('@callback') ? CALLBACK_TAG.exec(text) : null;
   TAG.lastIndex = 0;
@@ -150,6 +155,8 @@ function tagsOf(text: string, at: number): Tags | undefined {
     }
     if ((tag === 'param' || tag === 'arg' || tag === 'argument') && m[3] && !m[3].includes('.')) tags.order.push(m[3]);
     const type = jsdocType(m[2]!, at + m.index, tags.imports);
+    const held = !type && m[3] && tag.startsWith('param') ? CLASS_OF.exec(m[2]!) : null;
+    if (held) tags.classes.set(m[3]!, held[1]!);
     if (!type) {
       const callback = tag === 'param' || tag === 'arg' || tag === 'argument' ? m[3] && callbackParameterTypes(m[2]!, at + m.index, tags.imports) : undefined;
       if (callback && !tags.callbacks.has(m[3]!)) tags.callbacks.set(m[3]!, callback);
@@ -169,6 +176,7 @@ function tagsOf(text: string, at: number): Tags | undefined {
   if (!tags.record && !tags.functionType?.ownsParams && !tags.alias)
     tags.object = objectTypeOf(text, at, (written, place) => jsdocType(written, place, tags.imports));
   return tags.params.size ||
+    tags.classes.size ||
     tags.callbacks.size ||
     tags.returns ||
     tags.type ||
@@ -282,6 +290,7 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   // `@param {Sender} options.sender`: a property of the parameter, as a type literal's is
   // (`options: { sender: Sender }`, typescript.ts declareLiteralMembers).
   for (const [param, type] of tags.params) if (params.has(param.split('.')[0]!)) f.b.declareType('local', param, type, at, false, body.startIndex);
+  for (const [param, cls] of tags.classes) if (params.has(param)) f.b.classParameter(param, cls, fn);
   declareDestructuredParameters(f, tags, fn, at, body.startIndex);
   // `/** @this {Socket} */ function onData() { this.pause() }`: within that function alone.
   if (tags.this && fn.type !== 'arrow_function') f.b.declareType('local', 'this', tags.this, at, false, body.startIndex, fn);

@@ -7,7 +7,7 @@
 // returning) or names a path (`clock = this.clock`) types the name; any other types nothing.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext, NodeHandler } from './language-module.ts';
-import { annotatedType, constructedType, NAME_PATH, typeLiteralMembers } from './typescript-types.ts';
+import { annotatedType, constructedType, NAME_PATH, typeLiteralMembers, valueTypedBy } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { patternKeys } from './typescript-contextual.ts';
 import { declareLiteralMemberTypes, isParameterProperty } from './typescript-members.ts';
@@ -94,7 +94,9 @@ export const parameter: NodeHandler = (node, f) => {
   if (named !== 'this' && named !== 'identifier' && named !== 'object_pattern') return;
   // What types the name, read before the parameter's place: most parameters (a callback's) have
   // no type, and their place costs a walk to their function.
-  const annotated = annotatedType(node.childForFieldName('type'), source);
+  const annotation = node.childForFieldName('type');
+  if (named === 'identifier' && annotation) classParameter(node, pattern!, annotation, f);
+  const annotated = annotatedType(annotation, source);
   const value = annotated === undefined && named !== 'this' ? node.childForFieldName('value') : null;
   const type = named === 'this' ? annotated : (annotated ?? defaultType(value, source));
   const literal = type === undefined && named !== 'this' ? typeLiteralMembers(node.childForFieldName('type'), source) : undefined;
@@ -133,6 +135,20 @@ export const parameter: NodeHandler = (node, f) => {
   b.declareType('local', pattern!.text, type!, node);
   if (isParameterProperty(node)) b.declareType('member', pattern!.text, type!, node);
 };
+
+/**
+ * `make(Ctor: typeof Store)`: within the function, constructing the parameter builds a Store
+ * (ExtractionBuilder.classParameter), as the checker reads `new Ctor()`; a signature's parameter
+ * binds nothing.
+ */
+function classParameter(node: Node, pattern: Node, annotation: Node, { b, source, parentOf }: FileContext): void {
+  const written = annotation.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  if (written?.type !== 'type_query') return;
+  const cls = valueTypedBy(written, source);
+  const parameters = parentOf(node);
+  const fn = parameters && parentOf(parameters);
+  if (cls && !cls.endsWith(')') && fn && !SIGNATURE_TYPES.has(fn.type)) b.classParameter(pattern.text, cls, fn);
+}
 
 /** Drops the functions declaring `this` that end before `at` (the walk is in document order). */
 function leaveThisDeclared(at: number, b: ExtractionBuilder): void {
