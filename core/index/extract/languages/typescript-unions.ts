@@ -5,8 +5,11 @@
 // read as the named type it leads with.
 import type { Node } from 'web-tree-sitter';
 
-/** Parts of an intersection read for the named one it leads with (`A & B & C` nests one per `&`). */
-const MAX_INTERSECTION_PARTS = 8;
+/**
+ * Nodes of an intersection read for the named part it leads with: its parts and the intersections
+ * nesting them (`A & B & C` nests one per `&`, to the left), so a hostile chain is read this far.
+ */
+const MAX_INTERSECTION_NODES = 16;
 
 /**
  * `Init & { stream: S }`, `TRet<FpFn<T> & { CURVE: C }>`: an intersection as its first part in
@@ -20,17 +23,17 @@ export function intersectionLead(type: Node): Node | undefined {
   if (type.type !== 'intersection_type') return type;
   let lead: Node | undefined;
   const pending: Node[] = [type];
-  for (let n = pending.pop(), seen = 0; n && seen < MAX_INTERSECTION_PARTS; n = pending.pop()) {
+  for (let n = pending.pop(), seen = 0; n; n = pending.pop()) {
+    if (++seen > MAX_INTERSECTION_NODES) return undefined;
     if (n.type === 'intersection_type') {
       const parts = n.namedChildren;
       for (let i = parts.length - 1; i >= 0; i--) if (parts[i]) pending.push(parts[i]!);
       continue;
     }
-    seen++;
     if (n.type !== 'object_type') lead ??= n;
     else if (hasDiscriminant(n)) return undefined;
   }
-  return pending.length === 0 ? lead : undefined;
+  return lead;
 }
 
 /** Members of a written part looked at for a discriminant. */
