@@ -46,13 +46,9 @@ export class ExtractionBuilder {
   readonly documentedReturns = new Set<number>();
   /** Where the declarations a doc comment's `@type` types start: that type is theirs, not one read from the value. */
   readonly documentedTypes = new Set<number>();
-  /**
-   * [start, end] of the functions whose `this` a parameter declares (`m(this: Mixed)`), the
-   * innermost open one last, as the walk reaches them in document order (typescript-parameters.ts).
-   */
-  readonly thisDeclaredIn: Array<[number, number]> = [];
-  /** Parameters holding a class (`Ctor: typeof Store`): name, class, and the function's [start, end]. */
-  private readonly classParameters: Array<{ name: string; cls: string; start: number; end: number }> = [];
+  /** Parameters holding a class (`Ctor: typeof Store`), by name: the class and the function's [start, end]. */
+  private readonly classParameters = new Map<string, Array<{ cls: string; start: number; end: number }>>();
+  private classParameterCount = 0;
   /** Definitions that depend on what the rest of the file holds (deferred-definitions.ts). */
   private readonly deferred = new DeferredDefinitions();
   private readonly typedMembers: TypedMember[] = [];
@@ -192,13 +188,21 @@ export class ExtractionBuilder {
    * parameter (what constructing it gives, constructedType) is the class it holds.
    */
   classParameter(name: string, cls: string, fn: Node): void {
-    if (this.classParameters.length < MAX_CLASS_PARAMETERS) this.classParameters.push({ name, cls, start: fn.startIndex, end: fn.endIndex });
+    if (this.classParameterCount >= MAX_CLASS_PARAMETERS) return;
+    this.classParameterCount++;
+    const held = { cls, start: fn.startIndex, end: fn.endIndex };
+    const named = this.classParameters.get(name);
+    if (named) named.push(held);
+    else this.classParameters.set(name, [held]);
   }
 
-  /** The class a type names where it is a parameter holding one (classParameter), the innermost such. */
+  /**
+   * The class a type names where it is a parameter holding one (classParameter), the innermost
+   * such; read for every declared type, so a type no such parameter is named costs one lookup.
+   */
   private classHeldAt(type: string, at: number): string | undefined {
     let held: { cls: string; start: number } | undefined;
-    for (const p of this.classParameters) if (p.name === type && p.start <= at && at < p.end && (!held || p.start >= held.start)) held = p;
+    for (const p of this.classParameters.get(type) ?? []) if (p.start <= at && at < p.end && (!held || p.start >= held.start)) held = p;
     return held?.cls;
   }
 

@@ -99,7 +99,7 @@ export const parameter: NodeHandler = (node, f) => {
   const annotated = annotatedType(annotation, source);
   const value = annotated === undefined && named !== 'this' ? node.childForFieldName('value') : null;
   const type = named === 'this' ? annotated : (annotated ?? defaultType(value, source));
-  const literal = type === undefined && named !== 'this' ? typeLiteralMembers(node.childForFieldName('type'), source) : undefined;
+  const literal = type === undefined && named !== 'this' ? typeLiteralMembers(annotation, source) : undefined;
   if (!type && !literal?.length) return;
   // `type Visit = (session: Session) => void`, `{ (x: X): Y }`: a signature's parameters bind
   // nothing, save a callback's in a function's own parameters (`observable(subscribe: (observer:
@@ -120,7 +120,7 @@ export const parameter: NodeHandler = (node, f) => {
   // `(record: { subs: Subscription })`: `record.subs` is a local of its own (declared-types.ts reads
   // a head with no type through it); `({ subs }: { subs: Subscription })`: `subs` is one.
   if (literal) {
-    if (isParameterProperty(node)) declareLiteralMemberTypes(pattern, node.childForFieldName('type'), node, f);
+    if (isParameterProperty(node)) declareLiteralMemberTypes(pattern, annotation, node, f);
     return declareLiteralMembers(node, pattern!, literal, f);
   }
   // `function handler({ b, source }: FileContext)`: each name is that key of the parameter, through a
@@ -150,15 +150,23 @@ function classParameter(node: Node, pattern: Node, annotation: Node, { b, source
   if (cls && !cls.endsWith(')') && fn && !SIGNATURE_TYPES.has(fn.type)) b.classParameter(pattern.text, cls, fn);
 }
 
-/** Drops the functions declaring `this` that end before `at` (the walk is in document order). */
-function leaveThisDeclared(at: number, b: ExtractionBuilder): void {
-  const open = b.thisDeclaredIn;
-  while (open.length > 0 && open.at(-1)![1] <= at) open.pop();
+/**
+ * Per file, [start, end] of the functions whose `this` a parameter declares (`m(this: Mixed)`) that
+ * the walk is inside, the innermost last: it reaches them in document order.
+ */
+const thisDeclaredByFile = new WeakMap<ExtractionBuilder, Array<[number, number]>>();
+
+/** The functions declaring `this` the walk is inside at `at`, those that end before it dropped. */
+function openThisDeclared(at: number, b: ExtractionBuilder): Array<[number, number]> | undefined {
+  const open = thisDeclaredByFile.get(b);
+  while (open && open.length > 0 && open.at(-1)![1] <= at) open.pop();
+  return open;
 }
 
 function enterThisDeclared(fn: Node, b: ExtractionBuilder): void {
-  leaveThisDeclared(fn.startIndex, b);
-  b.thisDeclaredIn.push([fn.startIndex, fn.endIndex]);
+  const open = openThisDeclared(fn.startIndex, b);
+  if (open) open.push([fn.startIndex, fn.endIndex]);
+  else thisDeclaredByFile.set(b, [[fn.startIndex, fn.endIndex]]);
 }
 
 /**
@@ -169,9 +177,7 @@ function enterThisDeclared(fn: Node, b: ExtractionBuilder): void {
  * `this: T` is read by the parameter handler instead.
  */
 export function declareOwnThis(fn: Node, { b }: FileContext): void {
-  if (b.thisDeclaredIn.length === 0) return;
-  leaveThisDeclared(fn.startIndex, b);
-  if (b.thisDeclaredIn.length === 0) return;
+  if (!openThisDeclared(fn.startIndex, b)?.length) return;
   const first = fn.childForFieldName('parameters')?.namedChild(0);
   if (first?.type === 'required_parameter' && first.childForFieldName('pattern')?.type === 'this') return;
   b.declareType('local', 'this', OWN_THIS, fn, false, fn.startIndex, fn);
