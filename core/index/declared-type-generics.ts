@@ -31,11 +31,13 @@ export function boundArgument(
   parametersOf: (owner: DefRef) => string | undefined,
 ): { name: string; file: number; collection: boolean } | undefined {
   if (!on?.args || on.argsFile === undefined || on.collection || on.ref.file !== owner.file || on.ref.def !== owner.def) return undefined;
-  const collection = declared.type.endsWith('[]');
+  // A parameter with a constraint is recorded as its constraint, with the parameter beside it.
+  const written = declared.parameter ?? declared.type;
+  const collection = written.endsWith('[]');
   const i =
     parametersOf(owner)
       ?.split(',')
-      .indexOf(collection ? declared.type.slice(0, -2) : declared.type) ?? -1;
+      .indexOf(collection ? written.slice(0, -2) : written) ?? -1;
   const arg = i < 0 ? undefined : on.args[i];
   return arg && arg !== '?' ? { name: arg, file: on.argsFile, collection } : undefined;
 }

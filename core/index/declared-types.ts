@@ -309,6 +309,9 @@ export class DeclaredTypes extends DeclaredTypePaths {
     const bound = boundArgument(on, owner, declared, (o) => this.typeParametersOf(o));
     if (!bound) return this.typed(owner.file, declared);
     const found = this.lookup.resolveType(bound.file, bound.name);
+    // `options: Options<S>` in `function run<S extends Source[]>`: an argument that names no type
+    // the graph knows (a type parameter of the value's own scope) is held to the constraint.
+    if (!found && declared.parameter) return this.typed(owner.file, declared);
     const kind = found && this.extractions[found.ref.file].definitions[found.ref.def].kind;
     if (!found || !(this.lookup.isClassLike(found.ref) || kind === 'type')) return undefined;
     return { ref: found.ref, confidence: Math.min(on!.confidence, found.confidence), ...(bound.collection ? { collection: true } : {}) };

@@ -189,6 +189,12 @@ export interface DeclaredType {
   call?: boolean;
   /** A callback's parameter: the callback's first and last line; calls outside them do not see it. */
   lines?: [number, number];
+  /**
+   * The type parameter as written (`T`, `T[]`) where `type` is its constraint (`class Pool<T
+   * extends Resource>`): a value whose type arguments bind the parameter (`Pool<Worker>`) reads the
+   * argument, as the checker instantiates it; any other reads the constraint.
+   */
+  parameter?: string;
 }
 
 /**

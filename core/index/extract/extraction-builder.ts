@@ -261,7 +261,8 @@ export class ExtractionBuilder {
       : within
         ? [within.startPosition.row + 1, within.endPosition.row + 1]
         : undefined;
-    this.declared.push({ kind, name, type: this.typeParameters.resolve(type, start), call, start, lines });
+    const read = this.typeParameters.resolve(type, start);
+    this.declared.push({ kind, name, type: read, call, start, lines, parameter: read === type ? undefined : type });
   }
 
   addImport(record: ImportRecord): void {

@@ -49,6 +49,8 @@ export interface RawDeclaredType {
   start: number;
   /** The lines of the function whose parameter this is, when only calls inside it see the name. */
   lines: [number, number] | undefined;
+  /** DeclaredType's `parameter`. */
+  parameter: string | undefined;
 }
 
 export interface RawHeritage {
@@ -138,6 +140,7 @@ export function settleDeclaredTypes(declared: RawDeclaredType[], defs: RawDefini
     if (d.kind === 'member' && !owner) return;
     const item: DeclaredType = { kind: d.kind, owner: owner?.index ?? null, name: d.name, type: d.type };
     if (d.call) item.call = true;
+    if (d.parameter) item.parameter = d.parameter;
     const lines = d.lines ?? linesOf(arounds[i], lineAt);
     if (lines) item.lines = lines;
     out.push(item);
