@@ -297,7 +297,8 @@ class GraphBuilder {
       const imported = head !== undefined && !local && this.table.functionBinding(f, call.enclosing, head) !== undefined;
       // A name a parameter or a local binds (CallSite.boundInScope) is that function's, and only where it is bound.
       const bound = call.boundInScope === true;
-      const scope = ownClass ?? (r === undefined || local || imported || bound ? call.enclosing : -1);
+      // A file declaring a `this` or `self` of some function's own settles those per function too.
+      const scope = (local ? undefined : ownClass) ?? (r === undefined || local || imported || bound ? call.enclosing : -1);
       // A name typed inside a callback only: the same receiver text may be another value on another line.
       const key = `${r ?? ''}\0${call.callee}\0${call.isNew ? 1 : 0}${bound ? 'b' : ''}\0${scope ?? ''}${local === 'scoped' ? `\0${call.line}` : ''}`;
       let settled = memo.get(key);

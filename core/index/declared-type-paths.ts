@@ -4,7 +4,7 @@
 // functions declare they return, and the locals those segments start from. What a declaration's
 // written form types (`Store`, `=path`, `f()`, a callback's parameter) is read by the subclass in
 // declared-types.ts, through the abstract methods below.
-import { CHOICE, RECEIVER_ITSELF, type DeclaredType, type FileExtraction } from './extract-types.ts';
+import { CHOICE, OWN_THIS, RECEIVER_ITSELF, type DeclaredType, type FileExtraction } from './extract-types.ts';
 import type { SignatureReader } from './declared-type-signatures.ts';
 import type { DefRef } from './symbol-table.ts';
 import {
@@ -106,7 +106,7 @@ export abstract class DeclaredTypePaths {
     // `(self: Fiber<A>) => self.id()`: a TypeScript `self` declared like any other name is that name;
     // `m(this: Mixed) { this.la() }` in a class: the declared `this`, as the checker reads it, not the class.
     const ownSelf = head === 'self' || head === 'this' ? this.receiverDeclared(file, head, enclosing, line) : undefined;
-    if (ownSelf) current = ownSelf;
+    if (ownSelf !== undefined) current = ownSelf ?? undefined;
     else if (head === 'this' || head === 'self') {
       // Outside a class, `this` is what a `this: T` parameter declares, if one does; in a JavaScript
       // constructor function's own body, its instance (`function Gen() { this.s = new S(); this.s.m() }`).
@@ -189,8 +189,13 @@ export abstract class DeclaredTypePaths {
    * The type a local named `self` or `this` declares (a parameter `self: T` or `this: T`, a JSDoc
    * `@this`), before the class around it: Python's `self` declares none.
    */
-  receiverDeclared(file: number, receiver: 'self' | 'this', enclosing: number | null, line: number | undefined): Typed | undefined {
-    return this.hasLocal(file, receiver) === false ? undefined : this.localType(file, enclosing, receiver, line);
+  receiverDeclared(file: number, receiver: 'self' | 'this', enclosing: number | null, line: number | undefined): Typed | null | undefined {
+    if (this.hasLocal(file, receiver) === false) return undefined;
+    // A class between the call and a declaration is where `this` is bound again, to its instance.
+    const found = this.localDeclaration(file, enclosing, receiver, line, true);
+    // null: a function with a `this` of its own (OWN_THIS), where nothing is known of it.
+    if (found?.d.type === OWN_THIS) return null;
+    return found && this.typed(found.file, found.d);
   }
 
   /**
@@ -325,11 +330,18 @@ export abstract class DeclaredTypePaths {
   }
 
   /** The declaration localType reads, and the file it is in. */
-  protected localDeclaration(file: number, enclosing: number | null, name: string, line: number | undefined): { file: number; d: DeclaredType } | undefined {
+  protected localDeclaration(
+    file: number,
+    enclosing: number | null,
+    name: string,
+    line: number | undefined,
+    withinClass = false,
+  ): { file: number; d: DeclaredType } | undefined {
     const { locals, ranged, names } = this.functions.of(file);
     const defs = this.extractions[file].definitions;
     // A name no function of the file declares needs no walk; others walk MAX_SCOPE_WALK up at most, then the module.
     for (let e: number | null = names.has(name) ? enclosing : null, steps = 0; ; e = ++steps < MAX_SCOPE_WALK ? (defs[e]?.parent ?? null) : null) {
+      if (withinClass && e !== null && defs[e]?.kind === 'class') return undefined;
       const key = `${e ?? ''}\0${name}`;
       // `assertValid(x);` whose callee asserts nothing (no `(asserts)` declared): x keeps its outer declaration.
       const scoped = line === undefined ? undefined : innermost(ranged.get(key), line, (d) => d.type.endsWith(ASSERTS_SUFFIX) && !this.typed(file, d));

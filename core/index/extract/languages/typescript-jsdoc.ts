@@ -293,7 +293,10 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   for (const [param, cls] of tags.classes) if (params.has(param)) f.b.classParameter(param, cls, fn);
   declareDestructuredParameters(f, tags, fn, at, body.startIndex);
   // `/** @this {Socket} */ function onData() { this.pause() }`: within that function alone.
-  if (tags.this && fn.type !== 'arrow_function') f.b.declareType('local', 'this', tags.this, at, false, body.startIndex, fn);
+  if (tags.this && fn.type !== 'arrow_function') {
+    f.b.declareType('local', 'this', tags.this, at, false, body.startIndex, fn);
+    f.b.documentedThis.add(fn.startIndex);
+  }
   if (tags.returns) f.b.documentedReturns.add(fn.startIndex);
   if (!name) return;
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;

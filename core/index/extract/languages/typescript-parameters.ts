@@ -11,8 +11,7 @@ import { annotatedType, constructedType, NAME_PATH, typeLiteralMembers, valueTyp
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { patternKeys } from './typescript-contextual.ts';
 import { declareLiteralMemberTypes, isParameterProperty } from './typescript-members.ts';
-import { OWN_THIS } from '../../extract-types.ts';
-import type { ExtractionBuilder } from '../extraction-builder.ts';
+import { enterThisDeclared } from './typescript-own-this.ts';
 
 /** The declared-type form of a default value: the class it constructs, `f()` for a call of f, `=path` for a path. */
 export function defaultType(value: Node | null, source: string): string | undefined {
@@ -148,39 +147,6 @@ function classParameter(node: Node, pattern: Node, annotation: Node, { b, source
   const parameters = parentOf(node);
   const fn = parameters && parentOf(parameters);
   if (cls && !cls.endsWith(')') && fn && !SIGNATURE_TYPES.has(fn.type)) b.classParameter(pattern.text, cls, fn);
-}
-
-/**
- * Per file, [start, end] of the functions whose `this` a parameter declares (`m(this: Mixed)`) that
- * the walk is inside, the innermost last: it reaches them in document order.
- */
-const thisDeclaredByFile = new WeakMap<ExtractionBuilder, Array<[number, number]>>();
-
-/** The functions declaring `this` the walk is inside at `at`, those that end before it dropped. */
-function openThisDeclared(at: number, b: ExtractionBuilder): Array<[number, number]> | undefined {
-  const open = thisDeclaredByFile.get(b);
-  while (open && open.length > 0 && open.at(-1)![1] <= at) open.pop();
-  return open;
-}
-
-function enterThisDeclared(fn: Node, b: ExtractionBuilder): void {
-  const open = openThisDeclared(fn.startIndex, b);
-  if (open) open.push([fn.startIndex, fn.endIndex]);
-  else thisDeclaredByFile.set(b, [[fn.startIndex, fn.endIndex]]);
-}
-
-/**
- * `defineRule(this: Mixed) { return function () { this.save() } }`: a function (not an arrow)
- * written inside one whose `this` a parameter declares has a `this` of its own, which the checker
- * reads as `any` where the function declares none: it is declared as nothing known within the
- * function (OWN_THIS), so the outer declaration does not reach in. A function declaring its own
- * `this: T` is read by the parameter handler instead.
- */
-export function declareOwnThis(fn: Node, { b }: FileContext): void {
-  if (!openThisDeclared(fn.startIndex, b)?.length) return;
-  const first = fn.childForFieldName('parameters')?.namedChild(0);
-  if (first?.type === 'required_parameter' && first.childForFieldName('pattern')?.type === 'this') return;
-  b.declareType('local', 'this', OWN_THIS, fn, false, fn.startIndex, fn);
 }
 
 /** The names a parameter typed by a type literal makes typed (the parameter handler's `literal`). */

@@ -14,7 +14,8 @@ import { hasCallSignature, functionTypeOf } from './typescript-function-types.ts
 import { jsdocComment } from './typescript-jsdoc.ts';
 import { narrowedByAssertion, narrowedByGuard } from './typescript-narrowing.ts';
 import { declareAssignedParameters, declareCallbackParameters } from './typescript-callbacks.ts';
-import { declareOwnThis, parameter, parameterDefault, patternDefault } from './typescript-parameters.ts';
+import { parameter, parameterDefault, patternDefault } from './typescript-parameters.ts';
+import { declareOwnThis } from './typescript-own-this.ts';
 import { conditionalFunctionType } from './typescript-type-names.ts';
 import {
   declareFunctionTypeSignature,
@@ -89,7 +90,10 @@ function commonHandlers(): Record<string, NodeHandler> {
       const name = nameOf(node, source);
       if (!name) return;
       // `const plugin: Plugin = { apply(compiler) {...} }`: typed by the literal's type, whatever defines it.
-      if (!inClassBody(node, f.parentOf)) return declareLiteralMethodParameters(node, f);
+      if (!inClassBody(node, f.parentOf)) {
+        declareOwnThis(node, f);
+        return declareLiteralMethodParameters(node, f);
+      }
       b.define(node, 'method', name, { methodInType: true });
       declareSignature(f, 'member', name, node, node);
       return factoryObject(node, node, name, true, f);
