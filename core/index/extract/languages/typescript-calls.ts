@@ -6,7 +6,7 @@ import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
 import { calledPath, commaCallee, computedKey, pathOf, requiredPath, subscriptMemberName, unparenthesized } from './typescript-paths.ts';
-import { dynamicImport, loadedModuleName, requireCall } from './typescript-loads.ts';
+import { dynamicImport, firstArgument, loadedModuleName, requireCall } from './typescript-loads.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
 import { boundInScope } from './typescript-scopes.ts';
 
@@ -66,7 +66,7 @@ export function call(node: Node, f: FileContext): void {
       b.call('constructor', 'super', fn);
       return;
     case 'import': {
-      const source0 = node.lastChild?.namedChild(0);
+      const source0 = firstArgument(node.lastChild);
       if (source0) dynamicImport(node, source0, f);
       return;
     }

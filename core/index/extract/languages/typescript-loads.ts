@@ -150,9 +150,21 @@ function thenBindings(holder: Node | null, { parentOf }: Pick<FileContext, 'pare
 }
 
 /** `require('a')` in its context: `const x = require('a')`, `const {a, b: c} = require('b')`, `require('a').f`. */
+/** Comments read past before a call's first argument. */
+const MAX_LEADING_COMMENTS = 4;
+
+/** A call's first argument, past comments (`import(/* webpackIgnore: true *\/ './bidi.js')`, a bundler's hint). */
+export function firstArgument(args: Node | null | undefined): Node | null {
+  for (let i = 0; args && i <= MAX_LEADING_COMMENTS; i++) {
+    const arg = args.namedChild(i);
+    if (arg?.type !== 'comment') return arg;
+  }
+  return null;
+}
+
 export function requireCall(call: Node, f: FileContext): void {
   const { b, parentOf } = f;
-  const source = stringValue(call.childForFieldName('arguments')?.namedChild(0));
+  const source = stringValue(firstArgument(call.childForFieldName('arguments')));
   if (source === undefined) return;
   let holder = parentOf(call);
   let member: string | undefined;
