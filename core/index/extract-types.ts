@@ -149,8 +149,9 @@ export const MAYBE_PRIMITIVE = '~';
 export const MAYBE_FUNCTION = '~()';
 /**
  * The type of a function's own `this` where nothing declares it, written inside a function whose
- * `this` a parameter declares (`m(this: Mixed) { return function () { this.save() } }`): it types
- * nothing, so the outer declaration does not reach in, as the checker reads such a `this` as `any`.
+ * `this` a parameter declares (`m(this: Mixed) { return function () { this.save() } }`) or in a
+ * class's body (typescript-own-this.ts): it types nothing, so neither the outer declaration nor
+ * the class's instance reaches in, as the checker reads such a `this` as `any`.
  */
 export const OWN_THIS = '#this';
 /** Leads the name of a property of the object type a function declares it returns, a local of that function (`().ledger`). */
@@ -226,9 +227,19 @@ export const INDEXED_MEMBER = /^([\w$]{1,80})\['([\w$]{1,80})'\]$/;
  */
 export interface MemberAlias {
   owner: string;
+  /** SPREAD_MEMBER for `{ ...CSSSelector }`: the object also holds what `target` holds. */
   name: string;
   target: string;
 }
+
+/**
+ * The MemberAlias name of a spread (`const util = Object.freeze({ ...CSSSelector, run })` with
+ * `import * as CSSSelector`): a member the object does not name is what the spread value holds
+ * under that name, a module's export here. No key can be written so.
+ */
+export const SPREAD_MEMBER = '...';
+/** The spreads of one module-level object that are read. */
+export const MAX_SPREAD_MEMBERS = 16;
 
 export interface FileExtraction {
   file: string; // workspace-relative, forward slashes

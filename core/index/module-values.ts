@@ -4,7 +4,7 @@
 // module exports as a whole, and where a name a file imports is bound as a module-level value
 // with a declared type (`const m = new M()`), through export lists and re-export chains. Each
 // file's tables are made on first use and each answer memoized, as the symbol table's are.
-import type { FileExtraction } from './extract-types.ts';
+import { MAX_SPREAD_MEMBERS, SPREAD_MEMBER, type FileExtraction } from './extract-types.ts';
 import type { Binding } from './import-bindings.ts';
 import type { ExportIndex } from './export-index.ts';
 import type { KindConfidences } from './call-confidence.ts';
@@ -102,7 +102,8 @@ export class ModuleValues {
     const origin = this.valueOrigin(
       fileIdx,
       object,
-      (file, local) => this.detachedMember(file, local, member) !== undefined || this.memberAliasesOf(file).has(`${local}\0${member}`),
+      (file, local) =>
+        this.detachedMember(file, local, member) !== undefined || this.memberAliasesOf(file).has(`${local}\0${member}`) || this.spreadsOf(file).has(local),
     );
     if (!origin) return undefined;
     const def = this.detachedMember(origin.file, origin.local, member);
@@ -110,26 +111,54 @@ export class ModuleValues {
   }
 
   private readonly memberAliasMaps: Array<Map<string, string> | undefined> = [];
+  private readonly spreadMaps: Array<Map<string, string[]> | undefined> = [];
 
-  /** A file's MemberAlias records by `${owner}\0${name}` (the first of a key). */
+  /** A file's MemberAlias records by `${owner}\0${name}` (the first of a key), its spreads by owner. */
   private memberAliasesOf(fileIdx: number): Map<string, string> {
     let aliases = this.memberAliasMaps[fileIdx];
     if (!aliases) {
       aliases = new Map();
+      const spreads = new Map<string, string[]>();
       for (const a of this.names.extractions[fileIdx].memberAliases ?? []) {
+        if (a.name === SPREAD_MEMBER) {
+          const list = spreads.get(a.owner) ?? [];
+          if (list.length < MAX_SPREAD_MEMBERS) spreads.set(a.owner, [...list, a.target]);
+          continue;
+        }
         const key = `${a.owner}\0${a.name}`;
         if (!aliases.has(key)) aliases.set(key, a.target);
       }
       this.memberAliasMaps[fileIdx] = aliases;
+      this.spreadMaps[fileIdx] = spreads;
     }
     return aliases;
   }
 
-  /** `api.run` with `const api = { run }`: the definition the file's name `run` reaches (MemberAlias), if it is one. */
+  /** A file's module-level objects' spread names (`{ ...CSSSelector }`), by object. */
+  private spreadsOf(fileIdx: number): Map<string, string[]> {
+    this.memberAliasesOf(fileIdx);
+    return this.spreadMaps[fileIdx]!;
+  }
+
+  /**
+   * `api.run` with `const api = { run }`: the definition the file's name `run` reaches (MemberAlias),
+   * if it is one; else, with `const util = { ...CSSSelector }` and `import * as CSSSelector`, what
+   * that module exports as `run`, the last spread that has one (a later spread's member replaces
+   * an earlier one's).
+   */
   private aliasedMember(fileIdx: number, owner: string, name: string): DefRef | undefined {
     const target = this.memberAliasesOf(fileIdx).get(`${owner}\0${name}`);
-    const meaning = target === undefined ? undefined : this.names.resolveLocal(fileIdx, target);
-    return meaning?.kind === 'def' ? meaning.ref : undefined;
+    if (target !== undefined) {
+      const meaning = this.names.resolveLocal(fileIdx, target);
+      return meaning?.kind === 'def' ? meaning.ref : undefined;
+    }
+    const spreads = this.spreadsOf(fileIdx).get(owner) ?? [];
+    for (let i = spreads.length - 1; i >= 0; i--) {
+      const spread = this.names.resolveLocal(fileIdx, spreads[i]!);
+      const found = spread?.kind === 'namespace' ? this.names.resolveExport(spread.file, name) : undefined;
+      if (found?.kind === 'def') return found.ref;
+    }
+    return undefined;
   }
 
   /**

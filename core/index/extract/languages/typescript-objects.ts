@@ -16,7 +16,7 @@ import { argumentPlace, calleePath } from './typescript-callbacks.ts';
 import { declareContextualParameters } from './typescript-contextual.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 import { declareSignature } from './typescript-signatures.ts';
-import { MAX_RETURNED_SPREADS, RETURNED_MEMBER, RETURNED_SPREAD } from '../../extract-types.ts';
+import { MAX_RETURNED_SPREADS, RETURNED_MEMBER, RETURNED_SPREAD, SPREAD_MEMBER } from '../../extract-types.ts';
 import { calledPath } from './typescript-paths.ts';
 
 /** Wrappers a literal may sit in and still be the value: `{...} as const`, `satisfies T`, parentheses. */
@@ -86,6 +86,10 @@ function* defineMembers(
     } else if (member.type === 'shorthand_property_identifier' && parentName !== undefined && !prefix) {
       // `{ run }` in a module object: `api.run` is whatever the file's `run` is.
       b.memberAlias(parentName, member.text, member.text);
+    } else if (member.type === 'spread_element' && parentName !== undefined && !prefix) {
+      // `{ ...CSSSelector }` in a module object: `util.cssQuerySelector` is what the spread holds.
+      const spread = member.namedChild(0);
+      if (spread?.type === 'identifier') b.memberAlias(parentName, SPREAD_MEMBER, spread.text);
     }
   }
 }
