@@ -23,18 +23,36 @@ const withMembers = new WeakMap<FileExtraction, { key: string; extraction: FileE
 export function* withCallableMembers(extractions: FileExtraction[], resolver: ModuleResolver): Generator<void, FileExtraction[]> {
   if (!extractions.some((e) => e.typedMembers?.length)) return extractions;
   const table = new SymbolTable(extractions, resolver);
+  let called: Set<string> | undefined;
   const out: FileExtraction[] = [];
   for (const [f, ext] of extractions.entries()) {
     const members = ext.typedMembers ?? [];
     const added: number[] = [];
     members.forEach((m, i) => {
       // `children: RenderFn | ReactNode` comes as `RenderFn|ReactNode`: callable when any name is.
-      if (m.type.split('|').some((type) => isCallableType(table, extractions, f, type))) added.push(i);
+      const types = m.type.split('|');
+      if (types.some((type) => isCallableType(table, extractions, f, type))) added.push(i);
+      // `retry: RetryFunction` imported from a package the workspace does not hold: callable where
+      // the workspace calls that name, as the checker names the member at such a call.
+      else if (types.some((type) => typeMeaning(table, f, type)?.kind === 'external') && (called ??= calledNames(extractions)).has(lastSegment(m.name)))
+        added.push(i);
     });
     out.push(added.length === 0 ? ext : extended(ext, added));
     yield;
   }
   return out;
+}
+
+/** Every name the workspace calls (a call's callee, `retry` in `retry()` and `o.retry()`). */
+function calledNames(extractions: FileExtraction[]): Set<string> {
+  const names = new Set<string>();
+  for (const ext of extractions) for (const call of ext.calls) names.add(call.callee);
+  return names;
+}
+
+/** `retry` of a member named through its holder (`opts.retry`). */
+function lastSegment(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1);
 }
 
 /** Whether a type name, as file `f` reads it, ends at a function type. */

@@ -3,7 +3,7 @@
 // Definitions in document order with their innermost enclosing definition (methods told apart
 // from functions by their owner), each declared type's owner and callback, heritage by index,
 // and every call given its innermost enclosing function or method.
-import type { CallSite, DeclaredType, Definition, DefinitionKind, Heritage, TypedMember } from '../extract-types.ts';
+import { RETURNED_MEMBER, type CallSite, type DeclaredType, type Definition, type DefinitionKind, type Heritage, type TypedMember } from '../extract-types.ts';
 
 export interface RawDefinition {
   kind: DefinitionKind;
@@ -185,6 +185,9 @@ export function settleDefinitions(
       if (scope.end > def.start) scopeStack.push(scope);
     }
     const owner = stack[stack.length - 1];
+    // `(): { retry: RetryFunction }`: a member of the function's declared return, its own (literalMember).
+    const returned = def.name.startsWith(RETURNED_MEMBER);
+    if (returned) def.name = def.name.slice(RETURNED_MEMBER.length);
     // `export const x: { a: () => void } = make()`: a member named through its holder
     // (literalMember) sits inside the holder's own definition, which already names it once.
     if (owner && def.name.length > owner.name.length && def.name.startsWith(owner.name) && def.name[owner.name.length] === '.') {
@@ -192,8 +195,9 @@ export function settleDefinitions(
     }
     if (def.typeName !== undefined) {
       // Not a definition here: a TypedMember of its class, interface or type, or of the function
-      // whose parameter's object type holds it (`opts.ref`, named through its holder).
-      if (owner?.index !== undefined && (TYPE_KINDS.has(owner.kind) || def.name.includes('.')))
+      // whose parameter's object type holds it (`opts.ref`, named through its holder), or whose
+      // declared return's does (`(): { retry: RetryFunction }`, by its own name).
+      if (owner?.index !== undefined && (TYPE_KINDS.has(owner.kind) || (returned && FUNCTION_KINDS.has(owner.kind)) || def.name.includes('.')))
         typedMembers.push({ owner: owner.index, name: def.name, type: def.typeName, startLine: def.startLine, endLine: def.endLine });
       continue;
     }

@@ -12,6 +12,7 @@ import { calledPath } from './typescript-paths.ts';
 import { aliasedPath, aliasedValue, castType } from './typescript-values.ts';
 import { isModuleLoad } from './typescript-modules.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
+import { RETURNED_MEMBER } from '../../extract-types.ts';
 import { branchesAgree, isBranchOf } from './typescript-conditional-types.ts';
 
 /** A declaration's name as written, unquoted (`'get'` is `get`). */
@@ -225,6 +226,11 @@ function literalMember(node: Node, name: string, callable: boolean, f: FileConte
   // no name holds the type, yet the checker resolves `entry.handler()` to the member, so it is a
   // method of what encloses it, by its own name.
   else if (place === undefined && callable) f.b.define(node, 'method', name);
+  else if (place === undefined) {
+    // `(): { retry: RetryFunction }`: the same, where the name is a function type (memberIfCallableType).
+    const named = namedTypeOf(node.childForFieldName('type'));
+    if (named) f.b.memberIfCallableType(node, `${RETURNED_MEMBER}${name}`, named);
+  }
 }
 
 /** The TypeScript grammar's member nodes; the JavaScript grammar has only `field_definition` (classField('property')). */
