@@ -12,6 +12,7 @@ import { calledPath } from './typescript-paths.ts';
 import { aliasedPath, aliasedValue, castType } from './typescript-values.ts';
 import { isModuleLoad } from './typescript-modules.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
+import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-contextual.ts';
 import { RETURNED_MEMBER } from '../../extract-types.ts';
 import { branchesAgree, isBranchOf } from './typescript-conditional-types.ts';
 
@@ -76,6 +77,10 @@ export function classField(valueField: string): NodeHandler {
       b.define(node, 'method', memberName, { bound, methodInType: true });
       // `private make: (s: Services) => Port`: what `this.make(s)` returns, as a method's signature declares it.
       if (fnType?.type === 'function_type') declareSignature(f, 'member', memberName, fnType, node);
+      // `static querySelectorAll: QuerySelectorAll = (el, sel, { pQuerySelectorAll }) => ...`: its
+      // parameters typed by what the alias declares for them, as a const so annotated has them.
+      const expected = bound ? namedTypeOf(annotation) : undefined;
+      if (expected && CONTEXTUAL_TYPE.test(expected)) declareContextualParameters(f, value!, expected);
       return;
     }
     // `private equals_: IEqualsComparer<T>`: a method when this file declares the name a function type.
