@@ -121,8 +121,9 @@ export class ModuleValues {
       const spreads = new Map<string, string[]>();
       for (const a of this.names.extractions[fileIdx].memberAliases ?? []) {
         if (a.name === SPREAD_MEMBER) {
-          const list = spreads.get(a.owner) ?? [];
-          if (list.length < MAX_SPREAD_MEMBERS) spreads.set(a.owner, [...list, a.target]);
+          let list = spreads.get(a.owner);
+          if (!list) spreads.set(a.owner, (list = []));
+          if (list.length < MAX_SPREAD_MEMBERS) list.push(a.target);
           continue;
         }
         const key = `${a.owner}\0${a.name}`;
