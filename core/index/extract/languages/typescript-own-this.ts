@@ -9,6 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { OWN_THIS } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
+import { matchesBetween } from './inference-budget.ts';
 
 /**
  * Per file, [start, end] of the functions whose `this` a parameter declares (`m(this: Mixed)`) that
@@ -64,21 +65,24 @@ function passesThis(args: Node): boolean {
   return false;
 }
 
-/** How far past a named function its block is searched for the function handed a `this`. */
-const MAX_BOUND_SEARCH = 64 * 1024;
+/** A function handed the `this` where it is: found once per file, then by binary search (inference-budget.ts). */
+const REBOUND = /\.(?:call|apply|bind)\(this\b/g;
+/** Rebinding calls read in the rest of one block; past that many, none is read. */
+const MAX_REBOUND_READ = 16;
+const NAME_CHAR = /[\w$]/;
 
 /**
  * `function done() { this.end() }` then `done.bind(this)` (or `.call(this`, `.apply(this`) later in
  * the block that declares it: the function is handed the `this` around it.
  */
-function boundLater(fn: Node, { source, parentOf }: FileContext): boolean {
+function boundLater(fn: Node, { b, source, parentOf }: FileContext): boolean {
   const holder = fn.type === 'function_declaration' ? fn : parentOf(fn);
   const name = holder?.type === 'function_declaration' || holder?.type === 'variable_declarator' ? holder.childForFieldName('name') : null;
   const block = name?.type === 'identifier' ? parentOf(holder!.type === 'variable_declarator' ? parentOf(holder!)! : holder!) : null;
   if (!name || !block) return false;
-  const after = source.substring(fn.endIndex, Math.min(block.endIndex, fn.endIndex + MAX_BOUND_SEARCH));
-  // One pass, no nested repetition: linear in the span searched.
-  return new RegExp(`(?<![\\w$])${name.text.replaceAll('$', '\\$')}\\.(?:call|apply|bind)\\(this\\b`).test(after);
+  const text = name.text;
+  const found = matchesBetween(b, source, REBOUND, fn.endIndex, block.endIndex, MAX_REBOUND_READ);
+  return (found ?? []).some((at) => at >= text.length && source.startsWith(text, at - text.length) && !NAME_CHAR.test(source[at - text.length - 1] ?? ''));
 }
 
 /**
