@@ -200,10 +200,9 @@ export class CallResolver {
     if (receiver === undefined) return this.resolveBareCall(ext, f, call);
     // A `self` or `this` with a declared type of its own (`(self: Fiber<A>) => self.id()`, a
     // method's `this: Mixed` parameter) is that type's, not the class's around it.
-    const declaredSelf = receiver === 'self' || receiver === 'this' ? this.declared.receiverDeclared(f, receiver, call.enclosing, call.line) : undefined;
+    const ownSelf = receiver === 'self' || receiver === 'this' ? this.declared.receiverDeclared(f, receiver, call.enclosing, call.line) : undefined;
     // A function with a `this` of its own inside a class (OWN_THIS) sees nothing of the class's.
-    if (declaredSelf === null) return UNRESOLVED;
-    const ownSelf = declaredSelf;
+    if (ownSelf === null) return UNRESOLVED;
     const cls = !ownSelf && (receiver === 'this' || receiver === 'self' || receiver === 'super') ? this.defs.classOfCall(ext, call) : undefined;
     // `this.m()` outside a class is typed only by a `this: T` parameter (declared types, below).
     if (cls === undefined && !ownSelf && (receiver === 'self' || receiver === 'super')) return UNRESOLVED;

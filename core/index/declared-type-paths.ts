@@ -106,6 +106,7 @@ export abstract class DeclaredTypePaths {
     // `(self: Fiber<A>) => self.id()`: a TypeScript `self` declared like any other name is that name;
     // `m(this: Mixed) { this.la() }` in a class: the declared `this`, as the checker reads it, not the class.
     const ownSelf = head === 'self' || head === 'this' ? this.receiverDeclared(file, head, enclosing, line) : undefined;
+    // null: a function's own `this` (OWN_THIS), of which nothing is known, so the path types nothing.
     if (ownSelf !== undefined) current = ownSelf ?? undefined;
     else if (head === 'this' || head === 'self') {
       // Outside a class, `this` is what a `this: T` parameter declares, if one does; in a JavaScript

@@ -149,7 +149,6 @@ function thenBindings(holder: Node | null, { parentOf }: Pick<FileContext, 'pare
   return patternBindings(firstParameterPattern(callback), undefined);
 }
 
-/** `require('a')` in its context: `const x = require('a')`, `const {a, b: c} = require('b')`, `require('a').f`. */
 /** Comments read past before a call's first argument. */
 const MAX_LEADING_COMMENTS = 4;
 
@@ -162,6 +161,7 @@ export function firstArgument(args: Node | null | undefined): Node | null {
   return null;
 }
 
+/** `require('a')` in its context: `const x = require('a')`, `const {a, b: c} = require('b')`, `require('a').f`. */
 export function requireCall(call: Node, f: FileContext): void {
   const { b, parentOf } = f;
   const source = stringValue(firstArgument(call.childForFieldName('arguments')));

@@ -125,9 +125,9 @@ export function declareOwnThis(fn: Node, f: FileContext): void {
   const { b } = f;
   if (b.documentedThis.has(fn.startIndex)) return;
   if (!openThisDeclared(fn.startIndex, b)?.length && !inClassWithOwnThis(fn, f.parentOf)) return;
-  if (handedThis(fn, f.parentOf) || boundLater(fn, f)) return;
   const first = fn.childForFieldName('parameters')?.namedChild(0);
   if (first?.type === 'required_parameter' && first.childForFieldName('pattern')?.type === 'this') return;
+  if (handedThis(fn, f.parentOf) || boundLater(fn, f)) return;
   const lines = ownLines(fn, f.parentOf);
   if (lines) b.declareType('local', 'this', OWN_THIS, fn, false, fn.startIndex, lines);
 }
