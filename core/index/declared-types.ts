@@ -261,6 +261,12 @@ export class DeclaredTypes extends DeclaredTypePaths {
     }
     // `s: Options['store']`: the member's declared type, read where Options is.
     const indexed = type.endsWith("']") ? INDEXED_MEMBER.exec(type) : null;
+    // `Fp12: ReturnType<typeof tower12>['Fp12']`: the member of what calling tower12 gives.
+    if (indexed?.[1]!.endsWith(')')) {
+      const returned = this.typedNow(file, { ...d, type: indexed[1]! });
+      const member = returned && this.memberType(returned, indexed[2]!);
+      return member && { ...member, confidence: Math.min(returned!.confidence, member.confidence) };
+    }
     if (indexed) {
       const holder = this.lookup.resolveType(file, indexed[1]!);
       const kind = holder && this.extractions[holder.ref.file].definitions[holder.ref.def].kind;

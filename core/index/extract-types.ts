@@ -217,8 +217,11 @@ export interface TypedMember {
   endLine: number;
 }
 
-/** A TypedMember's `Options['responseMeta']`: the named type and the member its key picks. */
-export const INDEXED_MEMBER = /^([\w$]{1,80})\['([\w$]{1,80})'\]$/;
+/**
+ * A TypedMember's `Options['responseMeta']`: the named type and the member its key picks; or
+ * `tower12()['Fp12']` (`ReturnType<typeof tower12>['Fp12']`), what calling a function gives.
+ */
+export const INDEXED_MEMBER = /^([\w$]{1,80}(?:\.[\w$]{1,80}){0,3}\(\)|[\w$]{1,80})\['([\w$]{1,80})'\]$/;
 
 /**
  * `export const api = { run, stop: halt }`: member `name` of the module-level object `owner` is

@@ -8,33 +8,77 @@ import { RECEIVER_ITSELF, RETURNED_MEMBER, TYPE_ARGUMENT_PLACE } from '../../ext
 import { constructedReturnOf } from './typescript-returns.ts';
 import { returnedTypeParameterForm, typeArgumentPlaces, typeParameterSource } from './typescript-generics.ts';
 import { withoutNullish } from './typescript-unions.ts';
-import { annotatedType, assertedType, guardedType, parametersOf, PROMISES, returnedType, typeArgumentsOf, typeLiteralMembers } from './typescript-types.ts';
+import {
+  annotatedType,
+  assertedType,
+  ELEMENT_HOLDERS,
+  guardedType,
+  parametersOf,
+  PROMISES,
+  returnedType,
+  typeArgumentsOf,
+  typeLiteralMembers,
+} from './typescript-types.ts';
 
 /** How many object types of one union are read for their properties. */
 const MAX_LITERAL_UNION = 8;
+/** Generic wrappers read through around a returned object type (`Promise<TRet<Readonly<{...}>>>`). */
+const MAX_LITERAL_WRAPPERS = 4;
+/** What a wrapper other than a promise is read through to: an object type, a union of them, another wrapper. */
+const WRAPPED_LITERALS = new Set(['object_type', 'union_type', 'generic_type']);
+
+/**
+ * `Promise<{ ... }>`, `TRet<{ ... }>`, `Readonly<{ ... }>`: the object type a generic of one type
+ * argument wraps, as the checker finds a member called on `TRet<X>` (a pass-through alias,
+ * typescript-heritage.ts passedThroughCondition) or a mapped type's on X; a collection's, map's
+ * or iterable's argument is its elements, never its members, and ends the unwrapping. The type
+ * itself for any other.
+ */
+function literalInWrapper(type: Node): Node | null {
+  for (let i = 0; i < MAX_LITERAL_WRAPPERS && type.type === 'generic_type'; i++) {
+    const name = type.childForFieldName('name')?.text ?? '';
+    const promised = PROMISES.has(name);
+    if (!promised && ELEMENT_HOLDERS.has(name)) return type;
+    const args = typeArgumentsOf(type);
+    const only = args?.namedChildCount === 1 ? args.namedChild(0) : null;
+    if (!only) return promised ? null : type;
+    if (!promised && !WRAPPED_LITERALS.has(only.type)) return type;
+    type = only;
+  }
+  return type;
+}
+
+/** `(): TRet<{ Fp: Field }>`: a wrapper whose name alone types nothing around an object type, read as that object (declareReturnedLiteral). */
+function wrapsLiteral(annotation: Node): boolean {
+  const written = annotation.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  if (written?.type !== 'generic_type') return false;
+  const inner = literalInWrapper(written);
+  return inner !== written && inner !== null && literalObjects(inner) !== undefined;
+}
+
+/** `{ a: A }`, `{ a: A } | { b: B } | null`: the object types written; undefined for any other type. */
+function literalObjects(type: Node): Array<Node | null> | undefined {
+  const objects = type.type === 'union_type' ? type.namedChildren : [type];
+  if (objects.length > MAX_LITERAL_UNION) return undefined;
+  const literal = objects.every((o) => o?.type === 'object_type' || (o?.type === 'literal_type' && /^(null|undefined)$/.test(o.text)));
+  return literal && objects.some((o) => o?.type === 'object_type') ? objects : undefined;
+}
 
 /**
  * `(): Promise<{ ledger: SharedLedger } | { cause: Cause }>`: the properties of the object type a
- * function declares it returns (through a promise), or of each object type of a union of them
- * (the checker reaches `r.ledger` once narrowed to the member that declares it); a name two
- * members declare with different types is left out (none may be left). Undefined for any other
- * return type.
+ * function declares it returns (through a promise or another wrapper, literalInWrapper), or of
+ * each object type of a union of them (the checker reaches `r.ledger` once narrowed to the member
+ * that declares it); a name two members declare with different types is left out (none may be
+ * left). Undefined for any other return type.
  */
 export function returnedLiteralMembers(fn: Node, source: string): Array<[string, string]> | undefined {
   const annotation = fn.childForFieldName('return_type');
-  let type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-  if (type?.type === 'generic_type' && PROMISES.has(type.childForFieldName('name')?.text ?? '')) {
-    const args = typeArgumentsOf(type);
-    type = args?.namedChildCount === 1 ? args.namedChild(0) : null;
-  }
+  const written = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+  const type = written ? literalInWrapper(written) : null;
   // `(): [Store, Cache]`: a tuple is an object whose members are its places (`[0]`, `[1]`).
   if (type?.type === 'tuple_type') return tupleMembers(type, source);
-  const objects = type?.type === 'union_type' ? type.namedChildren : [type];
-  if (
-    objects.length > MAX_LITERAL_UNION ||
-    !objects.every((o) => o?.type === 'object_type' || (o?.type === 'literal_type' && /^(null|undefined)$/.test(o.text)))
-  )
-    return undefined;
+  const objects = type ? literalObjects(type) : undefined;
+  if (!objects) return undefined;
   const members = new Map<string, string | null>();
   for (const object of objects) {
     if (object?.type !== 'object_type') continue;
@@ -42,7 +86,7 @@ export function returnedLiteralMembers(fn: Node, source: string): Array<[string,
   }
   // With no property of a named type, the object is still f's own: its methods (`remove(): void`)
   // are f's nested definitions, which findMethod reads.
-  return objects.some((o) => o?.type === 'object_type') ? [...members].filter((m): m is [string, string] => m[1] !== null) : undefined;
+  return [...members].filter((m): m is [string, string] => m[1] !== null);
 }
 
 /** Places of a tuple type read for their types. */
@@ -92,7 +136,7 @@ export function declareSignature({ b, source }: FileContext, kind: 'member' | 'l
   const returnType = fn.childForFieldName('return_type');
   // A JavaScript doc comment's `@returns {X}` is the declaration (typescript-jsdoc.ts), as an annotation is.
   const returned = returnType
-    ? (kind === 'member' && returnsThis(returnType)) || returnedType(fn, source)
+    ? (kind === 'member' && returnsThis(returnType)) || (wrapsLiteral(returnType) ? undefined : returnedType(fn, source))
     : b.documentedReturns.has(fn.startIndex)
       ? undefined
       : constructedReturnOf(b, fn, source);

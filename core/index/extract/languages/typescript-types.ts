@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
-import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
+import { INDEXED_MEMBER, MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
 import { intersectionLead, withoutNullish, withoutPrimitives } from './typescript-unions.ts';
 import { pathOf } from './typescript-paths.ts';
 import { indexedMemberOf } from './typescript-type-names.ts';
@@ -23,6 +23,8 @@ const ITERATED = new Set(['Iterable', 'AsyncIterable', 'IterableIterator', 'Asyn
 const MAX_ITERATED_ARGUMENTS = 3;
 /** Keyed collections whose second type argument is the values their callbacks, `get()` and `values()` give. */
 export const MAPS = new Set(['Map', 'ReadonlyMap', 'WeakMap', 'Record']);
+/** Generics whose type arguments are what they hold (elements, keys, values), never their own members. */
+export const ELEMENT_HOLDERS = new Set([...COLLECTIONS, ...MAPS, ...ITERATED]);
 /** The nodes of a function written as a value: `() => ...`, `function () {}`, `function* () {}`. */
 export const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 
@@ -186,12 +188,28 @@ export function annotatedType(annotation: Node | null, source: string): string |
   // hands its callback (declared-types.ts); the calls a promise itself takes are no workspace type's.
   const settled = promisedType(type);
   if (!settled) return undefined;
-  const kept = membersKept(settled);
+  // `Readonly<IField<bigint> & Required<Pick<IField<bigint>, 'isOdd'>>>`: the kept type's lead part.
+  const wrapped = membersKept(settled);
+  const kept = wrapped.type === 'intersection_type' ? intersectionLead(wrapped) : wrapped;
+  if (!kept) return undefined;
   // `ReturnType<typeof make>`: what calling make gives (DeclaredType's `path()` form).
   const returned = kept.type === 'generic_type' ? valueTypedBy(kept, source) : undefined;
   // `store: Options['store']`: what Options declares its member `store` is (declared-types.ts reads INDEXED_MEMBER).
-  if (kept.type === 'lookup_type') return indexedMemberOf(kept);
+  if (kept.type === 'lookup_type') return returnedMemberOf(kept, source) ?? indexedMemberOf(kept);
   return collectionType(kept, source) ?? (returned?.endsWith(')') ? returned : undefined) ?? instanceTypeOf(kept, source) ?? genericName(kept, source);
+}
+
+/**
+ * `ReturnType<typeof tower12>['Fp12']`: the member `Fp12` of what calling tower12 gives, written
+ * `tower12()['Fp12']` (INDEXED_MEMBER); undefined for any other indexed access.
+ */
+function returnedMemberOf(lookup: Node, source: string): string | undefined {
+  const object = lookup.namedChild(0);
+  const key = lookup.namedChild(1)?.namedChild(0);
+  if (object?.type !== 'generic_type' || key?.type !== 'string') return undefined;
+  const called = valueTypedBy(object, source);
+  const written = called?.endsWith('()') ? `${called}['${key.text.slice(1, -1)}']` : undefined;
+  return written && INDEXED_MEMBER.test(written) ? written : undefined;
 }
 
 /** `InstanceType<typeof Store>`: Store, the class whose instance the type is; undefined for any other type. */
