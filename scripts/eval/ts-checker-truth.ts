@@ -93,12 +93,39 @@ function shorthandValue(checker: ts.TypeChecker, symbol: ts.Symbol | undefined):
     if (decl && ts.isShorthandPropertyAssignment(decl)) value = checker.getShorthandAssignmentValueSymbol(decl);
     // `{ Stream: Stream }` is `{ Stream }` written out.
     else if (decl && ts.isPropertyAssignment(decl) && ts.isIdentifier(decl.initializer)) value = checker.getSymbolAtLocation(decl.initializer);
+    // `{ isObject: require('./is-object') }`, `exports.short = require('./short')`: the module's
+    // value (its `module.exports = ...`), as `var short = require('./short')` then `{ short }` is.
+    else if (decl && assignedValue(decl) && loadedValue(checker, assignedValue(decl)!)) return loadedValue(checker, assignedValue(decl)!);
     else return symbol;
-    if (value && value.flags & ts.SymbolFlags.Alias) value = checker.getAliasedSymbol(value);
+    // `export const z = { union }` with `union` imported from a package not installed beside the
+    // corpus: the binding holds what that package exports, outside the corpus, as the checker
+    // names it where the package is installed; never the property, which would make the truth
+    // depend on whether node_modules is there.
+    if (value && value.flags & ts.SymbolFlags.Alias) {
+      value = checker.getAliasedSymbol(value);
+      if (!value.declarations?.length) return value;
+    }
     if (!value?.declarations?.length) return symbol;
     symbol = value;
   }
   return symbol;
+}
+
+/** What a property is assigned where it is declared: `{ k: v }`'s v, `exports.k = v`'s v (the declaration the assignment or its left side); undefined for any other declaration. */
+function assignedValue(decl: ts.Declaration): ts.Expression | undefined {
+  if (ts.isPropertyAssignment(decl)) return decl.initializer;
+  const assignment = ts.isBinaryExpression(decl) ? decl : ts.isPropertyAccessExpression(decl) ? decl.parent : undefined;
+  return assignment && ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken ? assignment.right : undefined;
+}
+
+/** `require('./m')`: what module m assigns to `module.exports`; undefined for any other value, or a module assigning none. */
+function loadedValue(checker: ts.TypeChecker, value: ts.Expression): ts.Symbol | undefined {
+  if (!ts.isCallExpression(value) || !ts.isIdentifier(value.expression) || value.expression.text !== 'require') return undefined;
+  const specifier = value.arguments[0];
+  const module = specifier && ts.isStringLiteralLike(specifier) ? checker.getSymbolAtLocation(specifier) : undefined;
+  let exported = module?.exports?.get(ts.InternalSymbolName.ExportEquals);
+  if (exported && exported.flags & ts.SymbolFlags.Alias) exported = checker.getAliasedSymbol(exported);
+  return exported?.declarations?.length ? exported : undefined;
 }
 
 /** A corpus declaration some call reaches: its file, the name the graph would give it, and the line of each of its declarations (overloads, merged declarations). */

@@ -26,3 +26,42 @@ test("the checker truth names an anonymous function a module exports by default 
   assert.deepEqual([...truth], ['font.js|family.js|default']);
   assert.deepEqual([...exact], ['font.js|family.js|default|1']);
 });
+
+test("the checker truth follows a module object's property to a package the corpus does not hold, wherever that package is", () => {
+  // `zod-like-absent` is installed nowhere: the property's value is outside the corpus, as it is
+  // where the package is installed beside it, so neither call is a truth edge; the property
+  // naming a function of the corpus is one, to that function.
+  const root = tempDir('metabob-eval-truth-');
+  writeFileSync(
+    join(root, 'kit.ts'),
+    [
+      "import { union, string as str } from 'zod-like-absent';",
+      "import { describe } from './describe';",
+      'export const z = { union, string: str, describe };',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(join(root, 'describe.ts'), ['export function describe(text: string): string {', '  return text;', '}', ''].join('\n'));
+  writeFileSync(
+    join(root, 'use.ts'),
+    ["import { z } from './kit';", 'export function schema() {', "  return z.union([z.string(), z.describe('x')]);", '}', ''].join('\n'),
+  );
+  const { truth } = checkerTruth(root, ['kit.ts', 'describe.ts', 'use.ts']);
+  assert.deepEqual([...truth], ['use.ts|describe.ts|describe']);
+});
+
+test("the checker truth follows a member holding a required module to that module's value", () => {
+  // `{ isObject: require('./is-object') }` and `exports.Window = require('./window')` are the
+  // modules' values, as `var w = require('./window')` then `{ w }` is: the calls reach them.
+  const root = tempDir('metabob-eval-truth-');
+  writeFileSync(join(root, 'is-object.js'), ['module.exports = function isObject(x) {', "  return typeof x === 'object';", '};', ''].join('\n'));
+  writeFileSync(join(root, 'window.js'), ['class Window {}', 'module.exports = Window;', ''].join('\n'));
+  writeFileSync(join(root, 'utils.js'), ["module.exports = { isObject: require('./is-object') };", ''].join('\n'));
+  writeFileSync(join(root, 'transport.js'), ["exports.Window = require('./window');", ''].join('\n'));
+  writeFileSync(
+    join(root, 'main.js'),
+    ["const utils = require('./utils');", "const transport = require('./transport');", 'utils.isObject(1);', 'new transport.Window();', ''].join('\n'),
+  );
+  const { exact } = checkerTruth(root, ['is-object.js', 'window.js', 'utils.js', 'transport.js', 'main.js']);
+  assert.deepEqual([...exact].sort(), ['main.js|is-object.js|isObject|1', 'main.js|window.js|Window|1']);
+});
