@@ -2,6 +2,7 @@
 // `import` / `from ... import` (relative and star), calls with receivers, base classes.
 // Exported = top-level and not starting with `_` (Python has no export statement; a leading `_` marks a private name).
 import type { Node } from 'web-tree-sitter';
+import { assignedLines } from './python-branches.ts';
 import { CHOICE, type ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps, LanguageModule, NodeHandler } from './language-module.ts';
@@ -173,10 +174,12 @@ function assignment(node: Node, { b, source, parentOf }: FileContext): void {
     const inClass = statement !== null && inClassBody(statement, parentOf);
     // `__call__ = handle` in a class body names a method, not a typed field.
     if (inClass && type.startsWith('=')) return;
-    // In a function, the name holds it from this line on (jedi reads a function's names in
-    // order): `request.read()` above `request = next(flow)` still sees the parameter's type.
-    const from = inClass ? undefined : fromHereInFunction(node, parentOf);
-    b.declareType(inClass ? 'member' : 'local', wordAt(source, left.startIndex), type, node, call, node.startIndex, from);
+    // In a function, the name holds it from the next line on, by branch (python-branches.ts):
+    // `request.read()` above `request = next(flow)` still sees the parameter's type.
+    const fn = inClass ? undefined : enclosingFunction(node, parentOf);
+    const name = wordAt(source, left.startIndex);
+    if (!fn) b.declareType(inClass ? 'member' : 'local', name, type, node, call, node.startIndex);
+    else for (const lines of assignedLines(node, fn, parentOf)) b.declareType('local', name, type, node, call, node.startIndex, lines);
   } else if (left.type === 'attribute' && source.startsWith('self.', left.startIndex)) {
     const attribute = left.lastChild;
     if (attribute?.type === 'identifier' && left.firstChild?.text === 'self') b.declareType('member', attribute.text, type, node, call);
