@@ -5,7 +5,7 @@
 // or an import. A call no rule proves makes no edge; whether one or two same-named definitions
 // in the files it imports could be meant is kept apart ('fallback'). Every lookup here is
 // indexed or memoized per file, so the cost of a call is its own, not its file's.
-import type { CallSite, FileExtraction } from './extract-types.ts';
+import { EXPORTS_OBJECT, type CallSite, type FileExtraction } from './extract-types.ts';
 import { CONFIDENCE, type CallOutcome } from './graph-types.ts';
 import type { DefRef, Meaning, SymbolTable } from './symbol-table.ts';
 import { languageTraits } from './extract/languages/registry.ts';
@@ -195,14 +195,30 @@ export class CallResolver {
     return local === undefined ? undefined : { outcome: 'same_file', targets: [{ ref: { file: f, def: local }, confidence: CONFIDENCE.sameFile }] };
   }
 
+  /**
+   * `api.get()` on a module-level object literal, here or imported: its member `get`, if it has one;
+   * `this.get()` in `module.exports = {...}` (EXPORTS_OBJECT): what the module exports as `get`.
+   */
+  private objectMemberCall(f: number, object: string, member: string): Resolved | undefined {
+    const exported = object === EXPORTS_OBJECT ? this.table.resolveExport(f, member) : undefined;
+    const ref = exported ? (exported.kind === 'def' ? exported.ref : undefined) : this.table.objectMember(f, object, member);
+    if (!ref) return undefined;
+    const same = ref.file === f;
+    return { outcome: same ? 'same_file' : 'import', targets: [{ ref, confidence: same ? CONFIDENCE.sameFile : this.table.kinds(f).importResolved }] };
+  }
+
   resolveCall(ext: FileExtraction, f: number, call: CallSite): Resolved {
     const receiver = call.receiver;
     if (receiver === undefined) return this.resolveBareCall(ext, f, call);
     // A `self` or `this` with a declared type of its own (`(self: Fiber<A>) => self.id()`, a
     // method's `this: Mixed` parameter) is that type's, not the class's around it.
     const ownSelf = receiver === 'self' || receiver === 'this' ? this.declared.receiverDeclared(f, receiver, call.enclosing, call.line) : undefined;
-    // A function with a `this` of its own inside a class (OWN_THIS) sees nothing of the class's.
-    if (ownSelf === null) return UNRESOLVED;
+    // A function with a `this` of its own inside a class (OWN_THIS) sees nothing of the class's;
+    // a module object's method sees the object's members (`this.log()` in `const server = {...}`).
+    if (ownSelf === null) {
+      const object = receiver === 'this' ? this.declared.literalThisObject(f, call.enclosing, call.line) : undefined;
+      return (object ? this.objectMemberCall(f, object, call.callee) : undefined) ?? UNRESOLVED;
+    }
     const cls = !ownSelf && (receiver === 'this' || receiver === 'self' || receiver === 'super') ? this.defs.classOfCall(ext, call) : undefined;
     // `this.m()` outside a class is typed only by a `this: T` parameter (declared types, below).
     if (cls === undefined && !ownSelf && (receiver === 'self' || receiver === 'super')) return UNRESOLVED;
@@ -251,14 +267,8 @@ export class CallResolver {
     if (call.boundInScope) return UNRESOLVED;
     // `api.get()` on a module-level object literal (`const api = { get() {} }`), here or imported,
     // or through a module object (`util_1.api.get()` with `exports.api = {...}`).
-    const member = imported || receiver.indexOf('.') !== receiver.lastIndexOf('.') ? undefined : this.table.objectMember(f, receiver, call.callee);
-    if (member) {
-      const same = member.file === f;
-      return {
-        outcome: same ? 'same_file' : 'import',
-        targets: [{ ref: member, confidence: same ? CONFIDENCE.sameFile : this.table.kinds(f).importResolved }],
-      };
-    }
+    const member = imported || receiver.indexOf('.') !== receiver.lastIndexOf('.') ? undefined : this.objectMemberCall(f, receiver, call.callee);
+    if (member) return member;
     const dotted = this.resolveDotted(f, `${receiver}.${call.callee}`, false, call.enclosing);
     // `semver.valid()` where the module exports `{ valid }` and `valid` is itself `require('./valid')`: the called module object is its default export, as a bare call reads it.
     // Not a module another exports as a member (`hpack.encoder()`, Meaning.reexported): the checker names that export's assignment, no definition.

@@ -4,7 +4,7 @@
 // functions declare they return, and the locals those segments start from. What a declaration's
 // written form types (`Store`, `=path`, `f()`, a callback's parameter) is read by the subclass in
 // declared-types.ts, through the abstract methods below.
-import { CHOICE, OWN_THIS, RECEIVER_ITSELF, type DeclaredType, type FileExtraction } from './extract-types.ts';
+import { CHOICE, LITERAL_THIS, OWN_THIS, RECEIVER_ITSELF, type DeclaredType, type FileExtraction } from './extract-types.ts';
 import type { SignatureReader } from './declared-type-signatures.ts';
 import type { DefRef } from './symbol-table.ts';
 import {
@@ -194,9 +194,17 @@ export abstract class DeclaredTypePaths {
     if (this.hasLocal(file, receiver) === false) return undefined;
     // A class between the call and a declaration is where `this` is bound again, to its instance.
     const found = this.localDeclaration(file, enclosing, receiver, line, true);
-    // null: a function with a `this` of its own (OWN_THIS), where nothing is known of it.
-    if (found?.d.type === OWN_THIS) return null;
+    // null: a function with a `this` of its own (OWN_THIS), where nothing is known of it, or a
+    // module object's (LITERAL_THIS), which no type names (literalThisObject).
+    if (found?.d.type === OWN_THIS || found?.d.type.startsWith(LITERAL_THIS)) return null;
     return found && this.typed(found.file, found.d);
+  }
+
+  /** `this` in a module object's method (LITERAL_THIS): the object's name; undefined elsewhere. */
+  literalThisObject(file: number, enclosing: number | null, line: number): string | undefined {
+    if (this.hasLocal(file, 'this') === false) return undefined;
+    const found = this.localDeclaration(file, enclosing, 'this', line, true);
+    return found?.file === file && found.d.type.startsWith(LITERAL_THIS) ? found.d.type.slice(LITERAL_THIS.length) : undefined;
   }
 
   /**

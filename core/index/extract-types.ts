@@ -154,6 +154,14 @@ export const MAYBE_FUNCTION = '~()';
  * the class's instance reaches in, as the checker reads such a `this` as `any`.
  */
 export const OWN_THIS = '#this';
+/**
+ * Leads the type of `this` in a function a module-level object literal holds with no type written
+ * for it (`const server = { respond() { this.log() } }`): the object, by its name after this prefix,
+ * as the checker reads `this` in such a literal's methods as the literal's type.
+ */
+export const LITERAL_THIS = '#this=';
+/** The object LITERAL_THIS names for `module.exports = {...}`, whose members are the module's exports. */
+export const EXPORTS_OBJECT = 'module.exports';
 /** Leads the name of a property of the object type a function declares it returns, a local of that function (`().ledger`). */
 export const RETURNED_MEMBER = '().';
 /**

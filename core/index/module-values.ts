@@ -151,7 +151,10 @@ export class ModuleValues {
     const target = this.memberAliasesOf(fileIdx).get(`${owner}\0${name}`);
     if (target !== undefined) {
       const meaning = this.names.resolveLocal(fileIdx, target);
-      return meaning?.kind === 'def' ? meaning.ref : undefined;
+      if (meaning?.kind === 'def') return meaning.ref;
+      // `{ log: log }` with `var log = require('./log')`: the module's value, a function `module.exports = log` exports.
+      const exported = meaning?.kind === 'namespace' ? this.names.resolveExport(meaning.file, 'default') : undefined;
+      return exported?.kind === 'def' ? exported.ref : undefined;
     }
     const spreads = this.spreadsOf(fileIdx).get(owner) ?? [];
     for (let i = spreads.length - 1; i >= 0; i--) {

@@ -322,6 +322,8 @@ test('ts/legacy.cjs', async () => {
     declaredTypes: [
       { kind: 'local', owner: null, name: 'internal()', type: 'path.join()' },
       { kind: 'local', owner: null, name: 'second()', type: 'join()' },
+      // `third() {}` in `module.exports = {...}`: its `this` is the module's exports (LITERAL_THIS).
+      { kind: 'local', owner: 5, name: 'this', type: '#this=module.exports', lines: [17, 17] },
       // `Thing.from = function (x) { return new Thing(x) }`: its return, under its owner's name.
       { kind: 'local', owner: null, name: 'Thing.from()', type: 'Thing' },
     ],

@@ -5,7 +5,7 @@
 // exports x as 'default', `exports.f = g` exports g as 'f', and a whole-module
 // `const m = require('a')` binds m to '*' (the module object), like `import * as m`.
 import type { Node } from 'web-tree-sitter';
-import type { FileExtraction, ImportBinding } from '../../extract-types.ts';
+import { EXPORTS_OBJECT, type FileExtraction, type ImportBinding } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './language-module.ts';
 import { choiceOfReferences } from './typescript-values.ts';
@@ -13,6 +13,7 @@ import { pathOf } from './typescript-paths.ts';
 import { constructedType } from './typescript-types.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { constructedMembers, exportedDefaultObject } from './typescript-objects.ts';
+import { declareLiteralThis } from './typescript-own-this.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -290,6 +291,8 @@ export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSt
     b.addExport('default', 'default');
   } else if (right.type === 'object') {
     let read = 0;
+    // `this.close()` in `module.exports = { open: function () {...} }`: the module's export `close`.
+    const ownThis = (fn: Node) => declareLiteralThis(fn, EXPORTS_OBJECT, f);
     for (const part of right.namedChildren) {
       if (++read % ITEMS_PER_STEP === 0) yield;
       if (!part) continue;
@@ -300,6 +303,7 @@ export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSt
         b.addExport(name, name);
         // `module.exports = { make() { return new Store() } }`: what `m.make()` returns, as a declared function's.
         declareSignature(f, 'local', name, part, part);
+        ownThis(part);
       } else if (part.type === 'pair') {
         const key = unquote(part.childForFieldName('key')?.text ?? '');
         const value = part.childForFieldName('value');
@@ -309,7 +313,10 @@ export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSt
         else if (FUNCTION_VALUES.has(value.type) || exportedReference(value)) {
           b.define(part, 'function', key, { bound: true });
           b.addExport(key, key);
-          if (FUNCTION_VALUES.has(value.type)) declareSignature(f, 'local', key, value, part);
+          if (FUNCTION_VALUES.has(value.type)) {
+            declareSignature(f, 'local', key, value, part);
+            ownThis(value);
+          }
         }
       }
     }

@@ -18,20 +18,8 @@ import { compactText, isAsciiWord } from './source-text.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { MAX_RETURNED_SPREADS, RETURNED_MEMBER, RETURNED_SPREAD, SPREAD_MEMBER } from '../../extract-types.ts';
 import { calledPath } from './typescript-paths.ts';
-
-/** Wrappers a literal may sit in and still be the value: `{...} as const`, `satisfies T`, parentheses. */
-const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression', 'non_null_expression']);
-
-/** The object literal a value is, past its wrappers and `Object.freeze(...)` (which returns it); undefined for any other value. */
-function literalOf(value: Node | null): Node | undefined {
-  for (let i = 0; value && i < 4; i++) {
-    if (WRAPPERS.has(value.type)) value = value.namedChild(0);
-    else if (value.type === 'call_expression' && value.childForFieldName('function')?.text === 'Object.freeze')
-      value = value.childForFieldName('arguments')?.namedChild(0) ?? null;
-    else break;
-  }
-  return value?.type === 'object' ? value : undefined;
-}
+import { declareLiteralThis } from './typescript-own-this.ts';
+import { frozenDeclaratorValue, literalOf, WRAPPERS } from './typescript-literal-values.ts';
 
 /** `[\w$.[\]]`: the chars of a computed key that names a member (`[Symbol.iterator]`). */
 function isKeyChar(c: number): boolean {
@@ -154,7 +142,7 @@ export function moduleObject(declarator: Node, value: Node, f: FileContext): Han
   const name = declarator.childForFieldName('name');
   if (name?.type === 'identifier' && !declarator.childForFieldName('type')) {
     declareConstructedMembers(declarator, name.text, object, f);
-    return defineMembers(object, f, name.text, undefined, undefined, memberSignature(name.text, f));
+    return defineMembers(object, f, name.text, undefined, undefined, memberSignature(name.text, f, value));
   }
   return noSteps();
 }
@@ -168,7 +156,7 @@ export function exportedObject(name: string, value: Node, f: FileContext): Handl
   const object = literalOf(value);
   if (!object || !/^[\w$]{1,80}$/.test(name)) return undefined;
   f.b.addExport(name, name);
-  return defineMembers(object, f, name, undefined, undefined, memberSignature(name, f));
+  return defineMembers(object, f, name, undefined, undefined, memberSignature(name, f, value));
 }
 
 /**
@@ -186,10 +174,15 @@ export function exportedDefaultObject(value: Node, f: FileContext): HandlerSteps
 
 /**
  * `const api = { build() { return new Store() } }`: `api.build()` returns what the member does,
- * declared under `api.build` at the module level as a detached method's is (function-declarations.ts).
+ * declared under `api.build` at the module level as a detached method's is (function-declarations.ts);
+ * and `this` in it is the object, where the literal `value` is typed by itself (declareLiteralThis).
  */
-function memberSignature(owner: string, f: FileContext): (key: string, fn: Node) => void {
-  return (key, fn) => declareSignature(f, 'local', `${owner}.${key}`, fn, fn.type === 'method_definition' ? fn : (f.parentOf(fn) ?? fn));
+function memberSignature(owner: string, f: FileContext, value: Node): (key: string, fn: Node) => void {
+  const ownThis = literalOf(value, true) !== undefined;
+  return (key, fn) => {
+    declareSignature(f, 'local', `${owner}.${key}`, fn, fn.type === 'method_definition' ? fn : (f.parentOf(fn) ?? fn));
+    if (ownThis) declareLiteralThis(fn, owner, f);
+  };
 }
 
 /** Members of one literal read for the class they construct. */
@@ -258,6 +251,8 @@ export function argumentObject(object: Node, f: FileContext): HandlerSteps | und
     case 'arguments': {
       const call = f.parentOf(holder);
       if (call?.type !== 'call_expression' && call?.type !== 'new_expression') return undefined;
+      // `const api = Object.freeze({...})`: the declarator's literal, whose members its handler defines (literalOf).
+      if (frozenDeclaratorValue(call, f)) return undefined;
       // A cast literal (`{...} as T`) is typed by its cast, not by the callee.
       const typed = cast ? undefined : typedByArgumentPlace(value, holder, call, f);
       return defineMembers(object, f, undefined, undefined, undefined, typed);

@@ -7,7 +7,7 @@
 // instance's `this` is kept, as it is at run time.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { OWN_THIS } from '../../extract-types.ts';
+import { LITERAL_THIS, OWN_THIS } from '../../extract-types.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { matchesBetween } from './inference-budget.ts';
 
@@ -130,4 +130,22 @@ export function declareOwnThis(fn: Node, f: FileContext): void {
   if (handedThis(fn, f.parentOf) || boundLater(fn, f)) return;
   const lines = ownLines(fn, f.parentOf);
   if (lines) b.declareType('local', 'this', OWN_THIS, fn, false, fn.startIndex, lines);
+}
+
+/**
+ * `var server = { respond: function () { this.log() }, log: log }`: in a JavaScript function (not
+ * an arrow) a module-level literal holds, with no type written over it, `this` is the literal
+ * (LITERAL_THIS and its name), as the checker reads it; the functions inside have their own
+ * (enterThisDeclared). In TypeScript it is `any` unless the project sets `noImplicitThis` (the
+ * literal's type then), so nothing is declared there.
+ */
+export function declareLiteralThis(fn: Node, object: string, { b }: FileContext): void {
+  if (b.language !== 'javascript' || fn.type === 'arrow_function' || b.documentedThis.has(fn.startIndex)) return;
+  const first = fn.childForFieldName('parameters')?.namedChild(0);
+  if (first?.type === 'required_parameter' && first.childForFieldName('pattern')?.type === 'this') return;
+  const body = fn.childForFieldName('body');
+  if (!body) return;
+  b.declareType('local', 'this', `${LITERAL_THIS}${object}`, fn, false, body.startIndex, fn);
+  b.documentedThis.add(fn.startIndex);
+  enterThisDeclared(fn, b);
 }
