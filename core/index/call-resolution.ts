@@ -130,7 +130,7 @@ export class CallResolver {
         const part = parts[i];
         if (meaning.kind === 'namespace') {
           const file: number = meaning.file;
-          meaning = this.table.resolveExport(file, part) ?? this.memberOfDefault(file, part);
+          meaning = this.moduleMember(file, part);
           // `transport.protocol.base.utils`: a member of an object the module exports, exported
           // under its path (`protocol.base`, typescript-loads.ts exportedMember).
           const path = !meaning && i < parts.length - 1 ? `${part}.${parts[i + 1]}` : undefined;
@@ -160,6 +160,19 @@ export class CallResolver {
       return meaning.kind === 'external' ? meaning : { ...meaning, confidence: floor };
     }
     return undefined;
+  }
+
+  /**
+   * `m.part` on a module: what it exports as `part`, else a member of what it exports as a whole
+   * (memberOfDefault). A module assigning one value to `module.exports` (`module.exports = bus`)
+   * has no other exports: a top-level name it does not list (read at the unlisted confidence) is no
+   * member of that value, which the checker reads (`bus.emit()` is the instance's class's `emit`).
+   */
+  private moduleMember(file: number, part: string): Meaning | undefined {
+    const exported = this.table.resolveExport(file, part);
+    if (exported?.kind === 'def' && exported.confidence < this.table.kinds(file).importResolved && this.table.exportsWhole(file))
+      return this.memberOfDefault(file, part);
+    return exported ?? this.memberOfDefault(file, part);
   }
 
   /**
@@ -270,9 +283,9 @@ export class CallResolver {
     const member = imported || receiver.indexOf('.') !== receiver.lastIndexOf('.') ? undefined : this.objectMemberCall(f, receiver, call.callee);
     if (member) return member;
     const dotted = this.resolveDotted(f, `${receiver}.${call.callee}`, false, call.enclosing);
-    // `semver.valid()` where the module exports `{ valid }` and `valid` is itself `require('./valid')`: the called module object is its default export, as a bare call reads it.
-    // Not a module another exports as a member (`hpack.encoder()`, Meaning.reexported): the checker names that export's assignment, no definition.
-    if (dotted?.kind === 'namespace' && dotted.reexported) return UNRESOLVED;
+    // `semver.valid()` where the module exports `{ valid }` and `valid` is itself `require('./valid')`,
+    // or a module another exports as a member (`new curve.short()` with `curve.short =
+    // require('./short')`): the called module object is its default export, as a bare call reads it.
     const meaning = this.calledModule(dotted) ?? dotted;
     if (meaning?.kind === 'external') return EXTERNAL;
     if (meaning?.kind === 'def') {
@@ -316,8 +329,10 @@ export class CallResolver {
       return { outcome: same ? 'same_file' : 'import', targets: [{ ref: meaning.ref, confidence: same ? CONFIDENCE.sameFile : meaning.confidence }] };
     }
     if (meaning?.kind === 'namespace') {
-      // `const m = require('./m'); m()`: the module's default export, when it has one; not a module another exports as a member (Meaning.reexported).
-      const def = meaning.reexported ? undefined : this.calledModule(meaning);
+      // `const m = require('./m'); m()`: the module's default export, when it has one; so too for a
+      // module another exports as a member (`const { isObject } = require('./utils')` with
+      // `module.exports = { isObject: require('./is-object') }`).
+      const def = this.calledModule(meaning);
       if (def?.kind === 'def') return { outcome: 'import', targets: [{ ref: def.ref, confidence: def.confidence }] };
       return UNRESOLVED;
     }

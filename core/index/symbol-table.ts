@@ -20,13 +20,8 @@ export interface DefRef {
 
 export type { Binding } from './import-bindings.ts';
 
-/**
- * What a name means. A namespace `reexported` is one a module exports as a member (`export * as ns
- * from`, `exports.encoder = require('./encoder')`): calling it is calling that export, which the
- * checker declares where the module exports it, not the module's default export.
- */
-export type Meaning =
-  { kind: 'def'; ref: DefRef; confidence: number } | { kind: 'namespace'; file: number; confidence: number; reexported?: true } | { kind: 'external' };
+/** What a name means: a definition, a module (a namespace import, a module another exports as a member), or outside the workspace. */
+export type Meaning = { kind: 'def'; ref: DefRef; confidence: number } | { kind: 'namespace'; file: number; confidence: number } | { kind: 'external' };
 
 const CLASS_LIKE = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
 
@@ -202,6 +197,11 @@ export class SymbolTable {
     return sub === undefined ? undefined : this.fileIndex.get(sub);
   }
 
+  /** Whether a file assigns its exports one value (`module.exports = bus`, `export default x`). */
+  exportsWhole(fileIdx: number): boolean {
+    return this.exportIndex(fileIdx).localsExportedAs('default').length > 0;
+  }
+
   /** Whether a file re-exports a module under `path` (`protocol.base`, a member of an object it exports). */
   reexportsPath(fileIdx: number, path: string): boolean {
     return this.exportIndex(fileIdx).reexportsOf(path, false).length > 0;
@@ -302,7 +302,7 @@ export class SymbolTable {
       } else if (local === name && imported === '*') {
         // `export * as ns from './m'`
         if (target === undefined) return { kind: 'external' };
-        return { kind: 'namespace', file: target, confidence: this.kinds(target).importResolved, reexported: true };
+        return { kind: 'namespace', file: target, confidence: this.kinds(target).importResolved };
       } else if (star && target !== undefined && !starred?.has(target)) {
         (starred ??= new Set()).add(target);
         const found = this.resolveExport(target, name, seen);

@@ -370,7 +370,8 @@ test('ts/exported-references.cjs: a function another module holds or a call retu
       { kind: 'require', source: './util', bindings: [{ imported: '*', local: '#require44' }], line: 2 },
       // `exports.sub = require('./sub')`: the module exports what it loads, as `export * as sub from` (no definition here).
       { kind: 'reexport', source: './sub', bindings: [{ imported: '*', local: 'sub' }], line: 5 },
-      { kind: 'require', source: './nested', bindings: [], line: 6 },
+      // `module.exports = { nested: require('./nested') }`: the same under the object's key.
+      { kind: 'reexport', source: './nested', bindings: [{ imported: '*', local: 'nested' }], line: 6 },
     ],
     exports: [
       { local: 'floor', exported: 'floor' },

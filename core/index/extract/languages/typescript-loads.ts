@@ -51,6 +51,20 @@ function assignedMemberPath(left: Node, assignment: Node, { b, parentOf }: Pick<
 }
 
 /**
+ * `module.exports = { isObject: require('./is-object') }`: the key a pair of the object the
+ * module's exports are assigned holds its value under; undefined for any other pair.
+ */
+function exportedKey(pair: Node, { parentOf }: Pick<FileContext, 'parentOf'>): string | undefined {
+  const object = parentOf(pair);
+  const assignment = object?.type === 'object' ? parentOf(object) : null;
+  if (assignment?.type !== 'assignment_expression' || assignment.childForFieldName('right')?.id !== object!.id) return undefined;
+  if (!isExportsObject(assignment.childForFieldName('left')) || assignment.childForFieldName('left')?.type === 'identifier') return undefined;
+  const key = pair.childForFieldName('key');
+  const name = key?.type === 'property_identifier' ? key.text : key?.type === 'string' ? unquote(key.text) : undefined;
+  return name !== undefined && /^[\w$]{1,80}$/.test(name) ? name : undefined;
+}
+
+/**
  * The name a module exports by assigning `left`: `exports.encoder`, `module.exports.encoder`, and,
  * in a statement at a JavaScript module's top, `hpack.encoder` where the top declares `var hpack =
  * exports` (module-exports-aliases, exportsAliasesOf); one object deeper, the path
@@ -179,7 +193,12 @@ export function requireCall(call: Node, f: FileContext): void {
   // name no source can write, which the call names (typescript-calls.ts, calledPath).
   const calledInPlace = member === undefined && holder?.type === 'call_expression' && holder.childForFieldName('function')?.id === call.id;
   // `exports.encoder = require('./hpack/encoder')`: the module exports what it loads, as `export * as encoder from` does.
-  const exported = holder?.type === 'assignment_expression' ? exportedMember(holder.childForFieldName('left'), holder, f) : undefined;
+  const exported =
+    holder?.type === 'assignment_expression'
+      ? exportedMember(holder.childForFieldName('left'), holder, f)
+      : holder?.type === 'pair'
+        ? exportedKey(holder, f)
+        : undefined;
   if (exported) return void b.addImport({ kind: 'reexport', source, bindings: [{ imported: member ?? '*', local: exported }], line: lineOf(call) });
   const inPlace = calledInPlace || (member !== undefined && readInPlace(read!, holder));
   const bindings = inPlace ? [{ imported: '*', local: requiredModuleName(call) }] : declaredBindings(holder, member, f);
