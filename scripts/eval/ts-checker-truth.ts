@@ -95,8 +95,7 @@ function shorthandValue(checker: ts.TypeChecker, symbol: ts.Symbol | undefined):
     else if (decl && ts.isPropertyAssignment(decl) && ts.isIdentifier(decl.initializer)) value = checker.getSymbolAtLocation(decl.initializer);
     // `{ isObject: require('./is-object') }`, `exports.short = require('./short')`: the module's
     // value (its `module.exports = ...`), as `var short = require('./short')` then `{ short }` is.
-    else if (decl && assignedValue(decl) && loadedValue(checker, assignedValue(decl)!)) return loadedValue(checker, assignedValue(decl)!);
-    else return symbol;
+    else return (decl && loadedValue(checker, assignedValue(decl))) || symbol;
     // `export const z = { union }` with `union` imported from a package not installed beside the
     // corpus: the binding holds what that package exports, outside the corpus, as the checker
     // names it where the package is installed; never the property, which would make the truth
@@ -119,8 +118,8 @@ function assignedValue(decl: ts.Declaration): ts.Expression | undefined {
 }
 
 /** `require('./m')`: what module m assigns to `module.exports`; undefined for any other value, or a module assigning none. */
-function loadedValue(checker: ts.TypeChecker, value: ts.Expression): ts.Symbol | undefined {
-  if (!ts.isCallExpression(value) || !ts.isIdentifier(value.expression) || value.expression.text !== 'require') return undefined;
+function loadedValue(checker: ts.TypeChecker, value: ts.Expression | undefined): ts.Symbol | undefined {
+  if (!value || !ts.isCallExpression(value) || !ts.isIdentifier(value.expression) || value.expression.text !== 'require') return undefined;
   const specifier = value.arguments[0];
   const module = specifier && ts.isStringLiteralLike(specifier) ? checker.getSymbolAtLocation(specifier) : undefined;
   let exported = module?.exports?.get(ts.InternalSymbolName.ExportEquals);

@@ -45,7 +45,7 @@ export class ExtractionBuilder {
   /** Where the functions a doc comment declares a return for start: that return is theirs, not one read from the body. */
   readonly documentedReturns = new Set<number>();
   /** Where the functions whose `this` is declared (a doc comment's `@this`, a module object's methods) start: theirs is that, no `this` of their own. */
-  readonly documentedThis = new Set<number>();
+  readonly declaredThis = new Set<number>();
   /** Where the declarations a doc comment's `@type` types start: that type is theirs, not one read from the value. */
   readonly documentedTypes = new Set<number>();
   /** Parameters holding a class (`Ctor: typeof Store`), by name: the class and the function's [start, end]. */

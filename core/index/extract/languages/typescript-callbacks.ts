@@ -4,7 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
-import { annotatedType, constructedType, pairValue, parametersOf } from './typescript-types.ts';
+import { annotatedType, constructedType, parametersOf } from './typescript-types.ts';
+import { pairValue } from './typescript-loops.ts';
 import { calledPath, isSpace, isWordChar, pathOf, unparenthesized } from './typescript-paths.ts';
 import { declarePatternParameters, firstParameterPattern } from './typescript-contextual.ts';
 import { holdArguments } from './typescript-generics.ts';

@@ -295,7 +295,7 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
   // `/** @this {Socket} */ function onData() { this.pause() }`: within that function alone.
   if (tags.this && fn.type !== 'arrow_function') {
     f.b.declareType('local', 'this', tags.this, at, false, body.startIndex, fn);
-    f.b.documentedThis.add(fn.startIndex);
+    f.b.declaredThis.add(fn.startIndex);
   }
   if (tags.returns) f.b.documentedReturns.add(fn.startIndex);
   if (!name) return;

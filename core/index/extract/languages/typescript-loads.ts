@@ -58,7 +58,9 @@ function exportedKey(pair: Node, { parentOf }: Pick<FileContext, 'parentOf'>): s
   const object = parentOf(pair);
   const assignment = object?.type === 'object' ? parentOf(object) : null;
   if (assignment?.type !== 'assignment_expression' || assignment.childForFieldName('right')?.id !== object!.id) return undefined;
-  if (!isExportsObject(assignment.childForFieldName('left')) || assignment.childForFieldName('left')?.type === 'identifier') return undefined;
+  // `module.exports = {...}`; never `exports = {...}`, which rebinds the local and exports nothing.
+  const left = assignment.childForFieldName('left');
+  if (!isExportsObject(left) || left?.type === 'identifier') return undefined;
   const key = pair.childForFieldName('key');
   const name = key?.type === 'property_identifier' ? key.text : key?.type === 'string' ? unquote(key.text) : undefined;
   return name !== undefined && /^[\w$]{1,80}$/.test(name) ? name : undefined;

@@ -123,10 +123,9 @@ function ownLines(fn: Node, parentOf: FileContext['parentOf']): [number, number]
  */
 export function declareOwnThis(fn: Node, f: FileContext): void {
   const { b } = f;
-  if (b.documentedThis.has(fn.startIndex)) return;
+  if (b.declaredThis.has(fn.startIndex)) return;
   if (!openThisDeclared(fn.startIndex, b)?.length && !inClassWithOwnThis(fn, f.parentOf)) return;
-  const first = fn.childForFieldName('parameters')?.namedChild(0);
-  if (first?.type === 'required_parameter' && first.childForFieldName('pattern')?.type === 'this') return;
+  if (declaresThisParameter(fn)) return;
   if (handedThis(fn, f.parentOf) || boundLater(fn, f)) return;
   const lines = ownLines(fn, f.parentOf);
   if (lines) b.declareType('local', 'this', OWN_THIS, fn, false, fn.startIndex, lines);
@@ -140,12 +139,17 @@ export function declareOwnThis(fn: Node, f: FileContext): void {
  * literal's type then), so nothing is declared there.
  */
 export function declareLiteralThis(fn: Node, object: string, { b }: FileContext): void {
-  if (b.language !== 'javascript' || fn.type === 'arrow_function' || b.documentedThis.has(fn.startIndex)) return;
-  const first = fn.childForFieldName('parameters')?.namedChild(0);
-  if (first?.type === 'required_parameter' && first.childForFieldName('pattern')?.type === 'this') return;
+  if (b.language !== 'javascript' || fn.type === 'arrow_function' || b.declaredThis.has(fn.startIndex)) return;
+  if (declaresThisParameter(fn)) return;
   const body = fn.childForFieldName('body');
   if (!body) return;
   b.declareType('local', 'this', `${LITERAL_THIS}${object}`, fn, false, body.startIndex, fn);
-  b.documentedThis.add(fn.startIndex);
+  b.declaredThis.add(fn.startIndex);
   enterThisDeclared(fn, b);
+}
+
+/** `function (this: Mixed) {}`: whether a function's first parameter declares its `this`. */
+function declaresThisParameter(fn: Node): boolean {
+  const first = fn.childForFieldName('parameters')?.namedChild(0);
+  return first?.type === 'required_parameter' && first.childForFieldName('pattern')?.type === 'this';
 }

@@ -2,11 +2,9 @@
 // constructions, declared returns and callback parameters resolution types receivers by.
 // Declared types only: a type is read where it is written, never inferred from a value.
 import type { Node } from 'web-tree-sitter';
-import type { FileContext } from './language-module.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 import { INDEXED_MEMBER, MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
 import { intersectionLead, withoutNullish, withoutPrimitives } from './typescript-unions.ts';
-import { pathOf } from './typescript-paths.ts';
 import { indexedMemberOf } from './typescript-type-names.ts';
 
 export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
@@ -397,34 +395,4 @@ export function parametersOf(fn: Node): Array<{ name: string; type: Node | null 
     out.push(pattern?.type === 'identifier' ? { name: pattern.text, type: p.childForFieldName('type') } : undefined);
   }
   return out;
-}
-
-/** `[key, value]` or `[, value]`: the element after the one comma of a pair pattern; null for any other pattern. */
-export function pairValue(pattern: Node): Node | null {
-  const parts = pattern.children;
-  const comma = parts.findIndex((c) => c?.type === ',');
-  const after = comma < 0 ? [] : parts.slice(comma + 1);
-  return after.some((c) => c?.type === ',') ? null : (after.find((c) => c?.isNamed) ?? null);
-}
-
-/**
- * `for (const x of xs)`: x is an element of what xs names (`xs[*]`), seen inside the loop.
- * `for (const [key, binding] of registry)` and `of xs.entries()`: the pair's second is the value
- * a map holds for the key, an array at the index (a collection of a class is no collection of pairs).
- */
-export function declareLoopElement(loop: Node, { b, source }: FileContext): void {
-  if (loop.children.every((c) => c?.type !== 'of')) return;
-  let left = loop.childForFieldName('left');
-  const iterated = loop.childForFieldName('right');
-  let right = pathOf(iterated, source);
-  if (!right) return;
-  if (left?.type === 'array_pattern') {
-    left = pairValue(left);
-    // `for (const [name, store] of Object.entries(stores))`: the value is an element of stores.
-    if (right === 'Object.entries()') right = pathOf(iterated!.childForFieldName('arguments')?.namedChild(0) ?? null, source);
-    else if (right.endsWith('.entries()')) right = right.slice(0, -'.entries()'.length);
-    if (!right) return;
-  }
-  if (left?.type !== 'identifier') return;
-  b.declareType('local', left.text, `${right}[*]`, loop, false, loop.startIndex, loop);
 }
