@@ -12,6 +12,7 @@ import {
   COLLECTION_RETURNS,
   ELEMENT_RETURNS,
   elementOf,
+  GUARD_SUFFIX,
   keyed,
   literalMemberOwner,
   memberNameOn,
@@ -352,8 +353,7 @@ export abstract class DeclaredTypePaths {
     for (let e: number | null = names.has(name) ? enclosing : null, steps = 0; ; e = ++steps < MAX_SCOPE_WALK ? (defs[e]?.parent ?? null) : null) {
       if (withinClass && e !== null && defs[e]?.kind === 'class') return undefined;
       const key = `${e ?? ''}\0${name}`;
-      // `assertValid(x);` whose callee asserts nothing (no `(asserts)` declared): x keeps its outer declaration.
-      const scoped = line === undefined ? undefined : innermost(ranged.get(key), line, (d) => d.type.endsWith(ASSERTS_SUFFIX) && !this.typed(file, d));
+      const scoped = line === undefined ? undefined : innermost(ranged.get(key), line, (d) => this.narrowsNothing(file, d));
       const d = scoped ?? locals.get(key);
       if (d) return { file, d };
       if (e === null) break;
@@ -363,6 +363,30 @@ export abstract class DeclaredTypePaths {
     const d = this.functions.of(origin.file).locals.get(`\0${origin.local}`);
     return d && { file: origin.file, d };
   }
+
+  /**
+   * `assertValid(x);`, `if (!editorOwnsSelection(view)) return`, `if (ok(x)) {...}`: a call whose
+   * callee declares no predicate (`asserts x is T`, `x is T`) narrows nothing, as the checker reads
+   * it, and x keeps its outer declaration; one declaring a predicate the graph cannot type (an
+   * outside type) still hides it, as the checker's x is then that type.
+   */
+  private narrowsNothing(file: number, d: DeclaredType): boolean {
+    const suffix = d.type.endsWith(GUARD_SUFFIX) ? GUARD_SUFFIX : d.type.endsWith(ASSERTS_SUFFIX) ? ASSERTS_SUFFIX : undefined;
+    // `if (!node.isText(node)) return`: finding the callee reads the name this declaration narrows,
+    // which asks again here; that inner read takes the declaration as narrowing (no cycle).
+    if (!suffix || this.narrowingRead.has(d) || this.typed(file, d)) return false;
+    this.narrowingRead.add(d);
+    try {
+      const target = this.callee(file, d, d.type.slice(0, -suffix.length));
+      const fn = target && ('on' in target ? (target.on.collection ? undefined : this.lookup.method(target.on.ref, target.method)) : target.fn);
+      return !fn || this.functions.raw(fn, suffix) === undefined;
+    } finally {
+      this.narrowingRead.delete(d);
+    }
+  }
+
+  /** The narrowing declarations whose callee narrowsNothing is finding now. */
+  private readonly narrowingRead = new Set<DeclaredType>();
 
   /** The instance a JavaScript constructor function's body makes, where `enclosing` is one. */
   protected constructedHere(file: number, enclosing: number | null): Typed | undefined {
