@@ -170,9 +170,8 @@ export class CallResolver {
    */
   private moduleMember(file: number, part: string): Meaning | undefined {
     const exported = this.table.resolveExport(file, part);
-    if (exported?.kind === 'def' && exported.confidence < this.table.kinds(file).importResolved && this.table.exportsWhole(file))
-      return this.memberOfDefault(file, part);
-    return exported ?? this.memberOfDefault(file, part);
+    const unlisted = exported?.kind === 'def' && exported.confidence < this.table.kinds(file).importResolved && this.table.exportsWhole(file);
+    return (unlisted ? undefined : exported) ?? this.memberOfDefault(file, part);
   }
 
   /**

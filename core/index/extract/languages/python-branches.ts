@@ -21,10 +21,10 @@ export function assignedLines(node: Node, fn: Node, parentOf: FileContext['paren
   const statement = parentOf(node);
   const block = statement && parentOf(statement);
   const clause = block?.type === 'block' ? parentOf(block) : null;
+  // The `if` whose branch (its own block or an `elif`'s) holds the assignment.
   const branching = clause?.type === 'elif_clause' ? parentOf(clause) : clause?.type === 'if_statement' ? clause : null;
-  if (!block || !branching || branching.type !== 'if_statement') return start <= end ? [[start, end]] : [];
-  const later = branching.namedChildren.some((c) => c !== null && LATER_BRANCHES.has(c.type) && c.startIndex >= block.endIndex);
-  if (!later) return start <= end ? [[start, end]] : [];
+  const later = block && branching?.namedChildren.some((c) => c !== null && LATER_BRANCHES.has(c.type) && c.startIndex >= block.endIndex);
+  if (!block || !branching || !later) return start <= end ? [[start, end]] : [];
   const ranges: Array<[number, number]> = [];
   const branchEnd = block.endPosition.row + 1;
   if (start <= branchEnd) ranges.push([start, branchEnd]);

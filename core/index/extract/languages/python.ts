@@ -267,7 +267,7 @@ function inClassBody(statement: Node, parentOf: FileContext['parentOf']): boolea
 /**
  * `for line in self._lines:` (or over a call, `for x in load():`): the loop variable is an element
  * of what the path holds (`path[*]`), typed where the path's collection is declared (`List[Text]`),
- * from the loop's line on in a function as an assignment is. One name only: `for i, x in ...` none.
+ * from the loop's line to the function's end (fromHereInFunction). One name only: `for i, x in ...` none.
  */
 const forStatement: NodeHandler = (node, { b, source, parentOf }) => {
   const left = node.childForFieldName('left');
@@ -280,8 +280,8 @@ const forStatement: NodeHandler = (node, { b, source, parentOf }) => {
 
 /**
  * `with CancelScope() as scope:`, `async with create_task_group() as tg:`: the name holds what the
- * value's `__enter__` (`__aenter__`) is declared or written to return, from the statement's line on
- * in a function as an assignment is. One name only: `as (a, b)` none.
+ * value's `__enter__` (`__aenter__`) is declared or written to return, from the statement's line to
+ * the function's end (fromHereInFunction). One name only: `as (a, b)` none.
  */
 const asPattern: NodeHandler = (node, { b, source, parentOf }) => {
   const item = parentOf(node);

@@ -43,7 +43,7 @@ function assignedMemberPath(left: Node, assignment: Node, { b, parentOf }: Pick<
   if (object?.type !== 'identifier' || EXPORT_HOLDERS.has(object.text)) return undefined;
   const key =
     left.type === 'member_expression' ? left.childForFieldName('property') : left.type === 'subscript_expression' ? left.childForFieldName('index') : null;
-  const name = key?.type === 'property_identifier' ? key.text : key?.type === 'string' ? stringValue(key) : undefined;
+  const name = writtenKey(key);
   if (!name || !isMemberKey(name)) return undefined;
   const statement = parentOf(assignment);
   const program = statement?.type === 'expression_statement' ? parentOf(statement) : null;
@@ -61,9 +61,13 @@ function exportedKey(pair: Node, { parentOf }: Pick<FileContext, 'parentOf'>): s
   // `module.exports = {...}`; never `exports = {...}`, which rebinds the local and exports nothing.
   const left = assignment.childForFieldName('left');
   if (!isExportsObject(left) || left?.type === 'identifier') return undefined;
-  const key = pair.childForFieldName('key');
-  const name = key?.type === 'property_identifier' ? key.text : key?.type === 'string' ? unquote(key.text) : undefined;
+  const name = writtenKey(pair.childForFieldName('key'));
   return name !== undefined && /^[\w$]{1,80}$/.test(name) ? name : undefined;
+}
+
+/** `pkcs8` in `formats.pkcs8` or `{ pkcs8: ... }`, `rfc4253` in `formats['rfc4253']` or `{ 'rfc4253': ... }`: a key as written; undefined for any other key. */
+function writtenKey(key: Node | null): string | undefined {
+  return key?.type === 'property_identifier' ? key.text : stringValue(key);
 }
 
 /**
