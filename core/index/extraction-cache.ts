@@ -197,7 +197,21 @@ export class ExtractionCache {
     return this.writing;
   }
 
+  /**
+   * A save runs after the index run has answered, when nobody waits on it: any failure (no file
+   * descriptor free while the extractor version is first read, a full disk) is its cause line,
+   * never a rejection, which would end the server.
+   */
   private async write(root: string, file: string, list: FileExtraction[]): Promise<string | undefined> {
+    try {
+      return await this.writeOrThrow(root, file, list);
+    } catch (err) {
+      const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message?.split('\n')[0] ?? String(err);
+      return `cache_unavailable(${why}): the warm-start cache was not written; the next index run writes it`;
+    }
+  }
+
+  private async writeOrThrow(root: string, file: string, list: FileExtraction[]): Promise<string | undefined> {
     const unsafe = this.files.ensurePrivateDir(this.baseDir) ?? this.files.ensurePrivateDir(this.dir);
     if (unsafe) return unsafe;
     const header = { format: CACHE_FORMAT, version: this.version, root: realPathOrSelf(root) };

@@ -338,7 +338,7 @@ export class LocalIndex {
   /**
    * Writes the cache when its entries differ from what is on disk, after this turn: the reply
    * to init_workspace goes first (~30 ms on Django). The timer holds the process open, so
-   * `metabob-mcp index` writes it before it exits. A failed write only logs: the next launch is cold.
+   * `metabob-mcp index` writes it before it exits. A failed write logs, and the next run's save tries again.
    */
   private scheduleSave(): void {
     const cache = this.diskCache;
@@ -346,10 +346,19 @@ export class LocalIndex {
     const current = this.extractions().filter(cacheable);
     const onDisk = this.onDisk;
     if (current.length === onDisk.size && current.every((e) => onDisk.get(e.file) === e.contentHash)) return;
-    this.onDisk = new Map(current.map((e) => [e.file, e.contentHash!]));
+    const written = new Map(current.map((e) => [e.file, e.contentHash!]));
+    this.onDisk = written;
+    // A write that failed leaves the file as it was, so the next run's save tries again.
+    const notWritten = (why: string) => {
+      log.debug(`extraction cache not written: ${why}`);
+      if (this.onDisk === written) this.onDisk = onDisk;
+    };
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
-      void cache.save(this.root, current).then((failed) => failed && log.debug(`extraction cache not written: ${failed}`));
+      void cache.save(this.root, current).then(
+        (failed) => failed && notWritten(failed),
+        (err: Error) => notWritten(err.message),
+      );
     }, 0);
   }
 }

@@ -14,13 +14,24 @@ import { startServer, type ServerUnderTest } from '../substrate/server-fixture.t
 const prlimit = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p));
 const skip = process.platform !== 'linux' || !prlimit ? 'needs Linux and prlimit(1) to lower a running process limit' : false;
 
+/**
+ * prlimit(1) on the server; when it fails (the server is gone), the error carries the server's
+ * last stderr lines, which say why it went.
+ */
+function prlimitOn(s: ServerUnderTest, args: string[]): string {
+  try {
+    return execFileSync(prlimit!, args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  } catch (err) {
+    const tail = s.stderr.slice(-40).join('\n');
+    throw new Error(`prlimit ${args.join(' ')} failed (${(err as Error).message.trim()}); the server's last stderr:\n${tail}`);
+  }
+}
+
 /** Lowers the server's soft descriptor limit to 3 (only stdio fits under it); returns the undo. */
-function exhaustDescriptors(pid: number): () => void {
-  const hard = execFileSync(prlimit!, ['--pid', String(pid), '--nofile', '--raw', '--noheadings', '--output=HARD'])
-    .toString()
-    .trim();
-  execFileSync(prlimit!, ['--pid', String(pid), `--nofile=3:${hard}`]);
-  return () => execFileSync(prlimit!, ['--pid', String(pid), `--nofile=${hard}:${hard}`]);
+function exhaustDescriptors(s: ServerUnderTest, pid: number): () => void {
+  const hard = prlimitOn(s, ['--pid', String(pid), '--nofile', '--raw', '--noheadings', '--output=HARD']).trim();
+  prlimitOn(s, ['--pid', String(pid), `--nofile=3:${hard}`]);
+  return () => void prlimitOn(s, ['--pid', String(pid), `--nofile=${hard}:${hard}`]);
 }
 
 async function serverWithWorkspace(): Promise<{ s: ServerUnderTest; ws: string; pid: number }> {
@@ -45,7 +56,7 @@ test('a first init_workspace without a free descriptor answers fd_exhausted, not
   const { s, ws, pid } = await serverWithWorkspace();
   try {
     await s.client.ping();
-    const restore = exhaustDescriptors(pid);
+    const restore = exhaustDescriptors(s, pid);
     try {
       assertFdExhausted(await s.call('init_workspace', { workspace_path: ws }));
       // The process is alive and its stdio answers.
@@ -69,7 +80,7 @@ test('a re-index without a free descriptor answers fd_exhausted and keeps the ch
   try {
     assert.match((await s.call('init_workspace', { workspace_path: ws })).text, /^Indexed .*: 6 files parsed/);
     writeFileSync(join(ws, 'src', 'f1.ts'), 'export function renamed() { return 1; }\n');
-    const restore = exhaustDescriptors(pid);
+    const restore = exhaustDescriptors(s, pid);
     try {
       assertFdExhausted(await s.call('init_workspace', { workspace_path: ws }));
     } finally {

@@ -62,3 +62,21 @@ test('saves queue one after another, and one overtaken before it starts writes n
   const load = await cache.load(root);
   assert.equal(load.entries.size, 300);
 });
+
+test('a save that cannot write (no file descriptor free) answers its cause and never rejects; the next save writes', async () => {
+  const root = tempDir('cache-parts-ws-');
+  let failWith: NodeJS.ErrnoException | undefined = Object.assign(new Error('EMFILE: too many open files, open'), { code: 'EMFILE' });
+  const flaky = {
+    ensurePrivateDir,
+    writePrivateFileInParts: (path: string, write: Parameters<typeof writePrivateFileInParts>[1]) => {
+      if (failWith) throw failWith;
+      return writePrivateFileInParts(path, write);
+    },
+  };
+  const cache = new ExtractionCache(tempDir('cache-parts-home-'), flaky, 'test-version');
+  const failed = await cache.save(root, extractions(20, 3));
+  assert.match(failed ?? '', /^cache_unavailable\(EMFILE\): the warm-start cache was not written/);
+  failWith = undefined;
+  assert.equal(await cache.save(root, extractions(20, 3)), undefined);
+  assert.equal((await cache.load(root)).entries.size, 20);
+});
