@@ -91,6 +91,20 @@ export class DeclaredTypes extends DeclaredTypePaths {
     return on && !on.collection ? { on, member: memberNameOn(on, path!.slice(dot + 1)) } : undefined;
   }
 
+  /**
+   * The object literal a factory returns (`{}`): its members are the factory's nested definitions.
+   * `=manager` where the factory returns a local no declaration types (`const manager = { get() {} };
+   * return manager`): that local object's members, nested as `manager.get` (Typed.prefix).
+   */
+  private returnedObject(file: number, d: DeclaredType, local?: string): Typed | undefined {
+    if (!d.name.endsWith('()') || (local !== undefined && !/^[\w$]+$/.test(local))) return undefined;
+    const name = d.name.slice(0, -2);
+    // A returned name is read in the function's own scope (FunctionDeclarations.raw): its owner is the function.
+    const own = d.owner !== null && this.extractions[file].definitions[d.owner]?.name === name ? d.owner : undefined;
+    const def = own ?? this.functions.definitionNamed(file, d.owner, name);
+    return def === undefined ? undefined : { ref: { file, def }, confidence: 1, ...(local === undefined ? {} : { prefix: local }) };
+  }
+
   /** `return { run, ...makeInner(n) }`: the values a function's returned literal spreads, as typed (RETURNED_SPREAD). */
   returnedSpreads(fn: DefRef): Typed[] {
     const locals = this.functions.of(fn.file).locals;
@@ -248,17 +262,13 @@ export class DeclaredTypes extends DeclaredTypePaths {
       const found = declared && this.typedOn(target.receiver, this.functions.ownerOf(target.fn), declared);
       return found && { ...found, confidence: Math.min(target.confidence, found.confidence) };
     }
-    if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1)) ?? this.classNamed(file, type.slice(1));
+    if (type.startsWith('=')) return this.typeAt(file, d, type.slice(1)) ?? this.classNamed(file, type.slice(1)) ?? this.returnedObject(file, d, type.slice(1));
     if (type.endsWith('[*]')) {
       // `for (const x of path)`: an element of the collection path names.
       const of = this.typeAt(file, d, type.slice(0, -3));
       return of?.collection ? { ref: of.ref, confidence: of.confidence } : undefined;
     }
-    if (type === '{}') {
-      // The object literal a factory returns: its members are the factory's nested definitions.
-      const def = this.functions.definitionNamed(file, d.owner, d.name.slice(0, -2));
-      return def === undefined ? undefined : { ref: { file, def }, confidence: 1 };
-    }
+    if (type === '{}') return this.returnedObject(file, d);
     // `s: Options['store']`: the member's declared type, read where Options is.
     const indexed = type.endsWith("']") ? INDEXED_MEMBER.exec(type) : null;
     // `Fp12: ReturnType<typeof tower12>['Fp12']`: the member of what calling tower12 gives.

@@ -30,6 +30,7 @@ import { declareSignature, declareTypeArgumentPlaces } from './typescript-signat
 import { heldCallArguments, signaturesOf } from './typescript-generics.ts';
 import { factoryObject, localObject, moduleObject } from './typescript-objects.ts';
 import { exportsAssignedWithin, isLoadedMember, isModuleLoad } from './typescript-modules.ts';
+import { constructsFunction } from './typescript-function-constructors.ts';
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */
 const CALLABLE_VALUES = new Set([
@@ -97,12 +98,16 @@ function scopeOf(declarator: Node, f: FileContext): { start: number; end: number
     : { start: scope.startIndex, end: scope.endIndex };
 }
 
-/** Whether a declarator binds a module-level name (`const x = ...` or `export const x = ...` at the top). */
-function atModuleLevel(declarator: Node, parentOf: FileContext['parentOf']): boolean {
+/** The program, when a declarator binds a module-level name (`const x = ...` or `export const x = ...` at the top); else null. */
+function moduleOf(declarator: Node, parentOf: FileContext['parentOf']): Node | null {
   const declaration = parentOf(declarator);
   let holder = declaration && parentOf(declaration);
   if (holder?.type === 'export_statement') holder = parentOf(holder);
-  return holder?.type === 'program';
+  return holder?.type === 'program' ? holder : null;
+}
+
+function atModuleLevel(declarator: Node, parentOf: FileContext['parentOf']): boolean {
+  return moduleOf(declarator, parentOf) !== null;
 }
 
 /** Whether a declarator's declaration is written `export const ...`. */
@@ -243,14 +248,17 @@ export const variableDeclarator: NodeHandler = (node, f) => {
     b.define(node, 'function', bound, { bound: true });
     return;
   }
-  const moduleLevel = atModuleLevel(node, f.parentOf);
+  const program = moduleOf(node, f.parentOf);
+  const moduleLevel = program !== null;
   declareCastGuard(node, bound, value, f);
   if (moduleLevel && choiceOfReferences(value) && isExported(node, f.parentOf)) {
     b.define(node, 'function', bound, { bound: true });
     return;
   }
   const fnType = functionTypeOf(annotation);
-  if (moduleLevel && (CALLABLE_VALUES.has(valueType) || fnType)) {
+  // `export const float = new ConvertType('float')`, ConvertType a function returning one (typescript-function-constructors.ts).
+  const constructed = valueType === 'new_expression' && program !== null && constructsFunction(value, program, f);
+  if (moduleLevel && (CALLABLE_VALUES.has(valueType) || fnType || constructed)) {
     // A module-level const the checker reaches as itself when called: `export const f: {...} = dual(2, ...)`, `memo(...)`, `g = h`.
     // `let SyncReader = (module.exports = function (b) {...})`: the function is the module's
     // default export, a definition of its own at the top (typescript-modules.ts), which importers

@@ -51,6 +51,15 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
   }
   // Most bodies construct nothing: decided from where the file writes `new`, before any node is read.
   if (!constructsWithin(b, source, body.startIndex, body.endIndex)) return sameReturnOf(b, body, source);
+  return walkedReturnOf(b, body, source, () => sameReturnOf(b, body, source));
+}
+
+/**
+ * The body's own return statements, found by a walk that passes over nested functions: the one
+ * class every value returned is constructed as, else the one name returned (`=name`). A value of
+ * any other form is `other()`'s to read; undefined past MAX_NODES.
+ */
+function walkedReturnOf(b: ExtractionBuilder, body: Node, source: string, other: () => string | undefined): string | undefined {
   let found: string | undefined;
   let named: string | undefined;
   let read = 0;
@@ -70,7 +79,7 @@ export function constructedReturnOf(b: ExtractionBuilder, fn: Node, source: stri
       const type = constructedForm(value, b, source);
       // `this._pub = new Key(); return this._pub`: a body that constructs and returns a path is
       // typed as every return says, as a body that constructs nothing is.
-      if (!type) return sameReturnOf(b, body, source);
+      if (!type) return other();
       if (found !== undefined && found !== type) return undefined;
       found = type;
       continue;
@@ -98,7 +107,10 @@ const MAX_RETURN_DEPTH = 32;
  */
 function sameReturnOf(b: ExtractionBuilder, body: Node, source: string): string | undefined {
   const places = matchesBetween(b, source, RETURN, body.startIndex, body.endIndex, MAX_RETURNS);
-  if (!places?.length) return undefined;
+  // More `return`s written than are read one by one, most of them a nested function's (`const api =
+  // { get() { return ... }, ... }; return api`): the body's own are found by a walk instead.
+  if (!places) return walkedReturnOf(b, body, source, () => undefined);
+  if (!places.length) return undefined;
   const forms = new Set<string>();
   for (const at of places) {
     // A return left unread could return something else: a spent budget types nothing.
