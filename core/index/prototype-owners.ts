@@ -8,7 +8,7 @@ import { languageTraits } from './extract/languages/registry.ts';
 interface PrototypeOwners {
   /** The top-level classes and functions by name (the first of a name). */
   byName: Map<string, number>;
-  /** The names methods are declared apart from. */
+  /** The names methods are declared apart from, or assigned on `this` within. */
   withMethods: Set<string>;
 }
 
@@ -19,6 +19,12 @@ function prototypeOwnersOf(ext: FileExtraction): PrototypeOwners {
   if (found) return found;
   const read: PrototypeOwners = { byName: new Map(), withMethods: new Set() };
   ext.definitions.forEach((d, i) => {
+    // `function WebGLOutput() { this.begin = function () {} }`: a method the function's own body
+    // assigns on `this` makes it a constructor function too, as the checker reads it.
+    if (d.kind === 'method' && d.parent !== null && d.parentName !== undefined) {
+      const owner = ext.definitions[d.parent];
+      if (owner?.kind === 'function' && owner.parent === null && owner.name === d.parentName) read.withMethods.add(d.parentName);
+    }
     if (d.parent !== null) return;
     if ((d.kind === 'function' || d.kind === 'class') && !read.byName.has(d.name)) read.byName.set(d.name, i);
     if (d.kind === 'method' && d.parentName !== undefined) read.withMethods.add(d.parentName);

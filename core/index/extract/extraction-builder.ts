@@ -131,15 +131,17 @@ export class ExtractionBuilder {
    * `this._spawn = spawn` in a method of a class that declares no such member: as
    * memberIfCalledOnThis, with the assignment's lines, placed empty at the class body's start
    * so that it is the class's member, not the method's, and holds none of the method's calls.
+   * `held`: a member whether or not the class calls it (a JavaScript function so assigned).
    */
-  memberAssignedOnThis(assignment: Node, name: string, classBody: Node): void {
+  memberAssignedOnThis(assignment: Node, name: string, classBody: Node, held = false): void {
     // Assigned again elsewhere in the class: the first assignment is the declaration.
     const key = `${classBody.startIndex}:${name}`;
     if (this.assignedOnThis.has(key)) return;
     this.assignedOnThis.add(key);
     const def = this.rawDefinition(assignment, 'method', name, { methodInType: true });
     def.start = def.end = classBody.startIndex;
-    this.deferred.thisMember(def, classBody.startIndex, classBody.endIndex);
+    if (held) this.defs.push(def);
+    else this.deferred.thisMember(def, classBody.startIndex, classBody.endIndex);
   }
 
   /**

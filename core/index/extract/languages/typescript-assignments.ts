@@ -271,7 +271,10 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     // the assignment is the member's declaration, a method when `this._spawn()` in the class calls it.
     const body = binder?.type === 'method_definition' ? f.parentOf(binder) : null;
     if (body?.type !== 'class_body') return;
-    if (!declaresMember(b, body, property.text, source)) return void b.memberAssignedOnThis(node, property.text, body);
+    // `this.getCamera = function () {...}` in JavaScript declares the member whoever calls it, as
+    // the checker reads a JavaScript class: `xr.getCamera()` elsewhere reaches it.
+    const held = b.language === 'javascript' && right !== null && FUNCTION_VALUES.has(right.type);
+    if (!declaresMember(b, body, property.text, source)) return void b.memberAssignedOnThis(node, property.text, body, held);
     // `this.listener = (event) => ...` where the body declares `listener: ContextEventListener`: the
     // function's parameters are that function type's, as for a const annotated so.
     const expected = right && FUNCTION_VALUES.has(right.type) ? namedTypeOf(fieldAnnotation(body, property.text, source)) : undefined;
