@@ -41,6 +41,21 @@ function frameworkSyntax(tarball: string, into: string): string {
   return `export type * in ${grep('^\\s*export type \\* from')} files, generic call signatures in ${grep('^\\s+<[A-Za-z_][^>]*>\\s*\\(')} files`;
 }
 
+/**
+ * How many of a JavaScript tarball's sources carry a Flow pragma (`@flow`): Flow's annotations
+ * are syntax errors to the TypeScript checker, which then reads such a file in part, so the
+ * eval's truth is not the checker's reading of the code.
+ */
+function flowFiles(tarball: string, into: string, sources: string[]): number {
+  execFileSync('tar', ['-xzf', tarball, '-C', into]);
+  let flow = 0;
+  for (const file of sources) {
+    const head = readFileSync(join(into, 'package', file), 'utf8').slice(0, 4096);
+    if (/@flow\b/.test(head)) flow++;
+  }
+  return flow;
+}
+
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1]! : fallback);
 const want = Number(arg('--want', '7'));
 const max = Number(arg('--max', '300'));
@@ -74,9 +89,12 @@ for (let rank = from; rank <= ranked.length && qualified < want && looked < max;
       console.log(`${rank}\t${name}@${version}\tnone\tno tarball`);
       continue;
     }
-    const verdict = classifySources(files);
-    if (verdict.kind !== 'none') qualified++;
+    let verdict = classifySources(files);
     const tarball = execFileSync('sh', ['-c', `ls ${dir}/*.tgz`], { encoding: 'utf8' }).trim();
+    const flow = verdict.kind === 'js' ? flowFiles(tarball, dir, verdict.sources) : 0;
+    if (flow * 10 > verdict.sources.length)
+      verdict = { kind: 'none', dir: '', sources: [], why: `Flow-typed JavaScript (${flow} of ${verdict.sources.length} files): the checker cannot parse it` };
+    if (verdict.kind !== 'none') qualified++;
     const extra = verdict.kind === 'ts' ? `\t${frameworkSyntax(tarball, dir)}` : '';
     console.log(
       `${rank}\t${name}@${version}\t${verdict.kind}\t${verdict.why}${verdict.kind === 'none' ? '' : `, ${verdict.sources.length} in ${verdict.dir}`}${extra}`,

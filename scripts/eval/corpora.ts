@@ -24,7 +24,9 @@
 //   package whose tarball holds sources someone wrote (npm-sources.ts): at least 10 and at most
 //   2,000 .ts/.tsx files that are not declarations, tests, fixtures or examples, or else at
 //   least 10 such .js/.cjs/.mjs files outside build folders (dist*, build, out, esm, cjs, umd,
-//   ...), with no source maps and no .d.ts beside most of them (those are built). The corpus is those files,
+//   ...), with no source maps and no .d.ts beside most of them (those are built), and not Flow
+//   (a `@flow` pragma in more than a tenth of them: the checker cannot parse Flow's annotations,
+//   so the truth would not be its reading; no corpus taken here is Flow). The corpus is those files,
 //   under the deepest folder holding them all, installed with --ignore-scripts (offline once
 //   the tarball is cached). `scripts/eval/choose-npm-corpora.ts` is that walk. It took ranks 1
 //   to 55: semver, source-map, readable-stream, ajv, iconv-lite, ws, resolve.
