@@ -64,6 +64,26 @@ export function objectTypedefOf(text: string): ObjectTypedef | undefined {
   return { name: m[2]!, at: m.index, end: m.index + m[0].length, members };
 }
 
+/** `@returns {{ match: (filePath: string) => boolean }}`: an object type a function's comment says it returns, one level. */
+const RETURNED_OBJECT = /@returns?\s+\{\s*\{([^{}]{0,600})\}\s*\}/;
+
+/**
+ * The members written as function types of the object type a doc comment's `@returns` gives, which
+ * the checker resolves `ignore.match()` to where `ignore` holds the function's result (as a
+ * TypeScript `(): { match(p: string): boolean }` declares them); empty without one.
+ */
+export function returnedCallableMembers(text: string): string[] {
+  const m = text.includes('@return') ? RETURNED_OBJECT.exec(text) : null;
+  if (!m) return [];
+  const callable: string[] = [];
+  for (const part of memberParts(m[1]!.replace(COMMENT_LINE, '\n'))) {
+    const member = MEMBER.exec(part);
+    if (member && isFunctionType(member[2]!.trim()) && !callable.includes(member[1]!)) callable.push(member[1]!);
+    if (callable.length >= MAX_MEMBERS) break;
+  }
+  return callable;
+}
+
 /**
  * An object type's members, split at the `,`, `;` or line break outside any bracket (`fn: (a: A,
  * b: B) => C` is one; the `>` of `=>` closes nothing), each trimmed, empty ones dropped.

@@ -16,9 +16,10 @@ import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
 import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types.ts';
 import { patternKeys } from './typescript-contextual.ts';
 import { defineAlias, defineFunctionType, defineObjectType, defineRecord } from './typescript-jsdoc-typedefs.ts';
-import { objectTypeOf, type ObjectType } from './typescript-jsdoc-objects.ts';
+import { objectTypeOf, returnedCallableMembers, type ObjectType } from './typescript-jsdoc-objects.ts';
 import { PRIMITIVES, TYPE_NAME, isFunctionType, unionParts } from './typescript-jsdoc-unions.ts';
 import { importTags, type ImportedType } from './typescript-jsdoc-imports.ts';
+import { callbackParameterTypes } from './typescript-jsdoc-callbacks.ts';
 
 /** A doc comment past this many characters is not read. */
 const MAX_COMMENT_CHARS = 16 * 1024;
@@ -105,6 +106,8 @@ interface Tags {
   object?: ObjectType;
   /** `@typedef {(...args: any) => void} LogFunction`: names the comment declares function types. */
   callableTypes: string[];
+  /** `@returns {{ match: (p: string) => boolean }}`: the function-typed members of the object type it returns. */
+  returnedMethods?: string[];
 }
 
 /** `Hook<EXPECTED_ANY>` as the constraint it names, `Hook` (its arguments bind nothing here). */
@@ -137,7 +140,7 @@ function tagsOf(text: string, at: number): Tags | undefined {
       else if (m[3] && !m[3].includes('.') && aliasedName(written)) tags.alias ??= { name: m[3], of: written };
       else if (m[3] && !m[3].includes('.')) {
         if (isFunctionType(written)) tags.callableTypes.push(m[3]);
-        const parameters = callbackParameterTypes(written, at + m.index, tags.imports);
+        const parameters = callbackParameterTypes(written, (type) => jsdocType(type, at + m.index, tags.imports));
         if (parameters) tags.functionType = { name: m[3], parameters, ownsParams: false, span: [at + m.index, at + m.index + m[0].length] };
       }
       continue;
@@ -158,7 +161,10 @@ function tagsOf(text: string, at: number): Tags | undefined {
     const held = !type && m[3] && tag.startsWith('param') ? CLASS_OF.exec(m[2]!) : null;
     if (held) tags.classes.set(m[3]!, held[1]!);
     if (!type) {
-      const callback = tag === 'param' || tag === 'arg' || tag === 'argument' ? m[3] && callbackParameterTypes(m[2]!, at + m.index, tags.imports) : undefined;
+      const callback =
+        tag === 'param' || tag === 'arg' || tag === 'argument'
+          ? m[3] && callbackParameterTypes(m[2]!, (type) => jsdocType(type, at + m.index, tags.imports))
+          : undefined;
       if (callback && !tags.callbacks.has(m[3]!)) tags.callbacks.set(m[3]!, callback);
       continue;
     }
@@ -175,7 +181,10 @@ function tagsOf(text: string, at: number): Tags | undefined {
   // `@typedef {{ error: LogFunction }} Logger`: past TAG too; read where the comment defines no other type, which would own its members.
   if (!tags.record && !tags.functionType?.ownsParams && !tags.alias)
     tags.object = objectTypeOf(text, at, (written, place) => jsdocType(written, place, tags.imports));
+  const returnedMethods = returnedCallableMembers(text);
+  if (returnedMethods.length) tags.returnedMethods = returnedMethods;
   return tags.params.size ||
+    tags.returnedMethods ||
     tags.classes.size ||
     tags.callbacks.size ||
     tags.returns ||
@@ -212,39 +221,6 @@ const MAX_RECORD_MEMBERS = 64;
 
 /** Documented parameters given a type by place (`name(i)`), per function. */
 const MAX_PLACES = 16;
-/** How many parameters of a documented callback are read. */
-const MAX_CALLBACK_PARAMETERS = 8;
-/** `(err?: Error, result?: Request) => void`: TypeScript's function type, as JSDoc admits it. */
-const ARROW_TYPE = /^\(([^()]{0,200})\)\s*=>/;
-/** `function(Error, Sock): void`: Closure's function type. */
-const CLOSURE_TYPE = /^function\s*\(([^()]{0,200})\)/;
-/** `err?: Error`: a parameter of an arrow type, its name and type. */
-const ARROW_PARAMETER = /^(?:\.\.\.)?[A-Za-z_$][\w$]{0,79}\??\s*:\s*(.+)$/;
-
-/**
- * The types a documented callback's parameters are given, by place (`@param {(err?: null | Error,
- * result?: ResolveRequest) => void} callback`, `@param {function(Sock): void} fn`), each read as
- * jsdocType reads a type; undefined for any other type. A parameter whose type holds `<` or `,`
- * ends the list (its commas are not split here).
- */
-function callbackParameterTypes(written: string, at: number, imports: ImportedType[]): (string | undefined)[] | undefined {
-  const text = written.trim();
-  const arrow = ARROW_TYPE.exec(text);
-  const closure = arrow ? null : CLOSURE_TYPE.exec(text);
-  const list = (arrow ?? closure)?.[1];
-  if (list === undefined || list.includes('<') || list.includes('{')) return undefined;
-  const types = list
-    .split(',')
-    .slice(0, MAX_CALLBACK_PARAMETERS)
-    .map((part) => {
-      const param = part.trim();
-      // Closure's `this:` and `new:` name the receiver, no parameter; in an arrow type each place is `name: Type`.
-      const type = arrow ? ARROW_PARAMETER.exec(param)?.[1] : /^(this|new)\s*:/.test(param) ? undefined : param.replace(/^\.\.\./, '');
-      return type ? jsdocType(type, at, imports) : undefined;
-    });
-  return types.some((t) => t !== undefined) ? types : undefined;
-}
-
 /** The parameter names of a function node, in the JavaScript grammar (`a`, `a = 1`, `...a`). */
 function parameterNames(fn: Node): Set<string> {
   return new Set(parameterPlaces(fn).filter((name): name is string => name !== undefined));
@@ -297,10 +273,13 @@ function declareFunction(f: FileContext, tags: Tags, fn: Node, name: string | un
     f.b.declareType('local', 'this', tags.this, at, false, body.startIndex, fn);
     f.b.declaredThis.add(fn.startIndex);
   }
-  if (tags.returns) f.b.documentedReturns.add(fn.startIndex);
+  if (tags.returns || tags.returnedMethods) f.b.documentedReturns.add(fn.startIndex);
+  // `@returns {{ match: (p: string) => boolean }}`: methods of the function, which its result (`{}`) holds.
+  for (const method of tags.returnedMethods ?? []) f.b.memberAt(at, body.startIndex, method);
   if (!name) return;
   const start = kind === 'local' ? at.startIndex - 1 : at.startIndex;
-  if (tags.returns) f.b.declareType(kind, `${name}()`, tags.returns, at, false, start);
+  const returns = tags.returns ?? (tags.returnedMethods ? '{}' : undefined);
+  if (returns) f.b.declareType(kind, `${name}()`, returns, at, false, start);
   parameterPlaces(fn).forEach((param, i) => {
     if (param === undefined) return;
     // `@param {Done} cb`: the type of each documented place (`name(i)`), by which a function passed
