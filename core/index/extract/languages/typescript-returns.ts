@@ -159,6 +159,11 @@ function returnedValue(value: Node, b: ExtractionBuilder, source: string): strin
       const path = pathOf(value, source);
       return path && NAME_PATH.test(path) ? `=${path}` : undefined;
     }
+    case 'subscript_expression': {
+      // `return this.stack[this.stack.length - 1]`: an element of the path (`this.stack[*]`), as a receiver's is read.
+      const path = pathOf(value, source);
+      return path?.endsWith('[*]') && NAME_PATH.test(path.slice(0, -3)) ? `=${path}` : undefined;
+    }
     case 'call_expression': {
       const called = calledPath(value, source);
       return called ? `${called}()` : undefined;
