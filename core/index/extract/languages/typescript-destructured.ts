@@ -7,12 +7,14 @@
 // element in its place gives once awaited.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { constructedType, NAME_PATH } from './typescript-types.ts';
+import { constructedType, ELEMENT_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { aliasedPath, aliasedValue } from './typescript-values.ts';
 import { isModuleLoad } from './typescript-modules.ts';
 import { patternKeys } from './typescript-contextual.ts';
 
+/** Values a pattern's names are read from as a path's members: a name, a path, `this`, an element. */
+const DESTRUCTURED_VALUES = new Set(['identifier', 'member_expression', 'this', 'subscript_expression']);
 /** Keys read per pattern: a pattern past this many is read no further. */
 const MAX_KEYS = 256;
 
@@ -22,9 +24,10 @@ export function declareDestructured(declarator: Node, pattern: Node, { b, source
   // A module load (`const { x } = require('./x')`) binds imports instead (typescript-loads.ts).
   const called = value?.type === 'call_expression' && !isModuleLoad(value) ? calledPath(value, source) : undefined;
   // `const { _buffer, _timestampProvider } = this`: the class's fields, as `this._buffer` names them.
-  if (!called && value?.type !== 'identifier' && value?.type !== 'member_expression' && value?.type !== 'this') return;
+  // `let { type } = this.next[i]`: an element's (`this.next[*].type`), as a receiver's element is read.
+  if (!called && !DESTRUCTURED_VALUES.has(value?.type ?? '')) return;
   const path = called ? `${called}()` : pathOf(value!, source);
-  if (!path || !(called || NAME_PATH.test(path))) return;
+  if (!path || !(called || ELEMENT_PATH.test(path))) return;
   // Placed before the declarator, as a plain declarator's type is, so the names are the enclosing function's.
   for (const [key, local] of patternKeys(pattern)) b.declareType('local', local, `=${path}.${key}`, declarator, false, declarator.startIndex - 1);
 }

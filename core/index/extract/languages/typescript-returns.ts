@@ -10,7 +10,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { CHOICE, RECEIVER_ITSELF } from '../../extract-types.ts';
-import { constructedType, NAME_PATH } from './typescript-types.ts';
+import { constructedType, ELEMENT_PATH, NAME_PATH } from './typescript-types.ts';
 import { calledPath, pathOf } from './typescript-paths.ts';
 import { constructsWithin, matchesBetween, spend } from './inference-budget.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
@@ -162,7 +162,7 @@ function returnedValue(value: Node, b: ExtractionBuilder, source: string): strin
     case 'subscript_expression': {
       // `return this.stack[this.stack.length - 1]`: an element of the path (`this.stack[*]`), as a receiver's is read.
       const path = pathOf(value, source);
-      return path?.endsWith('[*]') && NAME_PATH.test(path.slice(0, -3)) ? `=${path}` : undefined;
+      return path && ELEMENT_PATH.test(path) ? `=${path}` : undefined;
     }
     case 'call_expression': {
       const called = calledPath(value, source);

@@ -8,6 +8,8 @@ import { intersectionLead, withoutNullish, withoutPrimitives } from './typescrip
 import { indexedMemberOf } from './typescript-type-names.ts';
 
 export const NAME_PATH = /^[\w$#]+(\.[\w$#]+)*$/;
+/** A name path with elements in it (`this.next[i].type`, `this.stack[*]`, typescript-paths.ts pathOf's element forms). */
+export const ELEMENT_PATH = /^[\w$#]+(?:\.[\w$#]+|\[[\w$#*]+\])*$/;
 const TYPE_NAMES = new Set(['type_identifier', 'nested_type_identifier', 'identifier', 'member_expression']);
 /** Generic collections whose one type argument is what their callbacks and element reads see. */
 export const COLLECTIONS = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
