@@ -22,8 +22,8 @@ const FUNCTION_NODES = new Set([
   'generator_function_declaration',
   'method_definition',
 ]);
-/** A function body past this size is not searched for the name's other assignments. */
-const MAX_BODY_CHARS = 64 * 1024;
+/** A function body past this size is not searched for the name's other assignments (a class written as one constructor function, three.js's WebGLRenderer, runs to ~100 KB); the file's budget bounds the scans. */
+const MAX_BODY_CHARS = 256 * 1024;
 const IDENTIFIER = /^[A-Za-z_$][\w$]{0,79}$/;
 
 /** Declares the local `name = new X(...)` or `name = other` assigns, when the rule above holds. */
