@@ -55,13 +55,18 @@ export interface ObjectTypedef {
 export function objectTypedefOf(text: string): ObjectTypedef | undefined {
   const m = text.includes('@typedef') ? OBJECT_TYPEDEF.exec(text) : null;
   if (!m) return undefined;
+  return { name: m[2]!, at: m.index, end: m.index + m[0].length, members: membersOf(m[1]!) };
+}
+
+/** The members written between an object type's braces, each name once, at most MAX_MEMBERS. */
+function membersOf(body: string): ObjectTypedef['members'] {
   const members: ObjectTypedef['members'] = [];
-  for (const part of memberParts(m[1]!.replace(COMMENT_LINE, '\n'))) {
+  for (const part of memberParts(body.replace(COMMENT_LINE, '\n'))) {
     const member = MEMBER.exec(part);
     if (member && !members.some((x) => x.name === member[1])) members.push({ name: member[1]!, written: member[2]!.trim() });
     if (members.length >= MAX_MEMBERS) break;
   }
-  return { name: m[2]!, at: m.index, end: m.index + m[0].length, members };
+  return members;
 }
 
 /** `@returns {{ match: (filePath: string) => boolean }}`: an object type a function's comment says it returns, one level. */
@@ -74,14 +79,11 @@ const RETURNED_OBJECT = /@returns?\s+\{\s*\{([^{}]{0,600})\}\s*\}/;
  */
 export function returnedCallableMembers(text: string): string[] {
   const m = text.includes('@return') ? RETURNED_OBJECT.exec(text) : null;
-  if (!m) return [];
-  const callable: string[] = [];
-  for (const part of memberParts(m[1]!.replace(COMMENT_LINE, '\n'))) {
-    const member = MEMBER.exec(part);
-    if (member && isFunctionType(member[2]!.trim()) && !callable.includes(member[1]!)) callable.push(member[1]!);
-    if (callable.length >= MAX_MEMBERS) break;
-  }
-  return callable;
+  return m
+    ? membersOf(m[1]!)
+        .filter(({ written }) => isFunctionType(written))
+        .map(({ name }) => name)
+    : [];
 }
 
 /**
