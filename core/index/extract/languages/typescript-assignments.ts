@@ -320,7 +320,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   if (exported !== undefined) {
     // `exports.create = function () { return new Parser() }`: what it returns, as a declared function's.
     if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', exported, right, node);
-    exportsPropertyAssignment(node, exported, right, b, source);
+    exportsPropertyAssignment(node, exported, right, b, source, f.parentOf(f.parentOf(node) ?? node)?.type === 'program');
     return exportedObject(exported, right, f);
   }
   memberAssignment(node, parts, right, f);

@@ -14,6 +14,7 @@ import { constructedType } from './typescript-types.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { constructedMembers, exportedDefaultObject } from './typescript-objects.ts';
 import { declareLiteralThis } from './typescript-own-this.ts';
+import { exportedObjectCallMembers, loadedMemberReexport } from './typescript-cjs-exports.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -280,6 +281,7 @@ export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSt
   if (exportedInstance(right, b, source)) return;
   if (right.type === 'identifier') {
     b.addExport(right.text, 'default');
+    exportedObjectCallMembers(right, f);
   } else if (right.type === 'class') {
     b.addExport(right.childForFieldName('name')?.text ?? 'default', 'default');
   } else if (FUNCTION_VALUES.has(right.type)) {
@@ -323,17 +325,21 @@ export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSt
   }
 }
 
-/** `exports.<name> = <right>` and `module.exports.<name> = <right>`. */
-export function exportsPropertyAssignment(assignment: Node, name: string, right: Node, b: ExtractionBuilder, source: string): void {
+/**
+ * `exports.<name> = <right>` and `module.exports.<name> = <right>`. `atModuleLevel`: the
+ * assignment is a statement of the module itself, where a name the module loads is that load.
+ */
+export function exportsPropertyAssignment(assignment: Node, name: string, right: Node, b: ExtractionBuilder, source: string, atModuleLevel = false): void {
   if (exportedConstructed(name, right, b, source)) return;
   if (right.type === 'identifier') {
     b.addExport(right.text, name);
   } else if (FUNCTION_VALUES.has(right.type) || exportedReference(right)) {
-    b.define(assignment, 'function', name, { bound: true });
-    b.addExport(name, name);
     // `module.exports.Encoder = streams.Encoder`: what the module's own `module.exports.Encoder` is (ownExportCalls).
     const path = right.type === 'member_expression' ? pathOf(right, source) : undefined;
     if (path && OWN_EXPORT_PATH.test(path)) b.declareType('local', `${OWN_EXPORT}${name}`, `=${path}`, assignment, false, assignment.startIndex);
+    if (atModuleLevel && path && loadedMemberReexport(assignment, name, path, b)) return;
+    b.define(assignment, 'function', name, { bound: true });
+    b.addExport(name, name);
   } else if (right.type === 'class') {
     b.addExport(name, name);
   }
