@@ -4,7 +4,7 @@
 // reaches through its imports. Memoized per build, and indexed per file so that no query
 // reads more than the definitions it asks about (SPEC §init_workspace: a file may nest
 // thousands of definitions or give one name to thousands).
-import type { CallSite, FileExtraction } from './extract-types.ts';
+import { LOCAL_OBJECT_OWNER, type CallSite, type FileExtraction } from './extract-types.ts';
 import type { DefRef, SymbolTable } from './symbol-table.ts';
 import { NestedScope } from './nested-scope.ts';
 import { detachedOwner, isConstructorFunction } from './prototype-owners.ts';
@@ -95,6 +95,25 @@ export class DefinitionQueries {
       this.memberIndex.set(ext, index);
     }
     return index.get(`${parent}\0${name}`);
+  }
+
+  private readonly localAliases = new Map<FileExtraction, Map<string, string>>();
+  /**
+   * `connection.end` under a function whose local `const connection = { end }` names the function's
+   * own nested `end` (extract-types.ts LOCAL_OBJECT_OWNER): that nested definition.
+   */
+  private localObjectAlias(ext: FileExtraction, parent: number, name: string): number | undefined {
+    const dot = name.indexOf('.');
+    if (dot < 0 || !ext.memberAliases) return undefined;
+    let aliases = this.localAliases.get(ext);
+    if (!aliases) {
+      aliases = new Map();
+      for (const a of ext.memberAliases)
+        if (a.owner.startsWith(LOCAL_OBJECT_OWNER)) aliases.set(`${a.owner.slice(LOCAL_OBJECT_OWNER.length)}.${a.name}`, a.target);
+      this.localAliases.set(ext, aliases);
+    }
+    const target = aliases.get(name);
+    return target === undefined ? undefined : this.childNamed(ext, parent, target);
   }
 
   private readonly classOf = new Map<FileExtraction, Array<number | null | undefined>>();
@@ -194,7 +213,7 @@ export class DefinitionQueries {
       if (seen.has(refKey(ref)) || depth > 10) continue;
       seen.add(refKey(ref));
       const ext = this.extractions[ref.file];
-      const hit = this.childNamed(ext, ref.def, name);
+      const hit = this.childNamed(ext, ref.def, name) ?? this.localObjectAlias(ext, ref.def, name);
       if (hit !== undefined) return { ref: { file: ref.file, def: hit }, viaBase: depth > 0 };
       // A Go method declared apart from its type (`func (s *T) m()`), in the type's package.
       const detached = this.table.detachedInPackage(ref.file, ext.definitions[ref.def].name, name);

@@ -249,6 +249,14 @@ export interface MemberAlias {
  * under that name, a module's export here. No key can be written so.
  */
 export const SPREAD_MEMBER = '...';
+
+/**
+ * Leads the MemberAlias owner of a function's local object literal (`#local.connection` for
+ * `const connection = { end }` in a function that declares `function end() {}`): the member is
+ * that nested function, which the function's own member lookup finds (definition-queries.ts
+ * findMethod). No source can write such a name, so no module-level object is read as one.
+ */
+export const LOCAL_OBJECT_OWNER = '#local.';
 /** The spreads of one module-level object that are read. */
 export const MAX_SPREAD_MEMBERS = 16;
 

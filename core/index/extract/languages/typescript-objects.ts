@@ -16,7 +16,7 @@ import { argumentPlace, calleePath } from './typescript-callbacks.ts';
 import { declareContextualParameters } from './typescript-contextual.ts';
 import { compactText, isAsciiWord } from './source-text.ts';
 import { declareSignature } from './typescript-signatures.ts';
-import { MAX_RETURNED_SPREADS, RETURNED_MEMBER, RETURNED_SPREAD, SPREAD_MEMBER } from '../../extract-types.ts';
+import { LOCAL_OBJECT_OWNER, MAX_RETURNED_SPREADS, RETURNED_MEMBER, RETURNED_SPREAD, SPREAD_MEMBER } from '../../extract-types.ts';
 import { calledPath } from './typescript-paths.ts';
 import { declareLiteralThis } from './typescript-own-this.ts';
 import { frozenDeclaratorValue, literalOf, WRAPPERS } from './typescript-literal-values.ts';
@@ -74,6 +74,10 @@ function* defineMembers(
     } else if (member.type === 'shorthand_property_identifier' && parentName !== undefined && !prefix) {
       // `{ run }` in a module object: `api.run` is whatever the file's `run` is.
       b.memberAlias(parentName, member.text, member.text);
+    } else if (member.type === 'shorthand_property_identifier' && prefix && functionBindings?.().has(member.text)) {
+      // `const connection = { end }; return connection` with `function end() {}` in the same body:
+      // `connection.end` is that function, as the checker reads the shorthand.
+      b.memberAlias(`${LOCAL_OBJECT_OWNER}${prefix}`, member.text, member.text);
     } else if (member.type === 'spread_element' && parentName !== undefined && !prefix) {
       // `{ ...CSSSelector }` in a module object: `util.cssQuerySelector` is what the spread holds.
       const spread = member.namedChild(0);
@@ -220,7 +224,12 @@ export function localObject(declarator: Node, value: Node, f: FileContext): Hand
   const name = declarator.childForFieldName('name');
   if (!object || name?.type !== 'identifier') return undefined;
   if (!declarator.childForFieldName('type')) declareConstructedMembers(declarator, name.text, object, f);
-  return defineMembers(object, f, undefined, name.text);
+  // The functions the block the declaration stands in declares, which a shorthand member may name.
+  const statement = f.parentOf(declarator);
+  const block = statement && f.parentOf(statement);
+  let bindings: ReadonlySet<string> | undefined;
+  const functionBindings = block?.type === 'statement_block' ? () => (bindings ??= functionBindingsOf(block)) : undefined;
+  return defineMembers(object, f, undefined, name.text, functionBindings);
 }
 
 function* noSteps(): HandlerSteps {}

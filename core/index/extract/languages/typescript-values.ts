@@ -269,16 +269,28 @@ export function mappedElements(value: Node | null, source: string): string | und
   const receiver = aliasedPath(callee.childForFieldName('object'), source);
   const args = value.childForFieldName('arguments');
   const callback = args?.namedChildCount === 1 ? args.namedChild(0) : null;
-  if (!receiver || callback?.type !== 'arrow_function') return undefined;
+  if (callback?.type !== 'arrow_function') return undefined;
   const parameter = elementParameter(callback);
+  // `[...Array(n)].map(() => Connection(options))`: no parameter, so the form is read as written,
+  // on an array written in place only: the checker maps nothing on a receiver it types `any`.
+  const none = parameter === undefined && callback.childForFieldName('parameters')?.namedChildCount === 0 && arrayInPlace(callee.childForFieldName('object'));
   const body = unparenthesized(callback.childForFieldName('body'));
-  const form = parameter && body && body.type !== 'statement_block' ? heldForm(body, source) : undefined;
+  const form = ((parameter && receiver) || none) && body && body.type !== 'statement_block' ? heldForm(body, source) : undefined;
   if (!form) return undefined;
   // `=s.child` and `s.load()` read s as an element of the receiver; a form led by anything else keeps its head.
   const at = form.startsWith('=') ? 1 : 0;
-  const next = form[at + parameter!.length];
-  const led = form.startsWith(parameter!, at) && (next === undefined || next === '.' || next === '[');
-  return `${ARRAY_OF[0]}${led ? `${form.slice(0, at)}${receiver}[*]${form.slice(at + parameter!.length)}` : form}${ARRAY_OF[1]}`;
+  const next = parameter === undefined ? undefined : form[at + parameter.length];
+  const led = parameter !== undefined && form.startsWith(parameter, at) && (next === undefined || next === '.' || next === '[');
+  return `${ARRAY_OF[0]}${led ? `${form.slice(0, at)}${receiver}[*]${form.slice(at + parameter.length)}` : form}${ARRAY_OF[1]}`;
+}
+
+/** `[...]`, `Array(n)`, `new Array(n)`, `Array.from(x)`: an array whatever it holds. */
+function arrayInPlace(value: Node | null): boolean {
+  const array = unparenthesized(value);
+  if (array?.type === 'array') return true;
+  if (array?.type !== 'call_expression' && array?.type !== 'new_expression') return false;
+  const callee = array.childForFieldName(array.type === 'call_expression' ? 'function' : 'constructor')?.text;
+  return callee === 'Array' || (array.type === 'call_expression' && callee === 'Array.from');
 }
 
 /** `(s) => ...`, `s => ...`, `(s, i) => ...`: the first parameter's name (the element map hands it), when it is a plain name with no annotation. */
