@@ -299,6 +299,7 @@ export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSt
       if (++read % ITEMS_PER_STEP === 0) yield;
       if (!part) continue;
       if (part.type === 'shorthand_property_identifier') b.addExport(part.text, part.text);
+      else if (part.type === 'spread_element') spreadLoad(part, b);
       else if (part.type === 'method_definition') {
         const name = unquote(part.childForFieldName('name')?.text ?? '');
         b.define(part, 'function', name);
@@ -343,6 +344,17 @@ export function exportsPropertyAssignment(assignment: Node, name: string, right:
   } else if (right.type === 'class') {
     b.addExport(name, name);
   }
+}
+
+/**
+ * `module.exports = { ...require('./format'), version() {} }`: the module exports everything the
+ * loaded module does, as `export * from './format'` does, beside its own members.
+ */
+function spreadLoad(spread: Node, b: ExtractionBuilder): void {
+  const load = spread.namedChild(0);
+  if (!load || !isModuleLoad(load) || load.childForFieldName('function')?.type !== 'identifier') return;
+  const source = stringValue(load.childForFieldName('arguments')?.namedChild(0));
+  if (source !== undefined) b.addImport({ kind: 'reexport', source, bindings: [{ imported: '*', local: '*' }], line: lineOf(spread) });
 }
 
 /** Leads the name under which an export assigned a path holds that path: no source can write it. */
