@@ -130,7 +130,9 @@ export abstract class DeclaredTypePaths {
       let ctor = head.slice(4);
       while (skip < parts.length && PLAIN_NAME.test(parts[skip]!)) ctor += `.${parts[skip++]}`;
       const found = this.lookup.resolveType(file, ctor);
-      current = found && this.lookup.isClassLike(found.ref) ? found : undefined;
+      // `new Shim().eleven()` with `function Shim() {}; Shim.prototype.eleven = ...`: a JavaScript
+      // constructor function is a class to the checker, in place as when bound (`const s = new Shim()`).
+      current = found && (this.lookup.isClassLike(found.ref) || this.lookup.isConstructorFunction(found.ref)) ? found : undefined;
     } else if (head.startsWith('as ')) {
       // `(source as ConnectableObservable<T>).connect()`: the type cast to (CallSite.receiver).
       current = this.lookup.resolveType(file, head.slice(3));
