@@ -4,6 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
+import { isModuleLoad } from './typescript-paths.ts';
 
 /** A loaded module's member: `cpu.cpu`, the module's name and one member. */
 const LOADED_MEMBER = /^([\w$]{1,80})\.([\w$]{1,80})$/;
@@ -45,10 +46,8 @@ export function exportedObjectCallMembers(name: Node, f: FileContext): void {
     if (member?.type !== 'pair') continue;
     const key = member.childForFieldName('key');
     const value = member.childForFieldName('value');
-    if (key?.type !== 'property_identifier' || value?.type !== 'call_expression') continue;
     // `{ parse: require('./parse') }`: a module the literal holds, not a value a call makes.
-    const callee = value.childForFieldName('function');
-    if (callee?.type === 'import' || (callee?.type === 'identifier' && callee.text === 'require')) continue;
+    if (key?.type !== 'property_identifier' || value?.type !== 'call_expression' || isModuleLoad(value)) continue;
     f.b.define(member, 'method', key.text, { bound: true, parentName: name.text });
   }
 }

@@ -5,7 +5,7 @@ import type { FileContext, NodeHandler } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { annotatedType, constructedArrayType, constructedType, functionTypeReturn, FUNCTION_VALUES, typeLiteralMembers } from './typescript-types.ts';
 import { functionTypeOf } from './typescript-function-types.ts';
-import { calledPath, heldCall, unparenthesized } from './typescript-paths.ts';
+import { calledPath, heldCall, isModuleLoad, unparenthesized } from './typescript-paths.ts';
 import { declareCastGuard } from './typescript-narrowing.ts';
 import {
   aliasedPath,
@@ -29,7 +29,7 @@ import { declareArrayPattern, declareDestructured } from './typescript-destructu
 import { declareSignature, declareTypeArgumentPlaces } from './typescript-signatures.ts';
 import { heldCallArguments, signaturesOf } from './typescript-generics.ts';
 import { factoryObject, localObject, moduleObject } from './typescript-objects.ts';
-import { exportsAssignedWithin, isLoadedMember, isModuleLoad } from './typescript-modules.ts';
+import { exportsAssignedWithin, isLoadedMember } from './typescript-modules.ts';
 import { constructsFunction } from './typescript-function-constructors.ts';
 
 /** Values a module-level const may be bound to and still be called: a wrapper's result (`memo(...)`, `dual(2, ...)`), another binding. */

@@ -8,9 +8,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { constructedType, ELEMENT_PATH } from './typescript-types.ts';
-import { calledPath, pathOf } from './typescript-paths.ts';
+import { calledPath, isModuleLoad, pathOf } from './typescript-paths.ts';
 import { aliasedPath, aliasedValue } from './typescript-values.ts';
-import { isModuleLoad } from './typescript-modules.ts';
 import { patternKeys } from './typescript-contextual.ts';
 
 /** Values a pattern's names are read from as a path's members: a name, a path, `this`, an element. */

@@ -9,7 +9,7 @@ import { EXPORTS_OBJECT, type FileExtraction, type ImportBinding } from '../../e
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './language-module.ts';
 import { choiceOfReferences } from './typescript-values.ts';
-import { pathOf } from './typescript-paths.ts';
+import { isModuleLoad, pathOf } from './typescript-paths.ts';
 import { constructedType } from './typescript-types.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { constructedMembers, exportedDefaultObject } from './typescript-objects.ts';
@@ -176,16 +176,6 @@ export function* exportStatement(stmt: Node, f: FileContext): HandlerSteps {
     const members = exportedDefaultObject(value, f);
     if (members) yield* members;
   }
-}
-
-/**
- * `require('x')`, `import('x')`: a module binding, not a callable. A call on what a load gives
- * (`require('./util').debuglog('stream')`) is not one: its result is whatever that call returns.
- */
-export function isModuleLoad(value: Node): boolean {
-  if (value.type !== 'call_expression') return false;
-  const callee = value.childForFieldName('function');
-  return callee?.type === 'import' || (callee?.type === 'identifier' && callee.text === 'require');
 }
 
 /** `require('./x').X`, `(await import('./x')).X`: a member read off a module load in place. */

@@ -292,6 +292,16 @@ export function commaCallee(fn: Node | null): Node | null {
   return inner?.type === 'sequence_expression' && inner.namedChildCount === 2 && inner.namedChild(0)?.text === '0' ? inner.namedChild(1) : fn;
 }
 
+/**
+ * `require('x')`, `import('x')`: a module binding, not a callable. A call on what a load gives
+ * (`require('./util').debuglog('stream')`) is not one: its result is whatever that call returns.
+ */
+export function isModuleLoad(value: Node): boolean {
+  if (value.type !== 'call_expression') return false;
+  const callee = value.childForFieldName('function');
+  return callee?.type === 'import' || (callee?.type === 'identifier' && callee.text === 'require');
+}
+
 /** The name `require(...)` at this place binds its module to when the module is called in place (typescript-loads.ts requireCall). */
 export function requiredModuleName(load: Node): string {
   return `#require${load.startIndex}`;

@@ -14,7 +14,7 @@
 import type { Node } from 'web-tree-sitter';
 import { readingFirst, type FileContext, type NodeHandler } from './language-module.ts';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
-import { isModuleLoad } from './typescript-modules.ts';
+import { isModuleLoad } from './typescript-paths.ts';
 
 const FUNCTIONS = [
   'function_declaration',
