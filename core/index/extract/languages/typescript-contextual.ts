@@ -5,7 +5,7 @@
 // parameters are typed `Handler(j)`, seen within its lines (declared-types.ts PARAMETER_FORM).
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import { annotatedType, functionTypeReturn, indexSignatureValue, parametersOf } from './typescript-types.ts';
+import { annotatedType, functionTypeReturn, indexSignatureValue, parametersOf, typeLiteralMembers } from './typescript-types.ts';
 import { functionTypeOf } from './typescript-function-types.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 import { elementOf } from './typescript-generics.ts';
@@ -43,6 +43,9 @@ export function declareFunctionTypeSignature({ b, source }: FileContext, name: s
     const written = annotated ? (constraints?.get(annotated) ?? annotated) : literal;
     // Placed before the alias, as a declaration's signature is, so the names are its parent's.
     if (written) b.declareType('local', `${name}(${j})`, written, alias, false, alias.startIndex - 1);
+    // `(arg: { utils: Utils }) => void`: the literal's members typed by a name, as the alias's own
+    // `arg.utils` (placed inside it, so it owns them), which `{:Name.arg` reads through its prefix.
+    if (literal) for (const [key, type] of typeLiteralMembers(param!.type, source) ?? []) b.declareType('member', `${param!.name}.${key}`, type, fnType);
   });
 }
 
