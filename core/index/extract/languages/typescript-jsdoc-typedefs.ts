@@ -6,7 +6,7 @@
 // tags' types are read by typescript-jsdoc.ts.
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
-import type { ObjectType } from './typescript-jsdoc-objects.ts';
+import type { ObjectType, ParameterLiteral } from './typescript-jsdoc-objects.ts';
 import { TYPE_NAME } from './typescript-jsdoc-unions.ts';
 
 /**
@@ -27,11 +27,23 @@ export function defineRecord(comment: Node, record: { name: string; members: Map
  * sock: Socket) => void` declares), so a function passed where a parameter is documented `{Done}`
  * takes them.
  */
-export function defineFunctionType(comment: Node, name: string, parameters: (string | undefined)[], { b }: FileContext, span?: [number, number]): void {
+export function defineFunctionType(
+  comment: Node,
+  name: string,
+  parameters: (string | undefined)[],
+  { b }: FileContext,
+  span?: [number, number],
+  literals: ParameterLiteral[] = [],
+): void {
   const def = b.define(comment, 'type', name);
   // Beside another type in the comment (defineObjectType): over its own tag.
   if (span) [def.start, def.end] = span;
   b.addExport(name, name);
+  // `@typedef {(arg: { report: Report, utils: Utils }) => void} JsdocVisitor`: the literal a
+  // parameter is written as holds its members under the parameter's name (`arg.utils`), inside the
+  // type, as `type JsdocVisitor = (arg: {...}) => void` declares them (typescript-contextual.ts
+  // declareFunctionTypeSignature), read where a value is typed `{:JsdocVisitor.arg`.
+  for (const literal of literals) defineMembers(comment, def.start + 1, literal, b, `${literal.parameter}.`);
   // Before the comment, so the module (or what encloses it), not the type itself, holds them.
   parameters.forEach((type, j) => {
     if (type) b.declareType('local', `${name}(${j})`, type, comment, false, comment.startIndex - 1);
@@ -63,11 +75,17 @@ export function defineObjectType(comment: Node, object: ObjectType, { b }: FileC
   b.addExport(object.name, object.name);
   // Beside a function type in the comment: over its own tag, which then holds the members.
   if (ownSpan) [def.start, def.end] = object.span;
-  const inside = def.start + 1;
-  for (const member of object.callable) b.memberAt(comment, inside, member);
+  // `@typedef {BasicUtils & { getTags: GetTags }} Utils`: BasicUtils's members too, as an alias's (defineAlias).
+  if (object.base) b.inherits(def, object.base, 'extends');
+  defineMembers(comment, def.start + 1, object, b);
+}
+
+/** An object type's members, placed empty at `inside` the type that owns them, each `prefix.`ed when given. */
+function defineMembers(comment: Node, inside: number, object: Pick<ObjectType, 'callable' | 'typed'>, b: FileContext['b'], prefix = ''): void {
+  for (const member of object.callable) b.memberAt(comment, inside, `${prefix}${member}`);
   for (const [member, type] of object.typed) {
-    b.declareType('member', member, type, comment, false, inside);
-    if (IMPORTED_TYPE.test(type) || TYPE_NAME.test(type)) b.memberAt(comment, inside, member, type);
+    b.declareType('member', `${prefix}${member}`, type, comment, false, inside);
+    if (IMPORTED_TYPE.test(type) || TYPE_NAME.test(type)) b.memberAt(comment, inside, `${prefix}${member}`, type);
   }
 }
 

@@ -16,7 +16,7 @@ import { MAYBE_FUNCTION, MAYBE_PRIMITIVE } from '../../extract-types.ts';
 import { COLLECTIONS, FUNCTION_VALUES, MAPS, PROMISES } from './typescript-types.ts';
 import { patternKeys } from './typescript-contextual.ts';
 import { defineAlias, defineFunctionType, defineObjectType, defineRecord } from './typescript-jsdoc-typedefs.ts';
-import { objectTypeOf, returnedCallableMembers, type ObjectType } from './typescript-jsdoc-objects.ts';
+import { functionTypedefOf, objectTypeOf, returnedCallableMembers, type ObjectType, type ParameterLiteral } from './typescript-jsdoc-objects.ts';
 import { PRIMITIVES, TYPE_NAME, isFunctionType, unionParts } from './typescript-jsdoc-unions.ts';
 import { importTags, type ImportedType } from './typescript-jsdoc-imports.ts';
 import { callbackParameterTypes } from './typescript-jsdoc-callbacks.ts';
@@ -99,7 +99,7 @@ interface Tags {
   /** `@typedef {Object} Options` with its `@property {Sender} sender` tags: the type's name and its members' types; null past a second typedef. */
   record?: { name: string; members: Map<string, string> } | null;
   /** `@callback Done` (its `@param` tags are the function's), `@typedef {(err: Error) => void} Done`: the function type's name and its parameters' types. */
-  functionType?: { name: string; parameters: (string | undefined)[]; ownsParams: boolean; span?: [number, number] };
+  functionType?: { name: string; parameters: (string | undefined)[]; ownsParams: boolean; span?: [number, number]; literals?: ParameterLiteral[] };
   /** `@typedef {Source} Alias`, `@typedef {Source & { map?: Fn }} Alias`: the alias and the one type it names (the first such typedef). */
   alias?: { name: string; of: string };
   /** `@typedef {{ error: LogFunction, fn: (p: string) => string }} Logger`: its members written as function types, and the others' types. */
@@ -177,7 +177,19 @@ function tagsOf(text: string, at: number): Tags | undefined {
   const intersection = tags.alias || !text.includes('&') ? null : TYPEDEF_INTERSECTION.exec(text);
   if (intersection) tags.alias = { name: intersection[2]!, of: intersection[1]! };
   // `@callback Done` and its `@param` tags: a function type, each tag a parameter by place.
-  if (callback) tags.functionType = { name: callback[1]!, parameters: tags.order.map((name) => tags.params.get(name)), ownsParams: true };
+  if (callback) {
+    tags.functionType = { name: callback[1]!, parameters: tags.order.map((name) => tags.params.get(name)), ownsParams: true };
+    // A member typed by it (`getTags: GetTags`) is a method, as one typed by a function typedef is.
+    tags.callableTypes.push(callback[1]!);
+  }
+  // `@typedef {(arg: { utils: Utils }) => void} Visitor`: past TAG too, whose type holds no brace.
+  const literalParameters =
+    tags.functionType || !text.includes('@typedef') ? undefined : functionTypedefOf(text, at, (written, place) => jsdocType(written, place, tags.imports));
+  if (literalParameters) {
+    const { name, parameters, span, literals } = literalParameters;
+    tags.functionType = { name, parameters, ownsParams: false, span, literals };
+    tags.callableTypes.push(name);
+  }
   // `@typedef {{ error: LogFunction }} Logger`: past TAG too; read where the comment defines no other type, which would own its members.
   if (!tags.record && !tags.functionType?.ownsParams && !tags.alias)
     tags.object = objectTypeOf(text, at, (written, place) => jsdocType(written, place, tags.imports));
@@ -333,7 +345,8 @@ export const jsdocComment: NodeHandler = (node, f) => {
   if (tags.record) defineRecord(node, tags.record, f);
   // A function type and an object type in one comment: each over its own tag, so neither holds the other.
   const apart = tags.object !== undefined && tags.functionType !== undefined;
-  if (tags.functionType) defineFunctionType(node, tags.functionType.name, tags.functionType.parameters, f, apart ? tags.functionType.span : undefined);
+  const fnType = tags.functionType;
+  if (fnType) defineFunctionType(node, fnType.name, fnType.parameters, f, apart ? fnType.span : undefined, fnType.literals);
   if (tags.alias) defineAlias(node, tags.alias.name, tags.alias.of, f);
   if (tags.object) defineObjectType(node, tags.object, f, apart);
   for (const name of tags.callableTypes) f.b.callableType(name);
