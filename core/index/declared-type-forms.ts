@@ -3,6 +3,7 @@
 // `@k` an argument, `Alias(j)` a function type's parameter, `Alias()(j)` one of the function type it returns, `path(i).key(j)` a literal member's
 // parameter, `Type#key(j)` a typed literal member's parameter, `(is)` a guard's type; an element of a collection by method or index.
 import type { DefRef } from './symbol-table.ts';
+import { KEY_DOT } from './extract-types.ts';
 
 /** A type reached: the class-like definition, how certain the path to it is, and whether the value is a collection of it. */
 export interface Typed {
@@ -34,6 +35,20 @@ const FUNCTION_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames
 export function maybePrimitiveMember(on: Typed, name: string): boolean {
   if (on.primitive === undefined) return false;
   return PRIMITIVE_MEMBERS.has(name) || (on.primitive === 'function' && FUNCTION_MEMBERS.has(name));
+}
+
+/** The members a collection has of its own (an array's, a map's, a set's, an iterator's and Object's): `length`, `size`, `get`... */
+const COLLECTION_MEMBERS: ReadonlySet<string> = new Set(
+  [Array, Map, Set, Object].flatMap((kind) => Object.getOwnPropertyNames(kind.prototype)).concat(['next', 'return', 'throw']),
+);
+
+/**
+ * `this.byName['x']`, `plugins.react` with `byName: Record<string, Doc>`: a name read on a keyed
+ * collection that is none of a collection's own members is one of its values, as the checker
+ * types a record's property (an array's or a map's would be a type error there).
+ */
+export function isKeyedValue(on: Typed, name: string): boolean {
+  return on.collection === true && !COLLECTION_MEMBERS.has(name);
 }
 
 /** Array methods whose callback's parameter j is an element (and which parameters). */
@@ -97,7 +112,8 @@ export function elementOf(t: Typed | undefined): Typed | undefined {
 export function keyed(segment: string): { name: string; key: string | undefined } {
   if (!segment.endsWith(']')) return { name: segment, key: undefined };
   const open = segment.indexOf('[');
-  return open < 0 ? { name: segment, key: undefined } : { name: segment.slice(0, open), key: segment.slice(open + 1, -1) };
+  // `[PropertySymbol:ownerDocument]`: a key path, its dots written KEY_DOT so the receiver splits only at its own.
+  return open < 0 ? { name: segment, key: undefined } : { name: segment.slice(0, open), key: segment.slice(open + 1, -1).replaceAll(KEY_DOT, '.') };
 }
 
 /**

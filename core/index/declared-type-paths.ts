@@ -13,6 +13,7 @@ import {
   ELEMENT_RETURNS,
   elementOf,
   GUARD_SUFFIX,
+  isKeyedValue,
   keyed,
   literalMemberOwner,
   memberNameOn,
@@ -169,7 +170,13 @@ export abstract class DeclaredTypePaths {
       if (!current) return undefined;
       let { name, key } = keyed(rest[i]!);
       const on: Typed = current;
+      // `this[PropertySymbol:items].[*]`: a second index, on what the first gave.
+      if (name === '') {
+        current = this.byKey(on, key);
+        continue;
+      }
       current = name.endsWith('()') ? this.callResult(on, name.slice(0, -2)) : this.memberType(on, name);
+      if (!current && PLAIN_NAME.test(name) && isKeyedValue(on, name)) current = elementOf(on);
       // `this.deps.db`, `deps: { db: Db }`: a member typed by a type literal types its properties
       // as members of their own (typescript-members.ts declareLiteralMemberTypes).
       const next = !current && key === undefined && PLAIN_NAME.test(name) ? rest[i + 1] : undefined;

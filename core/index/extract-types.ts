@@ -137,6 +137,12 @@ export const OBJECT_OF = ['{[', ']}'] as const;
  * `opts.next`.
  */
 export const PARAMETER_LITERAL = '{:';
+/**
+ * A computed key path's dot inside a receiver path (`this[PropertySymbol:ownerDocument]` for
+ * `this[PropertySymbol.ownerDocument]`), where a dot would split the path; the key is the member
+ * declared under `[PropertySymbol.ownerDocument]`.
+ */
+export const KEY_DOT = ':';
 /** Wraps the forms of an array literal's elements (`[=alpha | =beta]` for `[alpha, beta]`): an array of the one type all reach. */
 export const ARRAY_OF = ['[', ']'] as const;
 /**

@@ -3,6 +3,7 @@
 // calls, for the declared-type forms resolution reads (declared-types.ts).
 import type { Node } from 'web-tree-sitter';
 import { unquote } from './language-module.ts';
+import { KEY_DOT } from '../../extract-types.ts';
 
 const MAX_PATH_CHARS = 200;
 const MAX_PATH_SEGMENTS = 6;
@@ -72,7 +73,27 @@ function leadingValue(source: string, i: number, end: number): { from: number; t
   // `(this.delegate || Date).now()`, `(a ?? b).m()`: a member of the left operand's type, which the
   // checker's union of both holds (as `const x = a ?? b` is typed as `a`, typescript-values.ts aliasedValue).
   const fallback = fallbackAt(source, k, next - 1);
-  return fallback < 0 ? undefined : { from: k, to: fallback, next };
+  if (fallback >= 0) return { from: k, to: fallback, next };
+  // `(pending ? a : b).m()`: a member of the first branch's type, which the checker's union of both holds.
+  const branch = firstBranchOf(source, k, next - 1);
+  return branch && { ...branch, next };
+}
+
+/** The first branch of a `c ? a : b` standing between `from` and `to` outside any bracket; undefined for any other text. */
+function firstBranchOf(source: string, from: number, to: number): { from: number; to: number } | undefined {
+  let depth = 0;
+  let question = -1;
+  for (let i = from; i < to; i++) {
+    const c = source[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === "'" || c === '"' || c === '`') return undefined;
+    else if (depth !== 0) continue;
+    else if (c === '?' && question < 0 && source[i + 1] !== '.' && source[i + 1] !== '?') question = i;
+    else if (c === '?' || (c === ':' && question < 0)) return undefined;
+    else if (c === ':') return { from: question + 1, to: i };
+  }
+  return undefined;
 }
 
 /** Where the first `||` or `??` outside any bracket stands between `from` and `to`; -1 when none does. */
@@ -145,7 +166,13 @@ function pathBetween(source: string, start: number, end: number, leading: boolea
       if (at(i) === '!') i++;
       skipSpace();
     }
-    if (at(i) === '[') {
+    // `this[PropertySymbol.items][0]`: a second index reads what the first gives, as a segment of
+    // its own with no name (`this[PropertySymbol:items].[*]`).
+    for (let index = 0; at(i) === '[' && index < MAX_INDEXES; index++) {
+      if (index > 0) {
+        segments.push(segment);
+        segment = '';
+      }
       // `this.items[0]`: an element (`[*]`); `xs[i]`, `this[kSocket]`: an element or, on a value
       // that is no collection, the member declared under that computed key (`[kSocket]: Socket`),
       // kept as `[i]` for resolution to tell apart (declared-types.ts). A quoted key names a
@@ -169,11 +196,18 @@ function pathBetween(source: string, start: number, end: number, leading: boolea
       } else {
         const keyStart = j;
         while (j < end && isWordChar(source.charCodeAt(j))) j++;
+        // `this[PropertySymbol.ownerDocument]`: a key path of up to three names, as a member is
+        // declared under (`[PropertySymbol.ownerDocument]: Document`, subscriptMemberName).
+        for (let dots = 0; dots < 2 && source[j] === '.' && j + 1 < end && isWordChar(source.charCodeAt(j + 1)); dots++) {
+          j++;
+          while (j < end && isWordChar(source.charCodeAt(j))) j++;
+        }
         const key = source.slice(keyStart, j);
         const keyed = source[j] === ']' && key.length > 0 && key.length <= MAX_KEY_CHARS && !isDigit(key.charCodeAt(0));
         i = closingBracket(source, i, end, '[', ']');
         if (i < 0) return undefined;
-        segment += keyed ? `[${key}]` : '[*]';
+        // The key's dots are written KEY_DOT, so the path still splits at its own (extract-types.ts).
+        segment += keyed ? `[${key.replaceAll('.', KEY_DOT)}]` : '[*]';
         skipSpace();
         if (at(i) === '!') i++;
       }
@@ -201,6 +235,9 @@ const QUOTED_MEMBER = /^[A-Za-z_$][\w$]*$/;
 export function isMemberKey(key: string): boolean {
   return key.length <= MAX_KEY_CHARS && QUOTED_MEMBER.test(key);
 }
+
+/** Indexes read in a row on one segment (`a[k][0]`). */
+const MAX_INDEXES = 2;
 
 /** How long a computed key kept in a path may be (`[kWebSocket]`). */
 const MAX_KEY_CHARS = 64;
