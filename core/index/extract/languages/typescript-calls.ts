@@ -9,6 +9,7 @@ import { calledPath, commaCallee, computedKey, pathOf, requiredPath, subscriptMe
 import { dynamicImport, firstArgument, loadedModuleName, requireCall } from './typescript-loads.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
 import { boundInScope } from './typescript-scopes.ts';
+import { KEY_DOT } from '../../extract-types.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
 export function call(node: Node, f: FileContext): void {
@@ -174,15 +175,19 @@ function castReceiver(object: Node | null, f: FileContext): string | undefined {
   object = unparenthesized(object);
   let key = '';
   if (object?.type === 'subscript_expression') {
-    const named = computedKey(object.childForFieldName('index'));
+    // `(node as Element)[PropertySymbol.children]`: a key path too, its dots written KEY_DOT (typescript-paths.ts pathOf).
+    const index = object.childForFieldName('index');
+    const named = computedKey(index) ?? (index?.type === 'member_expression' ? subscriptMemberName(index) : undefined);
     if (!named) return undefined;
-    key = named;
+    key = named.replaceAll('.', KEY_DOT);
     object = object.childForFieldName('object');
     if (object?.type !== 'parenthesized_expression') return undefined;
     object = unparenthesized(object);
   }
-  if (object?.type !== 'as_expression' && object?.type !== 'satisfies_expression') return undefined;
-  let type = object.namedChild(1);
+  // `(<Element>node).m()`: the older cast, its type written first.
+  const asserted = object?.type === 'type_assertion' ? object.namedChild(0)?.namedChild(0) : undefined;
+  if (!asserted && object?.type !== 'as_expression' && object?.type !== 'satisfies_expression') return undefined;
+  let type = asserted ?? object!.namedChild(1);
   if (type?.type === 'generic_type') type = type.childForFieldName('name');
   return type?.type === 'type_identifier' ? `as ${type.text}${key}` : undefined;
 }

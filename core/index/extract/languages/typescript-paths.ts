@@ -168,7 +168,10 @@ function pathBetween(source: string, start: number, end: number, leading: boolea
     }
     // `this[PropertySymbol.items][0]`: a second index reads what the first gives, as a segment of
     // its own with no name (`this[PropertySymbol:items].[*]`).
-    for (let index = 0; at(i) === '[' && index < MAX_INDEXES; index++) {
+    for (let index = 0; index < MAX_INDEXES; index++) {
+      // `parent?.[key]`, `items?.[0]`: an optional index reads as a plain one.
+      if (at(i) === '?' && at(i + 1) === '.' && at(i + 2) === '[') i += 2;
+      if (at(i) !== '[') break;
       if (index > 0) {
         segments.push(segment);
         segment = '';
@@ -237,7 +240,7 @@ export function isMemberKey(key: string): boolean {
 }
 
 /** Indexes read in a row on one segment (`a[k][0]`). */
-const MAX_INDEXES = 2;
+const MAX_INDEXES = 3;
 
 /** How long a computed key kept in a path may be (`[kWebSocket]`). */
 const MAX_KEY_CHARS = 64;
