@@ -114,11 +114,12 @@ export interface BracedTypedef {
 }
 
 /**
- * The first `@typedef {...} Name` of a comment whose type holds braces and that `wanted` accepts,
+ * The first `@typedef {...} Name` of a comment whose type holds braces (`nested`; else braces or a
+ * line break) and that `wanted` accepts,
  * its braces matched by counting; each tag's scan starts past the last one's end, so the comment
  * is read at most MAX_BRACED_TYPEDEFS times over MAX_BRACED_CHARS.
  */
-export function bracedTypedef(text: string, wanted: (written: string) => boolean): BracedTypedef | undefined {
+export function bracedTypedef(text: string, wanted: (written: string) => boolean, nested = true): BracedTypedef | undefined {
   let from = 0;
   for (let n = 0; n < MAX_BRACED_TYPEDEFS; n++) {
     const at = text.indexOf('@typedef', from);
@@ -132,7 +133,8 @@ export function bracedTypedef(text: string, wanted: (written: string) => boolean
     }
     from = close + 1;
     const inner = text.slice(open + 1, close);
-    if (!inner.includes('{')) continue;
+    // One with no braces inside and no line break is TAG's (typescript-jsdoc.ts).
+    if (nested ? !inner.includes('{') : !inner.includes('{') && !inner.includes('\n')) continue;
     TYPEDEF_NAME.lastIndex = close + 1;
     const name = TYPEDEF_NAME.exec(text);
     if (!name) continue;
@@ -155,16 +157,16 @@ const MAX_TYPEDEF_PARAMETERS = 16;
 
 /**
  * `@typedef {(arg: { report: Report, utils: Utils }) => void} JsdocVisitor`, over several lines:
- * the function type's name, its parameters' types by place (an object-typed one as `{:Name.param`), and the members of each object-typed one, typed as an object typedef's are, where
- * some parameter is written as an object type; undefined otherwise (typescript-jsdoc-callbacks.ts
- * reads the one-line forms).
+ * the function type's name, its parameters' types by place (an object-typed one as `{:Name.param`),
+ * and the members of each object-typed one, typed as an object typedef's are; undefined for any
+ * other type (typescript-jsdoc-callbacks.ts reads the one-line forms).
  */
 export function functionTypedefOf(
   text: string,
   at: number,
   typeOf: (written: string, place: number) => string | undefined,
 ): { name: string; span: [number, number]; parameters: (string | undefined)[]; literals: ParameterLiteral[] } | undefined {
-  const braced = text.includes('=>') ? bracedTypedef(text, (written) => ARROW_LEAD.test(written)) : undefined;
+  const braced = text.includes('=>') ? bracedTypedef(text, (written) => ARROW_LEAD.test(written), false) : undefined;
   if (!braced) return undefined;
   const close = closingParen(braced.written);
   if (close < 0 || !/^\)\s*=>/.test(braced.written.slice(close))) return undefined;
@@ -187,7 +189,6 @@ export function functionTypedefOf(
     // `{:Visitor.arg`: the literal whose members the type holds as `arg.*` (extract-types.ts PARAMETER_LITERAL).
     parameters.push(`${PARAMETER_LITERAL}${braced.name}.${m[1]!}`);
   }
-  if (!literals.length) return undefined;
   return { name: braced.name, span: [at + braced.at, at + braced.end], parameters, literals };
 }
 
