@@ -1,10 +1,11 @@
 // CommonJS exports read through a name the module binds: an export assigned a member of a
 // module it loaded (`exports.cpu = cpu.cpu`), and a module-level object exported by its name
-// (`const codes = {...}; module.exports = codes`), as the checker follows each alias.
+// (`const codes = {...}; module.exports = codes`), as the checker follows each alias; and a
+// default export that is a call's result (`module.exports = createApi()`), typed by that call.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
-import { isModuleLoad } from './typescript-paths.ts';
+import { calledPath, isModuleLoad } from './typescript-paths.ts';
 
 /** A loaded module's member: `cpu.cpu`, the module's name and one member. */
 const LOADED_MEMBER = /^([\w$]{1,80})\.([\w$]{1,80})$/;
@@ -65,4 +66,28 @@ function declaredObject(program: Node, name: string): Node | null {
     }
   }
   return null;
+}
+
+/**
+ * `module.exports = createApi()`, `export default createApi()`: the default export is what the
+ * call returns, declared under `default` as a local bound to that call is, so an importer's
+ * `api.fetchAll()` reaches the member of the literal the factory returns, as the checker types it.
+ * A module loaded in place is no call of the file's (`module.exports = require('./x')(o)`).
+ */
+export function exportedCallResult(value: Node, b: ExtractionBuilder, source: string): boolean {
+  if (value.type !== 'call_expression' || isModuleLoad(value)) return false;
+  const path = calledPath(value, source);
+  if (!path || !CALLED_EXPORT.test(path)) return false;
+  b.declareType('local', 'default', `${path}()`, value);
+  b.addExport('default', 'default');
+  return true;
+}
+
+/** A call's callee an exported result is read through: a name or a path of up to three. */
+const CALLED_EXPORT = /^[\w$]{1,80}(\.[\w$]{1,80}){0,2}$/;
+
+/** Whether `module.exports = right` is a statement of the module itself (a UMD wrapper's is its factory's, read apart). */
+export function atTop(right: Node, { parentOf }: FileContext): boolean {
+  const statement = parentOf(right) && parentOf(parentOf(right)!);
+  return statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program';
 }

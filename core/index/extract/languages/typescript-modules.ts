@@ -14,7 +14,7 @@ import { constructedType } from './typescript-types.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { constructedMembers, exportedDefaultObject } from './typescript-objects.ts';
 import { declareLiteralThis } from './typescript-own-this.ts';
-import { exportedObjectCallMembers, loadedMemberReexport } from './typescript-cjs-exports.ts';
+import { atTop, exportedCallResult, exportedObjectCallMembers, loadedMemberReexport } from './typescript-cjs-exports.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -163,7 +163,7 @@ export function* exportStatement(stmt: Node, f: FileContext): HandlerSteps {
   }
   const value = stmt.childForFieldName('value');
   if (!value || !isDefault) return;
-  if (exportedInstance(value, b, text)) return;
+  if (exportedInstance(value, b, text) || exportedCallResult(value, b, text)) return;
   if (value.type === 'identifier') b.addExport(value.text, 'default');
   else if (value.type === 'class') b.addExport(value.childForFieldName('name')?.text ?? 'default', 'default');
   else if (FUNCTION_VALUES.has(value.type)) {
@@ -268,7 +268,7 @@ export function exportsAssignedWithin(value: Node): Node | null {
 /** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */
 export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSteps {
   const { b, source } = f;
-  if (exportedInstance(right, b, source)) return;
+  if (exportedInstance(right, b, source) || (atTop(right, f) && exportedCallResult(right, b, source))) return;
   if (right.type === 'identifier') {
     b.addExport(right.text, 'default');
     exportedObjectCallMembers(right, f);
