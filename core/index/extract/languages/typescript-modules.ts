@@ -256,11 +256,12 @@ export function isExportsObject(node: Node | null): boolean {
 
 /**
  * `(module.exports = right)`, a declarator's value (`let SyncReader = (module.exports = function
- * (b) {...})`, nodemon's `var utils = (module.exports = { ... })`): what is assigned to the
- * module's exports in parentheses, which the declared name then holds too; null for any other value.
+ * (b) {...})`, nodemon's `var utils = (module.exports = { ... })`, `var self = module.exports = {}`):
+ * what is assigned to the module's exports, which the declared name then holds too; null for any other value.
  */
 export function exportsAssignedWithin(value: Node): Node | null {
-  const assignment = value.type === 'parenthesized_expression' ? value.namedChild(0) : null;
+  // `var self = module.exports = {}` too, unparenthesized.
+  const assignment = value.type === 'parenthesized_expression' ? value.namedChild(0) : value;
   if (assignment?.type !== 'assignment_expression' || !isModuleExports(assignment.childForFieldName('left'))) return null;
   return assignment.childForFieldName('right');
 }
