@@ -158,6 +158,9 @@ export class ModuleValues {
     }
     const spreads = this.spreadsOf(fileIdx).get(owner) ?? [];
     for (let i = spreads.length - 1; i >= 0; i--) {
+      // `Object.assign({}, base)` with `const base = { mf() {} }` in the file: base's own member.
+      const own = this.detachedMember(fileIdx, spreads[i]!, name);
+      if (own !== undefined) return { file: fileIdx, def: own };
       const spread = this.names.resolveLocal(fileIdx, spreads[i]!);
       const found = spread?.kind === 'namespace' ? this.names.resolveExport(spread.file, name) : undefined;
       if (found?.kind === 'def') return found.ref;

@@ -6,6 +6,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext } from './language-module.ts';
 import { calledPath, isModuleLoad } from './typescript-paths.ts';
+import { assignedParts, literalOf } from './typescript-literal-values.ts';
 
 /** A loaded module's member: `cpu.cpu`, the module's name and one member. */
 const LOADED_MEMBER = /^([\w$]{1,80})\.([\w$]{1,80})$/;
@@ -75,7 +76,8 @@ function declaredObject(program: Node, name: string): Node | null {
  * A module loaded in place is no call of the file's (`module.exports = require('./x')(o)`).
  */
 export function exportedCallResult(value: Node, b: ExtractionBuilder, source: string): boolean {
-  if (value.type !== 'call_expression' || isModuleLoad(value)) return false;
+  // `Object.freeze({...})`, `Object.assign({}, ...)`: a module object, read as the literals it holds (typescript-objects.ts).
+  if (value.type !== 'call_expression' || isModuleLoad(value) || literalOf(value) || assignedParts(value)) return false;
   const path = calledPath(value, source);
   if (!path || !CALLED_EXPORT.test(path)) return false;
   b.declareType('local', 'default', `${path}()`, value);

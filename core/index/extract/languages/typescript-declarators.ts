@@ -235,9 +235,14 @@ export const variableDeclarator: NodeHandler = (node, f) => {
     return factoryObject(value, node, bound, false, f);
   }
   // `export const api = { get() {} } as const`: an object of methods, not a callable.
-  // `Object.freeze({ run })` returns its literal (typescript-objects.ts literalOf).
-  const literal = (valueType !== 'call_expression' && valueType !== 'identifier') || source.startsWith('Object.freeze(', value.startIndex);
-  const members = literal ? (atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : localObject(node, value, f)) : undefined;
+  // `Object.freeze({ run })` returns its literal (typescript-objects.ts literalOf); at the top,
+  // `Object.assign({}, base, {...})` is an object of what it merges (typescript-objects.ts assignedMembers).
+  const top = atModuleLevel(node, f.parentOf);
+  const literal =
+    (valueType !== 'call_expression' && valueType !== 'identifier') ||
+    source.startsWith('Object.freeze(', value.startIndex) ||
+    (top && source.startsWith('Object.assign(', value.startIndex));
+  const members = literal ? (top ? moduleObject(node, value, f) : localObject(node, value, f)) : undefined;
   if (members) return members;
   // `var ArraySet = require('./array-set').ArraySet`: an import binding (requireCall), which the
   // checker follows to the exporting module's declaration, never a function of this file.

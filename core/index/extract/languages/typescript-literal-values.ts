@@ -1,6 +1,7 @@
 // Object literals as values: the literal a value is past its wrappers (and whether a type is
-// written over it), and whether `Object.freeze(...)` around it is a declarator's value, read by the
-// handlers that define a literal's members (typescript-objects.ts).
+// written over it), whether `Object.freeze(...)` around it is a declarator's value, and the parts
+// `Object.assign({}, ...)` merges, read by the handlers that define a literal's members
+// (typescript-objects.ts).
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 
@@ -23,6 +24,37 @@ export function literalOf(value: Node | null, ownType = false): Node | undefined
     else break;
   }
   return value?.type === 'object' ? value : undefined;
+}
+
+/** Arguments of one `Object.assign(...)` read. */
+const MAX_ASSIGNED_PARTS = 16;
+
+/**
+ * `Object.assign({}, base, { extra() {} })`: the object literals and names it merges into the
+ * literal its first argument writes, in order, as the checker types the result (the intersection
+ * of them all); undefined for any other value, or where an argument is neither.
+ */
+export function assignedParts(value: Node | null): Node[] | undefined {
+  for (let i = 0; value && WRAPPERS.has(value.type) && i < 4; i++) value = value.namedChild(0);
+  if (value?.type !== 'call_expression' || value.childForFieldName('function')?.text !== 'Object.assign') return undefined;
+  const parts = value.childForFieldName('arguments')?.namedChildren ?? [];
+  if (parts[0]?.type !== 'object' || parts.length > MAX_ASSIGNED_PARTS) return undefined;
+  return parts.every((part) => part?.type === 'object' || part?.type === 'identifier') ? (parts as Node[]) : undefined;
+}
+
+/**
+ * Whether `call` is an `Object.assign({}, ...)` whose result a module's top holds (a declarator, an
+ * `export default`, an assignment to `module.exports` or an export), where the literals it merges
+ * are the module object's members (typescript-objects.ts assignedMembers), no argument's own.
+ */
+export function assignedModuleObject(call: Node, f: FileContext): boolean {
+  if (!assignedParts(call)) return false;
+  let holder = f.parentOf(call);
+  for (let i = 0; holder && WRAPPERS.has(holder.type) && i < 4; i++) holder = f.parentOf(holder);
+  if (holder?.type === 'export_statement') return true;
+  let statement = holder && f.parentOf(holder);
+  if (statement?.type === 'export_statement') statement = f.parentOf(statement);
+  return (holder?.type === 'variable_declarator' || holder?.type === 'assignment_expression') && f.parentOf(statement!)?.type === 'program';
 }
 
 /** Whether `call` is `Object.freeze(...)` a declarator holds (past WRAPPERS), whose literal's members the declarator's handler defines. */

@@ -11,6 +11,7 @@ import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './
 import { choiceOfReferences } from './typescript-values.ts';
 import { isModuleLoad, pathOf } from './typescript-paths.ts';
 import { constructedType } from './typescript-types.ts';
+import { assignedParts } from './typescript-literal-values.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { constructedMembers, exportedDefaultObject } from './typescript-objects.ts';
 import { declareLiteralThis } from './typescript-own-this.ts';
@@ -279,6 +280,10 @@ export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSt
     const name = right.childForFieldName('name')?.text ?? 'default';
     b.define(right, 'function', name);
     b.addExport(name, 'default');
+  } else if (assignedParts(right)) {
+    // `module.exports = Object.assign({}, base, {...})`: a module object of what it merges, as `export default` holds one.
+    const members = exportedDefaultObject(right, f);
+    if (members) yield* members;
   } else if (choiceOfFunction(right)) {
     b.define(right, 'function', 'default', { bound: true });
     b.addExport('default', 'default');
