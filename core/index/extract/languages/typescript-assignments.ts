@@ -39,12 +39,21 @@ function memberAssignment(node: Node, parts: string[], right: Node, f: FileConte
     if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', `${parts[0]}.${parts[2]}`, right, node);
     return;
   }
+  // `ns.Builder.prototype.add = function () {}`: a method of the constructor a namespace object holds.
+  if (parts.length === 4 && parts[2] === 'prototype' && parts[3] !== 'constructor' && FUNCTION_VALUES.has(right.type)) {
+    b.define(node, 'method', parts[3]!, { bound: true, parentName: `${parts[0]}.${parts[1]}` });
+    declareSignature(f, 'local', `${parts[0]}.${parts[1]}.${parts[3]}`, right, node);
+    return;
+  }
   const statement = parentOf(node);
-  if (parts.length === 2 && FUNCTION_VALUES.has(right.type) && statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program') {
-    b.define(node, 'method', parts[1]!, { bound: true, parentName: parts[0]! });
+  const atTop = statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program';
+  // `ArraySet.fromArray = function () {}`, `ns.Builder.create = function () {}`: a static one, at the top.
+  if ((parts.length === 2 || (parts.length === 3 && parts[1] !== 'prototype')) && FUNCTION_VALUES.has(right.type) && atTop) {
+    const owner = parts.slice(0, -1).join('.');
+    b.define(node, 'method', parts.at(-1)!, { bound: true, parentName: owner });
     // `ArraySet.fromArray = function () { ...; return set }`: what it returns, under its owner's name
     // (function-declarations.ts reads a method declared apart from its owner so).
-    declareSignature(f, 'local', `${parts[0]}.${parts[1]}`, right, node);
+    declareSignature(f, 'local', `${owner}.${parts.at(-1)}`, right, node);
   }
 }
 
@@ -291,7 +300,10 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   // `module.exports = XMLWriterBase = class XMLWriterBase {...}` (CoffeeScript's output): the export is the value the chain ends in.
   const right = exportsHead ? chainedValue(node.lastChild) : node.lastChild;
   if (!right) return;
-  const staticMember = FUNCTION_VALUES.has(right.type) && left.firstChild?.type === 'identifier';
+  // `Foo.from = function () {}`, `ns.Builder.create = function () {}`: a static one (memberAssignment).
+  const owner = left.firstChild;
+  const staticMember =
+    FUNCTION_VALUES.has(right.type) && (owner?.type === 'identifier' || (owner?.type === 'member_expression' && owner.firstChild?.type === 'identifier'));
   if (b.language === 'javascript' && left.childForFieldName('property')?.text === 'prototype') {
     // `Timer.prototype = timer.prototype = { restart: function () {} }` (d3's style): the literal
     // the chain ends in is the outermost constructor's, the one `new Timer` builds; the inner
