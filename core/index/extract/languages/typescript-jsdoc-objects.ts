@@ -104,7 +104,7 @@ function closingBrace(text: string, open: number): number {
   return -1;
 }
 
-export interface BracedTypedef {
+interface BracedTypedef {
   name: string;
   /** The type between the tag's braces, each comment line's leading `*` dropped, trimmed. */
   written: string;
@@ -115,11 +115,10 @@ export interface BracedTypedef {
 
 /**
  * The first `@typedef {...} Name` of a comment whose type holds braces (`nested`; else braces or a
- * line break) and that `wanted` accepts,
- * its braces matched by counting; each tag's scan starts past the last one's end, so the comment
- * is read at most MAX_BRACED_TYPEDEFS times over MAX_BRACED_CHARS.
+ * line break) and that `wanted` accepts, its braces matched by counting; each tag's scan starts
+ * past the last one's end, so the comment is read at most MAX_BRACED_TYPEDEFS times over MAX_BRACED_CHARS.
  */
-export function bracedTypedef(text: string, wanted: (written: string) => boolean, nested = true): BracedTypedef | undefined {
+function bracedTypedef(text: string, wanted: (written: string) => boolean, nested = true): BracedTypedef | undefined {
   let from = 0;
   for (let n = 0; n < MAX_BRACED_TYPEDEFS; n++) {
     const at = text.indexOf('@typedef', from);

@@ -191,7 +191,8 @@ function pathBetween(source: string, start: number, end: number, leading: boolea
         const name = k < limit && source[k] === source[j] ? source.slice(j + 1, k++) : '';
         while (k < end && isSpace(source.charCodeAt(k))) k++;
         if (source[k] !== ']' || !isMemberKey(name)) return undefined;
-        segments.push(segment);
+        // After an index (`a[0]['x']`) the segment is already pushed: none is left empty.
+        if (segment !== '') segments.push(segment);
         segment = name;
         i = k + 1;
         skipSpace();
