@@ -29,6 +29,7 @@ import { declareArrayPattern, declareDestructured } from './typescript-destructu
 import { declareSignature, declareTypeArgumentPlaces } from './typescript-signatures.ts';
 import { heldCallArguments, signaturesOf } from './typescript-generics.ts';
 import { factoryObject, localObject, moduleObject } from './typescript-objects.ts';
+import { moduleAssignedParts } from './typescript-literal-values.ts';
 import { exportsAssignedWithin, isLoadedMember } from './typescript-modules.ts';
 import { constructsFunction } from './typescript-function-constructors.ts';
 
@@ -236,13 +237,12 @@ export const variableDeclarator: NodeHandler = (node, f) => {
   }
   // `export const api = { get() {} } as const`: an object of methods, not a callable.
   // `Object.freeze({ run })` returns its literal (typescript-objects.ts literalOf); at the top,
-  // `Object.assign({}, base, {...})` is an object of what it merges (typescript-objects.ts assignedMembers).
-  const top = atModuleLevel(node, f.parentOf);
+  // `Object.assign({}, base, {...})` is an object of what it merges (typescript-literal-values.ts moduleAssignedParts).
   const literal =
     (valueType !== 'call_expression' && valueType !== 'identifier') ||
     source.startsWith('Object.freeze(', value.startIndex) ||
-    (top && source.startsWith('Object.assign(', value.startIndex));
-  const members = literal ? (top ? moduleObject(node, value, f) : localObject(node, value, f)) : undefined;
+    moduleAssignedParts(value, f) !== undefined;
+  const members = literal ? (atModuleLevel(node, f.parentOf) ? moduleObject(node, value, f) : localObject(node, value, f)) : undefined;
   if (members) return members;
   // `var ArraySet = require('./array-set').ArraySet`: an import binding (requireCall), which the
   // checker follows to the exporting module's declaration, never a function of this file.

@@ -43,25 +43,46 @@ export function assignedParts(value: Node | null): Node[] | undefined {
 }
 
 /**
- * Whether `call` is an `Object.assign({}, ...)` whose result a module's top holds (a declarator, an
- * `export default`, an assignment to `module.exports` or an export), where the literals it merges
- * are the module object's members (typescript-objects.ts assignedMembers), no argument's own.
+ * `Object.assign({}, base, { extra() {} })` where a module object's reader takes it
+ * (typescript-objects.ts assignedMembers): an `export default`'s value, an export's
+ * (`module.exports = ...`, `exports.tools = ...`, `module.exports.tools = ...`), or the value of a
+ * declarator at the module's top with a name and no type written over it. Its parts there, so the
+ * literals it merges are that object's members; undefined anywhere else, where they are members
+ * of what encloses the call, as any argument's (argumentObject).
  */
-export function assignedModuleObject(call: Node, f: FileContext): boolean {
-  if (!assignedParts(call)) return false;
-  let holder = f.parentOf(call);
+export function moduleAssignedParts(value: Node, f: FileContext): Node[] | undefined {
+  const parts = assignedParts(value);
+  if (!parts) return undefined;
+  const call = parts[0] && f.parentOf(f.parentOf(parts[0])!);
+  const holder = call && holderOf(call, f);
+  if (holder?.type === 'export_statement') return parts;
+  if (holder?.type === 'assignment_expression') {
+    const left = holder.childForFieldName('left');
+    const text = left && left.endIndex - left.startIndex <= MAX_EXPORT_CHARS ? left.text.replace(/\s+/g, '') : '';
+    return EXPORT_TARGET.test(text) ? parts : undefined;
+  }
+  if (holder?.type !== 'variable_declarator' || holder.childForFieldName('name')?.type !== 'identifier' || holder.childForFieldName('type')) return undefined;
+  let declaration = f.parentOf(holder);
+  if (declaration && f.parentOf(declaration)?.type === 'export_statement') declaration = f.parentOf(declaration);
+  return declaration && f.parentOf(declaration)?.type === 'program' ? parts : undefined;
+}
+
+/** What an export assigns: the module's exports, or one name of them. */
+const EXPORT_TARGET = /^(module\.exports|(module\.)?exports\.[\w$]{1,80})$/;
+/** The longest assignment target read as an export's. */
+const MAX_EXPORT_CHARS = 120;
+
+/** The node holding a value past the wrappers around it (parentheses, casts). */
+function holderOf(value: Node, f: FileContext): Node | null {
+  let holder = f.parentOf(value);
   for (let i = 0; holder && WRAPPERS.has(holder.type) && i < 4; i++) holder = f.parentOf(holder);
-  if (holder?.type === 'export_statement') return true;
-  let statement = holder && f.parentOf(holder);
-  if (statement?.type === 'export_statement') statement = f.parentOf(statement);
-  return (holder?.type === 'variable_declarator' || holder?.type === 'assignment_expression') && f.parentOf(statement!)?.type === 'program';
+  return holder;
 }
 
 /** Whether `call` is `Object.freeze(...)` a declarator holds (past WRAPPERS), whose literal's members the declarator's handler defines. */
 export function frozenDeclaratorValue(call: Node, f: FileContext): boolean {
   if (call.childForFieldName('function')?.text !== 'Object.freeze') return false;
-  let holder = f.parentOf(call);
-  for (let i = 0; holder && WRAPPERS.has(holder.type) && i < 4; i++) holder = f.parentOf(holder);
+  const holder = holderOf(call, f);
   // The declarator's handler defines the members where its name is one and no type is written over it.
   return holder?.type === 'variable_declarator' && holder.childForFieldName('name')?.type === 'identifier' && !holder.childForFieldName('type');
 }

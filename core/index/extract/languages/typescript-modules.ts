@@ -11,7 +11,7 @@ import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './
 import { choiceOfReferences } from './typescript-values.ts';
 import { isModuleLoad, pathOf } from './typescript-paths.ts';
 import { constructedType } from './typescript-types.ts';
-import { assignedParts } from './typescript-literal-values.ts';
+import { moduleAssignedParts } from './typescript-literal-values.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { constructedMembers, exportedDefaultObject } from './typescript-objects.ts';
 import { declareLiteralThis } from './typescript-own-this.ts';
@@ -280,7 +280,7 @@ export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSt
     const name = right.childForFieldName('name')?.text ?? 'default';
     b.define(right, 'function', name);
     b.addExport(name, 'default');
-  } else if (assignedParts(right)) {
+  } else if (moduleAssignedParts(right, f)) {
     // `module.exports = Object.assign({}, base, {...})`: a module object of what it merges, as `export default` holds one.
     const members = exportedDefaultObject(right, f);
     if (members) yield* members;

@@ -19,7 +19,7 @@ import { declareSignature } from './typescript-signatures.ts';
 import { LOCAL_OBJECT_OWNER, MAX_RETURNED_SPREADS, RETURNED_MEMBER, RETURNED_SPREAD, SPREAD_MEMBER } from '../../extract-types.ts';
 import { calledPath } from './typescript-paths.ts';
 import { declareLiteralThis } from './typescript-own-this.ts';
-import { assignedModuleObject, assignedParts, frozenDeclaratorValue, literalOf, WRAPPERS } from './typescript-literal-values.ts';
+import { frozenDeclaratorValue, literalOf, moduleAssignedParts, WRAPPERS } from './typescript-literal-values.ts';
 
 /** `[\w$.[\]]`: the chars of a computed key that names a member (`[Symbol.iterator]`). */
 function isKeyChar(c: number): boolean {
@@ -144,8 +144,8 @@ export function moduleObject(declarator: Node, value: Node, f: FileContext): Han
   const object = literalOf(value);
   const name = declarator.childForFieldName('name');
   if (!object) {
-    const parts = assignedParts(value);
-    return parts && name?.type === 'identifier' && !declarator.childForFieldName('type') ? assignedMembers(name.text, parts, f) : undefined;
+    const parts = moduleAssignedParts(value, f);
+    return parts && name ? assignedMembers(name.text, parts, f) : undefined;
   }
   if (name?.type === 'identifier' && !declarator.childForFieldName('type')) {
     declareConstructedMembers(declarator, name.text, object, f);
@@ -161,7 +161,7 @@ export function moduleObject(declarator: Node, value: Node, f: FileContext): Han
  */
 export function exportedObject(name: string, value: Node, f: FileContext): HandlerSteps | undefined {
   const object = literalOf(value);
-  const parts = object ? undefined : assignedParts(value);
+  const parts = object ? undefined : moduleAssignedParts(value, f);
   if ((!object && !parts) || !/^[\w$]{1,80}$/.test(name)) return undefined;
   f.b.addExport(name, name);
   return parts ? assignedMembers(name, parts, f) : defineMembers(object!, f, name, undefined, undefined, memberSignature(name, f, value));
@@ -277,7 +277,7 @@ export function argumentObject(object: Node, f: FileContext): HandlerSteps | und
       const call = f.parentOf(holder);
       if (call?.type !== 'call_expression' && call?.type !== 'new_expression') return undefined;
       // `const api = Object.freeze({...})`: the declarator's literal, whose members its handler defines (literalOf).
-      if (frozenDeclaratorValue(call, f) || assignedModuleObject(call, f)) return undefined;
+      if (frozenDeclaratorValue(call, f) || moduleAssignedParts(call, f)) return undefined;
       // A cast literal (`{...} as T`) is typed by its cast, not by the callee.
       const typed = cast ? undefined : typedByArgumentPlace(value, holder, call, f);
       return defineMembers(object, f, undefined, undefined, undefined, typed);
