@@ -6,7 +6,7 @@ import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { constructedArrayType, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
-import { calledPath, computedKey, isModuleLoad } from './typescript-paths.ts';
+import { calledPath, computedKey, isModuleLoad, isTopStatement } from './typescript-paths.ts';
 import { documentedParameter } from './typescript-jsdoc.ts';
 import { choiceOfReferences, constructedEitherWay } from './typescript-values.ts';
 import { declareAssignedLocal } from './typescript-assigned.ts';
@@ -45,10 +45,8 @@ function memberAssignment(node: Node, parts: string[], right: Node, f: FileConte
     declareSignature(f, 'local', `${parts[0]}.${parts[1]}.${parts[3]}`, right, node);
     return;
   }
-  const statement = parentOf(node);
-  const atTop = statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program';
   // `ArraySet.fromArray = function () {}`, `ns.Builder.create = function () {}`: a static one, at the top.
-  if ((parts.length === 2 || (parts.length === 3 && parts[1] !== 'prototype')) && FUNCTION_VALUES.has(right.type) && atTop) {
+  if ((parts.length === 2 || (parts.length === 3 && parts[1] !== 'prototype')) && FUNCTION_VALUES.has(right.type) && isTopStatement(node, parentOf)) {
     const owner = parts.slice(0, -1).join('.');
     b.define(node, 'method', parts.at(-1)!, { bound: true, parentName: owner });
     // `ArraySet.fromArray = function () { ...; return set }`: what it returns, under its owner's name
@@ -332,7 +330,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   if (exported !== undefined) {
     // `exports.create = function () { return new Parser() }`: what it returns, as a declared function's.
     if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', exported, right, node);
-    exportsPropertyAssignment(node, exported, right, b, source, f.parentOf(f.parentOf(node) ?? node)?.type === 'program');
+    exportsPropertyAssignment(node, exported, right, b, source, isTopStatement(node, f.parentOf));
     return exportedObject(exported, right, f);
   }
   memberAssignment(node, parts, right, f);

@@ -5,11 +5,10 @@ import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { NAME_PATH } from './typescript-types.ts';
-import { calledPath, commaCallee, computedKey, pathOf, requiredPath, subscriptMemberName, unparenthesized } from './typescript-paths.ts';
+import { calledPath, commaCallee, computedKey, inPath, pathOf, requiredPath, subscriptMemberName, unparenthesized } from './typescript-paths.ts';
 import { dynamicImport, firstArgument, loadedModuleName, requireCall } from './typescript-loads.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
 import { boundInScope } from './typescript-scopes.ts';
-import { KEY_DOT } from '../../extract-types.ts';
 
 /** `f(x)`, `a.b.c(x)`, `done!()`, `super(x)`, `import('./m')`: the call the node makes. */
 export function call(node: Node, f: FileContext): void {
@@ -175,11 +174,11 @@ function castReceiver(object: Node | null, f: FileContext): string | undefined {
   object = unparenthesized(object);
   let key = '';
   if (object?.type === 'subscript_expression') {
-    // `(node as Element)[PropertySymbol.children]`: a key path too, its dots written KEY_DOT (typescript-paths.ts pathOf).
+    // `(node as Element)[PropertySymbol.children]`: a key path too, as a receiver path holds it (inPath).
     const index = object.childForFieldName('index');
     const named = computedKey(index) ?? (index?.type === 'member_expression' ? subscriptMemberName(index) : undefined);
     if (!named) return undefined;
-    key = named.replaceAll('.', KEY_DOT);
+    key = inPath(named);
     object = object.childForFieldName('object');
     if (object?.type !== 'parenthesized_expression') return undefined;
     object = unparenthesized(object);

@@ -87,9 +87,3 @@ export function exportedCallResult(value: Node, b: ExtractionBuilder, source: st
 
 /** A call's callee an exported result is read through: a name or a path of up to three. */
 const CALLED_EXPORT = /^[\w$]{1,80}(\.[\w$]{1,80}){0,2}$/;
-
-/** Whether `module.exports = right` is a statement of the module itself (a UMD wrapper's is its factory's, read apart). */
-export function atTop(right: Node, { parentOf }: FileContext): boolean {
-  const statement = parentOf(right) && parentOf(parentOf(right)!);
-  return statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program';
-}

@@ -8,8 +8,8 @@ const MAX_CALLBACK_PARAMETERS = 8;
 const ARROW_TYPE = /^\(([^()]{0,200})\)\s*=>/;
 /** `function(Error, Sock): void`: Closure's function type. */
 const CLOSURE_TYPE = /^function\s*\(([^()]{0,200})\)/;
-/** `err?: Error`: a parameter of an arrow type, its name and type. */
-const ARROW_PARAMETER = /^(?:\.\.\.)?[A-Za-z_$][\w$]{0,79}\??\s*:\s*(.+)$/;
+/** `err?: Error`: a parameter of an arrow type, its name and type (over several lines too, in a typedef read by counting braces). */
+export const ARROW_PARAMETER = /^(?:\.\.\.)?([A-Za-z_$][\w$]{0,79})\??\s*:\s*([^]+)$/;
 
 /**
  * The types a documented callback's parameters are given, by place (`@param {(err?: null | Error,
@@ -29,7 +29,7 @@ export function callbackParameterTypes(written: string, typeOf: (type: string) =
     .map((part) => {
       const param = part.trim();
       // Closure's `this:` and `new:` name the receiver, no parameter; in an arrow type each place is `name: Type`.
-      const type = arrow ? ARROW_PARAMETER.exec(param)?.[1] : /^(this|new)\s*:/.test(param) ? undefined : param.replace(/^\.\.\./, '');
+      const type = arrow ? ARROW_PARAMETER.exec(param)?.[2] : /^(this|new)\s*:/.test(param) ? undefined : param.replace(/^\.\.\./, '');
       return type ? typeOf(type) : undefined;
     });
   return types.some((t) => t !== undefined) ? types : undefined;

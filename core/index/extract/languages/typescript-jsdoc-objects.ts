@@ -9,6 +9,8 @@
 // an object type (`@typedef {(arg: { utils: Utils }) => void} Visitor`, functionTypedefOf).
 import { isFunctionType } from './typescript-jsdoc-unions.ts';
 import { PARAMETER_LITERAL } from '../../extract-types.ts';
+import { ARROW_PARAMETER } from './typescript-jsdoc-callbacks.ts';
+import { closingBracket } from './typescript-paths.ts';
 
 /** The typedef's object type: `{{` (spaces and a comment's line breaks between), its members, `}}`, its name. */
 const OBJECT_TYPEDEF = /@typedef\s+\{\s*\{([^{}]{0,600})\}\s*\}\s+([A-Za-z_$][\w$]{0,79})/;
@@ -94,14 +96,8 @@ const TYPEDEF_NAME = /\s*([A-Za-z_$][\w$]{0,79})/y;
 
 /** Where the brace that closes the one at `open` is, within MAX_BRACED_CHARS; -1 past them. */
 function closingBrace(text: string, open: number): number {
-  let depth = 0;
-  const last = Math.min(text.length, open + MAX_BRACED_CHARS);
-  for (let i = open; i < last; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 123) depth++;
-    else if (c === 125 && --depth === 0) return i;
-  }
-  return -1;
+  const next = closingBracket(text, open, Math.min(text.length, open + MAX_BRACED_CHARS), '{', '}');
+  return next < 0 ? -1 : next - 1;
 }
 
 interface BracedTypedef {
@@ -150,7 +146,6 @@ export interface ParameterLiteral extends Pick<ObjectType, 'callable' | 'typed'>
 
 /** `(arg: { utils: Utils }, n: number) => void` as a typedef's type. */
 const ARROW_LEAD = /^\(/;
-const ARROW_PARAMETER = /^(?:\.\.\.)?([A-Za-z_$][\w$]{0,79})\??\s*:\s*(\S[^]*)$/;
 /** Parameters of one function typedef read. */
 const MAX_TYPEDEF_PARAMETERS = 16;
 

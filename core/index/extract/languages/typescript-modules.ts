@@ -9,13 +9,13 @@ import { EXPORTS_OBJECT, type FileExtraction, type ImportBinding } from '../../e
 import type { ExtractionBuilder } from '../extraction-builder.ts';
 import { ITEMS_PER_STEP, unquote, type FileContext, type HandlerSteps } from './language-module.ts';
 import { choiceOfReferences } from './typescript-values.ts';
-import { isModuleLoad, pathOf } from './typescript-paths.ts';
+import { isModuleLoad, isTopStatement, pathOf } from './typescript-paths.ts';
 import { constructedType } from './typescript-types.ts';
 import { moduleAssignedParts } from './typescript-literal-values.ts';
 import { declareSignature } from './typescript-signatures.ts';
 import { constructedMembers, exportedDefaultObject } from './typescript-objects.ts';
 import { declareLiteralThis } from './typescript-own-this.ts';
-import { atTop, exportedCallResult, exportedObjectCallMembers, loadedMemberReexport } from './typescript-cjs-exports.ts';
+import { exportedCallResult, exportedObjectCallMembers, loadedMemberReexport } from './typescript-cjs-exports.ts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function', 'function']);
 
@@ -270,7 +270,8 @@ export function exportsAssignedWithin(value: Node): Node | null {
 /** `module.exports = <right>`: a step per ITEMS_PER_STEP members of an object. */
 export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSteps {
   const { b, source } = f;
-  if (exportedInstance(right, b, source) || (atTop(right, f) && exportedCallResult(right, b, source))) return;
+  // A call's result only at the module's top: a UMD wrapper's `module.exports = factory()` is its factory's, read apart.
+  if (exportedInstance(right, b, source) || (isTopStatement(f.parentOf(right), f.parentOf) && exportedCallResult(right, b, source))) return;
   if (right.type === 'identifier') {
     b.addExport(right.text, 'default');
     exportedObjectCallMembers(right, f);

@@ -210,8 +210,7 @@ function pathBetween(source: string, start: number, end: number, leading: boolea
         const keyed = source[j] === ']' && key.length > 0 && key.length <= MAX_KEY_CHARS && !isDigit(key.charCodeAt(0));
         i = closingBracket(source, i, end, '[', ']');
         if (i < 0) return undefined;
-        // The key's dots are written KEY_DOT, so the path still splits at its own (extract-types.ts).
-        segment += keyed ? `[${key.replaceAll('.', KEY_DOT)}]` : '[*]';
+        segment += keyed ? `[${inPath(key)}]` : '[*]';
         skipSpace();
         if (at(i) === '!') i++;
       }
@@ -238,6 +237,14 @@ const QUOTED_MEMBER = /^[A-Za-z_$][\w$]*$/;
 /** Whether a key (`rfc4253` in `formats['rfc4253']`) is one a path holds as a member's name. */
 export function isMemberKey(key: string): boolean {
   return key.length <= MAX_KEY_CHARS && QUOTED_MEMBER.test(key);
+}
+
+/**
+ * A computed key as a receiver path holds it: its dots written KEY_DOT (extract-types.ts), so the
+ * path still splits at its own (`this[PropertySymbol:ownerDocument]`).
+ */
+export function inPath(key: string): string {
+  return key.replaceAll('.', KEY_DOT);
 }
 
 /** Indexes read in a row on one segment (`a[k][0]`). */
@@ -276,7 +283,7 @@ function isDigit(c: number): boolean {
 }
 
 /** The position after the bracket closing the one at `from`, or -1 when none closes it before `end`. */
-function closingBracket(source: string, from: number, end: number, open: string, close: string): number {
+export function closingBracket(source: string, from: number, end: number, open: string, close: string): number {
   let depth = 0;
   for (let i = from; i < end; i++) {
     const c = source[i];
@@ -284,6 +291,12 @@ function closingBracket(source: string, from: number, end: number, open: string,
     else if (c === close && --depth === 0) return i + 1;
   }
   return -1;
+}
+
+/** Whether `assignment` is a statement of the module itself, at its top (`module.exports = x;`, not one inside a function). */
+export function isTopStatement(assignment: Node | null, parentOf: (node: Node) => Node | null): boolean {
+  const statement = assignment && parentOf(assignment);
+  return statement?.type === 'expression_statement' && parentOf(statement)?.type === 'program';
 }
 
 /** How many parentheses around a value are read through. */
