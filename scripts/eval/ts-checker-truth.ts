@@ -110,6 +110,28 @@ function shorthandValue(checker: ts.TypeChecker, symbol: ts.Symbol | undefined):
   return symbol;
 }
 
+/** `exports = Schema`: the assignment of the module's `exports` binding, whose value the module then exports. */
+function isExportsAssignment(node: ts.Expression): node is ts.BinaryExpression {
+  return ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === 'exports';
+}
+
+/**
+ * `module.exports = exports = Schema`: the module exports what `Schema` binds, as `module.exports
+ * = Schema` does, but the checker's symbol for the module's value is the assignment itself, which
+ * names no declaration. The chain is followed to the binding it ends at (four links at most).
+ */
+function chainedExport(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
+  const decl = symbol?.declarations?.[0];
+  const assignment = decl && (ts.isBinaryExpression(decl) ? decl : ts.isPropertyAccessExpression(decl) ? decl.parent : undefined);
+  if (!assignment || !ts.isBinaryExpression(assignment) || assignment.left.getText().replace(/\s+/g, '') !== 'module.exports') return symbol;
+  let value = assignment.right;
+  for (let i = 0; i < 4 && isExportsAssignment(value); i++) value = value.right;
+  if (value === assignment.right || !ts.isIdentifier(value)) return symbol;
+  let bound = checker.getSymbolAtLocation(value);
+  if (bound && bound.flags & ts.SymbolFlags.Alias) bound = checker.getAliasedSymbol(bound);
+  return bound?.declarations?.length ? bound : symbol;
+}
+
 /** What a property is assigned where it is declared: `{ k: v }`'s v, `exports.k = v`'s v (the declaration the assignment or its left side); undefined for any other declaration. */
 function assignedValue(decl: ts.Declaration): ts.Expression | undefined {
   if (ts.isPropertyAssignment(decl)) return decl.initializer;
@@ -218,7 +240,7 @@ export function checkerTruth(root: string, files: string[], extra: TruthOptions 
         const computedKey = ts.isElementAccessExpression(expr) && !ts.isStringLiteralLike(expr.argumentExpression);
         let symbol = computedKey ? undefined : checker.getSymbolAtLocation(callee);
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-        symbol = shorthandValue(checker, destructuredProperty(checker, symbol));
+        symbol = chainedExport(checker, shorthandValue(checker, destructuredProperty(checker, symbol)));
         // A name can be a type and a value at once (`type OK` beside `const OK = ...`): the call
         // reaches the first declaration that is a value the graph models.
         const declarations = (symbol?.declarations ?? []).filter((d) => !ts.isTypeAliasDeclaration(d) && !ts.isInterfaceDeclaration(d));
