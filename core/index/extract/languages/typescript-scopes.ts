@@ -69,14 +69,51 @@ export function withScopes(handlers: Record<string, NodeHandler>): Record<string
 
 function bindDeclarator(declarator: Node, f: FileContext): void {
   const value = declarator.childForFieldName('value');
+  if (value && (DEFINING_VALUES.has(value.type) || isLoad(value))) return;
+  const name = declarator.childForFieldName('name');
   // `var utils; ... utils = require('./utils')`, compiled CoffeeScript's whole-file closure: a
-  // name declared with no value may be assigned a load, which the extractor binds as an import.
-  if (!value || DEFINING_VALUES.has(value.type) || isLoad(value)) return;
+  // name declared with no value and assigned a load is bound by the extractor as an import.
+  // Any other (`let cast; cast = this.castFn; cast(v)`) holds what the function assigns it.
+  if (!value && (name?.type !== 'identifier' || loadAssignedNames(f).has(name.text))) return;
   const declaration = f.parentOf(declarator);
   const scope = declaration && f.parentOf(declaration);
   // The module's own names are what resolution reads; `for (let i = 0; ...)` binds in its loop.
   if (!scope || scope.type === 'program' || scope.type === 'export_statement') return;
-  bindNames(declarator.childForFieldName('name'), scope, f);
+  bindNames(name, scope, f);
+}
+
+/** `= require(`, `= import(`, `= await import(`: an assignment of a load, found by its right side. */
+const LOAD_ASSIGNMENT = /=\s*(?:require|(?:await\s+)?import)\s*\(/g;
+/** Characters that make the `=` before a load part of another operator (`==`, `<=`, `+=`). */
+const NOT_ASSIGNMENT = new Set(['=', '!', '<', '>', '+', '-', '*', '/', '%', '&', '|', '^', '?']);
+const IDENTIFIER_CHAR = /[\w$]/;
+/** The keyword a declared name follows, at the end of the few characters before it. */
+const DECLARING = /(?:^|[^\w$])(?:const|let|var)\s+$/;
+
+const loadAssignedByFile = new WeakMap<ExtractionBuilder, Set<string>>();
+
+/**
+ * The names the file assigns a load to (`utils = require('./utils')`), in one pass over its text
+ * the first time a name declared with no value asks. The name is read backwards from the `=` one
+ * character at a time, so a long identifier costs its length once, not once per position.
+ */
+function loadAssignedNames(f: FileContext): Set<string> {
+  let names = loadAssignedByFile.get(f.b);
+  if (names) return names;
+  names = new Set();
+  const text = f.source;
+  LOAD_ASSIGNMENT.lastIndex = 0;
+  for (let m = LOAD_ASSIGNMENT.exec(text); m; m = LOAD_ASSIGNMENT.exec(text)) {
+    let end = m.index;
+    while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+    if (end === 0 || NOT_ASSIGNMENT.has(text[end - 1]!)) continue;
+    let start = end;
+    while (start > 0 && IDENTIFIER_CHAR.test(text[start - 1]!)) start--;
+    // `exports.utils = require(...)` assigns a member, `const utils = require(...)` declares one.
+    if (start < end && text[start - 1] !== '.' && !DECLARING.test(text.slice(Math.max(0, start - 7), start))) names.add(text.slice(start, end));
+  }
+  loadAssignedByFile.set(f.b, names);
+  return names;
 }
 
 function bindNames(pattern: Node | null, scope: Node, f: FileContext): void {
