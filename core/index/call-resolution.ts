@@ -22,6 +22,8 @@ export interface Target {
 export type Resolved = { outcome: CallOutcome; targets: Target[] };
 
 const MAX_FALLBACK_CANDIDATES = 2;
+/** Modules exported whole by another (`module.exports = require('./base')`) followed from a call. */
+const MAX_MODULE_LINKS = 4;
 // Shared answers with no targets, frozen so no caller can add one to every later call.
 export const UNRESOLVED: Resolved = Object.freeze({ outcome: 'unresolved', targets: Object.freeze([]) }) as never;
 const UNPROVEN: Resolved = Object.freeze({ outcome: 'fallback', targets: Object.freeze([]) }) as never;
@@ -100,9 +102,14 @@ export class CallResolver {
     return (binding && this.table.follow(binding)) ?? meaning;
   }
 
-  /** What calling a meaning reaches: a module object (`require('./m')`, `import * as m`) is its default export. */
+  /**
+   * What calling a meaning reaches: a module object (`require('./m')`, `import * as m`) is its
+   * default export, and one that exports another module whole (`module.exports = require('./base')`,
+   * or a name bound so) is that module's, a few links deep.
+   */
   private calledModule(meaning: Meaning | undefined): Meaning | undefined {
-    return meaning?.kind === 'namespace' ? this.table.resolveExport(meaning.file, 'default') : meaning;
+    for (let i = 0; i < MAX_MODULE_LINKS && meaning?.kind === 'namespace'; i++) meaning = this.table.resolveExport(meaning.file, 'default');
+    return meaning;
   }
 
   /**
@@ -279,7 +286,10 @@ export class CallResolver {
     if (call.boundInScope) return UNRESOLVED;
     // `api.get()` on a module-level object literal (`const api = { get() {} }`), here or imported,
     // or through a module object (`util_1.api.get()` with `exports.api = {...}`).
-    const member = imported || receiver.indexOf('.') !== receiver.lastIndexOf('.') ? undefined : this.objectMemberCall(f, receiver, call.callee);
+    // `exports.array.flatten()` where the module assigns `exports.array.flatten = ...`: a member of
+    // its own export `array` (typescript-assignments.ts), read as `array.flatten()` is.
+    const object = ownExportPath(receiver) ?? receiver;
+    const member = imported || object.indexOf('.') !== object.lastIndexOf('.') ? undefined : this.objectMemberCall(f, object, call.callee);
     if (member) return member;
     const dotted = this.resolveDotted(f, `${receiver}.${call.callee}`, false, call.enclosing);
     // `semver.valid()` where the module exports `{ valid }` and `valid` is itself `require('./valid')`,
@@ -381,4 +391,11 @@ export class CallResolver {
     }
     return answer;
   }
+}
+
+/** `exports.array`, `module.exports.array`: the module's own export the path names past its exports object; undefined for any other. */
+function ownExportPath(receiver: string): string | undefined {
+  if (receiver.startsWith('exports.')) return receiver.slice('exports.'.length);
+  if (receiver.startsWith('module.exports.')) return receiver.slice('module.exports.'.length);
+  return undefined;
 }

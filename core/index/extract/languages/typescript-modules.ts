@@ -272,6 +272,7 @@ export function* moduleExportsAssignment(right: Node, f: FileContext): HandlerSt
   const { b, source } = f;
   // A call's result only at the module's top: a UMD wrapper's `module.exports = factory()` is its factory's, read apart.
   if (exportedInstance(right, b, source) || (isTopStatement(f.parentOf(right), f.parentOf) && exportedCallResult(right, b, source))) return;
+  if (wholeModuleLoad(right, b)) return;
   if (right.type === 'identifier') {
     b.addExport(right.text, 'default');
     exportedObjectCallMembers(right, f);
@@ -352,6 +353,19 @@ function spreadLoad(spread: Node, b: ExtractionBuilder): void {
   if (!load || !isModuleLoad(load) || load.childForFieldName('function')?.type !== 'identifier') return;
   const source = stringValue(load.childForFieldName('arguments')?.namedChild(0));
   if (source !== undefined) b.addImport({ kind: 'reexport', source, bindings: [{ imported: '*', local: '*' }], line: lineOf(spread) });
+}
+
+/**
+ * `module.exports = require('./base')`: the module is the one it loads, whose value and members
+ * it passes on, as `export { default } from './base'` and `export * from './base'` together do.
+ */
+function wholeModuleLoad(right: Node, b: ExtractionBuilder): boolean {
+  if (!isModuleLoad(right) || right.childForFieldName('function')?.type !== 'identifier') return false;
+  const source = stringValue(right.childForFieldName('arguments')?.namedChild(0));
+  if (source === undefined) return false;
+  b.addImport({ kind: 'reexport', source, bindings: [{ imported: 'default', local: 'default' }], line: lineOf(right) });
+  b.addImport({ kind: 'reexport', source, bindings: [{ imported: '*', local: '*' }], line: lineOf(right) });
+  return true;
 }
 
 /** Leads the name under which an export assigned a path holds that path: no source can write it. */
