@@ -333,7 +333,9 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     exportsPropertyAssignment(node, exported, right, b, source, isTopStatement(node, f.parentOf));
     return exportedObject(exported, right, f);
   }
-  memberAssignment(node, parts, right, f);
+  // `exports.array = {}; exports.array.flatten = function flatten() {}`: a member of the object
+  // the module exports as `array`, owned by that export's local name as `array.flatten = ...` is.
+  memberAssignment(node, exportsHead ? parts.slice(parts[0] === 'exports' ? 1 : 2) : parts, right, f);
 }
 
 /**
