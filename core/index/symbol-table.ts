@@ -81,8 +81,10 @@ export class SymbolTable {
     if (top) return top;
     top = new Map();
     this.extractions[fileIdx]!.definitions.forEach((d, i) => {
-      // A method declared apart from its owner (`Foo.prototype.m`, `const api = { m() {} }`, a Go method) is no bare name.
-      if (d.parent !== null || (d.kind === 'method' && d.parentName !== undefined)) return;
+      // A method declared apart from its owner (`Foo.prototype.m`, `const api = { m() {} }`, a Go
+      // method) is no bare name, nor is a member of a literal no name holds (`Object.defineProperty(P,
+      // 'state', { get: function () {} })`): a bare `get()` beside it calls the file's `get` binding.
+      if (d.parent !== null || (d.kind === 'method' && (d.parentName !== undefined || !d.exported))) return;
       const list = top!.get(d.name);
       if (list) list.push(i);
       else top!.set(d.name, [i]);
