@@ -122,9 +122,13 @@ export class DefinitionQueries {
     return call.classLevel ?? this.enclosingClass(ext, call.enclosing);
   }
 
-  /** The class `cls` extends (its one resolved base that is a class, not an interface it implements). */
+  /**
+   * The class `cls` extends: its one resolved base that is a class, or a JavaScript constructor
+   * function (`class SchemaMap extends SchemaType` with `function SchemaType() {}`, whose
+   * `super(...)` calls it), not an interface it implements.
+   */
   extendedClass(cls: DefRef): DefRef | undefined {
-    return (this.bases.get(refKey(cls)) ?? []).find((r) => this.extractions[r.file]!.definitions[r.def]?.kind === 'class');
+    return (this.bases.get(refKey(cls)) ?? []).find((r) => this.extractions[r.file]!.definitions[r.def]?.kind === 'class' || this.isConstructorFunction(r));
   }
 
   /** The innermost class-like definition around a definition (itself included), computed once per definition. */
