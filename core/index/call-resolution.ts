@@ -193,8 +193,10 @@ export class CallResolver {
       const member = whole === undefined ? this.table.defaultObjectMember(file, name) : undefined;
       return member && { kind: 'def', ref: member, confidence: this.table.kinds(file).importResolved };
     }
-    const member = this.defs.findMethod(whole.ref, name, false);
-    return member && { kind: 'def', ref: member.ref, confidence: whole.confidence };
+    const member = this.defs.findMethod(whole.ref, name, false)?.ref;
+    // `SetOptionError.Inner = Inner` at the module's top: the definition the static names.
+    const held = member ?? this.table.memberAlias(whole.ref.file, this.extractions[whole.ref.file]!.definitions[whole.ref.def]!.name, name);
+    return held && { kind: 'def', ref: held, confidence: whole.confidence };
   }
 
   /**

@@ -147,7 +147,7 @@ export class ModuleValues {
    * that module exports as `run`, the last spread that has one (a later spread's member replaces
    * an earlier one's).
    */
-  private aliasedMember(fileIdx: number, owner: string, name: string): DefRef | undefined {
+  aliasedMember(fileIdx: number, owner: string, name: string): DefRef | undefined {
     const target = this.memberAliasesOf(fileIdx).get(`${owner}\0${name}`);
     if (target !== undefined) {
       const meaning = this.names.resolveLocal(fileIdx, target);

@@ -178,6 +178,11 @@ export class SymbolTable {
     return target.kind === 'file' ? this.fileIndex.get(target.file) : undefined;
   }
 
+  /** `Owner.name = held` at a file's top, `held` a name: the definition it names (ModuleValues.aliasedMember). */
+  memberAlias(fileIdx: number, owner: string, name: string): DefRef | undefined {
+    return this.values.aliasedMember(fileIdx, owner, name);
+  }
+
   /** `api.get` where `api` is a module-level object of this file or one it imports: the member's definition (ModuleValues.objectMember). */
   objectMember(fileIdx: number, object: string, member: string): DefRef | undefined {
     return this.values.objectMember(fileIdx, object, member);

@@ -302,6 +302,11 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const owner = left.firstChild;
   const staticMember =
     FUNCTION_VALUES.has(right.type) && (owner?.type === 'identifier' || (owner?.type === 'member_expression' && owner.firstChild?.type === 'identifier'));
+  // `SetOptionError.Inner = Inner` at the module's top: the static holds what the name does.
+  if (right.type === 'identifier' && owner?.type === 'identifier' && !exportsHead && isTopStatement(node, f.parentOf)) {
+    const property = left.childForFieldName('property');
+    if (property?.type === 'property_identifier' && property.text !== 'prototype') b.memberAlias(owner.text, property.text, right.text);
+  }
   if (b.language === 'javascript' && left.childForFieldName('property')?.text === 'prototype') {
     // `Timer.prototype = timer.prototype = { restart: function () {} }` (d3's style): the literal
     // the chain ends in is the outermost constructor's, the one `new Timer` builds; the inner
