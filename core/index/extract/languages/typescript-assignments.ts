@@ -6,7 +6,7 @@ import type { ExtractionBuilder } from '../extraction-builder.ts';
 import type { FileContext, HandlerSteps } from './language-module.ts';
 import { wordAt } from './language-module.ts';
 import { constructedArrayType, constructedType, FUNCTION_VALUES } from './typescript-types.ts';
-import { calledPath, computedKey, isModuleLoad, isTopStatement } from './typescript-paths.ts';
+import { calledPath, computedKey, isModuleLoad, isTopStatement, subscriptMemberName } from './typescript-paths.ts';
 import { documentedParameter } from './typescript-jsdoc.ts';
 import { choiceOfReferences, constructedEitherWay } from './typescript-values.ts';
 import { declareAssignedLocal } from './typescript-assigned.ts';
@@ -219,6 +219,23 @@ function thisKeyAssignment(node: Node, left: Node, { b, source }: FileContext): 
   if (type) b.declareType('member', key!, type, node);
 }
 
+/**
+ * `Aggregate.prototype[Symbol.asyncIterator] = function () {}`: a method of Aggregate under its
+ * computed key, as `[Symbol.asyncIterator]() {}` in a class body is, so `this` in it is the instance.
+ */
+function prototypeKeyAssignment(node: Node, left: Node, f: FileContext): boolean {
+  const prototype = left.childForFieldName('object');
+  const owner = prototype?.type === 'member_expression' ? prototype.childForFieldName('object') : null;
+  const right = node.lastChild;
+  if (owner?.type !== 'identifier' || prototype!.childForFieldName('property')?.text !== 'prototype' || !right || !FUNCTION_VALUES.has(right.type))
+    return false;
+  const name = subscriptMemberName(left.childForFieldName('index'));
+  if (name === undefined) return false;
+  f.b.define(node, 'method', name, { bound: true, parentName: owner.text });
+  declareSignature(f, 'local', `${owner.text}.${name}`, right, node);
+  return true;
+}
+
 /** `f = function () {}`, `module.exports = ...`, `exports.f = ...`, `Foo.prototype.m = function () {}`, `Foo.from = function () {}`. */
 export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   const { b, source } = f;
@@ -244,7 +261,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     }
     return;
   }
-  if (leftType === 'subscript_expression') return thisKeyAssignment(node, left, f);
+  if (leftType === 'subscript_expression') return prototypeKeyAssignment(node, left, f) ? undefined : thisKeyAssignment(node, left, f);
   if (leftType !== 'member_expression') return;
   const start = left.startIndex;
   // Decide from the text first: most member assignments (`this.x = y`) are none of these.
