@@ -221,7 +221,8 @@ export class CallResolver {
    * `this.get()` in `module.exports = {...}` (EXPORTS_OBJECT): what the module exports as `get`.
    */
   private objectMemberCall(f: number, object: string, member: string): Resolved | undefined {
-    const exported = object === EXPORTS_OBJECT ? this.table.resolveExport(f, member) : undefined;
+    // `exports.clone()` in the module assigning `exports.clone = clone`, clone a load: what the load holds.
+    const exported = object === EXPORTS_OBJECT || object === 'exports' ? this.calledModule(this.table.resolveExport(f, member)) : undefined;
     const ref = exported ? (exported.kind === 'def' ? exported.ref : undefined) : this.table.objectMember(f, object, member);
     if (!ref) return undefined;
     const same = ref.file === f;
