@@ -3,6 +3,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FileContext } from './language-module.ts';
 import { pathOf } from './typescript-paths.ts';
+import { patternKeys } from './typescript-contextual.ts';
 
 /** `[key, value]` or `[, value]`: the element after the one comma of a pair pattern; null for any other pattern. */
 export function pairValue(pattern: Node): Node | null {
@@ -35,22 +36,11 @@ export function declareLoopElement(loop: Node, { b, source }: FileContext): void
   b.declareType('local', left.text, `${right}[*]`, loop, false, loop.startIndex, loop);
 }
 
-/** Names of one loop's object pattern read: past these, the rest declare nothing. */
-const MAX_PATTERN_NAMES = 32;
-
 /**
- * `for (const { canvas, attempt } of manager.take())`: each name the pattern binds by a plain
- * key holds that member of an element (`=manager.take()[*].attempt`), as `const { attempt } =
- * list[0]` holds the member of the element it reads.
+ * `for (const { canvas, attempt: current } of manager.take())`: each name the pattern binds by a
+ * plain key holds that member of an element (`=manager.take()[*].attempt`), as `const { attempt }
+ * = list[0]` holds the member of the element it reads (typescript-destructured.ts).
  */
 function declareElementMembers(pattern: Node, iterated: string, loop: Node, b: FileContext['b']): void {
-  let read = 0;
-  for (const part of pattern.namedChildren) {
-    if (!part || ++read > MAX_PATTERN_NAMES) return;
-    const key = part.type === 'pair_pattern' ? part.childForFieldName('key') : part;
-    const name = part.type === 'pair_pattern' ? part.childForFieldName('value') : part;
-    if (key?.type !== 'shorthand_property_identifier_pattern' && key?.type !== 'property_identifier') continue;
-    if (name?.type !== 'shorthand_property_identifier_pattern' && name?.type !== 'identifier') continue;
-    b.declareType('local', name.text, `=${iterated}[*].${key.text}`, loop, false, loop.startIndex, loop);
-  }
+  for (const [key, local] of patternKeys(pattern)) b.declareType('local', local, `=${iterated}[*].${key}`, loop, false, loop.startIndex, loop);
 }
