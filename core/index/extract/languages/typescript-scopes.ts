@@ -5,7 +5,8 @@
 // Bindings that are definitions of their own (a local function, a class, an arrow held by a
 // const) are left to the definitions: resolution finds them before any binding (call-resolution.ts
 // nestedInScope), and so is a local holding a load (`const parse = require('./parse')`), which
-// the extractor binds as an import, and a name declared with no value (bindDeclarator).
+// the extractor binds as an import, and a name declared with no value that the file assigns a
+// load (bindDeclarator).
 //
 // Read along the extractor's one walk (extract-file.ts), in document order, so no node is looked
 // for twice: a block's names are those its declarations bound before the call (a `var` counts
