@@ -22,6 +22,7 @@ import {
   spreadOf,
   valueBesideNothing,
   invokedExpression,
+  invokedFunction,
 } from './typescript-values.ts';
 import { namedTypeOf } from './typescript-type-names.ts';
 import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-contextual.ts';
@@ -207,7 +208,14 @@ export const variableDeclarator: NodeHandler = (node, f) => {
   const elements = written || called || alias || copied || choice || spread ? undefined : (arrayOfHeld(value, source) ?? objectOfNames(value, source));
   // `const s = identity(store)`: the arguments a generic callee's return may be bound by (typescript-generics.ts).
   const call = called ? heldCallArguments(heldCall(held)!, node, f) : '';
-  const type = annotated ?? mapped ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (copied ?? choice ?? (spread ? `=${spread}` : elements)));
+  let type = annotated ?? mapped ?? (called ? `${called}()${call}` : alias ? `=${alias}` : (copied ?? choice ?? (spread ? `=${spread}` : elements)));
+  // `const api = (function () { ...; return { get: get } }())`: what the function called in place
+  // returns, declared as a function of the binding's name returns (the function is that definition).
+  const invoked = type || annotation ? null : invokedFunction(value);
+  if (invoked) {
+    declareSignature(f, 'local', bound, invoked, node);
+    type = `${bound}()`;
+  }
   // Placed before the declarator, so a const that is a definition itself (`export const q = createQueue()`) is not its own owner.
   // `/** @type {Map<string, Sock>} */ const m = new Map()`: the comment's type is the local's (typescript-jsdoc.ts).
   if (type && !b.documentedTypes.has(node.startIndex)) b.declareType('local', bound, type, node, false, node.startIndex - 1);
@@ -271,6 +279,8 @@ export const variableDeclarator: NodeHandler = (node, f) => {
     // holding that definition inside it.
     const exported = exportsAssignedWithin(value);
     b.define(exported && FUNCTION_VALUES.has(exported.type) ? (node.childForFieldName('name') ?? node) : node, 'function', bound, { bound: true });
+    // The object literal the function called in place returns: its members, as a factory's are.
+    if (invoked) return factoryObject(invoked, node, bound, false, f);
     // `export const runFork: <A>(e: Effect<A>) => RuntimeFiber<A> = internal.runFork`: what a call
     // of it returns; `withFiberRuntime: (f: (fiber: RuntimeFiber<A>) => X) => Y`: what its
     // callbacks' parameters are, as a function declared so.

@@ -91,6 +91,20 @@ export function invokedExpression(call: Node): Node | null {
   return body && body.type !== 'statement_block' ? body : null;
 }
 
+/**
+ * `const api = (function () { function get() {}; return { get: get } }())`, `(() => {...})()`: a
+ * function of no parameters written with a block body and called in place with no arguments (the
+ * revealing module pattern), whose returns the binding then holds; null for any other value.
+ */
+export function invokedFunction(value: Node | null): Node | null {
+  const call = unparenthesized(value);
+  if (call?.type !== 'call_expression' || call.childForFieldName('arguments')?.namedChildCount !== 0) return null;
+  const fn = unparenthesized(call.childForFieldName('function'));
+  if ((fn?.type !== 'function_expression' && fn?.type !== 'arrow_function') || fn.firstChild?.type === 'async') return null;
+  if (fn.childForFieldName('parameters')?.namedChildCount !== 0) return null;
+  return fn.childForFieldName('body')?.type === 'statement_block' ? fn : null;
+}
+
 /** How many ternaries deep a cast is looked for. */
 const MAX_CAST_BRANCHES = 4;
 
