@@ -5,7 +5,7 @@
 // or an import. A call no rule proves makes no edge; whether one or two same-named definitions
 // in the files it imports could be meant is kept apart ('fallback'). Every lookup here is
 // indexed or memoized per file, so the cost of a call is its own, not its file's.
-import { EXPORTS_OBJECT, type CallSite, type FileExtraction } from './extract-types.ts';
+import { EXPORTS_OBJECT, ownExportPath, type CallSite, type FileExtraction } from './extract-types.ts';
 import { CONFIDENCE, type CallOutcome } from './graph-types.ts';
 import type { DefRef, Meaning, SymbolTable } from './symbol-table.ts';
 import { languageTraits } from './extract/languages/registry.ts';
@@ -394,11 +394,4 @@ export class CallResolver {
     }
     return answer;
   }
-}
-
-/** `exports.array`, `module.exports.array`: the module's own export the path names past its exports object; undefined for any other. */
-function ownExportPath(receiver: string): string | undefined {
-  if (receiver.startsWith('exports.')) return receiver.slice('exports.'.length);
-  if (receiver.startsWith('module.exports.')) return receiver.slice('module.exports.'.length);
-  return undefined;
 }

@@ -168,6 +168,18 @@ export const OWN_THIS = '#this';
 export const LITERAL_THIS = '#this=';
 /** The object LITERAL_THIS names for `module.exports = {...}`, whose members are the module's exports. */
 export const EXPORTS_OBJECT = 'module.exports';
+
+/**
+ * `exports.array.flatten`, `module.exports.array.flatten`: the path past the module's exports
+ * object (`array.flatten`), which names the module's own export `array` and its members, in the
+ * extractor that defines them and the resolver that reads calls through them; undefined for any
+ * other path.
+ */
+export function ownExportPath(path: string): string | undefined {
+  if (path.startsWith('exports.')) return path.slice('exports.'.length);
+  if (path.startsWith(`${EXPORTS_OBJECT}.`)) return path.slice(EXPORTS_OBJECT.length + 1);
+  return undefined;
+}
 /** Leads the name of a property of the object type a function declares it returns, a local of that function (`().ledger`). */
 export const RETURNED_MEMBER = '().';
 /**

@@ -15,6 +15,7 @@ import { CONTEXTUAL_TYPE, declareContextualParameters } from './typescript-conte
 import { namedTypeOf } from './typescript-type-names.ts';
 import { exportsPropertyAssignment, isLoadedMember, moduleExportsAssignment } from './typescript-modules.ts';
 import { declareSignature } from './typescript-signatures.ts';
+import { ownExportPath } from '../../extract-types.ts';
 import { exportedObject, factoryObject } from './typescript-objects.ts';
 import { jsdocCast } from './typescript-jsdoc-casts.ts';
 import { declaredNamesAt, exportedMember } from './typescript-loads.ts';
@@ -221,7 +222,8 @@ function thisKeyAssignment(node: Node, left: Node, { b, source }: FileContext): 
 
 /**
  * `Aggregate.prototype[Symbol.asyncIterator] = function () {}`: a method of Aggregate under its
- * computed key, as `[Symbol.asyncIterator]() {}` in a class body is, so `this` in it is the instance.
+ * computed key, as `Aggregate.prototype.m = function () {}` is one under its name (memberAssignment),
+ * so `this` in it is the instance.
  */
 function prototypeKeyAssignment(node: Node, left: Node, f: FileContext): boolean {
   const prototype = left.childForFieldName('object');
@@ -231,8 +233,7 @@ function prototypeKeyAssignment(node: Node, left: Node, f: FileContext): boolean
     return false;
   const name = subscriptMemberName(left.childForFieldName('index'));
   if (name === undefined) return false;
-  f.b.define(node, 'method', name, { bound: true, parentName: owner.text });
-  declareSignature(f, 'local', `${owner.text}.${name}`, right, node);
+  memberAssignment(node, [owner.text, 'prototype', name], right, f);
   return true;
 }
 
@@ -346,9 +347,9 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
     declareSignature(f, 'local', name, right, right);
     return exportedFunction(right, name, f);
   }
-  const parts = leftText.split('.');
-  const exported =
-    parts.length === 2 && parts[0] === 'exports' ? parts[1] : parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports' ? parts[2] : aliasExport;
+  // `exports.create = ...`: the export `create`; `exports.array.flatten = ...`: a member of the export `array` (below).
+  const own = ownExportPath(leftText);
+  const exported = own !== undefined && !own.includes('.') ? own : aliasExport;
   if (exported !== undefined) {
     // `exports.create = function () { return new Parser() }`: what it returns, as a declared function's.
     if (FUNCTION_VALUES.has(right.type)) declareSignature(f, 'local', exported, right, node);
@@ -357,7 +358,7 @@ export function assignment(node: Node, f: FileContext): void | HandlerSteps {
   }
   // `exports.array = {}; exports.array.flatten = function flatten() {}`: a member of the object
   // the module exports as `array`, owned by that export's local name as `array.flatten = ...` is.
-  memberAssignment(node, exportsHead ? parts.slice(parts[0] === 'exports' ? 1 : 2) : parts, right, f);
+  memberAssignment(node, (exportsHead && own ? own : leftText).split('.'), right, f);
 }
 
 /**

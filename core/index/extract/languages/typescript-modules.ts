@@ -349,10 +349,14 @@ export function exportsPropertyAssignment(assignment: Node, name: string, right:
  * loaded module does, as `export * from './format'` does, beside its own members.
  */
 function spreadLoad(spread: Node, b: ExtractionBuilder): void {
-  const load = spread.namedChild(0);
-  if (!load || !isModuleLoad(load) || load.childForFieldName('function')?.type !== 'identifier') return;
-  const source = stringValue(load.childForFieldName('arguments')?.namedChild(0));
+  const source = requiredSource(spread.namedChild(0));
   if (source !== undefined) b.addImport({ kind: 'reexport', source, bindings: [{ imported: '*', local: '*' }], line: lineOf(spread) });
+}
+
+/** `require('./format')`: the module it names; undefined for any other value (an `import()`, a computed specifier). */
+function requiredSource(load: Node | null): string | undefined {
+  if (!load || !isModuleLoad(load) || load.childForFieldName('function')?.type !== 'identifier') return undefined;
+  return stringValue(load.childForFieldName('arguments')?.namedChild(0));
 }
 
 /**
@@ -360,8 +364,7 @@ function spreadLoad(spread: Node, b: ExtractionBuilder): void {
  * it passes on, as `export { default } from './base'` and `export * from './base'` together do.
  */
 function wholeModuleLoad(right: Node, b: ExtractionBuilder): boolean {
-  if (!isModuleLoad(right) || right.childForFieldName('function')?.type !== 'identifier') return false;
-  const source = stringValue(right.childForFieldName('arguments')?.namedChild(0));
+  const source = requiredSource(right);
   if (source === undefined) return false;
   b.addImport({ kind: 'reexport', source, bindings: [{ imported: 'default', local: 'default' }], line: lineOf(right) });
   b.addImport({ kind: 'reexport', source, bindings: [{ imported: '*', local: '*' }], line: lineOf(right) });
